@@ -1,0 +1,38 @@
+# pacwar: the two commands of the README, and a few more for developers.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+
+.PHONY: run test deps build build-asan test-release test-asan bench format clean
+
+run: deps build
+	./$(BUILD)/pacwar play pacific-war --japanese human --allied random
+
+test: deps build build-asan test-release test-asan
+
+deps:
+	@bash scripts/install-deps.sh
+
+build:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake --build $(BUILD) -j $(JOBS)
+
+build-asan:
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPACWAR_SANITIZE=ON -DPACWAR_BENCH=OFF >/dev/null
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+test-release: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The sanitizer run plays fewer self-play games: it checks memory and UB, not volume.
+test-asan: build-asan
+	cd $(ASAN_BUILD) && PACWAR_SELFPLAY_GAMES=60 ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	./$(BUILD)/pacwar_bench
+
+format:
+	find src tests bench -name '*.cc' -o -name '*.h' | xargs clang-format -i
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

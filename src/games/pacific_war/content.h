@@ -1,0 +1,177 @@
+// The Pacific War: static game content (map, units, CRT, cards, set-up), loaded from
+// data/pacific-war/*.json. Nothing here changes during play; states point at one Content.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pacwar::pacific_war {
+
+inline constexpr int kMaxOz = 32;
+inline constexpr int kMaxUnits = 192;
+inline constexpr int kMaxCards = 16;
+inline constexpr int kLastTurn = 5;
+
+enum class Side : std::uint8_t { Japanese = 0, Allied = 1 };
+inline constexpr int kJapanese = 0;
+inline constexpr int kAllied = 1;
+inline int other(int side) { return 1 - side; }
+
+enum class Nation : std::uint8_t { Japan, US, Britain, Netherlands, Australia };
+
+enum class UnitType : std::uint8_t {
+  Carrier,            // CV (capital, airstrike strength)
+  Battleship,         // BB (capital, gunnery strength)
+  CarrierBattleship,  // Ise/Hyuga conversion (13.1): capital, counts as a carrier when Ready
+  Cruiser,            // CA/CL (non-capital)
+  TorpedoCruiser,     // Oi/Kitakami (13.2): non-capital, gunnery 1d6-1 per surface round
+  LandBasedAir,       // LBA
+};
+
+// How a unit enters the game (4.1.7, 14.1, 14.2).
+enum class SetupKind : std::uint8_t {
+  AtOz,          // letter code: placed at `setup_oz` at the start
+  PearlStrike,   // Japanese [H]: Hawaiian Islands for Turn 0 Phase I, then Japan (5.0)
+  PearlHarbor,   // Allied [PH]: placed at the Hawaiian Islands in Turn 0 Phase IV (5.0)
+  AlliedChoice,  // Allied [LAC]: one of `choice_ozs`, decided per unit (14.1)
+  JapaneseFree,  // Japanese no code: one of `choice_ozs`, capital ships ports only (14.2)
+  Reinforcement, // number code: arrives on `arrive_turn`
+};
+
+struct Provenance {
+  std::string source;  // "countersheet", "rules", "reconstructed"
+  std::string note;    // where it comes from or why it was chosen
+};
+
+struct OzDef {
+  std::string id;    // stable id without spaces, e.g. "Hawaiian-Islands"
+  std::string name;  // display name, e.g. "Hawaiian Islands"
+  bool port = false;
+  int vp = 0;                    // Port VP value = Ground Strength needed (10.2)
+  bool major_port = false;       // 10.3
+  std::uint8_t auto_ready = 0;   // bit mask of Nation values readied here for free (10.5)
+  bool japanese_forbidden = false;  // West Coast, Madagascar: Japanese never enter (6.1 note)
+  int initial_port_owner = -1;   // ports: kJapanese / kAllied (14.3)
+  int initial_base_marker = -2;  // bases: kJapanese, kAllied, -1 none (14.3.1), -2 computed by 12.2
+  bool oil = false;              // Borneo oil fields (7.2)
+  float x = 0, y = 0;            // map position for drawing, 0..1000 (reconstructed)
+  Provenance provenance;
+};
+
+struct RouteDef {
+  int a = 0, b = 0;         // OZ indices
+  bool nav_point = false;   // costs 2 MP; blocks air superiority (12.1)
+  bool restricted = false;  // light blue, closed until 8.8
+  Provenance provenance;
+};
+
+struct UnitDef {
+  std::string id;    // stable id without spaces, e.g. "Prince-of-Wales", "LBA-J1"
+  std::string name;  // display name
+  int side = kJapanese;
+  Nation nation = Nation::Japan;
+  UnitType type = UnitType::Cruiser;
+  bool capital = false;
+  int airstrike = 0;   // 0 when none
+  int gunnery = 0;
+  int defense = 0;     // LBA: 0 (no defense value)
+  bool armored = false;  // 9.2.5 heavily armored
+  int speed = 0;
+  SetupKind setup = SetupKind::Reinforcement;
+  int setup_oz = -1;               // AtOz
+  std::vector<int> choice_ozs;     // AlliedChoice, JapaneseFree
+  int arrive_turn = 0;             // Reinforcement
+  int withdraw_turn = 0;           // 0 = never (6.2)
+  bool advanced = false;           // red set-up code: only with Advanced Rules (13.x)
+  std::string advanced_rule;       // e.g. "13.1"
+  std::string replaces;            // advanced counter standing for another (Ise/Hyuga, Shinano)
+  std::string set_up_code;         // as printed: "H", "PH", "2", "1-3", "LAC", "" ...
+  Provenance provenance;
+
+  bool is_lba() const { return type == UnitType::LandBasedAir; }
+  bool is_naval() const { return type != UnitType::LandBasedAir; }
+  bool is_carrier() const {
+    return type == UnitType::Carrier || type == UnitType::CarrierBattleship;
+  }
+};
+
+// Combat Results Chart (9.2): columns by attack strength; hits[die-1][column].
+struct CrtColumn {
+  int lo = 0, hi = 0;  // inclusive strength range; hi = 1000 for "31+"
+  std::string label;   // "6-7"
+};
+struct CrtDef {
+  std::vector<CrtColumn> columns;
+  std::vector<std::array<int, 6>> hits;  // per column, die 1..6
+  Provenance provenance;
+
+  // Column index for a strength >= 1, or -1 for strength <= 0.
+  int column_for(int strength) const {
+    if (strength <= 0) return -1;
+    for (int i = 0; i < static_cast<int>(columns.size()); ++i)
+      if (strength >= columns[i].lo && strength <= columns[i].hi) return i;
+    return static_cast<int>(columns.size()) - 1;
+  }
+  int column_by_label(const std::string& label) const {
+    for (int i = 0; i < static_cast<int>(columns.size()); ++i)
+      if (columns[i].label == label) return i;
+    return -1;
+  }
+};
+
+// When a card end's event may be played (issue: card events). The foundation only uses
+// cards as Resource Actions; these fields are loaded and shown.
+struct CardEnd {
+  std::string id;        // "J07" / "A07"
+  std::string name;      // "Bombardment"
+  std::string category;  // "strategy", "combat", "interrupt", "invasion"
+  bool strategic_event = false;
+  std::string text;      // the effect, in words
+  Provenance provenance;
+};
+struct CardDef {
+  int number = 0;  // 1..16
+  CardEnd japanese;
+  CardEnd allied;
+};
+
+struct Content {
+  std::vector<OzDef> ozs;
+  std::vector<RouteDef> routes;
+  std::vector<UnitDef> units;
+  CrtDef crt;
+  std::vector<CardDef> cards;
+  std::array<int, 6> allied_draws{};   // per turn 0..5 (7.3)
+  int japanese_draw = 2;               // 7.2
+  int japanese_initial_hand = 4;       // 7.2
+  std::array<int, 2> hand_limit{4, 10};  // 7.1
+  int ground_points_per_strength = 20;  // 10.2
+  std::vector<int> japanese_free_ozs;   // 14.2 no-code placement OZs
+  std::vector<int> japanese_lba_ozs;    // 14.2 one LBA each
+
+  // Named OZs the rules refer to (indices into ozs).
+  int oz_japan = -1, oz_hawaii = -1, oz_west_coast = -1, oz_madagascar = -1,
+      oz_australia = -1, oz_singapore = -1, oz_indochina = -1, oz_borneo = -1;
+
+  // Derived at load time.
+  std::array<std::array<std::int8_t, kMaxOz>, kMaxOz> route_index{};  // -1 = not adjacent
+
+  int oz_index(const std::string& id) const;      // -1 if unknown
+  int unit_index(const std::string& id) const;    // -1 if unknown
+  int num_ozs() const { return static_cast<int>(ozs.size()); }
+  int num_units() const { return static_cast<int>(units.size()); }
+  int num_cards() const { return static_cast<int>(cards.size()); }
+};
+
+// Loads and validates data/pacific-war/*.json from `dir`. Throws DataError naming the file,
+// the field and the reason on any problem.
+std::shared_ptr<const Content> load_content(const std::string& dir);
+
+// The data directory: $PACWAR_DATA/pacific-war if set, else the first of ./data/pacific-war,
+// <exe dir>/../data/pacific-war and the source tree's data/pacific-war that exists.
+std::string default_data_dir();
+
+}  // namespace pacwar::pacific_war
