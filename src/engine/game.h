@@ -107,6 +107,10 @@ class State {
   // otherwise a description of the first violation.
   virtual std::string check_invariants() const = 0;
 
+  // Checks what may change between `before` and this state when `action` was applied to
+  // `before` (e.g. no unit moved that may not move). Empty string when all is well.
+  virtual std::string check_transition(const State& before, ActionCode action) const = 0;
+
   // Number of player (non-chance) actions taken so far; useful for limits.
   virtual int move_number() const = 0;
 };
