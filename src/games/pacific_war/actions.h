@@ -1,0 +1,70 @@
+// The Pacific War: action codes. An action is (kind, a, b) packed in 32 bits; its stable
+// text id is "<verb> <args>" (see action_id in state.cc).
+#pragma once
+
+#include <cstdint>
+
+#include "engine/game.h"
+
+namespace pacwar::pacific_war {
+
+enum class Kind : std::uint8_t {
+  // chance
+  Die,         // a = 1..6
+  Draw,        // a = card index
+  // generic answers
+  Done,        // finish a sequence of picks
+  Decline,     // 8.2: do not discard a card for the Initiative
+  Pass,        // 8.2 (4): pass after the dice
+  Skip,        // take no action after gaining the Initiative
+  All,         // pick every remaining eligible unit
+  // set-up (14.1, 14.2)
+  Place,       // a = unit, b = oz
+  // strategy phase (8.x)
+  Initiative,  // a = card
+  MoveFrom,    // a = oz (8.10 Normal Movement)
+  ReturnFrom,  // a = oz (8.9.2 / 10.4 Return to Port)
+  Redeploy,    // a = LBA unit (8.11 / 10.4)
+  Resupply,    // a = card, b = oz (8.6)
+  FleetTrain,  // a = card, b = oz (8.7)
+  OpenRoutes,  // a = card (8.8)
+  Pick,        // a = unit
+  To,          // a = oz: destination
+  Stop,        // end pursuit (8.12 emergency evacuation)
+  // reaction (8.12)
+  Evacuate,
+  Counterattack,
+  NoReaction,
+  // combat (9.x)
+  Hit,         // a = unit: allocate one hit
+  Retreat,
+  Stay,
+  Surface,
+  NoSurface,
+  Continue,
+  EndCombat,
+  RetreatTo,   // a = oz
+  // supply (10.x)
+  IsolateTo,   // a = from oz, b = port (10.1 ties)
+  Capture,     // a = oz (10.2)
+  Ground,      // a = card, b = oz (10.2)
+  Ready,       // a = card, b = oz (10.5)
+  Count
+};
+
+struct Act {
+  Kind kind;
+  int a = 0;
+  int b = 0;
+};
+
+constexpr engine::ActionCode encode(Kind kind, int a = 0, int b = 0) {
+  return (static_cast<std::uint32_t>(kind) << 24) | (static_cast<std::uint32_t>(a & 0xFF) << 8) |
+         static_cast<std::uint32_t>(b & 0xFF);
+}
+constexpr Act decode(engine::ActionCode code) {
+  return Act{static_cast<Kind>(code >> 24), static_cast<int>((code >> 8) & 0xFF),
+             static_cast<int>(code & 0xFF)};
+}
+
+}  // namespace pacwar::pacific_war

@@ -1,0 +1,109 @@
+// The Pacific War: small queries over the board shared by every rules file.
+#include <utility>
+
+#include "games/pacific_war/state.h"
+
+namespace pacwar::pacific_war {
+
+int side_of(const PwState& s, int unit) { return s.content().units[unit].side; }
+
+bool on_map(const PwState& s, int unit) { return s.units[unit].loc < kMaxOz; }
+
+bool is_ready(const PwState& s, int unit) { return (s.units[unit].flags & kReady) != 0; }
+
+void set_ready(PwState& s, int unit, bool ready) {
+  if (ready)
+    s.units[unit].flags |= kReady;
+  else
+    s.units[unit].flags &= static_cast<std::uint8_t>(~kReady);
+}
+
+bool has_naval(const PwState& s, int side, int oz) {
+  const Content& c = s.content();
+  for (int u = 0; u < c.num_units(); ++u)
+    if (s.units[u].loc == oz && c.units[u].side == side && c.units[u].is_naval()) return true;
+  return false;
+}
+
+int count_lba(const PwState& s, int side, int oz) {
+  const Content& c = s.content();
+  int n = 0;
+  for (int u = 0; u < c.num_units(); ++u)
+    if (s.units[u].loc == oz && c.units[u].side == side && c.units[u].is_lba()) ++n;
+  return n;
+}
+
+bool has_lba(const PwState& s, int side, int oz) { return count_lba(s, side, oz) > 0; }
+
+bool has_units(const PwState& s, int side, int oz) {
+  const Content& c = s.content();
+  for (int u = 0; u < c.num_units(); ++u)
+    if (s.units[u].loc == oz && c.units[u].side == side) return true;
+  return false;
+}
+
+bool counts_as_carrier(const PwState& s, int unit) {
+  const UnitDef& d = s.content().units[unit];
+  if (d.type == UnitType::Carrier) return true;
+  return d.type == UnitType::CarrierBattleship && is_ready(s, unit);
+}
+
+int controller(const PwState& s, int oz) {
+  const OzDef& def = s.content().ozs[oz];
+  if (!def.port) return s.base_marker[oz];
+  if (s.base_marker[oz] >= 0) return s.base_marker[oz];
+  if (s.contested[oz]) return -1;
+  return s.port_owner[oz];
+}
+
+bool usable_port(const PwState& s, int side, int oz) {
+  const OzDef& def = s.content().ozs[oz];
+  if (has_units(s, 1 - side, oz)) return false;
+  if (def.port) return s.port_owner[oz] == side && s.base_marker[oz] < 0 && !s.contested[oz];
+  return side == kAllied && s.fleet_train_oz == oz;  // 8.7: a Fleet Train base acts as a Port
+}
+
+bool is_friendly_controlled(const PwState& s, int side, int oz) { return controller(s, oz) == side; }
+
+int hand_size(const PwState& s, int side) {
+  const CardLoc where = side == kJapanese ? CardLoc::HandJapanese : CardLoc::HandAllied;
+  int n = 0;
+  for (int i = 0; i < s.content().num_cards(); ++i)
+    if (s.cards[i] == where) ++n;
+  return n;
+}
+
+std::vector<int> hand(const PwState& s, int side) {
+  const CardLoc where = side == kJapanese ? CardLoc::HandJapanese : CardLoc::HandAllied;
+  std::vector<int> out;
+  for (int i = 0; i < s.content().num_cards(); ++i)
+    if (s.cards[i] == where) out.push_back(i);
+  return out;
+}
+
+int deck_size(const PwState& s) {
+  int n = 0;
+  for (int i = 0; i < s.content().num_cards(); ++i)
+    if (s.cards[i] == CardLoc::Deck) ++n;
+  return n;
+}
+
+const CardEnd& card_end(const PwState& s, int card, int side) {
+  const CardDef& def = s.content().cards[card];
+  return side == kJapanese ? def.japanese : def.allied;
+}
+
+void discard(PwState& s, int card) { s.cards[card] = CardLoc::Discard; }
+
+std::string side_name(int side) { return side == kJapanese ? "Japanese" : "Allied"; }
+
+std::string unit_name(const PwState& s, int unit) { return s.content().units[unit].name; }
+
+std::string oz_name(const PwState& s, int oz) { return s.content().ozs[oz].name; }
+
+void log_line(engine::LogSink* log, std::string text, std::string rule, std::uint32_t visible) {
+  if (log == nullptr) return;
+  log->add(engine::LogLine{std::move(text), std::move(rule), visible});
+}
+
+}  // namespace pacwar::pacific_war

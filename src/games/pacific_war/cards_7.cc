@@ -1,0 +1,77 @@
+// 7.0 Drawing Resource Cards: order (most VP first, Japanese on a tie), hand limits (7.1),
+// the Japanese draw tied to Borneo's oil (7.2), the Allied schedule (7.3), reshuffling (7.4).
+// The deck is an unordered set: each draw is a chance event over the cards in it.
+#include <algorithm>
+
+#include "games/pacific_war/rules.h"
+
+namespace pacwar::pacific_war {
+namespace {
+
+int draws_for(const PwState& s, int side) {
+  const Content& c = s.content();
+  int n = 0;
+  if (side == kJapanese)
+    n = s.base_marker[c.oz_borneo] == kJapanese ? c.japanese_draw : 0;  // 7.2
+  else
+    n = c.allied_draws[s.turn];  // 7.3
+  return std::max(0, std::min(n, c.hand_limit[side] - hand_size(s, side)));
+}
+
+// Sets `seat` to the side drawing now; false when all draws are done.
+bool next_drawer(PwState& s) {
+  for (int i = 0; i < 2; ++i) {
+    const int side = i == 0 ? s.draw_first : 1 - s.draw_first;
+    if (s.draw_left[side] > 0 && deck_size(s) > 0 &&
+        hand_size(s, side) < s.content().hand_limit[side]) {
+      s.seat = static_cast<std::int8_t>(side);
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+void begin_draw_phase(PwState& s, Log log) {
+  s.draw_first = s.vp < 0 ? kAllied : kJapanese;
+  for (int side : {kJapanese, kAllied})
+    s.draw_left[side] = static_cast<std::int8_t>(draws_for(s, side));
+  log_line(log,
+           "Resource Card Draw: Japanese " + std::to_string(s.draw_left[kJapanese]) +
+               ", Allied " + std::to_string(s.draw_left[kAllied]) + "; " +
+               side_name(s.draw_first) + " draw first.",
+           "7.0");
+  s.step = Step::DrawCards;
+  if (!next_drawer(s)) begin_strategy_phase(s, log);
+}
+
+void card_draw_outcomes(const PwState& s, std::vector<engine::ChanceOutcome>& out) {
+  const int n = deck_size(s);
+  for (int i = 0; i < s.content().num_cards(); ++i)
+    if (s.cards[i] == CardLoc::Deck) out.push_back({encode(Kind::Draw, i), 1.0 / n});
+}
+
+void draw_card(PwState& s, int card, int side, Log log) {
+  s.cards[card] = side == kJapanese ? CardLoc::HandJapanese : CardLoc::HandAllied;
+  log_line(log, side_name(side) + " draw " + card_end(s, card, side).name + ".", "7.0",
+           1u << side);
+  log_line(log, side_name(side) + " draw a card.", "7.0", 1u << (1 - side));
+  if (deck_size(s) == 1) {  // 7.4: the discards are shuffled in with the last card
+    bool any = false;
+    for (int i = 0; i < s.content().num_cards(); ++i)
+      if (s.cards[i] == CardLoc::Discard) {
+        s.cards[i] = CardLoc::Deck;
+        any = true;
+      }
+    if (any) log_line(log, "One card left: the discards are shuffled into a new deck.", "7.4");
+  }
+}
+
+void apply_draw(PwState& s, Act act, Log log) {
+  draw_card(s, act.a, s.seat, log);
+  --s.draw_left[s.seat];
+  if (!next_drawer(s)) begin_strategy_phase(s, log);
+}
+
+}  // namespace pacwar::pacific_war

@@ -1,0 +1,498 @@
+// 9.0 Combat: rounds bought with MP (9.1), Airstrike then Surface Combat, hit determination
+// with column shifts (9.2.1-9.2.3), hit allocation spread evenly (9.2.4), damage dice and heavy
+// armor (9.2.5), resolution order (9.3), the winner (9.4); retreats are in retreat_9_5.cc.
+// Turn 0's one-sided raids (5.0 Phases I and II, 15.1) use the same fire machinery.
+#include <algorithm>
+
+#include "games/pacific_war/rules.h"
+
+namespace pacwar::pacific_war {
+namespace {
+
+enum RetreatStage : std::uint8_t {
+  kAfterAir = 1,      // 9.1.1: attacker, then defender
+  kAfterSurface = 2,  // 9.1.2: attacker, then defender
+  kBeforeRound = 3,   // 9.4: defender, before another round
+  kAttackerWon = 4,   // 9.4: attacker may stay or retreat
+};
+
+int defender(const PwState& s) { return 1 - s.combat.attacker; }
+
+bool is_target(const PwState& s, int unit, int firing) {
+  const CombatCtx& cb = s.combat;
+  if (s.units[unit].loc != cb.oz || side_of(s, unit) == firing) return false;
+  const UnitDef& d = s.content().units[unit];
+  if (cb.part == CombatPart::Surface) return d.is_naval();  // 9.2.4: LBA only by airstrike
+  return true;
+}
+
+bool side_fires_air(const PwState& s, int side) {
+  return airstrike_strength(s, side, s.combat.oz) > 0;
+}
+
+int count_carriers(const PwState& s, int side, int oz) {
+  int n = 0;
+  for (int u = 0; u < s.content().num_units(); ++u)
+    if (s.units[u].loc == oz && side_of(s, u) == side && counts_as_carrier(s, u)) ++n;
+  return n;
+}
+
+// 9.1.1 (see docs/rulings.md): Airstrike Combat is fought when the Attacker has an Aircraft
+// Carrier; then every carrier and LBA of either side strikes.
+bool airstrike_part_happens(const PwState& s) {
+  return count_carriers(s, s.combat.attacker, s.combat.oz) > 0;
+}
+
+bool surface_possible(const PwState& s) {
+  return gunnery_strength(s, kJapanese, s.combat.oz) > 0 ||
+         gunnery_strength(s, kAllied, s.combat.oz) > 0;
+}
+
+bool has_targets(const PwState& s, int firing) {
+  for (int u = 0; u < s.content().num_units(); ++u)
+    if (is_target(s, u, firing)) return true;
+  return false;
+}
+
+void next_fire(PwState& s, Log log);
+void end_of_part(PwState& s, Log log);
+void end_of_round(PwState& s, Log log);
+
+void ask_retreat(PwState& s, int side, RetreatStage stage) {
+  s.combat.retreat_stage = stage;
+  s.combat.retreat_asker = static_cast<std::int8_t>(side);
+  s.step = Step::RetreatDecision;
+  s.seat = static_cast<std::int8_t>(side);
+}
+
+void end_combat(PwState& s, int winner, Log log) {
+  const int oz = s.combat.oz;
+  if (winner >= 0)
+    log_line(log, side_name(winner) + " win the combat at " + oz_name(s, oz) + ".", "9.4");
+  else
+    log_line(log, "The combat at " + oz_name(s, oz) + " ends with no winner.", "9.4");
+  s.combat = CombatCtx{};
+  finish_action(s, log);
+}
+
+void start_round(PwState& s, Log log) {
+  CombatCtx& cb = s.combat;
+  log_line(log, "Combat round " + std::to_string(cb.round) + " at " + oz_name(s, cb.oz) + ".",
+           "9.1");
+  if (airstrike_part_happens(s)) {
+    cb.part = CombatPart::Air;
+    cb.fired = 0;
+    next_fire(s, log);
+    return;
+  }
+  log_line(log, "No Airstrike Combat: the Attacker has no Aircraft Carrier.", "9.1.1");
+  if (surface_possible(s)) {
+    s.step = Step::SurfaceDecision;
+    s.seat = cb.attacker;
+    return;
+  }
+  end_of_round(s, log);
+}
+
+// The CRT column for `side`'s fire now, before the die (9.2.1, 9.2.2).
+int fire_column(const PwState& s, int side) {
+  const CombatCtx& cb = s.combat;
+  const CrtDef& crt = s.content().crt;
+  if (cb.part == CombatPart::Raid) return cb.column;
+  const int strength = cb.part == CombatPart::Air ? airstrike_strength(s, side, cb.oz)
+                                                  : gunnery_strength(s, side, cb.oz);
+  int column = crt.column_for(strength);
+  if (column < 0) return -1;
+  if (cb.part == CombatPart::Air) {
+    const int foe = 1 - side;
+    if (count_carriers(s, foe, cb.oz) > count_carriers(s, side, cb.oz)) --column;
+    if (has_lba(s, foe, cb.oz)) --column;
+  }
+  return std::min(column, static_cast<int>(crt.columns.size()) - 1);
+}
+
+void next_fire(PwState& s, Log log) {
+  CombatCtx& cb = s.combat;
+  if (cb.part == CombatPart::Raid) {  // Turn 0 raids are one-sided
+    end_of_part(s, log);
+    return;
+  }
+  // 9.3: the Attacker resolves first, then the Defender; losses apply together.
+  for (int side : {static_cast<int>(cb.attacker), defender(s)}) {
+    if (cb.fired & (1u << side)) continue;
+    cb.fired |= static_cast<std::uint8_t>(1u << side);
+    const bool fires = cb.part == CombatPart::Air ? side_fires_air(s, side)
+                                                  : gunnery_strength(s, side, cb.oz) > 0;
+    if (!fires) continue;
+    if (!has_targets(s, side)) {
+      log_line(log, side_name(side) + " have nothing to fire at.", "9.2.4");
+      continue;
+    }
+    const int column = fire_column(s, side);
+    if (column < 0) {
+      log_line(log, side_name(side) + " fire off the left of the chart: no hits.", "9.2.2");
+      continue;
+    }
+    cb.firing = static_cast<std::int8_t>(side);
+    cb.column = static_cast<std::int8_t>(column);
+    s.step = Step::FireDie;
+    return;
+  }
+  end_of_part(s, log);
+}
+
+void roll_damage_or_continue(PwState& s, Log log);
+
+void allocate_or_continue(PwState& s, Log log) {
+  CombatCtx& cb = s.combat;
+  const Content& c = s.content();
+  while (cb.hits_left > 0) {
+    int min_hits = 255, candidates = 0;
+    for (int u = 0; u < c.num_units(); ++u) {
+      if (!is_target(s, u, cb.firing)) continue;
+      const int h = s.units[u].pend_hits;
+      if (h < min_hits) {
+        min_hits = h;
+        candidates = 0;
+      }
+      if (h == min_hits) ++candidates;
+    }
+    if (candidates == 0) {
+      cb.hits_left = 0;  // nothing left to hit
+      break;
+    }
+    if (candidates > cb.hits_left) {
+      s.step = Step::Allocate;  // a real choice: who gets the next hit (9.2.4)
+      s.seat = cb.allocator;
+      return;
+    }
+    for (int u = 0; u < c.num_units(); ++u)  // every candidate must take one: no choice
+      if (is_target(s, u, cb.firing) && s.units[u].pend_hits == min_hits) {
+        ++s.units[u].pend_hits;
+        --cb.hits_left;
+        log_line(log, unit_name(s, u) + " takes a hit.", "9.2.4");
+      }
+  }
+  s.dmg_unit = -1;
+  roll_damage_or_continue(s, log);
+}
+
+// 9.2.5: the firing side rolls one die per hit on each Naval unit.
+void roll_damage_or_continue(PwState& s, Log log) {
+  const Content& c = s.content();
+  for (int u = s.dmg_unit + 1; u < c.num_units(); ++u) {
+    if (!is_target(s, u, s.combat.firing) || s.units[u].pend_hits == 0) continue;
+    const UnitDef& d = c.units[u];
+    if (d.is_lba() || d.defense == 0) continue;  // no dice: LBA turns, 0-defense sinks
+    s.dmg_unit = static_cast<std::int8_t>(u);
+    s.dmg_dice_left = s.units[u].pend_hits;
+    s.step = Step::DamageDie;
+    return;
+  }
+  s.dmg_unit = -1;
+  next_fire(s, log);
+}
+
+// Applies the results of one part (airstrike, surface, raid) to both sides at once.
+void apply_results(PwState& s, Log log) {
+  const Content& c = s.content();
+  const int oz = s.combat.oz;
+  for (int u = 0; u < c.num_units(); ++u) {
+    UnitState& us = s.units[u];
+    if (us.loc != oz || us.pend_hits == 0) continue;
+    const UnitDef& d = c.units[u];
+    const int hits = us.pend_hits;
+    const int damage = us.pend_dmg;
+    const bool six = (us.flags & kSix) != 0;
+    us.pend_hits = 0;
+    us.pend_dmg = 0;
+    us.flags &= static_cast<std::uint8_t>(~kSix);
+    if (d.is_lba()) {
+      const int back = return_turn(s, hits);
+      if (back > kLastTurn) {
+        us.loc = kLocRemoved;
+        log_line(log, unit_name(s, u) + " is destroyed (would return after the last Turn).",
+                 "9.2.4");
+      } else {
+        us.loc = kLocTrack;
+        us.turn = static_cast<std::uint8_t>(back);
+        us.flags = kReady | kRepairing;
+        log_line(log, unit_name(s, u) + " returns on Turn " + std::to_string(back) + ".",
+                 "9.2.4");
+      }
+      continue;
+    }
+    if (d.defense == 0 || six || damage > d.defense) {
+      us.loc = kLocSunk;
+      us.flags = 0;
+      log_line(log, unit_name(s, u) + " is sunk" +
+                        (six && damage <= d.defense ? " (a 6 against heavy armor)" : "") + ".",
+               "9.2.5");
+      continue;
+    }
+    if (damage == 0) {
+      log_line(log, unit_name(s, u) + " shrugs off the hits (heavy armor).", "9.2.5");
+      continue;
+    }
+    const int back = return_turn(s, damage);
+    if (back > kLastTurn) {
+      us.loc = kLocRemoved;
+      us.flags = 0;
+      log_line(log, unit_name(s, u) + " is damaged beyond the end of the war: removed.", "9.2.5");
+    } else {
+      us.loc = kLocTrack;
+      us.turn = static_cast<std::uint8_t>(back);
+      us.flags = kReady | kRepairing;
+      log_line(log, unit_name(s, u) + " is damaged: returns on Turn " + std::to_string(back) + ".",
+               "9.2.5");
+    }
+  }
+}
+
+void end_of_part(PwState& s, Log log) {
+  CombatCtx& cb = s.combat;
+  apply_results(s, log);
+  if (cb.part == CombatPart::Raid) {
+    after_raid(s, log);
+    return;
+  }
+  const bool att = has_units(s, cb.attacker, cb.oz);
+  const bool def = has_units(s, defender(s), cb.oz);
+  if (!att || !def) {
+    end_of_round(s, log);
+    return;
+  }
+  ask_retreat(s, cb.attacker, cb.part == CombatPart::Air ? kAfterAir : kAfterSurface);
+}
+
+void end_of_round(PwState& s, Log log) {
+  CombatCtx& cb = s.combat;
+  const bool att = has_units(s, cb.attacker, cb.oz);
+  const bool def = has_units(s, defender(s), cb.oz);
+  if (!att) {
+    end_combat(s, def ? defender(s) : -1, log);
+    return;
+  }
+  if (!def) {
+    cb.winner = cb.attacker;
+    ask_retreat(s, cb.attacker, kAttackerWon);
+    return;
+  }
+  if (cb.mp > 0) {
+    s.step = Step::ContinueDecision;
+    s.seat = cb.attacker;
+    return;
+  }
+  log_line(log, "The Attacker has no Movement Points left and must retreat.", "9.5.2");
+  cb.winner = static_cast<std::int8_t>(defender(s));
+  start_retreat(s, cb.attacker, cb.oz, log);
+}
+
+}  // namespace
+
+int airstrike_strength(const PwState& s, int side, int oz) {
+  int total = 0;
+  for (int u = 0; u < s.content().num_units(); ++u)
+    if (s.units[u].loc == oz && side_of(s, u) == side) total += s.content().units[u].airstrike;
+  return total;
+}
+
+int gunnery_strength(const PwState& s, int side, int oz) {
+  int total = 0;
+  for (int u = 0; u < s.content().num_units(); ++u)
+    if (s.units[u].loc == oz && side_of(s, u) == side && s.content().units[u].is_naval())
+      total += s.content().units[u].gunnery;
+  return total;
+}
+
+void begin_combat(PwState& s, int oz, int attacker, int mp, Log log) {
+  s.combat = CombatCtx{};
+  s.combat.oz = static_cast<std::int8_t>(oz);
+  s.combat.attacker = static_cast<std::int8_t>(attacker);
+  s.combat.mp = static_cast<std::int8_t>(std::max(mp, 0));
+  s.combat.round = 1;
+  log_line(log,
+           "Combat at " + oz_name(s, oz) + ": " + side_name(attacker) + " attack with " +
+               std::to_string(s.combat.mp) + " MP left.",
+           "9.0");
+  start_round(s, log);
+}
+
+void begin_raid(PwState& s, int raid_phase, Log log) {
+  const Content& c = s.content();
+  s.combat = CombatCtx{};
+  s.combat.raid_phase = static_cast<std::int8_t>(raid_phase);
+  s.combat.part = CombatPart::Raid;
+  s.combat.attacker = kJapanese;
+  bool striker = true;
+  if (raid_phase == 3) {  // Phase II: the LBA in Indochina against Singapore
+    s.combat.oz = static_cast<std::int8_t>(c.oz_singapore);
+    s.combat.column = static_cast<std::int8_t>(c.crt.column_by_label("6-7"));
+    striker = has_lba(s, kJapanese, c.oz_indochina);
+    log_line(log, "Phase II, Air Raid Malaysia: the Japanese LBA in Indochina strikes Singapore.",
+             "5.0");
+  } else {  // Phase I (and 15.1's third wave): the [H] carriers against Pearl Harbor
+    s.combat.oz = static_cast<std::int8_t>(c.oz_hawaii);
+    s.combat.column = static_cast<std::int8_t>(
+        raid_phase == 2 ? s.yamamoto_column
+                        : static_cast<int>(c.crt.columns.size()) - 1);  // the 31+ column
+    log_line(log,
+             raid_phase == 2 ? "The third wave strikes Pearl Harbor."
+                             : "Phase I, Tora, Tora, Tora: the [H] carriers strike Pearl Harbor.",
+             raid_phase == 2 ? "15.1" : "5.0");
+  }
+  s.combat.firing = kJapanese;
+  s.combat.fired = 1u << kJapanese;
+  if (!striker || !has_targets(s, kJapanese)) {
+    log_line(log, "No target: the raid has no effect.", "5.0");
+    after_raid(s, log);
+    return;
+  }
+  s.step = Step::FireDie;
+}
+
+void apply_fire_die(PwState& s, Act act, Log log) {
+  CombatCtx& cb = s.combat;
+  const CrtDef& crt = s.content().crt;
+  const int hits = crt.hits[cb.column][act.a - 1];
+  log_line(log,
+           side_name(cb.firing) + (cb.part == CombatPart::Surface ? " surface fire" : " airstrike") +
+               " on the [" + crt.columns[cb.column].label + "] column, die " +
+               std::to_string(act.a) + ": " + std::to_string(hits) + " hit" +
+               (hits == 1 ? "" : "s") + ".",
+           "9.2.3");
+  cb.hits_left = static_cast<std::uint8_t>(hits);
+  // 9.2.4: airstrike hits are allocated by the firing side, surface hits by the side hit.
+  cb.allocator = cb.part == CombatPart::Surface ? static_cast<std::int8_t>(1 - cb.firing)
+                                                : cb.firing;
+  allocate_or_continue(s, log);
+}
+
+void legal_allocate(const PwState& s, Out& out) {
+  const Content& c = s.content();
+  int min_hits = 255;
+  for (int u = 0; u < c.num_units(); ++u)
+    if (is_target(s, u, s.combat.firing)) min_hits = std::min<int>(min_hits, s.units[u].pend_hits);
+  for (int u = 0; u < c.num_units(); ++u)
+    if (is_target(s, u, s.combat.firing) && s.units[u].pend_hits == min_hits)
+      out.push_back(encode(Kind::Hit, u));
+}
+
+void apply_allocate(PwState& s, Act act, Log log) {
+  ++s.units[act.a].pend_hits;
+  --s.combat.hits_left;
+  log_line(log, side_name(s.combat.allocator) + " allocate a hit to " + unit_name(s, act.a) + ".",
+           "9.2.4");
+  allocate_or_continue(s, log);
+}
+
+void apply_damage_die(PwState& s, Act act, Log log) {
+  UnitState& us = s.units[s.dmg_unit];
+  const UnitDef& d = s.content().units[s.dmg_unit];
+  int value = act.a;
+  if (d.armored) {
+    if (act.a == 6) us.flags |= kSix;  // 9.2.5: a 6 sinks whatever the armor
+    value = act.a - 1;
+  }
+  us.pend_dmg = static_cast<std::uint8_t>(us.pend_dmg + value);
+  log_line(log,
+           "Damage die against " + unit_name(s, s.dmg_unit) + ": " + std::to_string(act.a) +
+               (d.armored ? " (armored: " + std::to_string(value) + ")" : "") + ".",
+           "9.2.5");
+  if (--s.dmg_dice_left == 0) roll_damage_or_continue(s, log);
+}
+
+void legal_combat_decision(const PwState& s, Out& out) {
+  switch (s.step) {
+    case Step::RetreatDecision:
+      out.push_back(encode(Kind::Stay));
+      out.push_back(encode(Kind::Retreat));
+      break;
+    case Step::SurfaceDecision:
+      out.push_back(encode(Kind::Surface));
+      out.push_back(encode(Kind::NoSurface));
+      break;
+    case Step::ContinueDecision:
+      out.push_back(encode(Kind::Continue));
+      out.push_back(encode(Kind::EndCombat));
+      break;
+    default:
+      break;
+  }
+}
+
+void apply_combat_decision(PwState& s, Act act, Log log) {
+  CombatCtx& cb = s.combat;
+  const int att = cb.attacker;
+  const int def = defender(s);
+  switch (act.kind) {
+    case Kind::Surface:
+      log_line(log, "The Attacker fights Surface Combat.", "9.1.2");
+      cb.part = CombatPart::Surface;
+      cb.fired = 0;
+      next_fire(s, log);
+      return;
+    case Kind::NoSurface:
+      log_line(log, "The Attacker declines Surface Combat.", "9.1.2");
+      end_of_round(s, log);
+      return;
+    case Kind::Continue:
+      log_line(log, "The Attacker spends 1 MP for another round.", "9.1.3");
+      --cb.mp;
+      ask_retreat(s, def, kBeforeRound);
+      return;
+    case Kind::EndCombat:
+      log_line(log, "The Attacker ends the combat and must retreat.", "9.1.3");
+      cb.winner = static_cast<std::int8_t>(def);
+      start_retreat(s, att, cb.oz, log);
+      return;
+    case Kind::Stay:
+      if (cb.retreat_stage == kAttackerWon) {
+        log_line(log, "The Attacker stays in " + oz_name(s, cb.oz) + ".", "9.4");
+        end_combat(s, att, log);
+      } else if (s.seat == att) {
+        ask_retreat(s, def, static_cast<RetreatStage>(cb.retreat_stage));
+      } else if (cb.retreat_stage == kAfterAir) {
+        if (surface_possible(s)) {
+          s.step = Step::SurfaceDecision;
+          s.seat = static_cast<std::int8_t>(att);
+        } else {
+          end_of_round(s, log);
+        }
+      } else if (cb.retreat_stage == kAfterSurface) {
+        end_of_round(s, log);
+      } else {  // kBeforeRound
+        ++cb.round;
+        start_round(s, log);
+      }
+      return;
+    case Kind::Retreat: {
+      const int side = s.seat;
+      log_line(log, side_name(side) + " retreat from " + oz_name(s, cb.oz) + ".", "9.5");
+      if (cb.retreat_stage != kAttackerWon) cb.winner = static_cast<std::int8_t>(1 - side);
+      start_retreat(s, side, cb.oz, log);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+void combat_after_retreat(PwState& s, Log log) {
+  CombatCtx& cb = s.combat;
+  const int att = cb.attacker;
+  if (cb.retreating == att || cb.retreat_stage == kAttackerWon) {
+    end_combat(s, cb.winner, log);
+    return;
+  }
+  // 9.5.3: the Defender retreated; the Attacker wins and may still retreat.
+  cb.retreating = -1;
+  if (has_units(s, att, cb.oz)) {
+    cb.winner = static_cast<std::int8_t>(att);
+    ask_retreat(s, att, kAttackerWon);
+  } else {
+    end_combat(s, att, log);
+  }
+}
+
+}  // namespace pacwar::pacific_war

@@ -1,0 +1,130 @@
+// 12.0 Control: Air Superiority Zones (12.1), bases (12.2), ports held as bases and captured
+// ports (12.3). Port ownership changes only by capture (10.2); everything else follows from
+// where the units are and from the markers already placed.
+#include "games/pacific_war/paths.h"
+#include "games/pacific_war/rules.h"
+
+namespace pacwar::pacific_war {
+
+// 12.1 / 12.2 C: `side` projects air power into `oz` from an adjacent OZ (open route, no Nav
+// Point) holding its LBA and no enemy Naval units.
+bool air_superiority(const PwState& s, int side, int oz) {
+  const int n = s.content().num_ozs();
+  for (int y = 0; y < n; ++y) {
+    if (y == oz || !air_adjacent(s, oz, y)) continue;
+    if (has_lba(s, side, y) && !has_naval(s, 1 - side, y)) return true;
+  }
+  return false;
+}
+
+namespace {
+
+// 12.2 for a Base: the controlling side, or -1 for none, or -2 to leave the marker as it is.
+int base_control(const PwState& s, int oz) {
+  const bool lba[2] = {has_lba(s, kJapanese, oz), has_lba(s, kAllied, oz)};
+  const bool nav[2] = {has_naval(s, kJapanese, oz), has_naval(s, kAllied, oz)};
+  const bool asz[2] = {air_superiority(s, kJapanese, oz), air_superiority(s, kAllied, oz)};
+  for (int side : {kJapanese, kAllied}) {
+    const int foe = 1 - side;
+    if (lba[side] && !lba[foe] && !nav[foe]) return side;  // A
+  }
+  for (int side : {kJapanese, kAllied}) {
+    const int foe = 1 - side;
+    if (nav[side] && !nav[foe] && !lba[foe]) return asz[foe] ? -1 : side;  // B, or cancelled
+  }
+  if (nav[0] || nav[1] || lba[0] || lba[1]) return -2;  // both sides present: combat pending
+  if (asz[0] && asz[1]) return -1;                        // both project: neither controls
+  for (int side : {kJapanese, kAllied})
+    if (asz[side]) return side;  // C
+  return -2;                      // nothing there: the marker stays (12.0)
+}
+
+// 12.2 / 12.3 for a Port owned by `owner`: sets the enemy Base marker or the contested state.
+void port_overlay(PwState& s, int oz) {
+  const int owner = s.port_owner[oz];
+  const int foe = 1 - owner;
+  const bool foe_lba = has_lba(s, foe, oz);
+  const bool foe_nav = has_naval(s, foe, oz);
+  const bool own_units = has_units(s, owner, oz);
+  s.base_marker[oz] = -1;
+  s.contested[oz] = false;
+  if (own_units && (foe_lba || foe_nav)) {
+    s.contested[oz] = true;  // both present (a combat is pending): nobody uses the Port
+    return;
+  }
+  if (foe_lba) {
+    s.base_marker[oz] = static_cast<std::int8_t>(foe);  // A
+  } else if (foe_nav) {
+    if (air_superiority(s, owner, oz))
+      s.contested[oz] = true;  // 12.3.1: neither player controls it
+    else
+      s.base_marker[oz] = static_cast<std::int8_t>(foe);  // B
+  }
+  // 12.3.3: with no enemy units left the Port is its owner's again.
+}
+
+}  // namespace
+
+void update_control(PwState& s, Log log) {
+  const Content& c = s.content();
+  // 8.7: a Japanese Naval unit in the Fleet Train's OZ removes the marker.
+  if (s.fleet_train_oz >= 0 && has_naval(s, kJapanese, s.fleet_train_oz)) {
+    log_line(log, "The Fleet Train marker at " + oz_name(s, s.fleet_train_oz) + " is removed.",
+             "8.7");
+    s.fleet_train_oz = -1;
+  }
+  for (int oz = 0; oz < c.num_ozs(); ++oz) {
+    if (c.ozs[oz].port) {
+      const int before = controller(s, oz);
+      port_overlay(s, oz);
+      const int after = controller(s, oz);
+      if (before != after)
+        log_line(log,
+                 oz_name(s, oz) + ": " +
+                     (after < 0 ? std::string("controlled by neither player")
+                      : s.base_marker[oz] >= 0
+                          ? side_name(after) + " Base marker on the " +
+                                side_name(s.port_owner[oz]) + " Port"
+                          : std::string("a ") + side_name(after) + " Port again"),
+                 "12.3");
+      continue;
+    }
+    if (s.fleet_train_oz == oz) {
+      s.base_marker[oz] = kAllied;  // 8.7: the Fleet Train holds its Base
+      continue;
+    }
+    const int ctl = base_control(s, oz);
+    if (ctl == -2 || ctl == s.base_marker[oz]) continue;
+    s.base_marker[oz] = static_cast<std::int8_t>(ctl);
+    log_line(log,
+             oz_name(s, oz) + ": " +
+                 (ctl < 0 ? std::string("Base controlled by neither player")
+                          : side_name(ctl) + " Base control"),
+             "12.2");
+  }
+}
+
+void capture_port(PwState& s, int side, int oz, Log log) {
+  const Content& c = s.content();
+  s.port_owner[oz] = static_cast<std::int8_t>(side);
+  s.base_marker[oz] = -1;
+  s.contested[oz] = false;
+  log_line(log, side_name(side) + " capture the Port of " + oz_name(s, oz) + ".", "10.2");
+  // 6.1.7 / 10.3.1: units repairing for a Port now in enemy hands are lost (Australian
+  // repairs go to the West Coast instead).
+  for (int u = 0; u < c.num_units(); ++u) {
+    UnitState& us = s.units[u];
+    if (us.loc != kLocTrack || !(us.flags & kRepairing) || c.units[u].side == side) continue;
+    const Nation n = c.units[u].nation;
+    const bool lost = (oz == c.oz_japan && n == Nation::Japan) ||
+                      (oz == c.oz_hawaii && n == Nation::US && !c.units[u].is_lba());
+    if (lost) {
+      us.loc = kLocSunk;
+      log_line(log, unit_name(s, u) + ", under repair, is lost with " + oz_name(s, oz) + ".",
+               "6.1.7");
+    }
+  }
+  // 13.6.3: Australian Divisions are removed once their Port is captured (advanced rules).
+}
+
+}  // namespace pacwar::pacific_war

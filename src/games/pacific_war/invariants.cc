@@ -1,0 +1,119 @@
+// The Pacific War: invariants checked after every action in self-play and tests.
+#include <memory>
+
+#include "games/pacific_war/rules.h"
+
+namespace pacwar::pacific_war {
+namespace {
+
+// Steps at which no action is half done: the control markers must be up to date and no OZ
+// may hold both sides' units.
+bool at_rest(const PwState& s) {
+  switch (s.step) {
+    case Step::Init1:
+    case Step::Init2:
+    case Step::Init3:
+    case Step::InitDieJapanese:
+    case Step::InitDieAllied:
+    case Step::DrawCards:
+      return true;
+    case Step::ChooseAction:
+      return s.move.kind == MoveKind::None;
+    default:
+      return false;
+  }
+}
+
+bool in_combat_or_reaction(const PwState& s) {
+  return s.combat.oz >= 0 || s.step == Step::Reaction || s.step == Step::CounterPick ||
+         s.step == Step::Pursuit || s.step == Step::RetreatDestination;
+}
+
+std::string unit_where(const PwState& s, int u) {
+  return s.content().units[u].id + " (loc " + std::to_string(s.units[u].loc) + ")";
+}
+
+}  // namespace
+
+std::string PwState::check_invariants() const {
+  const Content& c = *content_;
+  for (int u = 0; u < c.num_units(); ++u) {
+    const UnitState& us = units[u];
+    const bool valid = us.loc < c.num_ozs() || us.loc == kLocPool || us.loc == kLocTrack ||
+                       us.loc == kLocSunk || us.loc == kLocRemoved;
+    if (!valid) return "unit in no valid place: " + unit_where(*this, u);
+    if (us.loc < kMaxOz && c.units[u].side == kJapanese && c.ozs[us.loc].japanese_forbidden)
+      return "Japanese unit in a forbidden OZ: " + unit_where(*this, u);
+    if (us.loc == kLocTrack && (us.turn < 1 || us.turn > kLastTurn))
+      return "unit on the Turn Track outside Turns 1-5: " + unit_where(*this, u);
+    if (us.loc != kLocPool && us.loc != kLocRemoved && c.units[u].advanced &&
+        !options_.has(c.units[u].advanced_rule))
+      return "advanced unit in play without its rule: " + unit_where(*this, u);
+    if (step != Step::PickGroup && step != Step::ChooseDestination && !in_combat_or_reaction(*this) &&
+        (us.flags & kSelected))
+      return "unit still selected outside a move: " + unit_where(*this, u);
+    if (combat.oz < 0 && (us.pend_hits || us.pend_dmg))
+      return "pending hits outside combat: " + unit_where(*this, u);
+  }
+  for (int side : {kJapanese, kAllied})
+    if (hand_size(*this, side) > c.hand_limit[side])
+      return side_name(side) + " hand over its limit (7.1)";
+  for (int oz = 0; oz < c.num_ozs(); ++oz) {
+    const bool port_like = c.ozs[oz].port || fleet_train_oz == oz;
+    for (int side : {kJapanese, kAllied})
+      if (!port_like && count_lba(*this, side, oz) > 1)
+        return "more than one LBA on the Base " + c.ozs[oz].id + " (8.9.3)";
+    if (c.ozs[oz].port && port_owner[oz] != kJapanese && port_owner[oz] != kAllied)
+      return "Port without an owner: " + c.ozs[oz].id;
+    if (c.ozs[oz].port && c.ozs[oz].japanese_forbidden && port_owner[oz] != kAllied)
+      return "an always-Allied Port changed hands: " + c.ozs[oz].id;
+  }
+  if (turn < 0 || turn > kLastTurn) return "turn out of range";
+  if (step == Step::GameOver && winner_ < 0) return "game over without a winner";
+  if (at_rest(*this)) {
+    for (int oz = 0; oz < c.num_ozs(); ++oz)
+      if (has_units(*this, kJapanese, oz) && has_units(*this, kAllied, oz))
+        return "both sides' units in " + c.ozs[oz].id + " outside combat";
+    PwState fresh = *this;  // control markers agree with a recomputation (12.0)
+    update_control(fresh, nullptr);
+    for (int oz = 0; oz < c.num_ozs(); ++oz)
+      if (fresh.base_marker[oz] != base_marker[oz] || fresh.contested[oz] != contested[oz])
+        return "control of " + c.ozs[oz].id + " disagrees with a recomputation";
+  }
+  return {};
+}
+
+std::string PwState::check_transition(const engine::State& before_state,
+                                      engine::ActionCode code) const {
+  const auto& before = static_cast<const PwState&>(before_state);
+  const Content& c = *content_;
+  const Act act = decode(code);
+  for (int u = 0; u < c.num_units(); ++u) {
+    const UnitState& a = before.units[u];
+    const UnitState& b = units[u];
+    if (a.loc == kLocSunk && b.loc != kLocSunk) return "a sunk unit came back: " + c.units[u].id;
+    if (a.loc == kLocRemoved && b.loc != kLocRemoved)
+      return "a removed unit came back: " + c.units[u].id;
+    if (a.loc >= kMaxOz || b.loc >= kMaxOz || a.loc == b.loc) continue;
+    // A unit moved from one OZ to another: was it allowed to?
+    if (before.step == Step::ChooseDestination && before.move.kind == MoveKind::Normal &&
+        c.units[u].side == before.move.side) {
+      if (!(a.flags & kSelected)) return "a unit outside the group moved: " + c.units[u].id;
+      if (!(a.flags & kReady)) return "an Ops Complete unit made a Normal Move: " + c.units[u].id;
+      if (b.flags & kReady) return "a moved unit was not flipped to Ops Complete: " + c.units[u].id;
+    }
+    if (before.step == Step::CounterPick && c.units[u].side == before.seat) {
+      if (act.kind != Kind::Pick || act.a != u) return "a unit joined a counterattack unpicked";
+      if (!(a.flags & kReady) || c.units[u].speed < 1)
+        return "an ineligible unit counterattacked: " + c.units[u].id;
+    }
+    if (before.step == Step::ChooseDestination && before.move.kind == MoveKind::Lba &&
+        u != before.move.unit && c.units[u].side == before.move.side && !units[u].pend_hits)
+      return "a unit other than the redeployed LBA moved: " + c.units[u].id;
+    if (before.step == Step::Init1 || before.step == Step::Init2 || before.step == Step::Init3)
+      return "a unit moved when a card was discarded for the Initiative: " + c.units[u].id;
+  }
+  return {};
+}
+
+}  // namespace pacwar::pacific_war

@@ -1,0 +1,281 @@
+// 8.9-8.11 Moving units: Normal Movement of one Naval group (8.10.1), Return to Port (8.9.2,
+// 10.4) and LBA Redeployment (8.11, 10.4). The same flows serve the Supply Phase (10.4).
+#include <algorithm>
+
+#include "games/pacific_war/paths.h"
+#include "games/pacific_war/rules.h"
+
+namespace pacwar::pacific_war {
+namespace {
+
+bool forbidden(const PwState& s, int side, int oz) {
+  return side == kJapanese && s.content().ozs[oz].japanese_forbidden;  // 6.1 note
+}
+
+bool eligible_for_group(const PwState& s, int u) {
+  const MoveCtx& m = s.move;
+  const UnitDef& d = s.content().units[u];
+  const UnitState& us = s.units[u];
+  if (us.loc != m.from || d.side != m.side || !d.is_naval() || (us.flags & kSelected)) return false;
+  if (m.supply && (us.flags & kMoved)) return false;
+  if (m.kind == MoveKind::Normal) return (us.flags & kReady) != 0;  // 8.10.1 note
+  return true;
+}
+
+int group_speed(const PwState& s) {
+  int speed = 99;
+  for (int u = 0; u < s.content().num_units(); ++u)
+    if ((s.units[u].flags & kSelected) && side_of(s, u) == s.move.side)
+      speed = std::min(speed, s.content().units[u].speed);
+  return speed == 99 ? 0 : speed;
+}
+
+// 8.10.1: the cheapest cost to each OZ, never passing through an OZ with enemy units.
+Distances normal_distances(const PwState& s, int side, int from) {
+  const int foe = 1 - side;
+  return distances(
+      s, from, [&](int x) { return !forbidden(s, side, x); },
+      [&](int x) { return !has_units(s, foe, x); });
+}
+
+// 8.10.1 MP: the slowest speed, or 3 MP when no enemy units are entered.
+std::vector<std::pair<int, int>> normal_destinations(const PwState& s, int side, int from,
+                                                     int speed) {
+  const Distances dist = normal_distances(s, side, from);
+  std::vector<std::pair<int, int>> out;  // (oz, cost)
+  for (int x = 0; x < s.content().num_ozs(); ++x) {
+    if (x == from || dist[x] >= kUnreachable) continue;
+    const int budget = has_units(s, 1 - side, x) ? speed : std::max(speed, 3);
+    if (dist[x] <= budget) out.emplace_back(x, dist[x]);
+  }
+  return out;
+}
+
+// 8.9.2 / 10.4: friendly Ports reachable without crossing enemy-controlled or occupied OZs.
+std::vector<int> return_ports(const PwState& s, int side, int from) {
+  const int foe = 1 - side;
+  auto open = [&](int x) {
+    return !forbidden(s, side, x) && controller(s, x) != foe && !has_units(s, foe, x);
+  };
+  const Distances dist = distances(s, from, open, open);
+  std::vector<int> out;
+  for (int x = 0; x < s.content().num_ozs(); ++x)
+    if (x != from && dist[x] < kUnreachable && usable_port(s, side, x)) out.push_back(x);
+  return out;
+}
+
+// 8.9.3 / 10.4: friendly-controlled OZ or one with friendly Naval units; one LBA per Base.
+std::vector<int> lba_destinations(const PwState& s, int unit) {
+  const int side = side_of(s, unit);
+  const int from = s.units[unit].loc;
+  const Content& c = s.content();
+  std::vector<int> out;
+  for (int x = 0; x < c.num_ozs(); ++x) {
+    if (x == from || forbidden(s, side, x) || has_units(s, 1 - side, x)) continue;
+    if (!is_friendly_controlled(s, side, x) && !has_naval(s, side, x)) continue;
+    const bool port_like = c.ozs[x].port || s.fleet_train_oz == x;
+    if (!port_like && count_lba(s, side, x) > 0) continue;
+    out.push_back(x);
+  }
+  return out;
+}
+
+void clear_selection(PwState& s) {
+  for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kSelected);
+}
+
+void mark_moved_and_clear(PwState& s) {
+  for (auto& us : s.units)
+    if (us.flags & kSelected) us.flags = static_cast<std::uint8_t>((us.flags | kMoved) & ~kSelected);
+}
+
+void move_done(PwState& s, Log log) {
+  if (s.move.supply) {
+    mark_moved_and_clear(s);
+    supply_group_done(s, log);
+  } else {
+    finish_action(s, log);
+  }
+}
+
+std::string group_names(const PwState& s) {
+  std::string names;
+  for (int u = 0; u < s.content().num_units(); ++u)
+    if ((s.units[u].flags & kSelected) && side_of(s, u) == s.move.side)
+      names += (names.empty() ? "" : ", ") + unit_name(s, u);
+  return names;
+}
+
+void move_group(PwState& s, int to) {
+  for (int u = 0; u < s.content().num_units(); ++u)
+    if ((s.units[u].flags & kSelected) && side_of(s, u) == s.move.side)
+      s.units[u].loc = static_cast<std::uint8_t>(to);
+  s.move.at = static_cast<std::int8_t>(to);
+}
+
+}  // namespace
+
+bool group_can_move(const PwState& s, int side, int from) {
+  bool any = false;
+  for (int u = 0; u < s.content().num_units(); ++u)
+    if (s.units[u].loc == from && side_of(s, u) == side && s.content().units[u].is_naval() &&
+        is_ready(s, u))
+      any = true;
+  return any && !normal_destinations(s, side, from, 0).empty();
+}
+
+bool can_return_from(const PwState& s, int side, int from) {
+  return has_naval(s, side, from) && !return_ports(s, side, from).empty();
+}
+
+bool lba_can_redeploy(const PwState& s, int unit) { return !lba_destinations(s, unit).empty(); }
+
+void start_group(PwState& s, MoveKind kind, int side, int from, bool supply) {
+  clear_selection(s);
+  s.move = MoveCtx{};
+  s.move.kind = kind;
+  s.move.side = static_cast<std::int8_t>(side);
+  s.move.from = static_cast<std::int8_t>(from);
+  s.move.at = static_cast<std::int8_t>(from);
+  s.move.supply = supply;
+  s.step = Step::PickGroup;
+  s.seat = static_cast<std::int8_t>(side);
+}
+
+void start_lba(PwState& s, int side, int unit, bool supply) {
+  clear_selection(s);
+  s.move = MoveCtx{};
+  s.move.kind = MoveKind::Lba;
+  s.move.side = static_cast<std::int8_t>(side);
+  s.move.unit = static_cast<std::int8_t>(unit);
+  s.move.from = static_cast<std::int8_t>(s.units[unit].loc);
+  s.move.supply = supply;
+  s.units[unit].flags |= kSelected;
+  s.step = Step::ChooseDestination;
+  s.seat = static_cast<std::int8_t>(side);
+}
+
+void legal_pick_group(const PwState& s, Out& out) {
+  int eligible = 0;
+  bool picked = false;
+  for (int u = 0; u < s.content().num_units(); ++u) {
+    if (eligible_for_group(s, u)) {
+      out.push_back(encode(Kind::Pick, u));
+      ++eligible;
+    }
+    if ((s.units[u].flags & kSelected) && side_of(s, u) == s.move.side) picked = true;
+  }
+  if (eligible > 1) out.push_back(encode(Kind::All));
+  if (picked) out.push_back(encode(Kind::Done));
+}
+
+void apply_pick_group(PwState& s, Act act, Log log) {
+  (void)log;
+  if (act.kind == Kind::Pick) {
+    s.units[act.a].flags |= kSelected;
+  } else if (act.kind == Kind::All) {
+    for (int u = 0; u < s.content().num_units(); ++u)
+      if (eligible_for_group(s, u)) s.units[u].flags |= kSelected;
+  }
+  bool more = false;
+  for (int u = 0; u < s.content().num_units() && !more; ++u) more = eligible_for_group(s, u);
+  if (act.kind == Kind::Done || !more) s.step = Step::ChooseDestination;
+}
+
+void legal_destination(const PwState& s, Out& out) {
+  switch (s.move.kind) {
+    case MoveKind::Normal:
+      for (auto [oz, cost] : normal_destinations(s, s.move.side, s.move.from, group_speed(s))) {
+        (void)cost;
+        out.push_back(encode(Kind::To, oz));
+      }
+      break;
+    case MoveKind::Return:
+      for (int oz : return_ports(s, s.move.side, s.move.from)) out.push_back(encode(Kind::To, oz));
+      break;
+    case MoveKind::Lba:
+      for (int oz : lba_destinations(s, s.move.unit)) out.push_back(encode(Kind::To, oz));
+      break;
+    default:
+      break;
+  }
+}
+
+void apply_destination(PwState& s, Act act, Log log) {
+  const int to = act.a;
+  switch (s.move.kind) {
+    case MoveKind::Normal: {
+      const int speed = group_speed(s);
+      const Distances dist = normal_distances(s, s.move.side, s.move.from);
+      const int cost = dist[to];
+      s.move.mp = static_cast<std::int8_t>(std::max(0, speed - cost));
+      log_line(log,
+               side_name(s.move.side) + " move " + group_names(s) + " from " +
+                   oz_name(s, s.move.from) + " to " + oz_name(s, to) + " (" +
+                   std::to_string(cost) + " MP).",
+               "8.10.1");
+      move_group(s, to);
+      for (int u = 0; u < s.content().num_units(); ++u)  // flip to Ops Complete at once
+        if ((s.units[u].flags & kSelected) && side_of(s, u) == s.move.side) set_ready(s, u, false);
+      group_arrived(s, to, log);
+      return;
+    }
+    case MoveKind::Return:
+      log_line(log,
+               side_name(s.move.side) + " return " + group_names(s) + " to port at " +
+                   oz_name(s, to) + ".",
+               s.move.supply ? "10.4" : "8.9.2");
+      move_group(s, to);
+      move_done(s, log);
+      return;
+    case MoveKind::Lba:
+      log_line(log, side_name(s.move.side) + " redeploy " + unit_name(s, s.move.unit) + " to " +
+                        oz_name(s, to) + ".",
+               s.move.supply ? "10.4" : "8.11");
+      s.units[s.move.unit].loc = static_cast<std::uint8_t>(to);
+      s.move.at = static_cast<std::int8_t>(to);
+      move_done(s, log);
+      return;
+    default:
+      return;
+  }
+}
+
+void group_arrived(PwState& s, int oz, Log log) {
+  const int foe = 1 - s.move.side;
+  if (!has_units(s, foe, oz)) {
+    finish_action(s, log);
+    return;
+  }
+  if (reaction_allowed(s, oz, foe)) {
+    s.step = Step::Reaction;
+    s.seat = static_cast<std::int8_t>(foe);
+    return;
+  }
+  begin_combat(s, oz, s.move.side, s.move.mp, log);
+}
+
+// 8.12 after an Emergency Evacuation: the group may go on with the MP it has left.
+void legal_pursuit(const PwState& s, Out& out) {
+  out.push_back(encode(Kind::Stop));
+  const Distances dist = normal_distances(s, s.move.side, s.move.at);
+  for (int x = 0; x < s.content().num_ozs(); ++x)
+    if (x != s.move.at && dist[x] <= s.move.mp) out.push_back(encode(Kind::To, x));
+}
+
+void apply_pursuit(PwState& s, Act act, Log log) {
+  if (act.kind == Kind::Stop) {
+    finish_action(s, log);
+    return;
+  }
+  const Distances dist = normal_distances(s, s.move.side, s.move.at);
+  s.move.mp = static_cast<std::int8_t>(s.move.mp - dist[act.a]);
+  log_line(log,
+           side_name(s.move.side) + " pursue to " + oz_name(s, act.a) + " (" +
+               std::to_string(dist[act.a]) + " MP).",
+           "8.12");
+  move_group(s, act.a);
+  group_arrived(s, act.a, log);
+}
+
+}  // namespace pacwar::pacific_war

@@ -1,0 +1,122 @@
+// The Pacific War: entry points of the rules files, by manual section. state.cc dispatches each
+// Step to the file that owns it.
+#pragma once
+
+#include <vector>
+
+#include "engine/game.h"
+#include "games/pacific_war/state.h"
+
+namespace pacwar::pacific_war {
+
+using Out = std::vector<engine::ActionCode>;
+using Log = engine::LogSink*;
+
+// 14.0 Game Set-Up (setup_14.cc)
+void start_game(PwState& s);
+void legal_setup(const PwState& s, Out& out);
+void apply_setup(PwState& s, Act act, Log log);
+void apply_setup_draw(PwState& s, Act act, Log log);
+
+// 5.0 Turn Zero (turn0_5.cc)
+void begin_turn_zero(PwState& s, Log log);
+void apply_yamamoto_die(PwState& s, Act act, Log log);
+void apply_yamamoto_column(PwState& s, Act act, Log log);
+void after_raid(PwState& s, Log log);  // the raid's damage is applied: next Turn 0 phase
+
+// 6.0 Reinforcements Phase (reinforcements_6.cc)
+void begin_turn(PwState& s, Log log);  // advances the turn and runs 6.x
+void legal_reinforce_lba(const PwState& s, Out& out);
+void apply_reinforce_lba(PwState& s, Act act, Log log);
+// Whether a unit repairing in `turn` T may still come back (9.2.5: not after Turn 5).
+int return_turn(const PwState& s, int damage);
+
+// 7.0 Drawing Resource Cards (cards_7.cc)
+void begin_draw_phase(PwState& s, Log log);
+void card_draw_outcomes(const PwState& s, std::vector<engine::ChanceOutcome>& out);
+void apply_draw(PwState& s, Act act, Log log);
+void draw_card(PwState& s, int card, int side, Log log);  // moves one card, 7.4 reshuffle
+
+// 8.0 Strategy Phase (strategy_8.cc)
+void begin_strategy_phase(PwState& s, Log log);
+void legal_initiative(const PwState& s, Out& out);
+void apply_initiative(PwState& s, Act act, Log log);
+void apply_initiative_die(PwState& s, Act act, Log log);
+void legal_choose_action(const PwState& s, Out& out);
+void apply_choose_action(PwState& s, Act act, Log log);
+void finish_action(PwState& s, Log log);  // a Strategy Action is over: back to 8.2
+
+// 8.9-8.11 Movement (movement_8_10.cc)
+void start_group(PwState& s, MoveKind kind, int side, int from, bool supply);
+void start_lba(PwState& s, int side, int unit, bool supply);
+void legal_pick_group(const PwState& s, Out& out);
+void apply_pick_group(PwState& s, Act act, Log log);
+void legal_destination(const PwState& s, Out& out);
+void apply_destination(PwState& s, Act act, Log log);
+void legal_pursuit(const PwState& s, Out& out);
+void apply_pursuit(PwState& s, Act act, Log log);
+// Whether any move of each kind is possible (for the 8.3 menu).
+bool group_can_move(const PwState& s, int side, int from);
+bool can_return_from(const PwState& s, int side, int from);
+bool lba_can_redeploy(const PwState& s, int unit);
+// After a group stops in `oz` with `mp` left (enemy present or not): reaction / combat / end.
+void group_arrived(PwState& s, int oz, Log log);
+
+// 8.12 Reaction Movement (reaction_8_12.cc)
+bool reaction_allowed(const PwState& s, int oz, int reactor);
+void legal_reaction(const PwState& s, Out& out);
+void apply_reaction(PwState& s, Act act, Log log);
+void legal_counter_pick(const PwState& s, Out& out);
+void apply_counter_pick(PwState& s, Act act, Log log);
+
+// 9.0 Combat (combat_9.cc)
+void begin_combat(PwState& s, int oz, int attacker, int mp, Log log);
+void begin_raid(PwState& s, int raid_phase, Log log);  // Turn 0 one-sided airstrikes
+void apply_fire_die(PwState& s, Act act, Log log);
+void legal_allocate(const PwState& s, Out& out);
+void apply_allocate(PwState& s, Act act, Log log);
+void apply_damage_die(PwState& s, Act act, Log log);
+void legal_combat_decision(const PwState& s, Out& out);
+void apply_combat_decision(PwState& s, Act act, Log log);
+int airstrike_strength(const PwState& s, int side, int oz);
+int gunnery_strength(const PwState& s, int side, int oz);
+
+// 9.5 Retreating (retreat_9_5.cc)
+// Ports the retreating side can reach (9.5.3), or, if none, the nearest friendly ports
+// (isolated redeployment). `isolated` tells which.
+std::vector<int> retreat_ports(const PwState& s, int side, int oz, bool* isolated);
+void start_retreat(PwState& s, int side, int oz, Log log);  // sets RetreatDestination or resolves
+void legal_retreat_destination(const PwState& s, Out& out);
+void apply_retreat_destination(PwState& s, Act act, Log log);
+void lba_to_next_turn(PwState& s, int unit, Log log);  // LBA removed, back next turn
+void combat_after_retreat(PwState& s, Log log);        // combat_9.cc: a retreat is over
+void after_evacuation(PwState& s, Log log);            // reaction_8_12.cc: evacuation is over
+
+// 10.0 Supply Phase (supply_10.cc)
+void begin_supply_phase(PwState& s, Log log);
+void legal_isolation(const PwState& s, Out& out);
+void apply_isolation(PwState& s, Act act, Log log);
+void legal_invasion(const PwState& s, Out& out);
+void apply_invasion(PwState& s, Act act, Log log);
+void legal_supply_moves(const PwState& s, Out& out);
+void apply_supply_moves(PwState& s, Act act, Log log);
+void supply_group_done(PwState& s, Log log);  // a 10.4 move is over: back to the menu
+void legal_readying(const PwState& s, Out& out);
+void apply_readying(PwState& s, Act act, Log log);
+int ground_strength(const PwState& s, int side, int oz);
+int ground_needed(const PwState& s, int oz);
+bool is_isolated(const PwState& s, int side, int oz);
+std::vector<int> nearest_ports(const PwState& s, int side, int oz);
+
+// 11.0 Victory Phase (victory_11.cc)
+void victory_phase(PwState& s, Log log);
+void end_game(PwState& s, int winner, const std::string& why, Log log);
+int port_vp(const PwState& s, int side);
+int base_count(const PwState& s, int side);
+
+// 12.0 Control (control_12.cc)
+void update_control(PwState& s, Log log);
+bool air_superiority(const PwState& s, int side, int oz);
+void capture_port(PwState& s, int side, int oz, Log log);  // 10.2 / 12.3.2
+
+}  // namespace pacwar::pacific_war

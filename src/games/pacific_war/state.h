@@ -1,0 +1,205 @@
+// The Pacific War: the game state (a small value type) and the prompt it is waiting on.
+//
+// The rules are a state machine of prompts (Step). Each rules file handles the steps of its
+// manual section: setup_14.cc, turn0_5.cc, reinforcements_6.cc, cards_7.cc,
+// strategy_8.cc, movement_8_10.cc, reaction_8_12.cc, combat_9.cc, retreat_9_5.cc, supply_10.cc,
+// victory_11.cc, control_12.cc.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "games/pacific_war/actions.h"
+#include "games/pacific_war/content.h"
+#include "games/pacific_war/options.h"
+
+namespace pacwar::pacific_war {
+
+// Where a unit is. 0..kMaxOz-1 are OZs on the map.
+enum Loc : std::uint8_t {
+  kLocPool = 200,   // not yet in play (set aside; a reinforcement not yet due)
+  kLocTrack = 201,  // on the Turn Track: arrives on `turn` (reinforcement or repair)
+  kLocSunk = 202,   // sunk or destroyed
+  kLocRemoved = 203,  // removed from the game otherwise (withdrawn, repairs past Turn 5, unused)
+};
+
+enum UnitFlag : std::uint8_t {
+  kReady = 1,       // Ready side up (else Ops Complete)
+  kRepairing = 2,   // on the Turn Track for repairs (not a first arrival)
+  kSelected = 4,    // picked for the group being formed
+  kMoved = 8,       // already moved in this Supply sub-phase (10.4)
+  kSix = 16,        // a damage die of 6 was rolled against it this combat part (9.2.5)
+  kInCombat = 32,   // counts as a combat participant (not used by all steps)
+};
+
+struct UnitState {
+  std::uint8_t loc = kLocPool;
+  std::uint8_t flags = 0;
+  std::uint8_t turn = 0;       // kLocTrack: arrival turn
+  std::uint8_t pend_hits = 0;  // hits allocated in the current combat part
+  std::uint8_t pend_dmg = 0;   // damage dice total in the current combat part
+};
+
+enum class CardLoc : std::uint8_t { Deck, HandJapanese, HandAllied, Discard, Removed };
+
+enum class Step : std::uint8_t {
+  SetupAllied,      // 14.1: place each [LAC] LBA
+  SetupJapanese,    // 14.2: place each uncoded ship
+  SetupDraw,        // 14.2: Japanese draw four cards (chance)
+  YamamotoDie,      // 15.1: 5-6 allows another strike (chance)
+  YamamotoColumn,   // 15.1: column die (chance)
+  ReinforceLba,     // 6.1 note: Allied LBA to West Coast or Madagascar
+  DrawCards,        // 7.0 (chance)
+  Init1,            // 8.2 (1) Japanese may discard for the Initiative
+  Init2,            // 8.2 (2) Allied may discard
+  Init3,            // 8.2 (3) Allied may discard
+  InitDieJapanese,  // 8.2 (4) dice (chance)
+  InitDieAllied,
+  ChooseAction,     // 8.3
+  PickGroup,        // 8.10.1 / 8.9.2: pick units for the group
+  ChooseDestination,  // 8.10.1 / 8.9.2 / 8.11: where the group or LBA goes
+  Pursuit,          // 8.12 after an evacuation: go on with remaining MP or stop
+  Reaction,         // 8.12: evacuate / counterattack / none
+  CounterPick,      // 8.12 Counterattack: pick units that join
+  FireDie,          // 9.2.3 hit die (chance)
+  Allocate,         // 9.2.4 allocate one hit
+  DamageDie,        // 9.2.5 damage die (chance)
+  RetreatDecision,  // 9.1.1 / 9.1.2 / 9.4 retreat or stay
+  SurfaceDecision,  // 9.1.2 attacker: fight Surface Combat?
+  ContinueDecision, // 9.1.3 attacker: spend 1 MP for another round?
+  RetreatDestination,  // 9.5.3 where the retreating units go
+  Isolation,        // 10.1 choose among equally near ports
+  Invasion,         // 10.2
+  SupplyMoves,      // 10.4 redeployment and return to port
+  Readying,         // 10.5
+  GameOver,
+};
+
+// What the movement/return/redeploy in progress is.
+enum class MoveKind : std::uint8_t { None, Normal, Return, Lba, Counter };
+
+// What a combat is doing right now (the combat coroutine's program counter).
+enum class CombatPart : std::uint8_t { Air, Surface, Raid };
+
+// Where play goes when the current Strategy Action is over (8.2).
+enum class AfterAction : std::uint8_t { ToInit1, ToInit2, ToLoser, ToInit1AfterDice };
+
+struct MoveCtx {
+  MoveKind kind = MoveKind::None;
+  std::int8_t side = -1;
+  std::int8_t from = -1;
+  std::int8_t unit = -1;    // Lba: the LBA being redeployed
+  std::int8_t at = -1;      // where the moving group is now
+  std::int8_t mp = 0;       // MP left (Normal movement, for combat rounds and pursuit)
+  bool supply = false;      // inside the Supply Phase (10.4) rather than a Strategy Action
+  bool evacuating = false;  // 8.12 Emergency Evacuation retreat in progress
+};
+
+struct CombatCtx {
+  std::int8_t oz = -1;
+  std::int8_t attacker = 0;
+  std::int8_t mp = 0;        // attacker's MP left to buy rounds (9.1)
+  std::uint8_t round = 0;
+  CombatPart part = CombatPart::Air;
+  std::int8_t firing = -1;   // side whose fire is being resolved
+  std::uint8_t fired = 0;    // bit per side: fire resolved in this part
+  std::int8_t column = 0;    // CRT column index for the current fire (may be < 0: no hits)
+  std::uint8_t hits_left = 0;
+  std::int8_t allocator = 0;
+  std::int8_t retreat_asker = -1;   // side being asked about retreat
+  std::uint8_t retreat_stage = 0;   // which retreat question (see combat_9.cc)
+  std::int8_t retreating = -1;      // side retreating (RetreatDestination)
+  std::int8_t winner = -1;
+  std::int8_t raid_phase = 0;       // Turn 0: 1 = Pearl Harbor, 2 = Yamamoto, 3 = Malaya
+};
+
+class PwState final : public engine::State {
+ public:
+  PwState(std::shared_ptr<const Content> content, RuleOptions options);
+
+  // engine::State
+  std::unique_ptr<engine::State> clone() const override;
+  int current_seat() const override;
+  void legal_actions(std::vector<engine::ActionCode>& out) const override;
+  void chance_outcomes(std::vector<engine::ChanceOutcome>& out) const override;
+  void apply(engine::ActionCode action, engine::LogSink* log) override;
+  std::string action_id(engine::ActionCode action) const override;
+  std::string action_label(engine::ActionCode action) const override;
+  std::string prompt() const override;
+  bool is_undo_barrier(engine::ActionCode action) const override;
+  std::vector<double> returns() const override;
+  int winner() const override { return winner_; }
+  engine::Json view(int seat) const override;
+  std::uint64_t hash() const override;
+  std::string check_invariants() const override;
+  std::string check_transition(const engine::State& before,
+                               engine::ActionCode action) const override;
+  int move_number() const override { return moves_; }
+
+  const Content& content() const { return *content_; }
+  const RuleOptions& options() const { return options_; }
+
+  // ---- data (public: the rules files are the state's implementation) ----
+  std::shared_ptr<const Content> content_;
+  RuleOptions options_;
+  std::array<UnitState, kMaxUnits> units{};
+  std::array<CardLoc, kMaxCards> cards{};
+  std::array<std::int8_t, kMaxOz> port_owner{};   // ports: side owning the Port marker
+  std::array<std::int8_t, kMaxOz> base_marker{};  // bases: controller or -1; ports: overlay
+  std::array<bool, kMaxOz> contested{};           // ports: enemy naval under owner's ASZ
+  Step step = Step::SetupAllied;
+  std::int8_t turn = 0;
+  std::int8_t vp = 0;               // Victory Point track, + for Japan (11.0)
+  std::int8_t winner_ = -1;
+  std::int8_t active = -1;          // Active Player (8.2.1)
+  std::int8_t seat = 0;             // who acts at player steps
+  bool routes_open = false;         // 8.8
+  std::int8_t fleet_train_oz = -1;  // 8.7
+  std::int8_t fleet_trains_left = 2;
+  std::int8_t fleet_train_turn = -1;
+  AfterAction after = AfterAction::ToInit1;
+  std::int8_t dice[2] = {0, 0};     // 8.2 (4) initiative dice
+  std::int8_t die_winner = -1;
+  std::uint8_t passes = 0;          // 8.2 (4): bit per side that passed
+  std::int8_t draw_left[2] = {0, 0};
+  std::int8_t draw_first = 0;
+  std::int8_t supply_side = 0;      // side acting in the current Supply sub-phase
+  std::int8_t pending_unit = -1;    // set-up / reinforcement LBA being placed
+  std::int8_t committed[kMaxOz] = {};  // 10.2 Ground Strength cards committed per port
+  std::int8_t dmg_unit = -1;        // unit whose damage dice are being rolled
+  std::uint8_t dmg_dice_left = 0;
+  std::int8_t yamamoto_column = -1;
+  MoveCtx move;
+  CombatCtx combat;
+  int moves_ = 0;
+};
+
+// ---- helpers shared by the rules files (implemented in board.cc) ----
+int side_of(const PwState& s, int unit);
+bool on_map(const PwState& s, int unit);
+bool is_ready(const PwState& s, int unit);
+void set_ready(PwState& s, int unit, bool ready);
+bool has_units(const PwState& s, int side, int oz);        // naval or LBA
+bool has_naval(const PwState& s, int side, int oz);
+bool has_lba(const PwState& s, int side, int oz);
+int count_lba(const PwState& s, int side, int oz);
+bool counts_as_carrier(const PwState& s, int unit);  // 13.1: carrier-battleships when Ready
+int controller(const PwState& s, int oz);             // side controlling the OZ, or -1
+bool usable_port(const PwState& s, int side, int oz);  // a Port (or Fleet Train) `side` can use
+bool is_friendly_controlled(const PwState& s, int side, int oz);
+int hand_size(const PwState& s, int side);
+std::vector<int> hand(const PwState& s, int side);
+int deck_size(const PwState& s);
+const CardEnd& card_end(const PwState& s, int card, int side);
+void discard(PwState& s, int card);
+std::string side_name(int side);
+std::string unit_name(const PwState& s, int unit);
+std::string oz_name(const PwState& s, int oz);
+void log_line(engine::LogSink* log, std::string text, std::string rule,
+              std::uint32_t visible = engine::kAllSeats);
+
+}  // namespace pacwar::pacific_war

@@ -1,0 +1,232 @@
+// 8.0 Strategy Phase: the Initiative procedure of 8.2 (steps 1-4, dice, ties, passing), the
+// Active Player's one action (8.3) and the card-driven actions: Resupply (8.6), Fleet Train
+// (8.7) and opening the Restricted Sea Routes (8.8). Movement is in movement_8_10.cc.
+#include "games/pacific_war/rules.h"
+
+namespace pacwar::pacific_war {
+namespace {
+
+void end_strategy_phase(PwState& s, Log log) {
+  log_line(log, "The Strategy Phase ends.", "8.2");
+  s.active = -1;
+  update_control(s, log);
+  begin_supply_phase(s, log);
+}
+
+void start_action(PwState& s, int side, Log log) {
+  (void)log;
+  s.active = static_cast<std::int8_t>(side);
+  // 8.3.1: the Non-Active Player's interruption window opens here; it needs an interrupt
+  // card event, which the card-event rules provide.
+  s.step = Step::ChooseAction;
+  s.seat = static_cast<std::int8_t>(side);
+}
+
+// Moves to an Initiative step, skipping the question when the player holds no card.
+void goto_init(PwState& s, Step step, Log log) {
+  for (;;) {
+    const int side = step == Step::Init1 ? kJapanese : kAllied;
+    if (hand_size(s, side) > 0) {
+      s.step = step;
+      s.seat = static_cast<std::int8_t>(side);
+      return;
+    }
+    if (step == Step::Init1) {
+      step = Step::Init3;
+    } else if (step == Step::Init2) {
+      step = Step::Init1;
+      // Both hands may be empty: go straight to the dice.
+      if (hand_size(s, kJapanese) == 0) {
+        s.step = Step::InitDieJapanese;
+        return;
+      }
+    } else {
+      log_line(log, "Neither player discards for the Initiative: both roll 1d6.", "8.2");
+      s.step = Step::InitDieJapanese;
+      return;
+    }
+  }
+}
+
+bool resupply_target(const PwState& s, int side, int oz) {
+  const Content& c = s.content();
+  const bool port = usable_port(s, side, oz);
+  for (int u = 0; u < c.num_units(); ++u)
+    if (s.units[u].loc == oz && c.units[u].side == side && c.units[u].is_naval() &&
+        !is_ready(s, u) && (port || !c.units[u].capital))
+      return true;
+  return false;
+}
+
+}  // namespace
+
+void begin_strategy_phase(PwState& s, Log log) {
+  log_line(log, "Turn " + std::to_string(s.turn) + " Strategy Phase.", "8.0");
+  s.passes = 0;
+  goto_init(s, Step::Init1, log);
+}
+
+void legal_initiative(const PwState& s, Out& out) {
+  for (int card : hand(s, s.seat)) out.push_back(encode(Kind::Initiative, card));
+  out.push_back(encode(Kind::Decline));
+}
+
+void apply_initiative(PwState& s, Act act, Log log) {
+  const int side = s.seat;
+  const std::string section = s.step == Step::Init1 ? "8.2 (1)"
+                              : s.step == Step::Init2 ? "8.2 (2)"
+                                                      : "8.2 (3)";
+  if (act.kind == Kind::Initiative) {
+    discard(s, act.a);
+    log_line(log, side_name(side) + " discard " + card_end(s, act.a, side).name +
+                      " to gain the Initiative.",
+             section);
+    s.after = s.step == Step::Init1 ? AfterAction::ToInit2 : AfterAction::ToInit1;
+    start_action(s, side, log);
+    return;
+  }
+  log_line(log, side_name(side) + " do not discard for the Initiative.", section);
+  if (s.step == Step::Init1)
+    goto_init(s, Step::Init3, log);
+  else if (s.step == Step::Init2)
+    goto_init(s, Step::Init1, log);
+  else {
+    log_line(log, "Both players roll for the Initiative.", "8.2 (4)");
+    s.step = Step::InitDieJapanese;
+  }
+}
+
+void apply_initiative_die(PwState& s, Act act, Log log) {
+  if (s.step == Step::InitDieJapanese) {
+    s.dice[kJapanese] = static_cast<std::int8_t>(act.a);
+    s.step = Step::InitDieAllied;
+    return;
+  }
+  s.dice[kAllied] = static_cast<std::int8_t>(act.a);
+  log_line(log,
+           "Initiative dice: Japanese " + std::to_string(s.dice[kJapanese]) + ", Allied " +
+               std::to_string(s.dice[kAllied]) + ".",
+           "8.2 (4)");
+  if (s.dice[kJapanese] == s.dice[kAllied]) {
+    log_line(log, "A tie: the Strategy Phase ends at once.", "8.2 (4)");
+    end_strategy_phase(s, log);
+    return;
+  }
+  s.die_winner = s.dice[kJapanese] > s.dice[kAllied] ? kJapanese : kAllied;
+  s.passes = 0;
+  s.after = AfterAction::ToLoser;
+  log_line(log, side_name(s.die_winner) + " win the Initiative.", "8.2 (4)");
+  start_action(s, s.die_winner, log);
+}
+
+void legal_choose_action(const PwState& s, Out& out) {
+  const Content& c = s.content();
+  const int side = s.seat;
+  for (int oz = 0; oz < c.num_ozs(); ++oz)
+    if (group_can_move(s, side, oz)) out.push_back(encode(Kind::MoveFrom, oz));
+  for (int oz = 0; oz < c.num_ozs(); ++oz)
+    if (can_return_from(s, side, oz)) out.push_back(encode(Kind::ReturnFrom, oz));
+  for (int u = 0; u < c.num_units(); ++u)
+    if (c.units[u].side == side && c.units[u].is_lba() && on_map(s, u) && lba_can_redeploy(s, u))
+      out.push_back(encode(Kind::Redeploy, u));
+  const std::vector<int> cards = hand(s, side);
+  for (int card : cards) {
+    for (int oz = 0; oz < c.num_ozs(); ++oz)
+      if (resupply_target(s, side, oz)) out.push_back(encode(Kind::Resupply, card, oz));
+    if (side != kAllied) continue;
+    if ((s.turn == 4 || s.turn == 5) && s.fleet_trains_left > 0 && s.fleet_train_turn != s.turn)
+      for (int oz = 0; oz < c.num_ozs(); ++oz)
+        if (!c.ozs[oz].port && s.base_marker[oz] == kAllied)
+          out.push_back(encode(Kind::FleetTrain, card, oz));
+    if (!s.routes_open) out.push_back(encode(Kind::OpenRoutes, card));
+  }
+  out.push_back(encode(s.after == AfterAction::ToLoser || s.after == AfterAction::ToInit1AfterDice
+                           ? Kind::Pass
+                           : Kind::Skip));
+}
+
+void apply_choose_action(PwState& s, Act act, Log log) {
+  const int side = s.seat;
+  const Content& c = s.content();
+  switch (act.kind) {
+    case Kind::MoveFrom:
+      start_group(s, MoveKind::Normal, side, act.a, false);
+      return;
+    case Kind::ReturnFrom:
+      start_group(s, MoveKind::Return, side, act.a, false);
+      return;
+    case Kind::Redeploy:
+      start_lba(s, side, act.a, false);
+      return;
+    case Kind::Resupply: {
+      discard(s, act.a);
+      const bool port = usable_port(s, side, act.b);
+      for (int u = 0; u < c.num_units(); ++u)
+        if (s.units[u].loc == act.b && c.units[u].side == side && c.units[u].is_naval() &&
+            (port || !c.units[u].capital))
+          set_ready(s, u, true);
+      log_line(log, side_name(side) + " discard " + card_end(s, act.a, side).name +
+                        " to resupply at " + oz_name(s, act.b) + ".",
+               "8.6");
+      finish_action(s, log);
+      return;
+    }
+    case Kind::FleetTrain:
+      discard(s, act.a);
+      s.fleet_train_oz = static_cast<std::int8_t>(act.b);
+      --s.fleet_trains_left;
+      s.fleet_train_turn = s.turn;
+      log_line(log, "Allied discard " + card_end(s, act.a, side).name +
+                        " to place a Fleet Train at " + oz_name(s, act.b) + ".",
+               "8.7");
+      finish_action(s, log);
+      return;
+    case Kind::OpenRoutes:
+      discard(s, act.a);
+      s.routes_open = true;
+      log_line(log, "Allied discard " + card_end(s, act.a, side).name +
+                        " to open the Restricted Sea Routes.",
+               "8.8");
+      finish_action(s, log);
+      return;
+    case Kind::Pass:
+      log_line(log, side_name(side) + " pass.", "8.2 (4)");
+      s.passes |= static_cast<std::uint8_t>(1u << side);
+      finish_action(s, log);
+      return;
+    default:  // Skip
+      log_line(log, side_name(side) + " take no action.", "8.3");
+      finish_action(s, log);
+      return;
+  }
+}
+
+void finish_action(PwState& s, Log log) {
+  for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kSelected);
+  s.move = MoveCtx{};
+  s.combat = CombatCtx{};
+  update_control(s, log);
+  if (s.step == Step::GameOver) return;
+  switch (s.after) {
+    case AfterAction::ToInit2:
+      goto_init(s, Step::Init2, log);
+      return;
+    case AfterAction::ToInit1:
+      goto_init(s, Step::Init1, log);
+      return;
+    case AfterAction::ToLoser:
+      s.after = AfterAction::ToInit1AfterDice;
+      start_action(s, 1 - s.die_winner, log);
+      return;
+    case AfterAction::ToInit1AfterDice:
+      if (s.passes == 3) {
+        log_line(log, "Both players pass.", "8.2 (4)");
+        end_strategy_phase(s, log);
+        return;
+      }
+      goto_init(s, Step::Init1, log);
+      return;
+  }
+}
+
+}  // namespace pacwar::pacific_war

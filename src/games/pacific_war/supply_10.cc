@@ -1,0 +1,333 @@
+// 10.0 Supply Phase, Japanese first in each sub-phase: isolation (10.1), Port invasions
+// (10.2, 10.3), redeployment and return to port (10.4), readying Naval units (10.5).
+#include <algorithm>
+
+#include "games/pacific_war/paths.h"
+#include "games/pacific_war/rules.h"
+
+namespace pacwar::pacific_war {
+namespace {
+
+void isolation_step(PwState& s, Log log);
+void invasion_step(PwState& s, Log log);
+void supply_moves_step(PwState& s, Log log);
+void readying_step(PwState& s, Log log);
+
+void redeploy_isolated(PwState& s, int side, int from, int port, Log log) {
+  const Content& c = s.content();
+  for (int u = 0; u < c.num_units(); ++u) {
+    if (s.units[u].loc != from || c.units[u].side != side || !c.units[u].is_naval()) continue;
+    s.units[u].loc = static_cast<std::uint8_t>(port);
+    set_ready(s, u, false);
+    log_line(log, unit_name(s, u) + " is isolated: redeployed, Ops Complete, to " +
+                      oz_name(s, port) + ".",
+             "10.1");
+  }
+}
+
+// First OZ holding isolated units of the side, or -1.
+int next_isolated(const PwState& s, int side) {
+  for (int oz = 0; oz < s.content().num_ozs(); ++oz)
+    if (has_units(s, side, oz) && is_isolated(s, side, oz)) return oz;
+  return -1;
+}
+
+void isolation_step(PwState& s, Log log) {
+  const Content& c = s.content();
+  const int side = s.supply_side;
+  for (int oz = next_isolated(s, side); oz >= 0; oz = next_isolated(s, side)) {
+    for (int u = 0; u < c.num_units(); ++u)
+      if (s.units[u].loc == oz && c.units[u].side == side && c.units[u].is_lba()) {
+        log_line(log, unit_name(s, u) + " is isolated.", "10.1");
+        lba_to_next_turn(s, u, log);
+      }
+    if (!has_naval(s, side, oz)) continue;
+    const std::vector<int> ports = nearest_ports(s, side, oz);
+    if (ports.empty()) {  // no friendly Port at all (docs/rulings.md)
+      for (int u = 0; u < c.num_units(); ++u)
+        if (s.units[u].loc == oz && c.units[u].side == side) s.units[u].loc = kLocSunk;
+      log_line(log, "Isolated with no friendly Port anywhere: the units are lost.", "10.1");
+      continue;
+    }
+    if (ports.size() > 1) {
+      s.step = Step::Isolation;
+      s.seat = static_cast<std::int8_t>(side);
+      s.move.at = static_cast<std::int8_t>(oz);
+      return;
+    }
+    redeploy_isolated(s, side, oz, ports[0], log);
+  }
+  update_control(s, log);
+  if (side == kJapanese) {
+    s.supply_side = kAllied;
+    isolation_step(s, log);
+    return;
+  }
+  s.supply_side = kJapanese;
+  invasion_step(s, log);
+}
+
+bool invasion_candidate(const PwState& s, int side, int oz) {
+  const OzDef& d = s.content().ozs[oz];
+  return d.port && s.port_owner[oz] == 1 - side && has_naval(s, side, oz) &&
+         !has_units(s, 1 - side, oz);
+}
+
+void invasion_step(PwState& s, Log log) {
+  Out out;
+  for (;;) {
+    out.clear();
+    s.seat = s.supply_side;
+    legal_invasion(s, out);
+    if (out.size() > 1) {  // more than "done"
+      s.step = Step::Invasion;
+      return;
+    }
+    std::fill(std::begin(s.committed), std::end(s.committed), 0);
+    if (s.supply_side == kAllied) break;
+    s.supply_side = kAllied;
+  }
+  s.supply_side = kJapanese;
+  supply_moves_step(s, log);
+}
+
+void supply_moves_step(PwState& s, Log log) {
+  Out out;
+  for (;;) {
+    out.clear();
+    s.seat = s.supply_side;
+    legal_supply_moves(s, out);
+    if (out.size() > 1) {
+      s.step = Step::SupplyMoves;
+      return;
+    }
+    if (s.supply_side == kAllied) break;
+    s.supply_side = kAllied;
+  }
+  for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kMoved);
+  s.supply_side = kJapanese;
+  readying_step(s, log);
+}
+
+bool auto_ready_here(const PwState& s, int unit, int oz) {
+  const std::uint8_t mask = s.content().ozs[oz].auto_ready;
+  return (mask >> static_cast<int>(s.content().units[unit].nation)) & 1u;
+}
+
+bool ready_target(const PwState& s, int side, int oz) {
+  const Content& c = s.content();
+  const bool port = usable_port(s, side, oz);
+  for (int u = 0; u < c.num_units(); ++u)
+    if (s.units[u].loc == oz && c.units[u].side == side && c.units[u].is_naval() &&
+        !is_ready(s, u) && (port || !c.units[u].capital))
+      return true;
+  return false;
+}
+
+void readying_step(PwState& s, Log log) {
+  const Content& c = s.content();
+  for (;;) {
+    const int side = s.supply_side;
+    for (int u = 0; u < c.num_units(); ++u) {  // 10.5: the flagged home Ports ready for free
+      const int oz = s.units[u].loc;
+      if (oz >= kMaxOz || c.units[u].side != side || !c.units[u].is_naval() || is_ready(s, u))
+        continue;
+      if (auto_ready_here(s, u, oz) && usable_port(s, side, oz)) {
+        set_ready(s, u, true);
+        log_line(log, unit_name(s, u) + " is readied at " + oz_name(s, oz) + ".", "10.5");
+      }
+    }
+    Out out;
+    s.seat = static_cast<std::int8_t>(side);
+    legal_readying(s, out);
+    if (out.size() > 1) {
+      s.step = Step::Readying;
+      return;
+    }
+    if (side == kAllied) break;
+    s.supply_side = kAllied;
+  }
+  update_control(s, log);
+  victory_phase(s, log);
+}
+
+}  // namespace
+
+bool is_isolated(const PwState& s, int side, int oz) {
+  if (usable_port(s, side, oz)) return false;
+  const int foe = 1 - side;
+  auto open = [&](int x) { return controller(s, x) != foe && !has_units(s, foe, x); };
+  const Distances dist = distances(s, oz, open, open);
+  for (int p = 0; p < s.content().num_ozs(); ++p)
+    if (p != oz && dist[p] < kUnreachable && usable_port(s, side, p)) return false;
+  return true;
+}
+
+std::vector<int> nearest_ports(const PwState& s, int side, int oz) {
+  const Distances dist = plain_distances(s, oz);
+  int best = kUnreachable;
+  std::vector<int> out;
+  for (int p = 0; p < s.content().num_ozs(); ++p) {
+    if (p == oz || !usable_port(s, side, p) || dist[p] >= kUnreachable) continue;
+    if (side == kJapanese && s.content().ozs[p].japanese_forbidden) continue;
+    if (dist[p] < best) {
+      best = dist[p];
+      out.clear();
+    }
+    if (dist[p] == best) out.push_back(p);
+  }
+  return out;
+}
+
+void begin_supply_phase(PwState& s, Log log) {
+  log_line(log, "Turn " + std::to_string(s.turn) + " Supply Phase.", "10.0");
+  s.supply_side = kJapanese;
+  isolation_step(s, log);
+}
+
+void legal_isolation(const PwState& s, Out& out) {
+  for (int p : nearest_ports(s, s.seat, s.move.at)) out.push_back(encode(Kind::IsolateTo, p));
+}
+
+void apply_isolation(PwState& s, Act act, Log log) {
+  redeploy_isolated(s, s.seat, s.move.at, act.a, log);
+  s.move = MoveCtx{};
+  isolation_step(s, log);
+}
+
+int ground_strength(const PwState& s, int side, int oz) {
+  const Content& c = s.content();
+  int points = 0;
+  for (int u = 0; u < c.num_units(); ++u)
+    if (s.units[u].loc == oz && c.units[u].side == side &&
+        c.units[u].type != UnitType::TorpedoCruiser)  // 13.2
+      points += c.units[u].airstrike + c.units[u].gunnery;
+  return points / c.ground_points_per_strength;
+}
+
+int ground_needed(const PwState& s, int oz) { return s.content().ozs[oz].vp; }
+
+void legal_invasion(const PwState& s, Out& out) {
+  const int side = s.seat;
+  const std::vector<int> cards = hand(s, side);
+  for (int oz = 0; oz < s.content().num_ozs(); ++oz) {
+    if (!invasion_candidate(s, side, oz)) continue;
+    const int have = ground_strength(s, side, oz) + s.committed[oz];
+    if (have >= ground_needed(s, oz)) {
+      out.push_back(encode(Kind::Capture, oz));
+      continue;
+    }
+    for (int card : cards) out.push_back(encode(Kind::Ground, card, oz));
+  }
+  out.push_back(encode(Kind::Done));
+}
+
+void apply_invasion(PwState& s, Act act, Log log) {
+  const int side = s.seat;
+  if (act.kind == Kind::Ground) {
+    discard(s, act.a);
+    ++s.committed[act.b];
+    log_line(log,
+             side_name(side) + " discard " + card_end(s, act.a, side).name +
+                 " for +1 Ground Strength at " + oz_name(s, act.b) + " (now " +
+                 std::to_string(ground_strength(s, side, act.b) + s.committed[act.b]) + " of " +
+                 std::to_string(ground_needed(s, act.b)) + ").",
+             "10.2");
+  } else if (act.kind == Kind::Capture) {
+    capture_port(s, side, act.a, log);
+    s.committed[act.a] = 0;
+    update_control(s, log);
+    if (act.a == s.content().oz_japan) {
+      end_game(s, kAllied, "The Allies capture Japan.", log);  // 11.1.1
+      return;
+    }
+  } else {  // Done
+    std::fill(std::begin(s.committed), std::end(s.committed), 0);
+    if (side == kJapanese) {
+      s.supply_side = kAllied;
+      invasion_step(s, log);
+    } else {
+      s.supply_side = kJapanese;
+      supply_moves_step(s, log);
+    }
+    return;
+  }
+  invasion_step(s, log);
+}
+
+void legal_supply_moves(const PwState& s, Out& out) {
+  const Content& c = s.content();
+  const int side = s.seat;
+  for (int u = 0; u < c.num_units(); ++u)
+    if (c.units[u].side == side && c.units[u].is_lba() && on_map(s, u) &&
+        !(s.units[u].flags & kMoved) && lba_can_redeploy(s, u))
+      out.push_back(encode(Kind::Redeploy, u));
+  for (int oz = 0; oz < c.num_ozs(); ++oz) {
+    bool unmoved = false;
+    for (int u = 0; u < c.num_units() && !unmoved; ++u)
+      unmoved = s.units[u].loc == oz && c.units[u].side == side && c.units[u].is_naval() &&
+                !(s.units[u].flags & kMoved);
+    if (unmoved && can_return_from(s, side, oz)) out.push_back(encode(Kind::ReturnFrom, oz));
+  }
+  out.push_back(encode(Kind::Done));
+}
+
+void apply_supply_moves(PwState& s, Act act, Log log) {
+  const int side = s.seat;
+  if (act.kind == Kind::Redeploy) {
+    start_lba(s, side, act.a, true);
+  } else if (act.kind == Kind::ReturnFrom) {
+    start_group(s, MoveKind::Return, side, act.a, true);
+  } else {
+    if (side == kJapanese) {
+      s.supply_side = kAllied;
+    } else {
+      for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kMoved);
+      s.supply_side = kJapanese;
+      readying_step(s, log);
+      return;
+    }
+    supply_moves_step(s, log);
+  }
+}
+
+void supply_group_done(PwState& s, Log log) {
+  s.move = MoveCtx{};
+  supply_moves_step(s, log);
+}
+
+void legal_readying(const PwState& s, Out& out) {
+  const int side = s.seat;
+  for (int card : hand(s, side))
+    for (int oz = 0; oz < s.content().num_ozs(); ++oz)
+      if (ready_target(s, side, oz)) out.push_back(encode(Kind::Ready, card, oz));
+  out.push_back(encode(Kind::Done));
+}
+
+void apply_readying(PwState& s, Act act, Log log) {
+  const int side = s.seat;
+  const Content& c = s.content();
+  if (act.kind == Kind::Ready) {
+    discard(s, act.a);
+    const bool port = usable_port(s, side, act.b);
+    for (int u = 0; u < c.num_units(); ++u)
+      if (s.units[u].loc == act.b && c.units[u].side == side && c.units[u].is_naval() &&
+          (port || !c.units[u].capital))
+        set_ready(s, u, true);
+    log_line(log, side_name(side) + " discard " + card_end(s, act.a, side).name +
+                      " to ready their ships at " + oz_name(s, act.b) + ".",
+             "10.5");
+    readying_step(s, log);
+    return;
+  }
+  if (side == kJapanese) {
+    s.supply_side = kAllied;
+    readying_step(s, log);
+    return;
+  }
+  update_control(s, log);
+  victory_phase(s, log);
+}
+
+}  // namespace pacwar::pacific_war
+

@@ -1,0 +1,184 @@
+// The Pacific War: the redacted view of a seat (JSON) and the state hash.
+#include <cstring>
+
+#include "games/pacific_war/rules.h"
+
+namespace pacwar::pacific_war {
+namespace {
+
+const char* step_name(Step s) {
+  switch (s) {
+    case Step::SetupAllied: case Step::SetupJapanese: case Step::SetupDraw: return "setup";
+    case Step::YamamotoDie: case Step::YamamotoColumn: return "turn-0";
+    case Step::ReinforceLba: return "reinforcements";
+    case Step::DrawCards: return "card-draw";
+    case Step::Isolation: case Step::Invasion: case Step::SupplyMoves: case Step::Readying:
+      return "supply";
+    case Step::GameOver: return "game-over";
+    default: return "strategy";
+  }
+}
+
+engine::Json unit_json(const PwState& s, int u) {
+  const UnitDef& d = s.content().units[u];
+  engine::Json j = {{"id", d.id},          {"name", d.name},        {"side", side_name(d.side)},
+                    {"airstrike", d.airstrike}, {"gunnery", d.gunnery}, {"defense", d.defense},
+                    {"armored", d.armored}, {"speed", d.speed},     {"lba", d.is_lba()},
+                    {"capital", d.capital}, {"ready", is_ready(s, u)}};
+  if (s.units[u].flags & kSelected) j["selected"] = true;
+  if (s.units[u].pend_hits) j["pending_hits"] = s.units[u].pend_hits;
+  return j;
+}
+
+engine::Json card_json(const PwState& s, int card, int side) {
+  const CardEnd& e = card_end(s, card, side);
+  return {{"id", e.id},         {"name", e.name},
+          {"category", e.category}, {"strategic_event", e.strategic_event},
+          {"text", e.text}};
+}
+
+class Hasher {
+ public:
+  void bytes(const void* p, std::size_t n) {
+    const auto* b = static_cast<const unsigned char*>(p);
+    for (std::size_t i = 0; i < n; ++i) h_ = (h_ ^ b[i]) * 0x100000001B3ULL;
+  }
+  template <typename T>
+  void value(const T& v) {
+    bytes(&v, sizeof(v));
+  }
+  std::uint64_t get() const { return h_; }
+
+ private:
+  std::uint64_t h_ = 0xCBF29CE484222325ULL;
+};
+
+}  // namespace
+
+engine::Json PwState::view(int viewer) const {
+  const Content& c = *content_;
+  engine::Json v;
+  v["game"] = "pacific-war";
+  v["viewer"] = viewer < 0 ? "spectator" : side_name(viewer);
+  v["turn"] = turn;
+  v["phase"] = step_name(step);
+  v["prompt"] = prompt();
+  v["to_act"] = current_seat() >= 0 ? side_name(current_seat()) : current_seat() == engine::kChanceSeat ? "chance" : "none";
+  v["vp"] = vp;  // + Japanese, - Allied
+  v["active"] = active >= 0 ? side_name(active) : "";
+  v["restricted_routes_open"] = routes_open;
+  v["fleet_train"] = fleet_train_oz >= 0 ? c.ozs[fleet_train_oz].id : "";
+  v["rules"] = options_.to_json()["rules"];
+  if (winner_ >= 0) v["winner"] = side_name(winner_);
+  engine::Json ozs = engine::Json::array();
+  for (int oz = 0; oz < c.num_ozs(); ++oz) {
+    const OzDef& d = c.ozs[oz];
+    const int ctl = controller(*this, oz);
+    engine::Json o = {{"id", d.id}, {"name", d.name}, {"port", d.port}, {"vp", d.vp},
+                      {"control", ctl < 0 ? "" : side_name(ctl)}};
+    if (d.port) o["port_owner"] = side_name(port_owner[oz]);
+    if (base_marker[oz] >= 0) o["base_marker"] = side_name(base_marker[oz]);
+    if (contested[oz]) o["contested"] = true;
+    engine::Json us = engine::Json::array();
+    for (int u = 0; u < c.num_units(); ++u)
+      if (units[u].loc == oz) us.push_back(unit_json(*this, u));
+    o["units"] = us;
+    ozs.push_back(o);
+  }
+  v["ozs"] = ozs;
+  engine::Json track = engine::Json::object();
+  for (int u = 0; u < c.num_units(); ++u)
+    if (units[u].loc == kLocTrack) {
+      engine::Json j = unit_json(*this, u);
+      j["repairing"] = (units[u].flags & kRepairing) != 0;
+      track[std::to_string(units[u].turn)].push_back(j);
+    }
+  v["turn_track"] = track;
+  engine::Json lost = engine::Json::array();
+  for (int u = 0; u < c.num_units(); ++u)
+    if (units[u].loc == kLocSunk) lost.push_back(c.units[u].id);
+  v["sunk"] = lost;
+  engine::Json hands = engine::Json::object();
+  for (int side : {kJapanese, kAllied}) {
+    engine::Json h;
+    h["count"] = hand_size(*this, side);
+    if (viewer == side) {
+      h["cards"] = engine::Json::array();
+      for (int card : hand(*this, side)) h["cards"].push_back(card_json(*this, card, side));
+    }
+    hands[side == kJapanese ? "japanese" : "allied"] = h;
+  }
+  v["hands"] = hands;
+  v["deck_count"] = deck_size(*this);
+  engine::Json discards = engine::Json::array();
+  for (int i = 0; i < c.num_cards(); ++i)
+    if (cards[i] == CardLoc::Discard)
+      discards.push_back({{"japanese", c.cards[i].japanese.id + " " + c.cards[i].japanese.name},
+                          {"allied", c.cards[i].allied.id + " " + c.cards[i].allied.name}});
+  v["discards"] = discards;
+  if (combat.oz >= 0) {
+    v["combat"] = {{"oz", c.ozs[combat.oz].id},
+                   {"attacker", side_name(combat.attacker)},
+                   {"round", combat.round},
+                   {"mp_left", combat.mp},
+                   {"part", combat.part == CombatPart::Air       ? "airstrike"
+                            : combat.part == CombatPart::Surface ? "surface"
+                                                                 : "raid"},
+                   {"hits_left", combat.hits_left}};
+    if (combat.firing >= 0) {
+      v["combat"]["firing"] = side_name(combat.firing);
+      if (combat.column >= 0 && combat.column < static_cast<int>(c.crt.columns.size()))
+        v["combat"]["column"] = c.crt.columns[combat.column].label;
+    }
+  }
+  if (step == Step::InitDieAllied || step == Step::ChooseAction) {
+    if (dice[0] > 0) v["initiative_dice"] = {dice[0], dice[1]};
+  }
+  return v;
+}
+
+std::uint64_t PwState::hash() const {
+  Hasher h;
+  const int n = content_->num_units();
+  for (int u = 0; u < n; ++u) {
+    const UnitState& us = units[u];
+    h.value(us.loc);
+    h.value(us.flags);
+    h.value(us.turn);
+    h.value(us.pend_hits);
+    h.value(us.pend_dmg);
+  }
+  for (int i = 0; i < content_->num_cards(); ++i) h.value(cards[i]);
+  for (int oz = 0; oz < content_->num_ozs(); ++oz) {
+    h.value(port_owner[oz]);
+    h.value(base_marker[oz]);
+    h.value(contested[oz]);
+    h.value(committed[oz]);
+  }
+  for (auto v : {static_cast<int>(step), static_cast<int>(turn), static_cast<int>(vp),
+                 static_cast<int>(winner_), static_cast<int>(active), static_cast<int>(seat),
+                 static_cast<int>(routes_open), static_cast<int>(fleet_train_oz),
+                 static_cast<int>(fleet_trains_left), static_cast<int>(fleet_train_turn),
+                 static_cast<int>(after), static_cast<int>(dice[0]), static_cast<int>(dice[1]),
+                 static_cast<int>(die_winner), static_cast<int>(passes),
+                 static_cast<int>(draw_left[0]), static_cast<int>(draw_left[1]),
+                 static_cast<int>(draw_first), static_cast<int>(supply_side),
+                 static_cast<int>(pending_unit), static_cast<int>(dmg_unit),
+                 static_cast<int>(dmg_dice_left), static_cast<int>(yamamoto_column),
+                 static_cast<int>(move.kind), static_cast<int>(move.side),
+                 static_cast<int>(move.from), static_cast<int>(move.unit),
+                 static_cast<int>(move.at), static_cast<int>(move.mp),
+                 static_cast<int>(move.supply), static_cast<int>(move.evacuating),
+                 static_cast<int>(combat.oz), static_cast<int>(combat.attacker),
+                 static_cast<int>(combat.mp), static_cast<int>(combat.round),
+                 static_cast<int>(combat.part), static_cast<int>(combat.firing),
+                 static_cast<int>(combat.fired), static_cast<int>(combat.column),
+                 static_cast<int>(combat.hits_left), static_cast<int>(combat.allocator),
+                 static_cast<int>(combat.retreat_asker), static_cast<int>(combat.retreat_stage),
+                 static_cast<int>(combat.retreating), static_cast<int>(combat.winner),
+                 static_cast<int>(combat.raid_phase), static_cast<int>(options_.bits)})
+    h.value(v);
+  return h.get();
+}
+
+}  // namespace pacwar::pacific_war
