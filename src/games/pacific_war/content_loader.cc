@@ -1,0 +1,800 @@
+// Loads and validates data/pacific-war/*.json into a Content. Every problem is reported as a
+// DataError naming the file, the field path (e.g. "units[12].defense") and the reason.
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <queue>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/errors.h"
+#include "games/pacific_war/content.h"
+
+namespace pacwar::pacific_war {
+namespace {
+
+using engine::DataError;
+using Json = nlohmann::json;
+
+// ---------------------------------------------------------------------------------------------
+// Field: a JSON value with the file and field path it was read from.
+
+class Field {
+ public:
+  Field(const Json& value, const std::string& file, std::string path)
+      : value_(&value), file_(&file), path_(std::move(path)) {}
+
+  [[noreturn]] void fail(const std::string& reason) const {
+    throw DataError(*file_, path_.empty() ? "(top level)" : path_, reason);
+  }
+
+  const std::string& path() const { return path_; }
+
+  bool has(const std::string& key) const { return value_->contains(key); }
+
+  // A required member of an object.
+  Field operator[](const std::string& key) const {
+    expect_object();
+    auto it = value_->find(key);
+    if (it == value_->end()) child_path_fail(key, "missing field");
+    return Field(*it, *file_, child_path(key));
+  }
+
+  std::optional<Field> optional(const std::string& key) const {
+    expect_object();
+    if (!has(key)) return std::nullopt;
+    return (*this)[key];
+  }
+
+  std::vector<Field> array() const {
+    if (!value_->is_array()) fail("expected an array");
+    std::vector<Field> items;
+    for (std::size_t i = 0; i < value_->size(); ++i)
+      items.emplace_back((*value_)[i], *file_, path_ + "[" + std::to_string(i) + "]");
+    return items;
+  }
+
+  std::vector<std::pair<std::string, Field>> members() const {
+    expect_object();
+    std::vector<std::pair<std::string, Field>> out;
+    for (auto it = value_->begin(); it != value_->end(); ++it)
+      out.emplace_back(it.key(), Field(it.value(), *file_, child_path(it.key())));
+    return out;
+  }
+
+  // The object has every `required` key and no key outside `required` and `optional`.
+  void require_keys(std::initializer_list<const char*> required,
+                    std::initializer_list<const char*> optional = {}) const {
+    expect_object();
+    for (const char* key : required)
+      if (!has(key)) child_path_fail(key, "missing field");
+    for (auto it = value_->begin(); it != value_->end(); ++it) {
+      auto known = [&](std::initializer_list<const char*> keys) {
+        return std::any_of(keys.begin(), keys.end(), [&](const char* k) { return it.key() == k; });
+      };
+      if (!known(required) && !known(optional)) child_path_fail(it.key(), "unknown field");
+    }
+  }
+
+  int integer(int lo = 0, int hi = INT_MAX) const {
+    if (!value_->is_number_integer()) fail("expected an integer");
+    const long long v = value_->get<long long>();
+    if (v < lo || v > hi)
+      fail("value " + std::to_string(v) + " out of range " + std::to_string(lo) + ".." +
+           std::to_string(hi));
+    return static_cast<int>(v);
+  }
+
+  double number(double lo, double hi) const {
+    if (!value_->is_number()) fail("expected a number");
+    const double v = value_->get<double>();
+    if (v < lo || v > hi) fail("value out of range");
+    return v;
+  }
+
+  bool boolean() const {
+    if (!value_->is_boolean()) fail("expected true or false");
+    return value_->get<bool>();
+  }
+
+  std::string string(bool allow_empty = false) const {
+    if (!value_->is_string()) fail("expected a string");
+    std::string s = value_->get<std::string>();
+    if (s.empty() && !allow_empty) fail("must not be empty");
+    return s;
+  }
+
+  bool is_null() const { return value_->is_null(); }
+
+ private:
+  void expect_object() const {
+    if (!value_->is_object()) fail("expected an object");
+  }
+  std::string child_path(const std::string& key) const {
+    return path_.empty() ? key : path_ + "." + key;
+  }
+  [[noreturn]] void child_path_fail(const std::string& key, const std::string& reason) const {
+    throw DataError(*file_, child_path(key), reason);
+  }
+
+  const Json* value_;
+  const std::string* file_;
+  std::string path_;
+};
+
+// A parsed data file. Fields point into it, so it must outlive them.
+struct Document {
+  std::string file;
+  Json json;
+  Field root() const { return Field(json, file, ""); }
+};
+
+Document read_document(const std::string& dir, const std::string& name) {
+  Document doc{dir + "/" + name, {}};
+  std::ifstream in(doc.file);
+  if (!in) throw DataError(doc.file, "(file)", "cannot open the file");
+  try {
+    doc.json = Json::parse(in);
+  } catch (const Json::parse_error& e) {
+    throw DataError(doc.file, "(file)", std::string("invalid JSON: ") + e.what());
+  }
+  if (!doc.json.is_object()) throw DataError(doc.file, "(top level)", "expected an object");
+  return doc;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small shared parsers.
+
+bool is_valid_id(const std::string& id) {
+  return !id.empty() && std::all_of(id.begin(), id.end(), [](char ch) {
+    return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
+           ch == '-' || ch == '_';
+  });
+}
+
+std::string parse_id(const Field& f) {
+  std::string id = f.string();
+  if (!is_valid_id(id)) f.fail("id '" + id + "' may hold only letters, digits, '-' and '_'");
+  return id;
+}
+
+Provenance parse_provenance(const Field& f) {
+  f.require_keys({"source", "note"});
+  Provenance p{f["source"].string(), f["note"].string()};
+  if (p.source != "countersheet" && p.source != "rules" && p.source != "reconstructed")
+    f["source"].fail("'" + p.source + "' is not one of countersheet, rules, reconstructed");
+  return p;
+}
+
+Provenance entry_provenance(const Field& entry, const Provenance& fallback) {
+  auto own = entry.optional("provenance");
+  return own ? parse_provenance(*own) : fallback;
+}
+
+// Looks `name` up in a table of (name, value) pairs; fails with the list of choices.
+template <typename T>
+T parse_enum(const Field& f, std::initializer_list<std::pair<const char*, T>> table) {
+  const std::string s = f.string();
+  std::string choices;
+  for (const auto& [name, value] : table) {
+    if (s == name) return value;
+    choices += (choices.empty() ? "" : ", ") + std::string(name);
+  }
+  f.fail("'" + s + "' is not one of " + choices);
+}
+
+Nation parse_nation(const Field& f) {
+  return parse_enum<Nation>(f, {{"Japan", Nation::Japan},
+                                {"US", Nation::US},
+                                {"Britain", Nation::Britain},
+                                {"Netherlands", Nation::Netherlands},
+                                {"Australia", Nation::Australia}});
+}
+
+int parse_side(const Field& f) {
+  return parse_enum<int>(f, {{"Japanese", kJapanese}, {"Allied", kAllied}});
+}
+
+int parse_oz_ref(const Field& f, const Content& c) {
+  const std::string id = f.string();
+  const int oz = c.oz_index(id);
+  if (oz < 0) f.fail("unknown OZ '" + id + "'");
+  return oz;
+}
+
+std::vector<int> parse_oz_list(const Field& f, const Content& c) {
+  std::vector<int> ozs;
+  for (const Field& item : f.array()) {
+    const int oz = parse_oz_ref(item, c);
+    if (std::find(ozs.begin(), ozs.end(), oz) != ozs.end()) item.fail("OZ listed twice");
+    ozs.push_back(oz);
+  }
+  if (ozs.empty()) f.fail("must list at least one OZ");
+  return ozs;
+}
+
+template <typename Def>
+void check_unique_ids(const std::vector<Def>& defs, const Field& list) {
+  std::set<std::string> ids, names;
+  const auto items = list.array();
+  for (std::size_t i = 0; i < defs.size(); ++i) {
+    if (!ids.insert(defs[i].id).second) items[i]["id"].fail("duplicate id '" + defs[i].id + "'");
+    if (!names.insert(defs[i].name).second)
+      items[i]["name"].fail("duplicate name '" + defs[i].name + "'");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// map.json
+
+struct NamedOz {
+  const char* id;
+  int Content::*slot;
+};
+constexpr NamedOz kNamedOzs[] = {
+    {"Japan", &Content::oz_japan},         {"Hawaiian-Islands", &Content::oz_hawaii},
+    {"West-Coast", &Content::oz_west_coast}, {"Madagascar", &Content::oz_madagascar},
+    {"Australia", &Content::oz_australia}, {"Singapore", &Content::oz_singapore},
+    {"Indochina", &Content::oz_indochina}, {"Borneo", &Content::oz_borneo},
+};
+
+std::uint8_t parse_auto_ready(const Field& f) {
+  std::uint8_t mask = 0;
+  for (const Field& item : f.array()) {
+    const auto bit = static_cast<std::uint8_t>(1u << static_cast<unsigned>(parse_nation(item)));
+    if (mask & bit) item.fail("nation listed twice");
+    mask |= bit;
+  }
+  return mask;
+}
+
+int parse_base_marker(const Field& f) {
+  return parse_enum<int>(
+      f, {{"Japanese", kJapanese}, {"Allied", kAllied}, {"none", -1}, {"computed", -2}});
+}
+
+void check_base_attributes(const OzDef& oz, const Field& f) {
+  if (oz.vp != 0) f["vp"].fail("a base has no VP value");
+  if (oz.major_port) f["major_port"].fail("a base cannot be a major port");
+  if (oz.auto_ready != 0) f["auto_ready"].fail("only ports ready ships (10.5)");
+}
+
+OzDef parse_oz(const Field& f, const Provenance& fallback) {
+  f.require_keys({"id", "name", "port", "vp", "major_port", "auto_ready", "japanese_forbidden",
+                  "oil", "x", "y"},
+                 {"initial_port_owner", "initial_base_marker", "provenance"});
+  OzDef oz;
+  oz.id = parse_id(f["id"]);
+  oz.name = f["name"].string();
+  oz.port = f["port"].boolean();
+  oz.vp = f["vp"].integer(0, 99);
+  oz.major_port = f["major_port"].boolean();
+  oz.auto_ready = parse_auto_ready(f["auto_ready"]);
+  oz.japanese_forbidden = f["japanese_forbidden"].boolean();
+  oz.oil = f["oil"].boolean();
+  oz.x = static_cast<float>(f["x"].number(0, 1000));
+  oz.y = static_cast<float>(f["y"].number(0, 1000));
+  oz.provenance = entry_provenance(f, fallback);
+  if (oz.port) {
+    if (f.has("initial_base_marker")) f["initial_base_marker"].fail("only bases take this field");
+    oz.initial_port_owner = parse_side(f["initial_port_owner"]);
+  } else {
+    if (f.has("initial_port_owner")) f["initial_port_owner"].fail("only ports take this field");
+    oz.initial_base_marker = parse_base_marker(f["initial_base_marker"]);
+    check_base_attributes(oz, f);
+  }
+  return oz;
+}
+
+void resolve_named_ozs(Content& c, const Field& ozs_field) {
+  for (const NamedOz& named : kNamedOzs) {
+    c.*named.slot = c.oz_index(named.id);
+    if (c.*named.slot < 0)
+      ozs_field.fail(std::string("required OZ '") + named.id + "' is missing");
+  }
+}
+
+RouteDef parse_route(const Field& f, const Content& c, const Provenance& fallback) {
+  f.require_keys({"a", "b", "nav_point", "restricted"}, {"provenance"});
+  RouteDef r;
+  r.a = parse_oz_ref(f["a"], c);
+  r.b = parse_oz_ref(f["b"], c);
+  r.nav_point = f["nav_point"].boolean();
+  r.restricted = f["restricted"].boolean();
+  r.provenance = entry_provenance(f, fallback);
+  if (r.a == r.b) f["b"].fail("a route cannot join an OZ to itself");
+  return r;
+}
+
+void add_routes(Content& c, const Field& routes_field, const Provenance& fallback) {
+  for (auto& row : c.route_index) row.fill(-1);
+  const auto items = routes_field.array();
+  if (items.size() > 127) routes_field.fail("at most 127 routes");
+  for (const Field& item : items) {
+    RouteDef r = parse_route(item, c, fallback);
+    if (c.route_index[r.a][r.b] >= 0)
+      item.fail("duplicate route " + c.ozs[r.a].id + " - " + c.ozs[r.b].id);
+    const auto index = static_cast<std::int8_t>(c.routes.size());
+    c.route_index[r.a][r.b] = c.route_index[r.b][r.a] = index;
+    c.routes.push_back(std::move(r));
+  }
+}
+
+void check_connected(const Content& c, const Field& routes_field) {
+  std::vector<bool> seen(c.ozs.size(), false);
+  std::queue<int> open;
+  seen[0] = true;
+  open.push(0);
+  while (!open.empty()) {
+    const int oz = open.front();
+    open.pop();
+    for (int next = 0; next < c.num_ozs(); ++next)
+      if (c.route_index[oz][next] >= 0 && !seen[next]) {
+        seen[next] = true;
+        open.push(next);
+      }
+  }
+  for (int oz = 0; oz < c.num_ozs(); ++oz)
+    if (!seen[oz])
+      routes_field.fail("OZ '" + c.ozs[oz].id + "' cannot be reached from '" + c.ozs[0].id + "'");
+}
+
+void load_map(const Document& doc, Content& c) {
+  const Field root = doc.root();
+  root.require_keys({"provenance", "position_provenance", "route_provenance", "ozs", "routes"});
+  const Provenance oz_prov = parse_provenance(root["provenance"]);
+  parse_provenance(root["position_provenance"]);
+  const Provenance route_prov = parse_provenance(root["route_provenance"]);
+
+  const Field ozs = root["ozs"];
+  const auto items = ozs.array();
+  if (items.empty() || items.size() > kMaxOz)
+    ozs.fail("expected 1.." + std::to_string(kMaxOz) + " OZs");
+  for (const Field& item : items) c.ozs.push_back(parse_oz(item, oz_prov));
+  check_unique_ids(c.ozs, ozs);
+  resolve_named_ozs(c, ozs);
+  add_routes(c, root["routes"], route_prov);
+  check_connected(c, root["routes"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// rules.json
+
+// Set-up tables of rules.json that the units need but Content does not keep.
+struct SetupTables {
+  std::vector<int> allied_choice_ozs;
+  std::map<std::string, int> letters;  // Allied letter code -> OZ (14.1)
+};
+
+// A rules.json entry: {"value": ..., "provenance": {...}}; returns the value.
+Field rule_value(const Field& root, const std::string& key) {
+  const Field entry = root[key];
+  entry.require_keys({"value", "provenance"});
+  parse_provenance(entry["provenance"]);
+  return entry["value"];
+}
+
+std::map<std::string, int> parse_setup_letters(const Field& f, const Content& c) {
+  std::map<std::string, int> letters;
+  for (const auto& [letter, oz] : f.members()) {
+    if (letter.size() != 1 || letter[0] < 'A' || letter[0] > 'Z')
+      oz.fail("a set-up letter is one capital letter");
+    letters[letter] = parse_oz_ref(oz, c);
+  }
+  if (letters.empty()) f.fail("expected at least one letter");
+  return letters;
+}
+
+void check_japanese_allowed(const Content& c, const std::vector<int>& ozs, const Field& f) {
+  for (int oz : ozs)
+    if (c.ozs[oz].japanese_forbidden)
+      f.fail("Japanese units may never be placed at '" + c.ozs[oz].id + "'");
+}
+
+SetupTables load_rules(const Document& doc, Content& c) {
+  const Field root = doc.root();
+  root.require_keys({"allied_draws", "japanese_draw", "japanese_initial_hand", "hand_limit",
+                     "ground_points_per_strength", "japanese_free_ozs", "japanese_lba_ozs",
+                     "allied_choice_ozs", "setup_letters"});
+  const Field draws = rule_value(root, "allied_draws");
+  const auto draw_items = draws.array();
+  if (draw_items.size() != c.allied_draws.size())
+    draws.fail("expected one value per turn 0.." + std::to_string(kLastTurn));
+  for (std::size_t t = 0; t < draw_items.size(); ++t)
+    c.allied_draws[t] = draw_items[t].integer(0, kMaxCards);
+  c.japanese_draw = rule_value(root, "japanese_draw").integer(0, kMaxCards);
+  c.japanese_initial_hand = rule_value(root, "japanese_initial_hand").integer(0, kMaxCards);
+  const Field limits = rule_value(root, "hand_limit");
+  limits.require_keys({"Japanese", "Allied"});
+  c.hand_limit[kJapanese] = limits["Japanese"].integer(1, kMaxCards);
+  c.hand_limit[kAllied] = limits["Allied"].integer(1, kMaxCards);
+  c.ground_points_per_strength = rule_value(root, "ground_points_per_strength").integer(1, 1000);
+
+  const Field free_ozs = rule_value(root, "japanese_free_ozs");
+  c.japanese_free_ozs = parse_oz_list(free_ozs, c);
+  check_japanese_allowed(c, c.japanese_free_ozs, free_ozs);
+  const Field lba_ozs = rule_value(root, "japanese_lba_ozs");
+  c.japanese_lba_ozs = parse_oz_list(lba_ozs, c);
+  check_japanese_allowed(c, c.japanese_lba_ozs, lba_ozs);
+
+  SetupTables tables;
+  tables.allied_choice_ozs = parse_oz_list(rule_value(root, "allied_choice_ozs"), c);
+  tables.letters = parse_setup_letters(rule_value(root, "setup_letters"), c);
+  return tables;
+}
+
+// ---------------------------------------------------------------------------------------------
+// units.json
+
+UnitType parse_unit_type(const Field& f) {
+  return parse_enum<UnitType>(f, {{"Carrier", UnitType::Carrier},
+                                  {"Battleship", UnitType::Battleship},
+                                  {"CarrierBattleship", UnitType::CarrierBattleship},
+                                  {"Cruiser", UnitType::Cruiser},
+                                  {"TorpedoCruiser", UnitType::TorpedoCruiser},
+                                  {"LandBasedAir", UnitType::LandBasedAir}});
+}
+
+bool is_capital_type(UnitType t) {
+  return t == UnitType::Carrier || t == UnitType::Battleship || t == UnitType::CarrierBattleship;
+}
+
+// The counter values a unit of its type must have (4.1.2-4.1.5, 13.1, 13.2).
+void check_unit_values(const UnitDef& u, const Field& f) {
+  if (u.capital != is_capital_type(u.type))
+    f["capital"].fail(u.capital ? "only carriers and battleships are capital ships"
+                                : "carriers and battleships are capital ships");
+  switch (u.type) {
+    case UnitType::Carrier:
+      if (u.airstrike < 1) f["airstrike"].fail("a carrier has an airstrike strength");
+      if (u.gunnery != 0) f["gunnery"].fail("a carrier has no gunnery strength");
+      break;
+    case UnitType::Battleship:
+    case UnitType::Cruiser:
+      if (u.airstrike != 0) f["airstrike"].fail("only carriers and LBA have an airstrike");
+      if (u.gunnery < 1) f["gunnery"].fail("a gun ship has a gunnery strength");
+      break;
+    case UnitType::CarrierBattleship:
+      break;
+    case UnitType::TorpedoCruiser:
+      if (u.airstrike != 0 || u.gunnery != 0)
+        f["gunnery"].fail("a torpedo cruiser's gunnery is rolled (13.2): store 0");
+      if (u.defense != 0) f["defense"].fail("a torpedo cruiser has defense 0 (13.2)");
+      break;
+    case UnitType::LandBasedAir:
+      if (u.airstrike < 1) f["airstrike"].fail("an LBA has an airstrike strength");
+      if (u.gunnery != 0) f["gunnery"].fail("an LBA has no gunnery strength");
+      if (u.defense != 0) f["defense"].fail("an LBA has no defense value: store 0");
+      if (u.speed != 0) f["speed"].fail("an LBA has no speed: store 0");
+      if (u.armored) f["armored"].fail("LBA units have no armor (4.1.5)");
+      break;
+  }
+  if (u.is_naval() && u.type != UnitType::TorpedoCruiser && u.defense < 1)
+    f["defense"].fail("a naval unit has a defense strength of at least 1");
+}
+
+bool all_digits(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+}
+
+int parse_turn(const std::string& text, const Field& code_field) {
+  if (!all_digits(text) || text.size() > 1 || text[0] < '1' || text[0] - '0' > kLastTurn)
+    code_field.fail("'" + text + "' is not a turn 1.." + std::to_string(kLastTurn));
+  return text[0] - '0';
+}
+
+// Japanese units without a code: LBA at their setup_oz, ships free among the 14.2 OZs (capital
+// ships at Ports only, so choice_ozs is exactly the legal set).
+void decode_japanese_free(const Field& f, const Content& c, UnitDef& u) {
+  if (u.is_lba()) {
+    u.setup = SetupKind::AtOz;
+    u.setup_oz = parse_oz_ref(f["setup_oz"], c);
+    return;
+  }
+  u.setup = SetupKind::JapaneseFree;
+  for (int oz : c.japanese_free_ozs)
+    if (!u.capital || c.ozs[oz].port) u.choice_ozs.push_back(oz);
+}
+
+// "N", "N-M", "L" or "L-M": a turn or an Allied set-up letter, then an optional withdrawal turn.
+void decode_turn_or_letter(const Field& code_field, const SetupTables& t, UnitDef& u) {
+  const std::string& code = u.set_up_code;
+  const auto dash = code.find('-');
+  const std::string head = code.substr(0, dash);
+  if (all_digits(head)) {
+    u.setup = SetupKind::Reinforcement;
+    u.arrive_turn = parse_turn(head, code_field);
+  } else if (u.side == kAllied && t.letters.count(head)) {
+    u.setup = SetupKind::AtOz;
+    u.setup_oz = t.letters.at(head);
+  } else {
+    code_field.fail("unknown set-up code '" + code + "'");
+  }
+  if (dash == std::string::npos) return;
+  u.withdraw_turn = parse_turn(code.substr(dash + 1), code_field);
+  if (u.withdraw_turn <= u.arrive_turn) code_field.fail("withdrawal must come after arrival");
+}
+
+void decode_setup(const Field& f, const Content& c, const SetupTables& t, UnitDef& u) {
+  const Field code_field = f["code"];
+  const std::string& code = u.set_up_code;
+  const bool takes_setup_oz = u.side == kJapanese && u.is_lba() && code.empty();
+  if (f.has("setup_oz") && !takes_setup_oz)
+    f["setup_oz"].fail("only a Japanese LBA without a set-up code takes setup_oz");
+  if (code.empty()) {
+    if (u.side == kAllied) code_field.fail("Allied units need a set-up code (14.1)");
+    decode_japanese_free(f, c, u);
+  } else if (code == "H" && u.side == kJapanese) {
+    u.setup = SetupKind::PearlStrike;
+    u.setup_oz = c.oz_hawaii;
+  } else if (code == "PH" && u.side == kAllied) {
+    u.setup = SetupKind::PearlHarbor;
+    u.setup_oz = c.oz_hawaii;
+  } else if (code == "LAC" && u.side == kAllied) {
+    u.setup = SetupKind::AlliedChoice;
+    u.choice_ozs = t.allied_choice_ozs;
+  } else {
+    decode_turn_or_letter(code_field, t, u);
+  }
+}
+
+void parse_advanced(const Field& f, UnitDef& u) {
+  u.advanced = f["advanced"].boolean();
+  if (u.advanced != f.has("advanced_rule"))
+    f["advanced"].fail("advanced_rule is required exactly when advanced is true");
+  if (u.advanced) {
+    u.advanced_rule = f["advanced_rule"].string();
+    if (u.advanced_rule.rfind("13.", 0) != 0) f["advanced_rule"].fail("expected a 13.x rule");
+  }
+  if (auto replaces = f.optional("replaces")) {
+    if (!u.advanced) replaces->fail("only an advanced counter replaces another");
+    u.replaces = parse_id(*replaces);
+  }
+}
+
+UnitDef parse_unit(const Field& f, const Content& c, const SetupTables& t,
+                   const Provenance& fallback) {
+  f.require_keys({"id", "name", "nation", "type", "capital", "airstrike", "gunnery", "defense",
+                  "armored", "speed", "code", "advanced"},
+                 {"advanced_rule", "replaces", "setup_oz", "note", "provenance"});
+  UnitDef u;
+  u.id = parse_id(f["id"]);
+  u.name = f["name"].string();
+  u.nation = parse_nation(f["nation"]);
+  u.side = u.nation == Nation::Japan ? kJapanese : kAllied;
+  u.type = parse_unit_type(f["type"]);
+  u.capital = f["capital"].boolean();
+  u.airstrike = f["airstrike"].integer(0, 20);
+  u.gunnery = f["gunnery"].integer(0, 20);
+  u.defense = f["defense"].integer(0, 20);
+  u.armored = f["armored"].boolean();
+  u.speed = f["speed"].integer(0, 9);
+  u.set_up_code = f["code"].string(/*allow_empty=*/true);
+  if (auto note = f.optional("note")) note->string();
+  u.provenance = entry_provenance(f, fallback);
+  check_unit_values(u, f);
+  parse_advanced(f, u);
+  decode_setup(f, c, t, u);
+  return u;
+}
+
+void check_replacements(const Content& c, const Field& units_field) {
+  const auto items = units_field.array();
+  for (int i = 0; i < c.num_units(); ++i) {
+    const UnitDef& u = c.units[i];
+    if (u.replaces.empty()) continue;
+    const int other = c.unit_index(u.replaces);
+    const Field f = items[i]["replaces"];
+    if (other < 0) f.fail("unknown unit '" + u.replaces + "'");
+    if (other == i) f.fail("a unit cannot replace itself");
+    if (c.units[other].side != u.side) f.fail("replaces a unit of the other side");
+    if (c.units[other].advanced) f.fail("replaces another advanced counter");
+  }
+}
+
+// Each 14.2 LBA OZ receives exactly one standard Japanese LBA.
+void check_japanese_lba_setup(const Content& c, const Field& units_field) {
+  std::vector<int> placed;
+  for (const UnitDef& u : c.units)
+    if (u.side == kJapanese && u.is_lba() && !u.advanced && u.setup == SetupKind::AtOz)
+      placed.push_back(u.setup_oz);
+  std::vector<int> expected = c.japanese_lba_ozs;
+  std::sort(placed.begin(), placed.end());
+  std::sort(expected.begin(), expected.end());
+  if (placed != expected)
+    units_field.fail("the Japanese LBA set-up OZs must be exactly rules.json japanese_lba_ozs");
+}
+
+void parse_markers(const Field& f) {
+  std::set<std::string> ids;
+  for (const Field& m : f.array()) {
+    m.require_keys({"id", "name", "code", "advanced_rule", "note"});
+    if (!ids.insert(parse_id(m["id"])).second) m["id"].fail("duplicate marker id");
+    m["name"].string();
+    m["code"].string();
+    m["advanced_rule"].string();
+    m["note"].string();
+  }
+}
+
+void load_units(const Document& doc, const SetupTables& tables, Content& c) {
+  const Field root = doc.root();
+  root.require_keys({"provenance", "units"}, {"markers"});
+  const Provenance prov = parse_provenance(root["provenance"]);
+  const Field units = root["units"];
+  const auto items = units.array();
+  if (items.empty() || items.size() > kMaxUnits)
+    units.fail("expected 1.." + std::to_string(kMaxUnits) + " units");
+  for (const Field& item : items) c.units.push_back(parse_unit(item, c, tables, prov));
+  check_unique_ids(c.units, units);
+  check_replacements(c, units);
+  check_japanese_lba_setup(c, units);
+  if (auto markers = root.optional("markers")) parse_markers(*markers);
+}
+
+// ---------------------------------------------------------------------------------------------
+// crt.json
+
+std::string column_label(int lo, int hi) {
+  if (hi == 1000) return std::to_string(lo) + "+";
+  if (lo == hi) return std::to_string(lo);
+  return std::to_string(lo) + "-" + std::to_string(hi);
+}
+
+std::array<int, 6> parse_hits(const Field& f) {
+  const auto items = f.array();
+  if (items.size() != 6)
+    f.fail("expected 6 values (die 1..6), got " + std::to_string(items.size()));
+  std::array<int, 6> hits{};
+  for (int die = 0; die < 6; ++die) hits[die] = items[die].integer(0, 99);
+  return hits;
+}
+
+void parse_crt_column(const Field& f, bool last, int expected_lo, CrtDef& crt) {
+  f.require_keys({"label", "lo", "hi", "hits"}, {"provenance"});
+  if (auto prov = f.optional("provenance")) parse_provenance(*prov);
+  CrtColumn col;
+  col.lo = f["lo"].integer(1, 999);
+  if (col.lo != expected_lo)
+    f["lo"].fail(col.lo > expected_lo ? "gap: expected " + std::to_string(expected_lo)
+                                      : "ranges overlap or decrease: expected " +
+                                            std::to_string(expected_lo));
+  const Field hi = f["hi"];
+  if (hi.is_null() != last) hi.fail(last ? "the last column is open-ended: use null"
+                                         : "only the last column is open-ended");
+  col.hi = last ? 1000 : hi.integer(col.lo, 999);
+  col.label = f["label"].string();
+  if (col.label != column_label(col.lo, col.hi))
+    f["label"].fail("label must be '" + column_label(col.lo, col.hi) + "'");
+  crt.columns.push_back(col);
+  crt.hits.push_back(parse_hits(f["hits"]));
+}
+
+// A cell the rules' examples fix must agree with the body.
+void check_fixed_cell(const Field& f, const CrtDef& crt) {
+  f.require_keys({"column", "die", "hits", "provenance"});
+  parse_provenance(f["provenance"]);
+  const std::string label = f["column"].string();
+  const int col = crt.column_by_label(label);
+  if (col < 0) f["column"].fail("unknown column '" + label + "'");
+  const int die = f["die"].integer(1, 6);
+  const int hits = f["hits"].integer(0, 99);
+  if (crt.hits[col][die - 1] != hits)
+    f["hits"].fail("column " + label + " die " + std::to_string(die) + " is " +
+                   std::to_string(crt.hits[col][die - 1]) + " in the body, the rules fix " +
+                   std::to_string(hits));
+}
+
+void load_crt(const Document& doc, Content& c) {
+  const Field root = doc.root();
+  root.require_keys({"provenance", "columns", "fixed_cells"});
+  c.crt.provenance = parse_provenance(root["provenance"]);
+  const Field columns = root["columns"];
+  const auto items = columns.array();
+  if (items.empty() || items.size() > 32) columns.fail("expected 1..32 columns");
+  int expected_lo = 1;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    parse_crt_column(items[i], i + 1 == items.size(), expected_lo, c.crt);
+    expected_lo = c.crt.columns.back().hi + 1;
+  }
+  for (const Field& cell : root["fixed_cells"].array()) check_fixed_cell(cell, c.crt);
+}
+
+// ---------------------------------------------------------------------------------------------
+// cards.json
+
+std::string card_id(char prefix, int number) {
+  return std::string(1, prefix) + (number < 10 ? "0" : "") + std::to_string(number);
+}
+
+CardEnd parse_card_end(const Field& f, char prefix, int number) {
+  f.require_keys({"id", "name", "category", "strategic_event", "text", "provenance"});
+  CardEnd end;
+  end.id = f["id"].string();
+  if (end.id != card_id(prefix, number))
+    f["id"].fail("card " + std::to_string(number) + " needs id '" + card_id(prefix, number) + "'");
+  end.name = f["name"].string();
+  end.category = f["category"].string();
+  if (end.category != "strategy" && end.category != "combat" && end.category != "interrupt" &&
+      end.category != "invasion")
+    f["category"].fail("'" + end.category + "' is not one of strategy, combat, interrupt, invasion");
+  end.strategic_event = f["strategic_event"].boolean();
+  end.text = f["text"].string();
+  end.provenance = parse_provenance(f["provenance"]);
+  return end;
+}
+
+void load_cards(const Document& doc, Content& c) {
+  const Field root = doc.root();
+  root.require_keys({"provenance", "cards"});
+  parse_provenance(root["provenance"]);
+  const Field cards = root["cards"];
+  const auto items = cards.array();
+  if (items.empty() || items.size() > kMaxCards)
+    cards.fail("expected 1.." + std::to_string(kMaxCards) + " cards");
+  c.cards.resize(items.size());
+  std::vector<bool> seen(items.size(), false);
+  for (const Field& item : items) {
+    item.require_keys({"number", "japanese", "allied"});
+    const int n = item["number"].integer(1, static_cast<int>(items.size()));
+    if (seen[n - 1]) item["number"].fail("duplicate card number " + std::to_string(n));
+    seen[n - 1] = true;
+    c.cards[n - 1] = {n, parse_card_end(item["japanese"], 'J', n),
+                      parse_card_end(item["allied"], 'A', n)};
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+int Content::oz_index(const std::string& id) const {
+  for (int i = 0; i < num_ozs(); ++i)
+    if (ozs[i].id == id) return i;
+  return -1;
+}
+
+int Content::unit_index(const std::string& id) const {
+  for (int i = 0; i < num_units(); ++i)
+    if (units[i].id == id) return i;
+  return -1;
+}
+
+std::shared_ptr<const Content> load_content(const std::string& dir) {
+  auto content = std::make_shared<Content>();
+  load_map(read_document(dir, "map.json"), *content);
+  const SetupTables tables = load_rules(read_document(dir, "rules.json"), *content);
+  load_units(read_document(dir, "units.json"), tables, *content);
+  load_crt(read_document(dir, "crt.json"), *content);
+  load_cards(read_document(dir, "cards.json"), *content);
+  return content;
+}
+
+std::string default_data_dir() {
+  namespace fs = std::filesystem;
+  if (const char* env = std::getenv("PACWAR_DATA"); env != nullptr && *env != '\0')
+    return std::string(env) + "/pacific-war";
+  std::error_code ec;
+  if (fs::is_directory("data/pacific-war", ec)) return "data/pacific-war";
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path beside = exe.parent_path().parent_path() / "data" / "pacific-war";
+    if (fs::is_directory(beside, ec)) return beside.string();
+  }
+#ifdef PACWAR_SOURCE_DIR
+  return std::string(PACWAR_SOURCE_DIR) + "/data/pacific-war";
+#else
+  return "data/pacific-war";
+#endif
+}
+
+}  // namespace pacwar::pacific_war
