@@ -96,7 +96,8 @@ class Field {
   double number(double lo, double hi) const {
     if (!value_->is_number()) fail("expected a number");
     const double v = value_->get<double>();
-    if (v < lo || v > hi) fail("value out of range");
+    if (v < lo || v > hi)
+      fail("value out of range " + std::to_string(lo) + ".." + std::to_string(hi));
     return v;
   }
 
