@@ -7,14 +7,13 @@
 #include <fstream>
 #include <initializer_list>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <queue>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "engine/errors.h"
 #include "games/pacific_war/content.h"
@@ -97,7 +96,8 @@ class Field {
   double number(double lo, double hi) const {
     if (!value_->is_number()) fail("expected a number");
     const double v = value_->get<double>();
-    if (v < lo || v > hi) fail("value out of range");
+    if (v < lo || v > hi)
+      fail("value out of range " + std::to_string(lo) + ".." + std::to_string(hi));
     return v;
   }
 
@@ -241,10 +241,10 @@ struct NamedOz {
   int Content::*slot;
 };
 constexpr NamedOz kNamedOzs[] = {
-    {"Japan", &Content::oz_japan},         {"Hawaiian-Islands", &Content::oz_hawaii},
+    {"Japan", &Content::oz_japan},           {"Hawaiian-Islands", &Content::oz_hawaii},
     {"West-Coast", &Content::oz_west_coast}, {"Madagascar", &Content::oz_madagascar},
-    {"Australia", &Content::oz_australia}, {"Singapore", &Content::oz_singapore},
-    {"Indochina", &Content::oz_indochina}, {"Borneo", &Content::oz_borneo},
+    {"Australia", &Content::oz_australia},   {"Singapore", &Content::oz_singapore},
+    {"Indochina", &Content::oz_indochina},   {"Borneo", &Content::oz_borneo},
 };
 
 std::uint8_t parse_auto_ready(const Field& f) {
@@ -298,8 +298,7 @@ OzDef parse_oz(const Field& f, const Provenance& fallback) {
 void resolve_named_ozs(Content& c, const Field& ozs_field) {
   for (const NamedOz& named : kNamedOzs) {
     c.*named.slot = c.oz_index(named.id);
-    if (c.*named.slot < 0)
-      ozs_field.fail(std::string("required OZ '") + named.id + "' is missing");
+    if (c.*named.slot < 0) ozs_field.fail(std::string("required OZ '") + named.id + "' is missing");
   }
 }
 
@@ -483,7 +482,8 @@ void check_unit_values(const UnitDef& u, const Field& f) {
 }
 
 bool all_digits(const std::string& s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  return !s.empty() &&
+         std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
 }
 
 int parse_turn(const std::string& text, const Field& code_field) {
@@ -665,12 +665,13 @@ void parse_crt_column(const Field& f, bool last, int expected_lo, CrtDef& crt) {
   CrtColumn col;
   col.lo = f["lo"].integer(1, 999);
   if (col.lo != expected_lo)
-    f["lo"].fail(col.lo > expected_lo ? "gap: expected " + std::to_string(expected_lo)
-                                      : "ranges overlap or decrease: expected " +
-                                            std::to_string(expected_lo));
+    f["lo"].fail(col.lo > expected_lo
+                     ? "gap: expected " + std::to_string(expected_lo)
+                     : "ranges overlap or decrease: expected " + std::to_string(expected_lo));
   const Field hi = f["hi"];
-  if (hi.is_null() != last) hi.fail(last ? "the last column is open-ended: use null"
-                                         : "only the last column is open-ended");
+  if (hi.is_null() != last)
+    hi.fail(last ? "the last column is open-ended: use null"
+                 : "only the last column is open-ended");
   col.hi = last ? 1000 : hi.integer(col.lo, 999);
   col.label = f["label"].string();
   if (col.label != column_label(col.lo, col.hi))
@@ -726,7 +727,8 @@ CardEnd parse_card_end(const Field& f, char prefix, int number) {
   end.category = f["category"].string();
   if (end.category != "strategy" && end.category != "combat" && end.category != "interrupt" &&
       end.category != "invasion")
-    f["category"].fail("'" + end.category + "' is not one of strategy, combat, interrupt, invasion");
+    f["category"].fail("'" + end.category +
+                       "' is not one of strategy, combat, interrupt, invasion");
   end.strategic_event = f["strategic_event"].boolean();
   end.text = f["text"].string();
   end.provenance = parse_provenance(f["provenance"]);
