@@ -184,7 +184,7 @@ void roll_damage_or_continue(PwState& s, Log log) {
     if (!is_target(s, u, s.combat.firing) || s.units[u].pend_hits == 0) continue;
     const UnitDef& d = c.units[u];
     if (d.is_lba() || d.defense == 0) continue;  // no dice: LBA turns, 0-defense sinks
-    s.dmg_unit = static_cast<std::int8_t>(u);
+    s.dmg_unit = static_cast<std::int16_t>(u);
     s.dmg_dice_left = s.units[u].pend_hits;
     s.step = Step::DamageDie;
     return;

@@ -147,7 +147,7 @@ void start_lba(PwState& s, int side, int unit, bool supply) {
   s.move = MoveCtx{};
   s.move.kind = MoveKind::Lba;
   s.move.side = static_cast<std::int8_t>(side);
-  s.move.unit = static_cast<std::int8_t>(unit);
+  s.move.unit = static_cast<std::int16_t>(unit);
   s.move.from = static_cast<std::int8_t>(s.units[unit].loc);
   s.move.supply = supply;
   s.units[unit].flags |= kSelected;

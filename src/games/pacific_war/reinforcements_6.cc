@@ -51,7 +51,7 @@ int next_allied_lba(const PwState& s) {
 }
 
 void after_reinforcements(PwState& s, Log log) {
-  s.pending_unit = static_cast<std::int8_t>(next_allied_lba(s));
+  s.pending_unit = static_cast<std::int16_t>(next_allied_lba(s));
   if (s.pending_unit >= 0) {
     s.step = Step::ReinforceLba;
     s.seat = kAllied;

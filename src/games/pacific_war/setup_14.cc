@@ -25,10 +25,7 @@ void place(PwState& s, int unit, int oz) {
 
 void place_markers(PwState& s) {
   const Content& c = s.content();
-  for (int oz = 0; oz < c.num_ozs(); ++oz) {
-    s.port_owner[oz] = static_cast<std::int8_t>(c.ozs[oz].port ? c.ozs[oz].initial_port_owner : -1);
-    s.base_marker[oz] = -1;
-  }
+  for (int oz = 0; oz < c.num_ozs(); ++oz) s.base_marker[oz] = -1;
   update_control(s, nullptr);  // 14.3: Base markers following the control rules
   for (int oz = 0; oz < c.num_ozs(); ++oz)  // 14.3.1: regardless of placement
     if (!c.ozs[oz].port && c.ozs[oz].initial_base_marker >= -1)
@@ -37,13 +34,13 @@ void place_markers(PwState& s) {
 
 void advance_setup(PwState& s, Log log) {
   if (s.step == Step::SetupAllied) {
-    s.pending_unit = static_cast<std::int8_t>(next_unplaced(s, SetupKind::AlliedChoice));
+    s.pending_unit = static_cast<std::int16_t>(next_unplaced(s, SetupKind::AlliedChoice));
     if (s.pending_unit >= 0) return;
     s.step = Step::SetupJapanese;
     s.seat = kJapanese;
   }
   if (s.step == Step::SetupJapanese) {
-    s.pending_unit = static_cast<std::int8_t>(next_unplaced(s, SetupKind::JapaneseFree));
+    s.pending_unit = static_cast<std::int16_t>(next_unplaced(s, SetupKind::JapaneseFree));
     if (s.pending_unit >= 0) return;
     s.step = Step::SetupDraw;
     s.draw_left[kJapanese] = static_cast<std::int8_t>(s.content().japanese_initial_hand);
@@ -59,6 +56,8 @@ void advance_setup(PwState& s, Log log) {
 void start_game(PwState& s) {
   const Content& c = s.content();
   for (int i = 0; i < c.num_cards(); ++i) s.cards[i] = CardLoc::Deck;
+  for (int oz = 0; oz < c.num_ozs(); ++oz)  // 14.3: Port markers
+    s.port_owner[oz] = static_cast<std::int8_t>(c.ozs[oz].port ? c.ozs[oz].initial_port_owner : -1);
   for (int u = 0; u < c.num_units(); ++u) {
     const UnitDef& d = c.units[u];
     UnitState& us = s.units[u];
@@ -91,6 +90,7 @@ void legal_setup(const PwState& s, Out& out) {
   const UnitDef& d = c.units[s.pending_unit];
   for (int oz : d.choice_ozs) {
     if (d.setup == SetupKind::JapaneseFree && d.capital && !c.ozs[oz].port) continue;  // 14.2
+    if (d.is_lba() && !c.ozs[oz].port && count_lba(s, d.side, oz) > 0) continue;  // 8.9.3
     out.push_back(encode(Kind::Place, s.pending_unit, oz));
   }
 }

@@ -92,7 +92,7 @@ struct MoveCtx {
   MoveKind kind = MoveKind::None;
   std::int8_t side = -1;
   std::int8_t from = -1;
-  std::int8_t unit = -1;    // Lba: the LBA being redeployed
+  std::int16_t unit = -1;   // Lba: the LBA being redeployed
   std::int8_t at = -1;      // where the moving group is now
   std::int8_t mp = 0;       // MP left (Normal movement, for combat rounds and pursuit)
   bool supply = false;      // inside the Supply Phase (10.4) rather than a Strategy Action
@@ -168,9 +168,9 @@ class PwState final : public engine::State {
   std::int8_t draw_left[2] = {0, 0};
   std::int8_t draw_first = 0;
   std::int8_t supply_side = 0;      // side acting in the current Supply sub-phase
-  std::int8_t pending_unit = -1;    // set-up / reinforcement LBA being placed
+  std::int16_t pending_unit = -1;    // set-up / reinforcement LBA being placed
   std::int8_t committed[kMaxOz] = {};  // 10.2 Ground Strength cards committed per port
-  std::int8_t dmg_unit = -1;        // unit whose damage dice are being rolled
+  std::int16_t dmg_unit = -1;       // unit whose damage dice are being rolled
   std::uint8_t dmg_dice_left = 0;
   std::int8_t yamamoto_column = -1;
   MoveCtx move;
