@@ -18,28 +18,35 @@ void set_ready(PwState& s, int unit, bool ready) {
     s.units[unit].flags &= static_cast<std::uint8_t>(~kReady);
 }
 
-bool has_naval(const PwState& s, int side, int oz) {
-  const Content& c = s.content();
-  for (int u = 0; u < c.num_units(); ++u)
-    if (s.units[u].loc == oz && c.units[u].side == side && c.units[u].is_naval()) return true;
-  return false;
+void set_loc(PwState& s, int unit, int loc) {
+  const UnitDef& d = s.content().units[unit];
+  auto& counts = d.is_lba() ? s.lba_count : s.naval_count;
+  const int from = s.units[unit].loc;
+  if (from < kMaxOz) --counts[from][d.side];
+  s.units[unit].loc = static_cast<std::uint8_t>(loc);
+  if (loc < kMaxOz) ++counts[loc][d.side];
 }
 
-int count_lba(const PwState& s, int side, int oz) {
+void recount(PwState& s) {
+  for (auto& c : s.naval_count) c = {0, 0};
+  for (auto& c : s.lba_count) c = {0, 0};
   const Content& c = s.content();
-  int n = 0;
-  for (int u = 0; u < c.num_units(); ++u)
-    if (s.units[u].loc == oz && c.units[u].side == side && c.units[u].is_lba()) ++n;
-  return n;
+  for (int u = 0; u < c.num_units(); ++u) {
+    const int loc = s.units[u].loc;
+    if (loc >= kMaxOz) continue;
+    auto& counts = c.units[u].is_lba() ? s.lba_count : s.naval_count;
+    ++counts[loc][c.units[u].side];
+  }
 }
 
-bool has_lba(const PwState& s, int side, int oz) { return count_lba(s, side, oz) > 0; }
+bool has_naval(const PwState& s, int side, int oz) { return s.naval_count[oz][side] > 0; }
+
+int count_lba(const PwState& s, int side, int oz) { return s.lba_count[oz][side]; }
+
+bool has_lba(const PwState& s, int side, int oz) { return s.lba_count[oz][side] > 0; }
 
 bool has_units(const PwState& s, int side, int oz) {
-  const Content& c = s.content();
-  for (int u = 0; u < c.num_units(); ++u)
-    if (s.units[u].loc == oz && c.units[u].side == side) return true;
-  return false;
+  return s.naval_count[oz][side] > 0 || s.lba_count[oz][side] > 0;
 }
 
 bool counts_as_carrier(const PwState& s, int unit) {

@@ -210,11 +210,11 @@ void apply_results(PwState& s, Log log) {
     if (d.is_lba()) {
       const int back = return_turn(s, hits);
       if (back > kLastTurn) {
-        us.loc = kLocRemoved;
+        set_loc(s, u, kLocRemoved);
         log_line(log, unit_name(s, u) + " is destroyed (would return after the last Turn).",
                  "9.2.4");
       } else {
-        us.loc = kLocTrack;
+        set_loc(s, u, kLocTrack);
         us.turn = static_cast<std::uint8_t>(back);
         us.flags = kReady | kRepairing;
         log_line(log, unit_name(s, u) + " returns on Turn " + std::to_string(back) + ".",
@@ -223,7 +223,7 @@ void apply_results(PwState& s, Log log) {
       continue;
     }
     if (d.defense == 0 || six || damage > d.defense) {
-      us.loc = kLocSunk;
+      set_loc(s, u, kLocSunk);
       us.flags = 0;
       log_line(log, unit_name(s, u) + " is sunk" +
                         (six && damage <= d.defense ? " (a 6 against heavy armor)" : "") + ".",
@@ -236,11 +236,11 @@ void apply_results(PwState& s, Log log) {
     }
     const int back = return_turn(s, damage);
     if (back > kLastTurn) {
-      us.loc = kLocRemoved;
+      set_loc(s, u, kLocRemoved);
       us.flags = 0;
       log_line(log, unit_name(s, u) + " is damaged beyond the end of the war: removed.", "9.2.5");
     } else {
-      us.loc = kLocTrack;
+      set_loc(s, u, kLocTrack);
       us.turn = static_cast<std::uint8_t>(back);
       us.flags = kReady | kRepairing;
       log_line(log, unit_name(s, u) + " is damaged: returns on Turn " + std::to_string(back) + ".",

@@ -119,7 +119,7 @@ void capture_port(PwState& s, int side, int oz, Log log) {
     const bool lost = (oz == c.oz_japan && n == Nation::Japan) ||
                       (oz == c.oz_hawaii && n == Nation::US && !c.units[u].is_lba());
     if (lost) {
-      us.loc = kLocSunk;
+      set_loc(s, u, kLocSunk);
       log_line(log, unit_name(s, u) + ", under repair, is lost with " + oz_name(s, oz) + ".",
                "6.1.7");
     }

@@ -55,6 +55,12 @@ std::string PwState::check_invariants() const {
     if (combat.oz < 0 && (us.pend_hits || us.pend_dmg))
       return "pending hits outside combat: " + unit_where(*this, u);
   }
+  {
+    PwState counted = *this;
+    recount(counted);
+    if (counted.naval_count != naval_count || counted.lba_count != lba_count)
+      return "unit counts per OZ disagree with the units";
+  }
   for (int side : {kJapanese, kAllied})
     if (hand_size(*this, side) > c.hand_limit[side])
       return side_name(side) + " hand over its limit (7.1)";

@@ -109,7 +109,7 @@ std::string group_names(const PwState& s) {
 void move_group(PwState& s, int to) {
   for (int u = 0; u < s.content().num_units(); ++u)
     if ((s.units[u].flags & kSelected) && side_of(s, u) == s.move.side)
-      s.units[u].loc = static_cast<std::uint8_t>(to);
+      set_loc(s, u, static_cast<std::uint8_t>(to));
   s.move.at = static_cast<std::int8_t>(to);
 }
 
@@ -232,7 +232,7 @@ void apply_destination(PwState& s, Act act, Log log) {
       log_line(log, side_name(s.move.side) + " redeploy " + unit_name(s, s.move.unit) + " to " +
                         oz_name(s, to) + ".",
                s.move.supply ? "10.4" : "8.11");
-      s.units[s.move.unit].loc = static_cast<std::uint8_t>(to);
+      set_loc(s, s.move.unit, static_cast<std::uint8_t>(to));
       s.move.at = static_cast<std::int8_t>(to);
       move_done(s, log);
       return;

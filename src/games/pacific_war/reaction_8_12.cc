@@ -83,7 +83,7 @@ void apply_counter_pick(PwState& s, Act act, Log log) {
     const int u = act.a;
     log_line(log, unit_name(s, u) + " counterattacks from " + oz_name(s, s.units[u].loc) + ".",
              "8.12");
-    s.units[u].loc = static_cast<std::uint8_t>(s.move.at);
+    set_loc(s, u, static_cast<std::uint8_t>(s.move.at));
     s.units[u].flags = static_cast<std::uint8_t>((s.units[u].flags | kSelected) & ~kReady);
     bool more = false;
     for (int v = 0; v < s.content().num_units() && !more; ++v)

@@ -78,7 +78,7 @@ void begin_turn(PwState& s, Log log) {
     const Where w = arrival(s, u);
     switch (w.what) {
       case Arrival::Place:
-        us.loc = static_cast<std::uint8_t>(w.oz);
+        set_loc(s, u, static_cast<std::uint8_t>(w.oz));
         us.flags = kReady;
         log_line(log, unit_name(s, u) + " arrives at " + oz_name(s, w.oz) + ".", "6.1");
         break;
@@ -86,13 +86,13 @@ void begin_turn(PwState& s, Log log) {
         log_line(log, unit_name(s, u) + " is delayed: its Port is in enemy hands.", "6.1.6");
         break;
       case Arrival::Destroy:
-        us.loc = kLocSunk;
+        set_loc(s, u, kLocSunk);
         us.flags = 0;
         log_line(log, unit_name(s, u) + " cannot return: its repair Port is in enemy hands.",
                  "6.1.7");
         break;
       case Arrival::Withdraw:
-        us.loc = kLocRemoved;
+        set_loc(s, u, kLocRemoved);
         us.flags = 0;
         log_line(log, unit_name(s, u) + " is withdrawn (repairs end after its withdrawal).",
                  "6.2");
@@ -104,7 +104,7 @@ void begin_turn(PwState& s, Log log) {
   for (int u = 0; u < c.num_units(); ++u) {  // 6.2: withdrawals due this Turn
     const UnitDef& d = c.units[u];
     if (d.withdraw_turn == s.turn && on_map(s, u)) {
-      s.units[u].loc = kLocRemoved;
+      set_loc(s, u, kLocRemoved);
       s.units[u].flags = 0;
       log_line(log, unit_name(s, u) + " is withdrawn to Europe.", "6.2");
     }
@@ -120,7 +120,7 @@ void legal_reinforce_lba(const PwState& s, Out& out) {
 
 void apply_reinforce_lba(PwState& s, Act act, Log log) {
   UnitState& us = s.units[s.pending_unit];
-  us.loc = static_cast<std::uint8_t>(act.a);
+  set_loc(s, s.pending_unit, act.a);
   us.flags = kReady;
   log_line(log, unit_name(s, s.pending_unit) + " arrives at " + oz_name(s, act.a) + ".", "6.1");
   after_reinforcements(s, log);

@@ -24,7 +24,7 @@ void move_naval(PwState& s, int side, int from, int port, bool isolated, Log log
   std::string names;
   for (int u = 0; u < c.num_units(); ++u) {
     if (s.units[u].loc != from || side_of(s, u) != side || !c.units[u].is_naval()) continue;
-    s.units[u].loc = static_cast<std::uint8_t>(port);
+    set_loc(s, u, static_cast<std::uint8_t>(port));
     if (isolated) set_ready(s, u, false);
     names += (names.empty() ? "" : ", ") + unit_name(s, u);
   }
@@ -58,12 +58,12 @@ void lba_to_next_turn(PwState& s, int unit, Log log) {
   UnitState& us = s.units[unit];
   const int back = (s.turn == 0 ? 1 : s.turn) + 1;
   if (back > kLastTurn) {
-    us.loc = kLocRemoved;
+    set_loc(s, unit, kLocRemoved);
     log_line(log, unit_name(s, unit) + " leaves the map and will not return before the end.",
              "9.5.3");
     return;
   }
-  us.loc = kLocTrack;
+  set_loc(s, unit, kLocTrack);
   us.turn = static_cast<std::uint8_t>(back);
   us.flags = kReady;
   log_line(log, unit_name(s, unit) + " leaves the map; it returns next Turn as a Reinforcement.",
@@ -84,7 +84,7 @@ void start_retreat(PwState& s, int side, int oz, Log log) {
   const std::vector<int> ports = retreat_ports(s, side, oz, &isolated);
   if (ports.empty()) {  // no friendly Port anywhere: the units are lost (docs/rulings.md)
     for (int u = 0; u < c.num_units(); ++u)
-      if (s.units[u].loc == oz && side_of(s, u) == side) s.units[u].loc = kLocSunk;
+      if (s.units[u].loc == oz && side_of(s, u) == side) set_loc(s, u, kLocSunk);
     log_line(log, side_name(side) + " have no Port to retreat to: the units are lost.", "9.5.3");
     continue_after(s, log);
     return;

@@ -19,7 +19,7 @@ int next_unplaced(const PwState& s, SetupKind kind) {
 }
 
 void place(PwState& s, int unit, int oz) {
-  s.units[unit].loc = static_cast<std::uint8_t>(oz);
+  set_loc(s, unit, oz);
   s.units[unit].flags = kReady;
 }
 
@@ -80,6 +80,7 @@ void start_game(PwState& s) {
         break;
     }
   }
+  recount(s);
   s.step = Step::SetupAllied;
   s.seat = kAllied;
   advance_setup(s, nullptr);

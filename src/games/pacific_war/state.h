@@ -176,7 +176,15 @@ class PwState final : public engine::State {
   MoveCtx move;
   CombatCtx combat;
   int moves_ = 0;
+  // Derived: Naval units and LBA per OZ and side, kept in step by set_loc (hot in searches).
+  std::array<std::array<std::uint8_t, 2>, kMaxOz> naval_count{};
+  std::array<std::array<std::uint8_t, 2>, kMaxOz> lba_count{};
 };
+
+// Moves a unit (to an OZ or one of the Loc values), keeping the counts in step.
+void set_loc(PwState& s, int unit, int loc);
+// Recomputes the counts from the units (set-up; and invariant checks compare with it).
+void recount(PwState& s);
 
 // ---- helpers shared by the rules files (implemented in board.cc) ----
 int side_of(const PwState& s, int unit);

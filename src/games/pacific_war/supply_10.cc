@@ -17,7 +17,7 @@ void redeploy_isolated(PwState& s, int side, int from, int port, Log log) {
   const Content& c = s.content();
   for (int u = 0; u < c.num_units(); ++u) {
     if (s.units[u].loc != from || c.units[u].side != side || !c.units[u].is_naval()) continue;
-    s.units[u].loc = static_cast<std::uint8_t>(port);
+    set_loc(s, u, static_cast<std::uint8_t>(port));
     set_ready(s, u, false);
     log_line(log, unit_name(s, u) + " is isolated: redeployed, Ops Complete, to " +
                       oz_name(s, port) + ".",
@@ -45,7 +45,7 @@ void isolation_step(PwState& s, Log log) {
     const std::vector<int> ports = nearest_ports(s, side, oz);
     if (ports.empty()) {  // no friendly Port at all (docs/rulings.md)
       for (int u = 0; u < c.num_units(); ++u)
-        if (s.units[u].loc == oz && c.units[u].side == side) s.units[u].loc = kLocSunk;
+        if (s.units[u].loc == oz && c.units[u].side == side) set_loc(s, u, kLocSunk);
       log_line(log, "Isolated with no friendly Port anywhere: the units are lost.", "10.1");
       continue;
     }

@@ -12,10 +12,10 @@ void phase_three_to_five(PwState& s, Log log) {
     const UnitDef& d = c.units[u];
     if (s.units[u].loc != kLocPool) continue;
     if (d.setup == SetupKind::PearlStrike) {
-      s.units[u].loc = static_cast<std::uint8_t>(c.oz_japan);
+      set_loc(s, u, static_cast<std::uint8_t>(c.oz_japan));
       s.units[u].flags = kReady;
     } else if (d.setup == SetupKind::PearlHarbor) {
-      s.units[u].loc = static_cast<std::uint8_t>(c.oz_hawaii);
+      set_loc(s, u, static_cast<std::uint8_t>(c.oz_hawaii));
       s.units[u].flags = kReady;
     }
   }
