@@ -122,6 +122,7 @@ class PwState final : public engine::State {
   PwState(std::shared_ptr<const Content> content, RuleOptions options);
 
   // engine::State
+  using engine::State::legal_actions;
   std::unique_ptr<engine::State> clone() const override;
   int current_seat() const override;
   void legal_actions(std::vector<engine::ActionCode>& out) const override;

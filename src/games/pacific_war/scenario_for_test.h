@@ -1,0 +1,169 @@
+// Test support: builds The Pacific War positions of the manual's examples and drives them with
+// action ids and scripted dice. Used by the *_test.cc files only.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "games/pacific_war/content.h"
+#include "games/pacific_war/rules.h"
+#include "games/pacific_war/state.h"
+
+namespace pacwar::pacific_war::testing {
+
+inline std::shared_ptr<const Content> shared_content() {
+  static const std::shared_ptr<const Content> content = load_content(default_data_dir());
+  return content;
+}
+
+class Scenario {
+ public:
+  explicit Scenario(RuleOptions options = {})
+      : state_(std::make_unique<PwState>(shared_content(), options)) {}
+
+  PwState& s() { return *state_; }
+  const Content& c() const { return state_->content(); }
+
+  int oz(const std::string& id) const {
+    const int i = c().oz_index(id);
+    EXPECT_GE(i, 0) << "unknown OZ " << id;
+    return i;
+  }
+  int unit(const std::string& id) const {
+    const int i = c().unit_index(id);
+    EXPECT_GE(i, 0) << "unknown unit " << id;
+    return i;
+  }
+  int card(int number) const {
+    for (int i = 0; i < c().num_cards(); ++i)
+      if (c().cards[i].number == number) return i;
+    ADD_FAILURE() << "unknown card " << number;
+    return 0;
+  }
+
+  // An empty board on `turn`: every unit off the map, the markers of 14.3, empty hands.
+  Scenario& empty_board(int turn) {
+    PwState& st = s();
+    for (int u = 0; u < c().num_units(); ++u) {
+      set_loc(st, u, kLocPool);
+      st.units[u].flags = 0;
+    }
+    for (int i = 0; i < c().num_cards(); ++i) st.cards[i] = CardLoc::Deck;
+    for (int o = 0; o < c().num_ozs(); ++o) {
+      const OzDef& d = c().ozs[o];
+      st.port_owner[o] = static_cast<std::int8_t>(d.port ? d.initial_port_owner : -1);
+      st.base_marker[o] = static_cast<std::int8_t>(
+          !d.port && d.initial_base_marker >= -1 ? d.initial_base_marker : -1);
+      st.contested[o] = false;
+    }
+    st.turn = static_cast<std::int8_t>(turn);
+    st.vp = 0;
+    return *this;
+  }
+
+  Scenario& put(const std::string& unit_id, const std::string& oz_id, bool ready = true) {
+    const int u = unit(unit_id);
+    set_loc(s(), u, oz(oz_id));
+    s().units[u].flags = ready ? kReady : 0;
+    return *this;
+  }
+  Scenario& give(int side, int card_number) {
+    s().cards[card(card_number)] = side == kJapanese ? CardLoc::HandJapanese : CardLoc::HandAllied;
+    return *this;
+  }
+  Scenario& base(const std::string& oz_id, int side) {
+    s().base_marker[oz(oz_id)] = static_cast<std::int8_t>(side);
+    return *this;
+  }
+  Scenario& port(const std::string& oz_id, int owner) {
+    s().port_owner[oz(oz_id)] = static_cast<std::int8_t>(owner);
+    return *this;
+  }
+  Scenario& control() {
+    update_control(s(), nullptr);
+    return *this;
+  }
+
+  // The side is about to choose its Strategy Action (8.3) after winning the Initiative
+  // with a card in step (1) (Japanese) or (3) (Allied).
+  Scenario& at_action(int side) {
+    s().step = Step::ChooseAction;
+    s().seat = static_cast<std::int8_t>(side);
+    s().active = static_cast<std::int8_t>(side);
+    s().after = side == kJapanese ? AfterAction::ToInit2 : AfterAction::ToInit1;
+    return *this;
+  }
+
+  // Legal action ids now (chance outcomes when chance acts).
+  std::vector<std::string> legal() const {
+    std::vector<std::string> ids;
+    if (state_->is_chance()) {
+      std::vector<engine::ChanceOutcome> outcomes;
+      state_->chance_outcomes(outcomes);
+      for (const auto& o : outcomes) ids.push_back(state_->action_id(o.action));
+    } else {
+      for (auto a : state_->legal_actions()) ids.push_back(state_->action_id(a));
+    }
+    return ids;
+  }
+  bool is_legal(const std::string& id) const {
+    for (const auto& l : legal())
+      if (l == id) return true;
+    return false;
+  }
+
+  // Applies the action with this id (a player's choice or a scripted chance outcome).
+  Scenario& act(const std::string& id) {
+    std::vector<engine::ActionCode> codes;
+    if (state_->is_chance()) {
+      std::vector<engine::ChanceOutcome> outcomes;
+      state_->chance_outcomes(outcomes);
+      for (const auto& o : outcomes) codes.push_back(o.action);
+    } else {
+      codes = state_->legal_actions();
+    }
+    for (auto code : codes)
+      if (state_->action_id(code) == id) {
+        state_->apply(code, &log_);
+        const std::string broken = state_->check_invariants();
+        EXPECT_EQ(broken, "") << "after " << id;
+        return *this;
+      }
+    std::string all;
+    for (const auto& l : legal()) all += " [" + l + "]";
+    ADD_FAILURE() << "'" << id << "' is not legal at '" << state_->prompt() << "'; legal:" << all;
+    return *this;
+  }
+  Scenario& acts(const std::vector<std::string>& ids) {
+    for (const auto& id : ids) act(id);
+    return *this;
+  }
+
+  std::string where(const std::string& unit_id) const {
+    const int loc = state_->units[unit(unit_id)].loc;
+    if (loc < kMaxOz) return c().ozs[loc].id;
+    switch (loc) {
+      case kLocTrack: return "track:" + std::to_string(state_->units[unit(unit_id)].turn);
+      case kLocSunk: return "sunk";
+      case kLocRemoved: return "removed";
+      default: return "pool";
+    }
+  }
+  bool ready(const std::string& unit_id) const { return is_ready(*state_, unit(unit_id)); }
+  int controller_of(const std::string& oz_id) const { return controller(*state_, oz(oz_id)); }
+  const std::vector<engine::LogLine>& log() const { return log_.lines; }
+  std::string log_text() const {
+    std::string out;
+    for (const auto& l : log_.lines) out += l.text + "\n";
+    return out;
+  }
+
+ private:
+  std::unique_ptr<PwState> state_;
+  engine::VectorLog log_;
+};
+
+}  // namespace pacwar::pacific_war::testing
