@@ -3,7 +3,8 @@
 // Each seat ("red", "blue") is dealt one hidden card (values 1-3) by chance. On its turn a seat
 // may "roll" (chance then rolls "die 1".."die 6" and the seat moves that far), "draw" a card
 // (chance deals "card 1".."card 3", seen by the drawer only; at most 3 cards), "play N" a card
-// from its hand (moves N; reveals it: an undo barrier) or "rest". The first to reach `target`
+// from its hand (moves N; reveals it: an undo barrier) or "rest"; once per turn it may also
+// "stretch" first (nothing happens and the seat acts again). The first to reach `target`
 // wins; after `max_moves` player actions the game is a draw.
 //
 // Options: target (int, default 12), max_moves (int, default 80), and two deliberate bugs for
@@ -32,6 +33,7 @@ using engine::Options;
 inline constexpr ActionCode kRoll = 0;
 inline constexpr ActionCode kDraw = 1;
 inline constexpr ActionCode kRest = 2;
+inline constexpr ActionCode kStretch = 3;
 inline constexpr ActionCode kPlayBase = 10;  // kPlayBase + card value
 inline constexpr ActionCode kDieBase = 20;   // kDieBase + pips
 inline constexpr ActionCode kCardBase = 30;  // kCardBase + card value
@@ -75,6 +77,7 @@ class ToyState final : public engine::State {
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
     for (int v : values) out.push_back(kPlayBase + static_cast<ActionCode>(v));
+    if (!stretched_) out.push_back(kStretch);
   }
 
   void chance_outcomes(std::vector<ChanceOutcome>& out) const override {
@@ -111,6 +114,9 @@ class ToyState final : public engine::State {
         } else if (action == kRest) {
           add(log, who + " rests", "2.3", engine::kAllSeats);
           end_turn();
+        } else if (action == kStretch) {
+          add(log, who + " stretches", "2.5", engine::kAllSeats);
+          stretched_ = true;
         } else {
           const int value = static_cast<int>(action - kPlayBase);
           auto& hand = hands_[turn_];
@@ -140,6 +146,7 @@ class ToyState final : public engine::State {
     if (action == kRoll) return "roll";
     if (action == kDraw) return "draw";
     if (action == kRest) return "rest";
+    if (action == kStretch) return "stretch";
     if (action >= kCardBase) return "card " + std::to_string(action - kCardBase);
     if (action >= kDieBase) return "die " + std::to_string(action - kDieBase);
     return "play " + std::to_string(action - kPlayBase);
@@ -191,6 +198,7 @@ class ToyState final : public engine::State {
     mix(static_cast<std::uint64_t>(turn_));
     mix(static_cast<std::uint64_t>(moves_));
     mix(static_cast<std::uint64_t>(winner_ + 1));
+    mix(stretched_ ? 1 : 0);
     for (int seat = 0; seat < 2; ++seat) {
       mix(static_cast<std::uint64_t>(positions_[seat]));
       mix(hands_[seat].size());
@@ -241,6 +249,7 @@ class ToyState final : public engine::State {
 
   void end_turn() {
     turn_ = 1 - turn_;
+    stretched_ = false;
     phase_ = moves_ >= config_.max_moves ? Phase::kOver : Phase::kChoose;
   }
 
@@ -249,6 +258,7 @@ class ToyState final : public engine::State {
   int turn_ = 0;
   int moves_ = 0;
   int winner_ = -1;
+  bool stretched_ = false;
   std::array<int, 2> positions_{};
   std::array<std::vector<int>, 2> hands_;
 };
