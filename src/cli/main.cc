@@ -144,7 +144,8 @@ int run(int argc, char** argv) {
   CLI::Option* seed_option = play->add_option("--seed", play_seed, "random seed (default: new)");
   play->add_option("--rules", play_rules, "rule option key=value or a JSON object (repeatable)")
       ->allow_extra_args(false);
-  play->footer("Seats: --<seat-name> human|random (default: the first seat human, others random).");
+  play->footer(
+      "Seats: --<seat-name> human|random (default: the first seat human, others random).\n");
   if (command == "play" && seat_game) play_seats.add(*play, *seat_game);
 
   // load
@@ -152,7 +153,7 @@ int run(int argc, char** argv) {
   std::string load_file;
   SeatOptions load_seats;
   load->add_option("file", load_file, "the save file")->required();
-  load->footer("Seats: --<seat-name> human|random (default: every seat human).");
+  load->footer("Seats: --<seat-name> human|random (default: every seat human).\n");
   if (command == "load" && seat_game) load_seats.add(*load, *seat_game);
 
   // selfplay
@@ -164,13 +165,13 @@ int run(int argc, char** argv) {
   bool no_check = false;
   selfplay->add_option("game", selfplay_game, "the game")->required();
   selfplay->add_option("--games", selfplay_config.games, "number of games")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, 1000000000));
   selfplay->add_option("--seed", selfplay_config.seed, "random seed");
-  selfplay->add_option("--threads", selfplay_config.threads, "threads")->check(CLI::PositiveNumber);
+  selfplay->add_option("--threads", selfplay_config.threads, "threads")->check(CLI::Range(1, 1024));
   selfplay
       ->add_option("--max-actions", selfplay_config.max_actions_per_game,
                    "actions after which a game counts as not finite")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, 1000000000));
   selfplay->add_option("--rules", selfplay_rules, "rule option (repeatable)")
       ->allow_extra_args(false);
   selfplay->add_flag("--no-check", no_check, "skip the invariant and transition checks");
@@ -185,7 +186,7 @@ int run(int argc, char** argv) {
   bench->add_option("game", bench_game, "the game")->required();
   bench->add_option("--seed", bench_config.seed, "random seed");
   bench->add_option("--seconds", bench_config.seconds_per_measure, "time per measure")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(0.001, 3600.0));
   bench->add_option("--rules", bench_rules, "rule option (repeatable)")->allow_extra_args(false);
   bench->add_flag("--json", bench_json, "print one JSON object");
 
