@@ -56,13 +56,21 @@ class Session {
   // Loads a save: replays the actions and checks the hash. Throws UsageError with a clear
   // message for an unknown format version or game, an illegal action (naming its index and
   // id) or a hash mismatch. `find_game` maps a game name to a game, or nullptr.
-  static Session load(const Json& save,
-                      const std::function<std::shared_ptr<const Game>(const std::string&)>&
-                          find_game);
+  static Session load(
+      const Json& save,
+      const std::function<std::shared_ptr<const Game>(const std::string&)>& find_game);
 
  private:
+  static constexpr ActionCode kNoAction = 0xFFFFFFFFu;
+
   void rebuild(std::size_t length);  // replays the first `length` actions from the start
+  // The legal action (or chance outcome) with text id `id`, or kNoAction; fills `legal_out`
+  // with every legal id when given.
   ActionCode find_action(std::string_view id, std::vector<std::string>* legal_out) const;
+  bool is_legal(ActionCode action) const;
+  // Applies a legal action and records it (strong guarantee: on an exception from the game
+  // everything is rebuilt as it was).
+  void record(ActionCode action);
 
   std::shared_ptr<const Game> game_;
   Options options_;

@@ -1,0 +1,250 @@
+// pacwar: the command line. play, load, selfplay and bench over any registered game.
+//
+// Seat options are named after the game's seats (--japanese, --allied for Pacific War), so the
+// game is looked up before the command line is parsed: it is the first positional argument of
+// `play` (or the game of the save file given to `load`).
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "cli/bench.h"
+#include "cli/play.h"
+#include "cli/selfplay.h"
+#include "engine/errors.h"
+#include "engine/session.h"
+#include "games/registry.h"
+#include "games/render.h"
+
+namespace pacwar::cli {
+namespace {
+
+using engine::Json;
+using engine::UsageError;
+
+constexpr int kErrorExit = 2;
+
+std::string known_games() {
+  std::string text;
+  for (const std::string& name : game_names()) text += (text.empty() ? "" : ", ") + name;
+  return text.empty() ? "none" : text;
+}
+
+std::shared_ptr<const engine::Game> game_named(const std::string& name) {
+  auto game = find_game(name);
+  if (!game) throw UsageError("unknown game '" + name + "' (known: " + known_games() + ")");
+  return game;
+}
+
+// The first positional argument after argv[from]: every option of play and load takes a value
+// unless written --option=value (or is -h/--help).
+std::optional<std::string> first_positional(int argc, char** argv, int from) {
+  for (int i = from; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.empty() || arg[0] != '-') return arg;
+    if (arg != "-h" && arg != "--help" && arg.find('=') == std::string::npos) ++i;
+  }
+  return std::nullopt;
+}
+
+Json read_save_file(const std::string& file) {
+  std::ifstream stream(file);
+  if (!stream) throw UsageError("cannot read save file '" + file + "'");
+  try {
+    return Json::parse(stream);
+  } catch (const Json::parse_error& e) {
+    throw UsageError("save file '" + file + "' is not valid JSON: " + e.what());
+  }
+}
+
+// --rules values: a JSON object, or key=value (value as JSON if it parses, else text), or key
+// (true).
+engine::Options parse_rules(const std::vector<std::string>& rules) {
+  engine::Options options = Json::object();
+  for (const std::string& rule : rules) {
+    if (!rule.empty() && rule[0] == '{') {
+      Json object = Json::parse(rule, nullptr, false);
+      if (object.is_discarded() || !object.is_object()) {
+        throw UsageError("--rules '" + rule + "': not a valid JSON object");
+      }
+      options.update(object);
+      continue;
+    }
+    const auto equals = rule.find('=');
+    const std::string key = rule.substr(0, equals);
+    if (key.empty()) throw UsageError("--rules '" + rule + "': expected key=value");
+    if (equals == std::string::npos) {
+      options[key] = true;
+      continue;
+    }
+    const std::string text = rule.substr(equals + 1);
+    Json value = Json::parse(text, nullptr, false);
+    options[key] = value.is_discarded() ? Json(text) : value;
+  }
+  return options;
+}
+
+// Per-seat --<seat_name> human|random options of a subcommand.
+struct SeatOptions {
+  void add(CLI::App& command, const engine::Game& game) {
+    kinds.assign(static_cast<std::size_t>(game.num_seats()), "");
+    for (int seat = 0; seat < game.num_seats(); ++seat) {
+      command
+          .add_option("--" + game.seat_name(seat), kinds[static_cast<std::size_t>(seat)],
+                      "who plays " + game.seat_name(seat) + ": human or random")
+          ->check(CLI::IsMember({"human", "random"}));
+    }
+  }
+  // The chosen kinds; seats without a choice get `first` (seat 0) or `others`.
+  std::vector<PlayerKind> players(int seats, PlayerKind first, PlayerKind others) const {
+    std::vector<PlayerKind> players;
+    for (int seat = 0; seat < seats; ++seat) {
+      const std::string kind = static_cast<std::size_t>(seat) < kinds.size()
+                                   ? kinds[static_cast<std::size_t>(seat)]
+                                   : std::string();
+      players.push_back(kind.empty() ? (seat == 0 ? first : others) : *parse_player_kind(kind));
+    }
+    return players;
+  }
+  std::vector<std::string> kinds;
+};
+
+BoardRenderer renderer_for(const std::string& game) {
+  return [game](const Json& view) { return render_board(game, view); };
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"pacwar: strategic board wargames with every rule enforced"};
+  app.require_subcommand(1);
+
+  const std::string command = argc > 1 ? argv[1] : "";
+  std::shared_ptr<const engine::Game> seat_game;  // the game whose seats name options
+  std::optional<Json> save;
+  if (command == "play") {
+    if (auto name = first_positional(argc, argv, 2)) seat_game = game_named(*name);
+  } else if (command == "load") {
+    if (auto file = first_positional(argc, argv, 2)) {
+      save = read_save_file(*file);
+      if (save->is_object() && save->contains("game") && (*save)["game"].is_string()) {
+        seat_game = find_game((*save)["game"].get<std::string>());
+      }
+    }
+  }
+
+  // play
+  CLI::App* play = app.add_subcommand("play", "play a game in the terminal");
+  std::string play_game;
+  std::uint64_t play_seed = 0;
+  std::vector<std::string> play_rules;
+  SeatOptions play_seats;
+  play->add_option("game", play_game, "the game, e.g. pacific-war")->required();
+  CLI::Option* seed_option = play->add_option("--seed", play_seed, "random seed (default: new)");
+  play->add_option("--rules", play_rules, "rule option key=value or a JSON object (repeatable)")
+      ->allow_extra_args(false);
+  play->footer(
+      "Seats: --<seat-name> human|random (default: the first seat human, others random).\n");
+  if (command == "play" && seat_game) play_seats.add(*play, *seat_game);
+
+  // load
+  CLI::App* load = app.add_subcommand("load", "resume a saved game in the terminal");
+  std::string load_file;
+  SeatOptions load_seats;
+  load->add_option("file", load_file, "the save file")->required();
+  load->footer("Seats: --<seat-name> human|random (default: every seat human).\n");
+  if (command == "load" && seat_game) load_seats.add(*load, *seat_game);
+
+  // selfplay
+  CLI::App* selfplay = app.add_subcommand("selfplay", "random self-play with every check");
+  std::string selfplay_game;
+  SelfplayConfig selfplay_config;
+  std::vector<std::string> selfplay_rules;
+  bool selfplay_json = false;
+  bool no_check = false;
+  selfplay->add_option("game", selfplay_game, "the game")->required();
+  selfplay->add_option("--games", selfplay_config.games, "number of games")
+      ->check(CLI::Range(0, 1000000000));
+  selfplay->add_option("--seed", selfplay_config.seed, "random seed");
+  selfplay->add_option("--threads", selfplay_config.threads, "threads")->check(CLI::Range(1, 1024));
+  selfplay
+      ->add_option("--max-actions", selfplay_config.max_actions_per_game,
+                   "actions after which a game counts as not finite")
+      ->check(CLI::Range(1, 1000000000));
+  selfplay->add_option("--rules", selfplay_rules, "rule option (repeatable)")
+      ->allow_extra_args(false);
+  selfplay->add_flag("--no-check", no_check, "skip the invariant and transition checks");
+  selfplay->add_flag("--json", selfplay_json, "print one JSON object");
+
+  // bench
+  CLI::App* bench = app.add_subcommand("bench", "speed of the game module");
+  std::string bench_game;
+  BenchConfig bench_config;
+  std::vector<std::string> bench_rules;
+  bool bench_json = false;
+  bench->add_option("game", bench_game, "the game")->required();
+  bench->add_option("--seed", bench_config.seed, "random seed");
+  bench->add_option("--seconds", bench_config.seconds_per_measure, "time per measure")
+      ->check(CLI::Range(0.001, 3600.0));
+  bench->add_option("--rules", bench_rules, "rule option (repeatable)")->allow_extra_args(false);
+  bench->add_flag("--json", bench_json, "print one JSON object");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : kErrorExit;
+  }
+
+  if (*play) {
+    auto game = game_named(play_game);
+    if (seed_option->count() == 0) {
+      std::random_device device;
+      play_seed = (static_cast<std::uint64_t>(device()) << 32) | device();
+    }
+    engine::Session session(game, parse_rules(play_rules), play_seed);
+    std::cout << "pacwar " << play_game << ", seed " << play_seed << "\n";
+    const auto players =
+        play_seats.players(game->num_seats(), PlayerKind::kHuman, PlayerKind::kRandom);
+    return run_play(session, players, std::cin, std::cout, renderer_for(play_game));
+  }
+  if (*load) {
+    if (!save) save = read_save_file(load_file);
+    engine::Session session = engine::Session::load(*save, find_game);
+    const auto players =
+        load_seats.players(session.game().num_seats(), PlayerKind::kHuman, PlayerKind::kHuman);
+    std::cout << "Resuming " << session.game().name() << " after " << session.history_ids().size()
+              << " actions.\n";
+    return run_play(session, players, std::cin, std::cout, renderer_for(session.game().name()));
+  }
+  if (*selfplay) {
+    auto game = game_named(selfplay_game);
+    selfplay_config.check_invariants = !no_check;
+    const SelfplayResult result = run_selfplay(game, parse_rules(selfplay_rules), selfplay_config);
+    const Json json = to_json(result, *game);
+    std::cout << (selfplay_json ? json.dump() : json.dump(2)) << "\n";
+    return result.invariant_violations == 0 ? 0 : 1;
+  }
+  if (*bench) {
+    auto game = game_named(bench_game);
+    const BenchResult result = run_bench(game, parse_rules(bench_rules), bench_config);
+    const Json json = to_json(result);
+    std::cout << (bench_json ? json.dump() : json.dump(2)) << "\n";
+    return 0;
+  }
+  return kErrorExit;
+}
+
+}  // namespace
+}  // namespace pacwar::cli
+
+int main(int argc, char** argv) {
+  try {
+    return pacwar::cli::run(argc, argv);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "pacwar: error: options: " << e.what() << "\n";
+  } catch (const std::exception& e) {
+    std::cerr << "pacwar: error: " << e.what() << "\n";
+  }
+  return 2;
+}

@@ -1,0 +1,269 @@
+#include "cli/play.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <istream>
+#include <ostream>
+
+#include "engine/errors.h"
+#include "engine/random_play.h"
+#include "engine/rng.h"
+
+namespace pacwar::cli {
+namespace {
+
+using engine::Session;
+using engine::UsageError;
+
+constexpr std::uint64_t kRandomPlayerStream = 0x72616E646F6DULL;  // "random"
+
+std::string trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return "";
+  const auto last = text.find_last_not_of(" \t\r\n");
+  return text.substr(first, last - first + 1);
+}
+
+bool all_digits(const std::string& text) {
+  return !text.empty() && text.size() < 9 &&
+         std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+class PlayLoop {
+ public:
+  PlayLoop(Session& session, const std::vector<PlayerKind>& players, std::istream& in,
+           std::ostream& out, const BoardRenderer& render)
+      : session_(session), players_(players), in_(in), out_(out), render_(render) {
+    const int seats = session_.game().num_seats();
+    if (static_cast<int>(players_.size()) != seats) {
+      throw UsageError("play: " + std::to_string(players_.size()) + " players given for " +
+                       std::to_string(seats) + " seats");
+    }
+    int humans = 0;
+    for (int seat = 0; seat < seats; ++seat) {
+      if (players_[static_cast<std::size_t>(seat)] == PlayerKind::kHuman) {
+        ++humans;
+        observer_ = seat;
+      }
+    }
+    // With several humans at one terminal (or none), automatic moves show public lines only.
+    if (humans != 1) observer_ = -1;
+  }
+
+  int run() {
+    while (true) {
+      const engine::State& state = session_.state();
+      if (state.is_terminal()) {
+        show_result();
+        return 0;
+      }
+      if (state.is_chance()) {
+        const std::size_t from = session_.log().size();
+        session_.resolve_chance();
+        print_lines(from, observer_);
+        continue;
+      }
+      const int seat = state.current_seat();
+      if (players_[static_cast<std::size_t>(seat)] == PlayerKind::kRandom) {
+        play_random(seat);
+        continue;
+      }
+      if (!human_turn(seat)) return 0;
+    }
+  }
+
+ private:
+  std::string seat_name(int seat) const { return session_.game().seat_name(seat); }
+
+  void print_lines(std::size_t from, int seat) {
+    const auto& log = session_.log();
+    for (std::size_t i = from; i < log.size(); ++i) {
+      if (!log[i].visible(seat)) continue;
+      out_ << "  " << log[i].text;
+      if (!log[i].rule.empty()) out_ << "  [" << log[i].rule << "]";
+      out_ << "\n";
+    }
+  }
+
+  void show_board(int seat) {
+    try {
+      out_ << render_(session_.state().view(seat));
+    } catch (const std::exception& e) {
+      out_ << "(board unavailable: " << e.what() << ")";
+    }
+    out_ << "\n";
+  }
+
+  void play_random(int seat) {
+    std::vector<engine::ActionCode> actions = session_.state().legal_actions();
+    if (actions.empty()) throw std::logic_error(seat_name(seat) + " has no legal action");
+    engine::Rng rng =
+        engine::Rng::for_step(session_.seed() ^ kRandomPlayerStream, session_.history_ids().size());
+    const std::size_t from = session_.log().size();
+    session_.apply(actions[rng.below(static_cast<std::uint32_t>(actions.size()))]);
+    print_lines(from, observer_);
+  }
+
+  void show_menu(int seat) {
+    const engine::State& state = session_.state();
+    out_ << "\n=== " << seat_name(seat) << " to act ===\n";
+    show_board(seat);
+    out_ << state.prompt() << "\n";
+    legal_ = state.legal_actions();
+    for (std::size_t i = 0; i < legal_.size(); ++i) {
+      const std::string id = state.action_id(legal_[i]);
+      const std::string label = state.action_label(legal_[i]);
+      out_ << "  " << (i + 1) << ". " << id;
+      if (label != id) out_ << "  -  " << label;
+      out_ << "\n";
+    }
+    out_ << "Enter a number, an action id, or a command (help).\n";
+  }
+
+  // Returns false when the human quits or the input ends.
+  bool human_turn(int seat) {
+    if (menu_shown_for_ != session_.history_ids().size()) {
+      show_menu(seat);
+      menu_shown_for_ = session_.history_ids().size();
+    }
+    out_ << seat_name(seat) << "> " << std::flush;
+    std::string line;
+    if (!std::getline(in_, line)) {
+      out_ << "\nEnd of input: leaving the game (not saved).\n";
+      return false;
+    }
+    line = trim(line);
+    if (line.empty()) return true;
+    if (line == "quit" || line == "exit") {
+      out_ << (saved_at_ == session_.history_ids().size()
+                   ? "Quit.\n"
+                   : "Quit (not saved since the last move).\n");
+      return false;
+    }
+    if (line == "help") {
+      show_help();
+    } else if (line == "board") {
+      menu_shown_for_ = kNever;
+    } else if (line == "log") {
+      out_ << "Game log (" << seat_name(seat) << "'s view):\n";
+      print_lines(0, seat);
+    } else if (line == "undo") {
+      undo(seat);
+    } else if (line == "save" || line.rfind("save ", 0) == 0) {
+      save(trim(line.substr(4)));
+    } else if (all_digits(line)) {
+      const std::size_t number = std::stoul(line);
+      if (number < 1 || number > legal_.size()) {
+        out_ << "No action number " << line << ": choose 1 to " << legal_.size() << ".\n";
+      } else {
+        act(seat, session_.state().action_id(legal_[number - 1]));
+      }
+    } else {
+      act(seat, line);
+    }
+    return true;
+  }
+
+  void act(int seat, const std::string& id) {
+    const std::size_t from = session_.log().size();
+    try {
+      session_.apply_id(id, seat);
+    } catch (const UsageError& e) {
+      out_ << "Refused: " << e.what() << "\n";
+      return;
+    }
+    print_lines(from, seat);
+  }
+
+  void undo(int seat) {
+    const auto& seats = session_.history_seats();
+    const std::string last = seats.empty() ? "" : session_.history_ids().back();
+    if (session_.undo(seat)) {
+      out_ << "Undone: " << last << "\n";
+      menu_shown_for_ = kNever;
+    } else if (seats.empty()) {
+      out_ << "Cannot undo: nothing has happened yet.\n";
+    } else if (seats.back() != seat) {
+      out_ << "Cannot undo: the last action was not yours ("
+           << (seats.back() < 0 ? std::string("chance") : seat_name(seats.back()))
+           << " acted last).\n";
+    } else {
+      out_ << "Cannot undo '" << last
+           << "': it revealed hidden information or was a chance outcome.\n";
+    }
+  }
+
+  void save(const std::string& file) {
+    if (file.empty()) {
+      out_ << "Usage: save FILE\n";
+      return;
+    }
+    std::ofstream stream(file);
+    stream << session_.save().dump(2) << "\n";
+    stream.close();
+    if (!stream) {
+      out_ << "Cannot write save file '" << file << "'.\n";
+      return;
+    }
+    saved_at_ = session_.history_ids().size();
+    out_ << "Saved to " << file << " (resume with: pacwar load " << file << ").\n";
+  }
+
+  void show_help() {
+    out_ << "Commands:\n"
+            "  NUMBER      take the action with that number\n"
+            "  ACTION-ID   take the action with that exact id (e.g. the text after the number)\n"
+            "  undo        take back your last action (not a chance outcome or a reveal)\n"
+            "  save FILE   save the game to FILE\n"
+            "  log         show the game log as you may see it\n"
+            "  board       show the board and the actions again\n"
+            "  help        show this help\n"
+            "  quit        leave the game without saving\n";
+  }
+
+  void show_result() {
+    const engine::State& state = session_.state();
+    out_ << "\n=== Game over ===\n";
+    show_board(observer_);
+    const int winner = state.winner();
+    if (winner >= 0) {
+      out_ << "Winner: " << seat_name(winner) << "\n";
+    } else {
+      out_ << "Draw.\n";
+    }
+    const std::vector<double> returns = state.returns();
+    for (std::size_t seat = 0; seat < returns.size(); ++seat) {
+      out_ << "  " << seat_name(static_cast<int>(seat)) << ": " << returns[seat] << "\n";
+    }
+  }
+
+  static constexpr std::size_t kNever = static_cast<std::size_t>(-1);
+
+  Session& session_;
+  const std::vector<PlayerKind>& players_;
+  std::istream& in_;
+  std::ostream& out_;
+  const BoardRenderer& render_;
+  int observer_ = -1;
+  std::size_t menu_shown_for_ = kNever;  // history length when the menu was last shown
+  std::size_t saved_at_ = kNever;        // history length when last saved
+  std::vector<engine::ActionCode> legal_;
+};
+
+}  // namespace
+
+std::optional<PlayerKind> parse_player_kind(std::string_view text) {
+  if (text == "human") return PlayerKind::kHuman;
+  if (text == "random") return PlayerKind::kRandom;
+  return std::nullopt;
+}
+
+std::string to_string(PlayerKind kind) { return kind == PlayerKind::kHuman ? "human" : "random"; }
+
+int run_play(Session& session, const std::vector<PlayerKind>& players, std::istream& in,
+             std::ostream& out, const BoardRenderer& render) {
+  return PlayLoop(session, players, in, out, render).run();
+}
+
+}  // namespace pacwar::cli

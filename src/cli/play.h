@@ -1,0 +1,33 @@
+// Terminal play: a loop over a Session where each seat is a human at the terminal or a
+// uniformly random player. Chance is resolved automatically.
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/session.h"
+
+namespace pacwar::cli {
+
+enum class PlayerKind { kHuman, kRandom };
+
+// "human" or "random"; nullopt for anything else.
+std::optional<PlayerKind> parse_player_kind(std::string_view text);
+std::string to_string(PlayerKind kind);
+
+// Draws the board of a game from a seat's view (State::view).
+using BoardRenderer = std::function<std::string(const engine::Json& view)>;
+
+// Plays until the game ends, the human quits or the input ends; returns 0 (the exit code).
+// A human to act sees the board (their own view only: with several humans at one terminal
+// the other seats' hidden information stays hidden), the prompt and the numbered legal actions,
+// and may enter a number, an exact action id, or: undo, save FILE, log, board, help, quit.
+// `players` holds one kind per seat; throws engine::UsageError otherwise.
+int run_play(engine::Session& session, const std::vector<PlayerKind>& players, std::istream& in,
+             std::ostream& out, const BoardRenderer& render);
+
+}  // namespace pacwar::cli

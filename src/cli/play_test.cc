@@ -1,0 +1,158 @@
+#include "cli/play.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "engine/errors.h"
+#include "tests/toy_game.h"
+
+namespace pacwar::cli {
+namespace {
+
+using engine::Json;
+using engine::Session;
+
+constexpr PlayerKind kHuman = PlayerKind::kHuman;
+constexpr PlayerKind kRandom = PlayerKind::kRandom;
+
+std::shared_ptr<const engine::Game> toy() { return std::make_shared<toy::ToyGame>(); }
+
+std::string board(const Json& view) { return "BOARD " + view.dump() + "\n"; }
+
+struct PlayRun {
+  int code;
+  std::string out;
+};
+
+PlayRun play(Session& session, std::vector<PlayerKind> players, const std::string& input) {
+  std::istringstream in(input);
+  std::ostringstream out;
+  const int code = run_play(session, players, in, out, board);
+  return {code, out.str()};
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(PlayTest, ShowsMenuAndRefusesBadInput) {
+  Session session(toy(), Json::object(), 5);
+  const PlayRun run = play(session, {kHuman, kRandom}, "fly\n0\n42\nundo\nquit\n");
+  EXPECT_EQ(run.code, 0);
+  EXPECT_TRUE(contains(run.out, "=== red to act ===")) << run.out;
+  EXPECT_TRUE(contains(run.out, "BOARD {\"hand\":")) << run.out;
+  EXPECT_TRUE(contains(run.out, "2: red chooses")) << run.out;
+  EXPECT_TRUE(contains(run.out, "  1. roll")) << run.out;
+  EXPECT_TRUE(contains(run.out, "  3. rest")) << run.out;
+  EXPECT_TRUE(contains(run.out, "Refused: illegal action 'fly' at 2: red chooses; legal: roll"))
+      << run.out;
+  EXPECT_TRUE(contains(run.out, "No action number 0: choose 1 to")) << run.out;
+  EXPECT_TRUE(contains(run.out, "No action number 42")) << run.out;
+  EXPECT_TRUE(contains(run.out, "Cannot undo")) << run.out;
+  EXPECT_EQ(session.history_ids().size(), 2u);  // only the deal happened
+}
+
+TEST(PlayTest, ActsByNumberOrIdAndUndoes) {
+  Session session(toy(), Json::object(), 5);
+  // Both seats human. Red stretches by number, undoes, stretches and rests by id; blue may
+  // not undo red's rest, rests by number (3) and quits.
+  const PlayRun run = play(session, {kHuman, kHuman}, "5\nundo\nstretch\nrest\nundo\n3\nquit\n");
+  EXPECT_TRUE(contains(run.out, "Undone: stretch")) << run.out;
+  EXPECT_TRUE(contains(run.out, "Cannot undo: the last action was not yours (red acted last)"))
+      << run.out;
+  const std::vector<std::string> ids(session.history_ids().begin() + 2,
+                                     session.history_ids().end());
+  EXPECT_EQ(ids, (std::vector<std::string>{"stretch", "rest", "rest"}));
+  EXPECT_EQ(session.state().current_seat(), 0);
+}
+
+TEST(PlayTest, HotseatShowsOnlyTheActingSeatsView) {
+  Session session(toy(), Json::object(), 9);
+  std::vector<std::string> problems;
+  int renders = 0;
+  BoardRenderer checking = [&](const Json& view) {
+    ++renders;
+    const int seat = session.state().current_seat();
+    if (seat < 0 || view != session.state().view(seat)) problems.push_back(view.dump());
+    return std::string("BOARD\n");
+  };
+  std::istringstream in("draw\ndraw\nrest\nrest\nquit\n");
+  std::ostringstream out;
+  run_play(session, {kHuman, kHuman}, in, out, checking);
+  EXPECT_EQ(renders, 5);
+  EXPECT_TRUE(problems.empty()) << problems.front();
+  // Cards drawn are told to their owner only, never printed for the other seat to see.
+  EXPECT_FALSE(contains(out.str(), "is dealt card")) << out.str();
+  EXPECT_FALSE(contains(out.str(), "draws card")) << out.str();
+  EXPECT_TRUE(contains(out.str(), "red draws")) << out.str();
+}
+
+TEST(PlayTest, SinglePlayerSeesOwnSecretsOnly) {
+  Session session(toy(), Json::object(), 9);
+  const PlayRun run = play(session, {kHuman, kRandom}, "draw\nlog\nquit\n");
+  EXPECT_TRUE(contains(run.out, "red is dealt card")) << run.out;
+  EXPECT_TRUE(contains(run.out, "blue is dealt a card")) << run.out;
+  EXPECT_FALSE(contains(run.out, "blue is dealt card")) << run.out;
+  EXPECT_TRUE(contains(run.out, "red draws card")) << run.out;
+  EXPECT_TRUE(contains(run.out, "Game log (red's view)")) << run.out;
+}
+
+TEST(PlayTest, RandomPlayersFinishTheGame) {
+  Session session(toy(), Json::object(), 3);
+  const PlayRun run = play(session, {kRandom, kRandom}, "");
+  EXPECT_EQ(run.code, 0);
+  EXPECT_TRUE(session.state().is_terminal());
+  EXPECT_TRUE(contains(run.out, "=== Game over ===")) << run.out;
+  EXPECT_TRUE(contains(run.out, "Winner: ") || contains(run.out, "Draw.")) << run.out;
+
+  // The same seed plays the same game.
+  Session again(toy(), Json::object(), 3);
+  play(again, {kRandom, kRandom}, "");
+  EXPECT_EQ(again.history_ids(), session.history_ids());
+}
+
+TEST(PlayTest, SaveCommandWritesALoadableFile) {
+  const auto file = std::filesystem::temp_directory_path() / "pacwar_play_test_save.json";
+  Session session(toy(), Json::object(), 21);
+  const PlayRun run = play(session, {kHuman, kRandom}, "rest\nsave " + file.string() + "\nquit\n");
+  EXPECT_TRUE(contains(run.out, "Saved to ")) << run.out;
+  EXPECT_TRUE(contains(run.out, "Quit.\n")) << run.out;
+  std::ifstream stream(file);
+  const Json save = Json::parse(stream);
+  std::filesystem::remove(file);
+  const Session loaded = Session::load(save, [](const std::string&) { return toy(); });
+  EXPECT_EQ(loaded.history_ids(), session.history_ids());
+  EXPECT_EQ(loaded.state().hash(), session.state().hash());
+
+  const PlayRun bad =
+      play(session, {kHuman, kRandom}, "save\nsave /nonexistent-dir/x.json\nquit\n");
+  EXPECT_TRUE(contains(bad.out, "Usage: save FILE")) << bad.out;
+  EXPECT_TRUE(contains(bad.out, "Cannot write save file")) << bad.out;
+}
+
+TEST(PlayTest, EndOfInputLeaves) {
+  Session session(toy(), Json::object(), 5);
+  const PlayRun run = play(session, {kHuman, kRandom}, "");
+  EXPECT_EQ(run.code, 0);
+  EXPECT_TRUE(contains(run.out, "End of input")) << run.out;
+}
+
+TEST(PlayTest, PlayersMustMatchSeats) {
+  Session session(toy(), Json::object(), 5);
+  EXPECT_THROW(play(session, {kHuman}, ""), engine::UsageError);
+}
+
+TEST(PlayTest, PlayerKinds) {
+  EXPECT_EQ(parse_player_kind("human"), kHuman);
+  EXPECT_EQ(parse_player_kind("random"), kRandom);
+  EXPECT_EQ(parse_player_kind("robot"), std::nullopt);
+  EXPECT_EQ(to_string(kRandom), "random");
+}
+
+}  // namespace
+}  // namespace pacwar::cli

@@ -1,0 +1,150 @@
+#include "cli/selfplay.h"
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <optional>
+#include <thread>
+
+#include "engine/hex.h"
+#include "engine/random_play.h"
+#include "engine/rng.h"
+
+namespace pacwar::cli {
+namespace {
+
+using engine::ActionCode;
+using engine::Rng;
+using engine::State;
+
+// Independent streams per game: players and chance never share random numbers.
+constexpr std::uint64_t kPlayerStream = 0x706C61796572ULL;  // "player"
+constexpr std::uint64_t kChanceStream = 0x6368616E6365ULL;  // "chance"
+
+struct GameOutcome {
+  bool completed = false;
+  int winner = -1;
+  long long actions = 0;
+  std::uint64_t final_hash = 0;
+  std::optional<std::string> violation;
+};
+
+std::string where(int index, long long action_number, const std::string& action_id) {
+  return "game " + std::to_string(index) + ", action " + std::to_string(action_number) + " '" +
+         action_id + "': ";
+}
+
+GameOutcome play_one(const engine::Game& game, const engine::Options& options,
+                     const SelfplayConfig& config, int index) {
+  GameOutcome outcome;
+  Rng player_rng = Rng::for_step(config.seed ^ kPlayerStream, static_cast<std::uint64_t>(index));
+  Rng chance_rng = Rng::for_step(config.seed ^ kChanceStream, static_cast<std::uint64_t>(index));
+  engine::RandomPlayer player;
+  std::unique_ptr<State> state;
+  std::string action_id = "(start)";
+  try {
+    state = game.new_initial_state(options);
+    if (config.check_invariants) {
+      if (std::string problem = state->check_invariants(); !problem.empty()) {
+        outcome.violation = where(index, 0, action_id) + problem;
+      }
+    }
+    while (!outcome.violation && !state->is_terminal()) {
+      if (outcome.actions >= config.max_actions_per_game) {
+        outcome.violation = "game " + std::to_string(index) + ": not finished after " +
+                            std::to_string(outcome.actions) + " actions (at " + state->prompt() +
+                            ")";
+        break;
+      }
+      const ActionCode action = player.pick(*state, player_rng, chance_rng);
+      action_id = state->action_id(action);
+      ++outcome.actions;
+      if (!config.check_invariants) {
+        state->apply(action, nullptr);
+        continue;
+      }
+      const std::unique_ptr<State> before = state->clone();
+      state->apply(action, nullptr);
+      std::string problem = state->check_invariants();
+      if (problem.empty()) problem = state->check_transition(*before, action);
+      if (!problem.empty()) outcome.violation = where(index, outcome.actions, action_id) + problem;
+    }
+  } catch (const std::exception& e) {
+    outcome.violation = where(index, outcome.actions, action_id) + "exception: " + e.what();
+  }
+  if (state) outcome.final_hash = state->hash();
+  if (!outcome.violation) {
+    outcome.completed = true;
+    outcome.winner = state->winner();
+  }
+  return outcome;
+}
+
+}  // namespace
+
+SelfplayResult run_selfplay(std::shared_ptr<const engine::Game> game,
+                            const engine::Options& options, const SelfplayConfig& config) {
+  const int games = std::max(0, config.games);
+  const engine::Options normalized = game->normalize_options(options);
+  std::vector<GameOutcome> outcomes(static_cast<std::size_t>(games));
+
+  const auto start = std::chrono::steady_clock::now();
+  const int threads = std::clamp(config.threads, 1, std::max(1, games));
+  {
+    std::vector<std::jthread> workers;
+    for (int t = 0; t < threads; ++t) {
+      workers.emplace_back([&, t] {
+        for (int i = t; i < games; i += threads) {
+          outcomes[static_cast<std::size_t>(i)] = play_one(*game, normalized, config, i);
+        }
+      });
+    }
+  }  // the jthreads join here
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  SelfplayResult result;
+  result.games = games;
+  result.wins.assign(static_cast<std::size_t>(game->num_seats()), 0);
+  long long total_actions = 0;
+  std::uint64_t digest = engine::splitmix64(static_cast<std::uint64_t>(games));
+  for (const GameOutcome& outcome : outcomes) {
+    total_actions += outcome.actions;
+    digest = engine::splitmix64(digest ^ outcome.final_hash);
+    if (outcome.violation) {
+      ++result.invariant_violations;
+      if (result.violations.size() < kMaxViolationMessages) {
+        result.violations.push_back(*outcome.violation);
+      }
+      continue;
+    }
+    ++result.completed;
+    if (outcome.winner >= 0 && outcome.winner < game->num_seats()) {
+      ++result.wins[static_cast<std::size_t>(outcome.winner)];
+    } else {
+      ++result.draws;
+    }
+  }
+  result.digest = digest;
+  result.mean_actions = games > 0 ? static_cast<double>(total_actions) / games : 0.0;
+  result.games_per_second = seconds > 0.0 ? games / seconds : 0.0;
+  return result;
+}
+
+engine::Json to_json(const SelfplayResult& result, const engine::Game& game) {
+  engine::Json json = engine::Json::object();
+  json["games"] = result.games;
+  json["completed"] = result.completed;
+  for (std::size_t seat = 0; seat < result.wins.size(); ++seat) {
+    json[game.seat_name(static_cast<int>(seat)) + "_wins"] = result.wins[seat];
+  }
+  json["draws"] = result.draws;
+  json["invariant_violations"] = result.invariant_violations;
+  json["violations"] = result.violations;
+  json["mean_actions"] = result.mean_actions;
+  json["games_per_second"] = result.games_per_second;
+  json["digest"] = engine::to_hex(result.digest);
+  return json;
+}
+
+}  // namespace pacwar::cli

@@ -1,0 +1,101 @@
+#include "cli/selfplay.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "tests/toy_game.h"
+
+namespace pacwar::cli {
+namespace {
+
+std::shared_ptr<const engine::Game> toy() { return std::make_shared<toy::ToyGame>(); }
+
+bool same(const SelfplayResult& a, const SelfplayResult& b) {
+  return a.games == b.games && a.completed == b.completed && a.wins == b.wins &&
+         a.draws == b.draws && a.invariant_violations == b.invariant_violations &&
+         a.violations == b.violations && a.mean_actions == b.mean_actions && a.digest == b.digest;
+}
+
+TEST(SelfplayTest, PlaysCompleteGamesAndCounts) {
+  const SelfplayResult result =
+      run_selfplay(toy(), engine::Json::object(), 300, 11, 1, 10000, true);
+  EXPECT_EQ(result.games, 300);
+  EXPECT_EQ(result.completed, 300);
+  EXPECT_EQ(result.invariant_violations, 0);
+  EXPECT_TRUE(result.violations.empty());
+  ASSERT_EQ(result.wins.size(), 2u);
+  EXPECT_EQ(result.wins[0] + result.wins[1] + result.draws, 300);
+  EXPECT_GT(result.wins[0], 0);
+  EXPECT_GT(result.wins[1], 0);
+  EXPECT_GT(result.mean_actions, 5.0);
+  EXPECT_GT(result.games_per_second, 0.0);
+}
+
+TEST(SelfplayTest, DeterministicWhateverTheThreadCount) {
+  const auto one = run_selfplay(toy(), engine::Json::object(), 257, 5, 1, 10000, true);
+  const auto two = run_selfplay(toy(), engine::Json::object(), 257, 5, 2, 10000, true);
+  const auto seven = run_selfplay(toy(), engine::Json::object(), 257, 5, 7, 10000, false);
+  EXPECT_TRUE(same(one, two));
+  EXPECT_TRUE(same(one, seven));
+  const auto other_seed = run_selfplay(toy(), engine::Json::object(), 257, 6, 2, 10000, true);
+  EXPECT_NE(one.digest, other_seed.digest);
+  // More threads than games is fine.
+  const auto few = run_selfplay(toy(), engine::Json::object(), 3, 5, 16, 10000, true);
+  EXPECT_EQ(few.games, 3);
+  EXPECT_EQ(few.completed, 3);
+}
+
+TEST(SelfplayTest, CountsInvariantViolations) {
+  // Every toy game reaches its third player action: each game fails there exactly once.
+  const engine::Json options = {{"bad_invariant_at", 3}};
+  const auto result = run_selfplay(toy(), options, 40, 2, 3, 10000, true);
+  EXPECT_EQ(result.invariant_violations, 40);
+  EXPECT_EQ(result.completed, 0);
+  ASSERT_EQ(result.violations.size(), kMaxViolationMessages);
+  EXPECT_EQ(result.violations[0].rfind("game 0, action ", 0), 0u) << result.violations[0];
+  EXPECT_NE(result.violations[0].find("': toy invariant broken at move 3"), std::string::npos)
+      << result.violations[0];
+  EXPECT_EQ(result.violations[9].rfind("game 9, ", 0), 0u) << result.violations[9];
+
+  // Unchecked, the same games complete.
+  const auto unchecked = run_selfplay(toy(), options, 40, 2, 3, 10000, false);
+  EXPECT_EQ(unchecked.invariant_violations, 0);
+  EXPECT_EQ(unchecked.completed, 40);
+}
+
+TEST(SelfplayTest, CountsTransitionViolations) {
+  const auto result = run_selfplay(toy(), {{"bad_transition", true}}, 100, 3, 2, 10000, true);
+  EXPECT_GT(result.invariant_violations, 0);
+  EXPECT_LT(result.invariant_violations, 100);  // some games never rest
+  EXPECT_EQ(result.completed + result.invariant_violations, 100);
+  ASSERT_FALSE(result.violations.empty());
+  EXPECT_NE(result.violations[0].find("'rest': toy transition refuses rest"), std::string::npos)
+      << result.violations[0];
+}
+
+TEST(SelfplayTest, GameTooLongIsAViolation) {
+  const auto result = run_selfplay(toy(), engine::Json::object(), 5, 1, 1, 4, true);
+  EXPECT_EQ(result.invariant_violations, 5);
+  EXPECT_EQ(result.completed, 0);
+  ASSERT_FALSE(result.violations.empty());
+  EXPECT_EQ(result.violations[0].rfind("game 0: not finished after 4 actions (at ", 0), 0u)
+      << result.violations[0];
+}
+
+TEST(SelfplayTest, JsonNamesSeats) {
+  const auto result = run_selfplay(toy(), engine::Json::object(), 10, 1, 1, 10000, true);
+  const engine::Json json = to_json(result, toy::ToyGame());
+  for (const char* key :
+       {"games", "completed", "red_wins", "blue_wins", "draws", "invariant_violations",
+        "violations", "mean_actions", "games_per_second", "digest"}) {
+    EXPECT_TRUE(json.contains(key)) << key;
+  }
+  EXPECT_EQ(json["red_wins"].get<int>() + json["blue_wins"].get<int>() + json["draws"].get<int>(),
+            10);
+  EXPECT_EQ(json["digest"].get<std::string>().size(), 16u);
+}
+
+}  // namespace
+}  // namespace pacwar::cli

@@ -1,0 +1,14 @@
+// Text boards for the terminal, one renderer per game.
+#pragma once
+
+#include <string>
+
+#include "engine/game.h"
+
+namespace pacwar {
+
+// Draws the board of `game` ("pacific-war") from `view` (State::view of one seat or a
+// spectator) as text lines, each ending in '\n'.
+std::string render_board(const std::string& game, const engine::Json& view);
+
+}  // namespace pacwar
