@@ -1,0 +1,176 @@
+// Random self-play of complete games with every invariant checked after every action, plus
+// save/load, replay, undo and bad-input checks on real Pacific War games.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "cli/selfplay.h"
+#include "engine/errors.h"
+#include "engine/random_play.h"
+#include "engine/session.h"
+#include "games/registry.h"
+
+namespace pacwar {
+namespace {
+
+int selfplay_games() {
+  const char* env = std::getenv("PACWAR_SELFPLAY_GAMES");  // fewer under the sanitizers
+  return env != nullptr ? std::atoi(env) : 1000;
+}
+
+std::shared_ptr<const engine::Game> pacific_war() {
+  static const auto game = find_game("pacific-war");
+  return game;
+}
+
+TEST(PacificWarSelfplay, ThousandRandomGamesKeepEveryInvariant) {
+  const int games = selfplay_games();
+  const cli::SelfplayResult r =
+      cli::run_selfplay(pacific_war(), engine::Options::object(), games, 2026, 2, 100000, true);
+  EXPECT_EQ(r.games, games);
+  EXPECT_EQ(r.invariant_violations, 0) << (r.violations.empty() ? "" : r.violations.front());
+  EXPECT_EQ(r.completed, games);
+  EXPECT_EQ(r.wins[0] + r.wins[1], games);  // The Pacific War has no draws
+  EXPECT_GT(r.mean_actions, 100.0);
+}
+
+TEST(PacificWarSelfplay, OptionalRuleYamamotoKeepsEveryInvariant) {
+  const cli::SelfplayResult r = cli::run_selfplay(
+      pacific_war(), engine::Json{{"rules", {"15.1"}}}, 100, 7, 1, 100000, true);
+  EXPECT_EQ(r.invariant_violations, 0) << (r.violations.empty() ? "" : r.violations.front());
+  EXPECT_EQ(r.completed, 100);
+}
+
+TEST(PacificWarSelfplay, DigestIsTheSameWhateverTheThreads) {
+  const auto one = cli::run_selfplay(pacific_war(), engine::Options::object(), 40, 99, 1, 100000, false);
+  const auto two = cli::run_selfplay(pacific_war(), engine::Options::object(), 40, 99, 2, 100000, false);
+  EXPECT_EQ(one.digest, two.digest);
+  const auto other = cli::run_selfplay(pacific_war(), engine::Options::object(), 40, 100, 2, 100000, false);
+  EXPECT_NE(one.digest, other.digest);
+}
+
+// Plays `n` random actions (or to the end) in a session.
+void play_random(engine::Session& session, int n, std::uint64_t seed) {
+  engine::Rng rng(seed);
+  for (int i = 0; i < n && !session.state().is_terminal(); ++i) {
+    if (session.state().is_chance()) {
+      session.resolve_chance();
+      continue;
+    }
+    const auto legal = session.legal_ids();
+    session.apply_id(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+}
+
+engine::Session load(const engine::Json& save) {
+  return engine::Session::load(save, [](const std::string& name) { return find_game(name); });
+}
+
+TEST(PacificWarSession, SaveLoadRoundTripsOnRandomGames) {
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    engine::Session session(pacific_war(), engine::Options::object(), seed);
+    play_random(session, static_cast<int>(seed * 97), seed);
+    const engine::Json save = session.save();
+    engine::Session loaded = load(save);
+    EXPECT_EQ(loaded.state().hash(), session.state().hash()) << "seed " << seed;
+    EXPECT_EQ(loaded.history_ids(), session.history_ids());
+    // Going on from the loaded game gives the same game as going on from the original.
+    play_random(session, 200, seed + 1000);
+    play_random(loaded, 200, seed + 1000);
+    EXPECT_EQ(loaded.state().hash(), session.state().hash()) << "seed " << seed;
+  }
+}
+
+TEST(PacificWarSession, CompleteGameReplaysToTheSameHash) {
+  engine::Session session(pacific_war(), engine::Options::object(), 5);
+  play_random(session, 1000000, 5);
+  ASSERT_TRUE(session.state().is_terminal());
+  engine::Session loaded = load(session.save());
+  EXPECT_EQ(loaded.state().hash(), session.state().hash());
+  EXPECT_EQ(loaded.state().winner(), session.state().winner());
+}
+
+TEST(PacificWarSession, CorruptSavesAreRefused) {
+  engine::Session session(pacific_war(), engine::Options::object(), 3);
+  play_random(session, 300, 3);
+  engine::Json save = session.save();
+  engine::Json bad_hash = save;
+  bad_hash["state_hash"] = "0000000000000001";
+  EXPECT_THROW(load(bad_hash), engine::UsageError);
+  engine::Json bad_action = save;
+  bad_action["actions"][40] = "move-from Nowhere";
+  try {
+    load(bad_action);
+    ADD_FAILURE() << "a tampered action was accepted";
+  } catch (const engine::UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("Nowhere"), std::string::npos) << e.what();
+  }
+  engine::Json bad_game = save;
+  bad_game["game"] = "chess";
+  EXPECT_THROW(load(bad_game), engine::UsageError);
+  engine::Json bad_rules = save;
+  bad_rules["options"] = engine::Json{{"rules", {"99.9"}}};
+  EXPECT_THROW(load(bad_rules), engine::UsageError);
+}
+
+TEST(PacificWarSession, IllegalActionIsRefusedAndChangesNothing) {
+  engine::Session session(pacific_war(), engine::Options::object(), 4);
+  const auto hash = session.state().hash();
+  try {
+    session.apply_id("capture Japan");
+    ADD_FAILURE() << "an illegal action was accepted";
+  } catch (const engine::UsageError& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("place LBA-A1 Australia"), std::string::npos) << msg;  // lists legal ids
+  }
+  EXPECT_EQ(session.state().hash(), hash);
+  EXPECT_TRUE(session.history_ids().empty());
+}
+
+TEST(PacificWarSession, UndoNeverCrossesADieRollOrARevealedCard) {
+  engine::Session session(pacific_war(), engine::Options::object(), 8);
+  const auto before = session.state().hash();
+  session.apply_id("place LBA-A1 Port-Moresby");
+  EXPECT_TRUE(session.can_undo(1));
+  EXPECT_FALSE(session.can_undo(0));  // not the Japanese player's action
+  EXPECT_TRUE(session.undo(1));
+  EXPECT_EQ(session.state().hash(), before);
+  // Through the set-up and the opening draw (chance): no undo past a chance outcome.
+  play_random(session, 30, 8);
+  while (!session.state().is_chance()) play_random(session, 1, 9);
+  session.resolve_chance();
+  const int seat = session.state().current_seat();
+  if (seat >= 0) {
+    EXPECT_FALSE(session.can_undo(seat));
+  }
+}
+
+TEST(PacificWarView, OpponentHandAndDeckOrderAreNeverShown) {
+  engine::Session session(pacific_war(), engine::Options::object(), 11);
+  play_random(session, 400, 11);
+  for (int seat : {0, 1}) {
+    const engine::Json view = session.state().view(seat);
+    const std::string other = seat == 0 ? "allied" : "japanese";
+    const std::string mine = seat == 0 ? "japanese" : "allied";
+    EXPECT_FALSE(view["hands"][other].contains("cards"));
+    EXPECT_TRUE(view["hands"][mine].contains("cards"));
+    EXPECT_FALSE(view.contains("deck"));
+    EXPECT_TRUE(view.contains("deck_count"));
+  }
+  // The opponent's card names never appear in a view or in the log lines the seat may read.
+  const auto& state = session.state();
+  const engine::Json allied_view = state.view(1);
+  for (const auto& card : state.view(0)["hands"]["japanese"]["cards"]) {
+    const std::string name = card["name"];
+    const std::string dumped = allied_view["hands"].dump();
+    EXPECT_EQ(dumped.find(name), std::string::npos) << name;
+  }
+  for (const auto& line : session.log())
+    if (line.visible(0) && line.text.find("Allied draw ") == 0) {
+      EXPECT_EQ(line.text, "Allied draw a card.");
+    }
+}
+
+}  // namespace
+}  // namespace pacwar
