@@ -191,6 +191,15 @@ class ToyState final : public engine::State {
     return view;
   }
 
+  // Cards come from an endless deck (1: 50%, 2: 30%, 3: 20%): the other hand is redrawn.
+  void resample_hidden(int seat, engine::Rng& rng) override {
+    if (seat < 0 || seat > 1) return;
+    for (int& v : hands_[1 - seat]) {
+      const double r = rng.uniform();
+      v = r < 0.5 ? 1 : r < 0.8 ? 2 : 3;
+    }
+  }
+
   std::uint64_t hash() const override {
     std::uint64_t h = 1469598103934665603ULL;
     auto mix = [&h](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };

@@ -100,6 +100,11 @@ class State {
   // What `seat` may know (seat < 0: a spectator, public information only).
   virtual Json view(int seat) const = 0;
 
+  // Information-set sampling for search: replaces everything `seat` cannot see (the other
+  // seats' hidden cards, the order or content split of the deck) with a random assignment
+  // consistent with what `seat` has seen, drawn with `rng`. Visible information is untouched.
+  virtual void resample_hidden(int seat, Rng& rng) = 0;
+
   // Hash over the whole state (every field that affects play).
   virtual std::uint64_t hash() const = 0;
 

@@ -75,3 +75,29 @@ void apply_draw(PwState& s, Act act, Log log) {
 }
 
 }  // namespace pacwar::pacific_war
+
+namespace pacwar::pacific_war {
+
+// The cards `seat` has not seen are the deck and the other hand: deal that hand again from
+// them at random (the deck is an unordered set, so nothing else is hidden).
+void PwState::resample_hidden(int viewer, engine::Rng& rng) {
+  if (viewer < 0 || viewer > 1) return;
+  const int foe = 1 - viewer;
+  const CardLoc foe_hand = foe == kJapanese ? CardLoc::HandJapanese : CardLoc::HandAllied;
+  std::vector<int> unseen;
+  int count = 0;
+  for (int i = 0; i < content_->num_cards(); ++i) {
+    if (cards[i] == foe_hand) ++count;
+    if (cards[i] == foe_hand || cards[i] == CardLoc::Deck) {
+      unseen.push_back(i);
+      cards[i] = CardLoc::Deck;
+    }
+  }
+  for (int k = 0; k < count; ++k) {  // partial Fisher-Yates
+    const int j = k + static_cast<int>(rng.below(static_cast<std::uint32_t>(unseen.size() - k)));
+    std::swap(unseen[k], unseen[j]);
+    cards[unseen[k]] = foe_hand;
+  }
+}
+
+}  // namespace pacwar::pacific_war

@@ -136,6 +136,7 @@ class PwState final : public engine::State {
   int winner() const override { return winner_; }
   engine::Json view(int seat) const override;
   std::uint64_t hash() const override;
+  void resample_hidden(int seat, engine::Rng& rng) override;
   std::string check_invariants() const override;
   std::string check_transition(const engine::State& before,
                                engine::ActionCode action) const override;
