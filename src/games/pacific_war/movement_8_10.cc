@@ -115,17 +115,26 @@ void move_group(PwState& s, int to) {
 
 }  // namespace
 
+// Some group can move iff a neighbour is enemy-free (3 MP always reach it) or holds enemies
+// within the fastest Ready ship's speed: every longer path passes an enemy-free neighbour.
 bool group_can_move(const PwState& s, int side, int from) {
-  bool any = false;
-  for (int u = 0; u < s.content().num_units(); ++u)
-    if (s.units[u].loc == from && side_of(s, u) == side && s.content().units[u].is_naval() &&
+  const Content& c = s.content();
+  int fastest = -1;
+  for (int u = 0; u < c.num_units(); ++u)
+    if (s.units[u].loc == from && c.units[u].side == side && c.units[u].is_naval() &&
         is_ready(s, u))
-      any = true;
-  return any && !normal_destinations(s, side, from, 0).empty();
+      fastest = std::max(fastest, c.units[u].speed);
+  if (fastest < 0) return false;
+  for (int x = 0; x < c.num_ozs(); ++x) {
+    const int r = c.route_index[from][x];
+    if (r < 0 || !route_open(s, c.routes[r]) || forbidden(s, side, x)) continue;
+    if (!has_units(s, 1 - side, x) || fastest >= (c.routes[r].nav_point ? 2 : 1)) return true;
+  }
+  return false;
 }
 
 bool can_return_from(const PwState& s, int side, int from) {
-  return has_naval(s, side, from) && !return_ports(s, side, from).empty();
+  return has_naval(s, side, from) && return_reach(s, side)[from];
 }
 
 bool lba_can_redeploy(const PwState& s, int unit) { return !lba_destinations(s, unit).empty(); }

@@ -6,37 +6,55 @@ bool route_open(const PwState& s, const RouteDef& route) {
   return !route.restricted || s.routes_open;
 }
 
-Distances distances(const PwState& s, int from, const std::function<bool(int)>& enter,
-                    const std::function<bool(int)>& pass) {
-  const Content& c = s.content();
-  const int n = c.num_ozs();
-  Distances dist;
-  dist.fill(kUnreachable);
-  std::array<bool, kMaxOz> done{};
-  dist[from] = 0;
-  // Dijkstra over at most 32 nodes: a linear scan beats a heap here.
-  for (;;) {
-    int best = -1;
-    for (int i = 0; i < n; ++i)
-      if (!done[i] && dist[i] < kUnreachable && (best < 0 || dist[i] < dist[best])) best = i;
-    if (best < 0) break;
-    done[best] = true;
-    if (best != from && !pass(best)) continue;
-    for (int j = 0; j < n; ++j) {
-      const int r = c.route_index[best][j];
-      if (r < 0 || done[j]) continue;
-      const RouteDef& route = c.routes[r];
-      if (!route_open(s, route) || !enter(j)) continue;
-      const int cost = dist[best] + (route.nav_point ? 2 : 1);
-      if (cost < dist[j]) dist[j] = static_cast<std::int8_t>(cost);
-    }
-  }
-  return dist;
-}
-
 Distances plain_distances(const PwState& s, int from) {
   return distances(
       s, from, [](int) { return true; }, [](int) { return true; });
+}
+
+std::array<bool, kMaxOz> return_reach(const PwState& s, int side) {
+  const Content& c = s.content();
+  const int n = c.num_ozs();
+  const int foe = 1 - side;
+  std::array<bool, kMaxOz> open{};
+  for (int x = 0; x < n; ++x)
+    open[x] = !(side == kJapanese && c.ozs[x].japanese_forbidden) && controller(s, x) != foe &&
+              !has_units(s, foe, x);
+  // Components of open OZs (restricted routes count only when open).
+  std::array<std::int8_t, kMaxOz> comp;
+  comp.fill(-1);
+  std::array<int, kMaxOz> ports_in{};
+  int next = 0;
+  for (int x = 0; x < n; ++x) {
+    if (!open[x] || comp[x] >= 0) continue;
+    std::array<int, kMaxOz> stack{};
+    int top = 0;
+    stack[top++] = x;
+    comp[x] = static_cast<std::int8_t>(next);
+    while (top > 0) {
+      const int y = stack[--top];
+      if (usable_port(s, side, y)) ++ports_in[next];
+      for (int z = 0; z < n; ++z) {
+        const int r = c.route_index[y][z];
+        if (r < 0 || !open[z] || comp[z] >= 0 || !route_open(s, c.routes[r])) continue;
+        comp[z] = static_cast<std::int8_t>(next);
+        stack[top++] = z;
+      }
+    }
+    ++next;
+  }
+  std::array<bool, kMaxOz> reach{};
+  for (int x = 0; x < n; ++x) {
+    if (open[x]) {
+      reach[x] = ports_in[comp[x]] > (usable_port(s, side, x) ? 1 : 0);
+      continue;
+    }
+    for (int z = 0; z < n && !reach[x]; ++z) {  // leave through an open neighbour
+      const int r = c.route_index[x][z];
+      if (r >= 0 && open[z] && route_open(s, c.routes[r]) && ports_in[comp[z]] > 0)
+        reach[x] = true;
+    }
+  }
+  return reach;
 }
 
 bool air_adjacent(const PwState& s, int a, int b) {

@@ -1,6 +1,7 @@
 // 8.0 Strategy Phase: the Initiative procedure of 8.2 (steps 1-4, dice, ties, passing), the
 // Active Player's one action (8.3) and the card-driven actions: Resupply (8.6), Fleet Train
 // (8.7) and opening the Restricted Sea Routes (8.8). Movement is in movement_8_10.cc.
+#include "games/pacific_war/paths.h"
 #include "games/pacific_war/rules.h"
 
 namespace pacwar::pacific_war {
@@ -124,8 +125,9 @@ void legal_choose_action(const PwState& s, Out& out) {
   const int side = s.seat;
   for (int oz = 0; oz < c.num_ozs(); ++oz)
     if (group_can_move(s, side, oz)) out.push_back(encode(Kind::MoveFrom, oz));
+  const std::array<bool, kMaxOz> reach = return_reach(s, side);
   for (int oz = 0; oz < c.num_ozs(); ++oz)
-    if (can_return_from(s, side, oz)) out.push_back(encode(Kind::ReturnFrom, oz));
+    if (reach[oz] && has_naval(s, side, oz)) out.push_back(encode(Kind::ReturnFrom, oz));
   for (int u = 0; u < c.num_units(); ++u)
     if (c.units[u].side == side && c.units[u].is_lba() && on_map(s, u) && lba_can_redeploy(s, u))
       out.push_back(encode(Kind::Redeploy, u));

@@ -262,13 +262,14 @@ void legal_supply_moves(const PwState& s, Out& out) {
     if (c.units[u].side == side && c.units[u].is_lba() && on_map(s, u) &&
         !(s.units[u].flags & kMoved) && lba_can_redeploy(s, u))
       out.push_back(encode(Kind::Redeploy, u));
-  for (int oz = 0; oz < c.num_ozs(); ++oz) {
-    bool unmoved = false;
-    for (int u = 0; u < c.num_units() && !unmoved; ++u)
-      unmoved = s.units[u].loc == oz && c.units[u].side == side && c.units[u].is_naval() &&
-                !(s.units[u].flags & kMoved);
-    if (unmoved && can_return_from(s, side, oz)) out.push_back(encode(Kind::ReturnFrom, oz));
-  }
+  std::array<bool, kMaxOz> unmoved{};
+  for (int u = 0; u < c.num_units(); ++u)
+    if (s.units[u].loc < kMaxOz && c.units[u].side == side && c.units[u].is_naval() &&
+        !(s.units[u].flags & kMoved))
+      unmoved[s.units[u].loc] = true;
+  const std::array<bool, kMaxOz> reach = return_reach(s, side);
+  for (int oz = 0; oz < c.num_ozs(); ++oz)
+    if (unmoved[oz] && reach[oz]) out.push_back(encode(Kind::ReturnFrom, oz));
   out.push_back(encode(Kind::Done));
 }
 
