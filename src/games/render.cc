@@ -1,0 +1,12 @@
+#include "games/render.h"
+
+#include "games/pacific_war/render_text.h"
+
+namespace pacwar {
+
+std::string render_board(const std::string& game, const engine::Json& view) {
+  if (game == "pacific-war") return pacific_war::render_text(view);
+  return view.dump(2) + "\n";  // a game without a text board: its view as it is
+}
+
+}  // namespace pacwar
