@@ -158,6 +158,12 @@ struct Content {
 
   // Derived at load time.
   std::array<std::array<std::int8_t, kMaxOz>, kMaxOz> route_index{};  // -1 = not adjacent
+  struct Neighbor {
+    std::int8_t oz;
+    std::int8_t route;
+  };
+  std::array<std::vector<Neighbor>, kMaxOz> neighbors;  // every route from each OZ
+  std::array<std::vector<int>, 2> side_units;            // unit indices of each side
 
   int oz_index(const std::string& id) const;      // -1 if unknown
   int unit_index(const std::string& id) const;    // -1 if unknown

@@ -324,6 +324,8 @@ void add_routes(Content& c, const Field& routes_field, const Provenance& fallbac
       item.fail("duplicate route " + c.ozs[r.a].id + " - " + c.ozs[r.b].id);
     const auto index = static_cast<std::int8_t>(c.routes.size());
     c.route_index[r.a][r.b] = c.route_index[r.b][r.a] = index;
+    c.neighbors[r.a].push_back({static_cast<std::int8_t>(r.b), index});
+    c.neighbors[r.b].push_back({static_cast<std::int8_t>(r.a), index});
     c.routes.push_back(std::move(r));
   }
 }
@@ -635,6 +637,7 @@ void load_units(const Document& doc, const SetupTables& tables, Content& c) {
   if (items.empty() || items.size() > kMaxUnits)
     units.fail("expected 1.." + std::to_string(kMaxUnits) + " units");
   for (const Field& item : items) c.units.push_back(parse_unit(item, c, tables, prov));
+  for (int u = 0; u < c.num_units(); ++u) c.side_units[c.units[u].side].push_back(u);
   check_unique_ids(c.units, units);
   check_replacements(c, units);
   check_japanese_lba_setup(c, units);

@@ -8,22 +8,30 @@ namespace pacwar::pacific_war {
 
 // 12.1 / 12.2 C: `side` projects air power into `oz` from an adjacent OZ (open route, no Nav
 // Point) holding its LBA and no enemy Naval units.
-bool air_superiority(const PwState& s, int side, int oz) {
-  const int n = s.content().num_ozs();
-  for (int y = 0; y < n; ++y) {
-    if (y == oz || !air_adjacent(s, oz, y)) continue;
-    if (has_lba(s, side, y) && !has_naval(s, 1 - side, y)) return true;
+AirMap air_superiority_map(const PwState& s) {
+  AirMap asz{};
+  for (const RouteDef& route : s.content().routes) {
+    if (route.nav_point || !route_open(s, route)) continue;
+    for (int side : {kJapanese, kAllied}) {
+      auto projects = [&](int y) { return has_lba(s, side, y) && !has_naval(s, 1 - side, y); };
+      if (projects(route.a)) asz[side][route.b] = true;
+      if (projects(route.b)) asz[side][route.a] = true;
+    }
   }
-  return false;
+  return asz;
+}
+
+bool air_superiority(const PwState& s, int side, int oz) {
+  return air_superiority_map(s)[side][oz];
 }
 
 namespace {
 
 // 12.2 for a Base: the controlling side, or -1 for none, or -2 to leave the marker as it is.
-int base_control(const PwState& s, int oz) {
+int base_control(const PwState& s, int oz, const AirMap& air) {
   const bool lba[2] = {has_lba(s, kJapanese, oz), has_lba(s, kAllied, oz)};
   const bool nav[2] = {has_naval(s, kJapanese, oz), has_naval(s, kAllied, oz)};
-  const bool asz[2] = {air_superiority(s, kJapanese, oz), air_superiority(s, kAllied, oz)};
+  const bool asz[2] = {air[kJapanese][oz], air[kAllied][oz]};
   for (int side : {kJapanese, kAllied}) {
     const int foe = 1 - side;
     if (lba[side] && !lba[foe] && !nav[foe]) return side;  // A
@@ -40,7 +48,7 @@ int base_control(const PwState& s, int oz) {
 }
 
 // 12.2 / 12.3 for a Port owned by `owner`: sets the enemy Base marker or the contested state.
-void port_overlay(PwState& s, int oz) {
+void port_overlay(PwState& s, int oz, const AirMap& air) {
   const int owner = s.port_owner[oz];
   const int foe = 1 - owner;
   const bool foe_lba = has_lba(s, foe, oz);
@@ -55,7 +63,7 @@ void port_overlay(PwState& s, int oz) {
   if (foe_lba) {
     s.base_marker[oz] = static_cast<std::int8_t>(foe);  // A
   } else if (foe_nav) {
-    if (air_superiority(s, owner, oz))
+    if (air[owner][oz])
       s.contested[oz] = true;  // 12.3.1: neither player controls it
     else
       s.base_marker[oz] = static_cast<std::int8_t>(foe);  // B
@@ -73,10 +81,11 @@ void update_control(PwState& s, Log log) {
              "8.7");
     s.fleet_train_oz = -1;
   }
+  const AirMap air = air_superiority_map(s);
   for (int oz = 0; oz < c.num_ozs(); ++oz) {
     if (c.ozs[oz].port) {
       const int before = controller(s, oz);
-      port_overlay(s, oz);
+      port_overlay(s, oz, air);
       const int after = controller(s, oz);
       if (before != after)
         log_line(log,
@@ -93,7 +102,7 @@ void update_control(PwState& s, Log log) {
       s.base_marker[oz] = kAllied;  // 8.7: the Fleet Train holds its Base
       continue;
     }
-    const int ctl = base_control(s, oz);
+    const int ctl = base_control(s, oz, air);
     if (ctl == -2 || ctl == s.base_marker[oz]) continue;
     s.base_marker[oz] = static_cast<std::int8_t>(ctl);
     log_line(log,

@@ -12,20 +12,38 @@ bool forbidden(const PwState& s, int side, int oz) {
   return side == kJapanese && s.content().ozs[oz].japanese_forbidden;  // 6.1 note
 }
 
-bool eligible_for_group(const PwState& s, int u) {
+// The speed a ship needs to leave `from` at all: 0 if an enemy-free neighbour can be entered
+// (3 MP always suffice), else the cheapest route into an enemy-held neighbour.
+int speed_needed_to_leave(const PwState& s, int side, int from) {
+  const Content& c = s.content();
+  int need = 99;
+  for (const auto [x, r] : c.neighbors[from]) {
+    if (!route_open(s, c.routes[r]) || forbidden(s, side, x)) continue;
+    if (!has_units(s, 1 - side, x)) return 0;
+    need = std::min(need, c.routes[r].nav_point ? 2 : 1);
+  }
+  return need;
+}
+
+bool eligible_for_group(const PwState& s, int u, int need) {
   const MoveCtx& m = s.move;
   const UnitDef& d = s.content().units[u];
   const UnitState& us = s.units[u];
   if (us.loc != m.from || d.side != m.side || !d.is_naval() || (us.flags & kSelected)) return false;
   if (m.supply && (us.flags & kMoved)) return false;
-  if (m.kind == MoveKind::Normal) return (us.flags & kReady) != 0;  // 8.10.1 note
+  if (m.kind == MoveKind::Normal)  // 8.10.1 note; and the group must be able to go somewhere
+    return (us.flags & kReady) != 0 && d.speed >= need;
   return true;
+}
+
+int group_need(const PwState& s) {
+  return s.move.kind == MoveKind::Normal ? speed_needed_to_leave(s, s.move.side, s.move.from) : 0;
 }
 
 int group_speed(const PwState& s) {
   int speed = 99;
-  for (int u = 0; u < s.content().num_units(); ++u)
-    if ((s.units[u].flags & kSelected) && side_of(s, u) == s.move.side)
+  for (int u : s.content().side_units[s.move.side])
+    if (s.units[u].flags & kSelected)
       speed = std::min(speed, s.content().units[u].speed);
   return speed == 99 ? 0 : speed;
 }
@@ -100,15 +118,15 @@ void move_done(PwState& s, Log log) {
 
 std::string group_names(const PwState& s) {
   std::string names;
-  for (int u = 0; u < s.content().num_units(); ++u)
-    if ((s.units[u].flags & kSelected) && side_of(s, u) == s.move.side)
+  for (int u : s.content().side_units[s.move.side])
+    if (s.units[u].flags & kSelected)
       names += (names.empty() ? "" : ", ") + unit_name(s, u);
   return names;
 }
 
 void move_group(PwState& s, int to) {
-  for (int u = 0; u < s.content().num_units(); ++u)
-    if ((s.units[u].flags & kSelected) && side_of(s, u) == s.move.side)
+  for (int u : s.content().side_units[s.move.side])
+    if (s.units[u].flags & kSelected)
       set_loc(s, u, static_cast<std::uint8_t>(to));
   s.move.at = static_cast<std::int8_t>(to);
 }
@@ -119,15 +137,14 @@ void move_group(PwState& s, int to) {
 // within the fastest Ready ship's speed: every longer path passes an enemy-free neighbour.
 bool group_can_move(const PwState& s, int side, int from) {
   const Content& c = s.content();
+  if (!has_naval(s, side, from)) return false;
   int fastest = -1;
-  for (int u = 0; u < c.num_units(); ++u)
-    if (s.units[u].loc == from && c.units[u].side == side && c.units[u].is_naval() &&
-        is_ready(s, u))
+  for (int u : c.side_units[side])
+    if (s.units[u].loc == from && c.units[u].is_naval() && is_ready(s, u))
       fastest = std::max(fastest, c.units[u].speed);
   if (fastest < 0) return false;
-  for (int x = 0; x < c.num_ozs(); ++x) {
-    const int r = c.route_index[from][x];
-    if (r < 0 || !route_open(s, c.routes[r]) || forbidden(s, side, x)) continue;
+  for (const auto [x, r] : c.neighbors[from]) {
+    if (!route_open(s, c.routes[r]) || forbidden(s, side, x)) continue;
     if (!has_units(s, 1 - side, x) || fastest >= (c.routes[r].nav_point ? 2 : 1)) return true;
   }
   return false;
@@ -137,7 +154,17 @@ bool can_return_from(const PwState& s, int side, int from) {
   return has_naval(s, side, from) && return_reach(s, side)[from];
 }
 
-bool lba_can_redeploy(const PwState& s, int unit) { return !lba_destinations(s, unit).empty(); }
+bool lba_can_redeploy(const PwState& s, int unit) {
+  const int side = side_of(s, unit);
+  const int from = s.units[unit].loc;
+  const Content& c = s.content();
+  for (int x = 0; x < c.num_ozs(); ++x) {  // the first destination of lba_destinations
+    if (x == from || forbidden(s, side, x) || has_units(s, 1 - side, x)) continue;
+    if (!has_naval(s, side, x) && !is_friendly_controlled(s, side, x)) continue;
+    if (c.ozs[x].port || s.fleet_train_oz == x || count_lba(s, side, x) == 0) return true;
+  }
+  return false;
+}
 
 void start_group(PwState& s, MoveKind kind, int side, int from, bool supply) {
   clear_selection(s);
@@ -165,14 +192,15 @@ void start_lba(PwState& s, int side, int unit, bool supply) {
 }
 
 void legal_pick_group(const PwState& s, Out& out) {
+  const int need = group_need(s);
   int eligible = 0;
   bool picked = false;
-  for (int u = 0; u < s.content().num_units(); ++u) {
-    if (eligible_for_group(s, u)) {
+  for (int u : s.content().side_units[s.move.side]) {
+    if (eligible_for_group(s, u, need)) {
       out.push_back(encode(Kind::Pick, u));
       ++eligible;
     }
-    if ((s.units[u].flags & kSelected) && side_of(s, u) == s.move.side) picked = true;
+    if (s.units[u].flags & kSelected) picked = true;
   }
   if (eligible > 1) out.push_back(encode(Kind::All));
   if (picked) out.push_back(encode(Kind::Done));
@@ -180,14 +208,20 @@ void legal_pick_group(const PwState& s, Out& out) {
 
 void apply_pick_group(PwState& s, Act act, Log log) {
   (void)log;
+  const int need = group_need(s);
   if (act.kind == Kind::Pick) {
     s.units[act.a].flags |= kSelected;
   } else if (act.kind == Kind::All) {
-    for (int u = 0; u < s.content().num_units(); ++u)
-      if (eligible_for_group(s, u)) s.units[u].flags |= kSelected;
+    for (int u : s.content().side_units[s.move.side])
+      if (eligible_for_group(s, u, need)) s.units[u].flags |= kSelected;
   }
   bool more = false;
-  for (int u = 0; u < s.content().num_units() && !more; ++u) more = eligible_for_group(s, u);
+  for (int u : s.content().side_units[s.move.side]) {
+    if (eligible_for_group(s, u, need)) {
+      more = true;
+      break;
+    }
+  }
   if (act.kind == Kind::Done || !more) s.step = Step::ChooseDestination;
 }
 
@@ -224,8 +258,8 @@ void apply_destination(PwState& s, Act act, Log log) {
                    std::to_string(cost) + " MP).",
                "8.10.1");
       move_group(s, to);
-      for (int u = 0; u < s.content().num_units(); ++u)  // flip to Ops Complete at once
-        if ((s.units[u].flags & kSelected) && side_of(s, u) == s.move.side) set_ready(s, u, false);
+      for (int u : s.content().side_units[s.move.side])  // flip to Ops Complete at once
+        if (s.units[u].flags & kSelected) set_ready(s, u, false);
       group_arrived(s, to, log);
       return;
     }

@@ -33,9 +33,8 @@ std::array<bool, kMaxOz> return_reach(const PwState& s, int side) {
     while (top > 0) {
       const int y = stack[--top];
       if (usable_port(s, side, y)) ++ports_in[next];
-      for (int z = 0; z < n; ++z) {
-        const int r = c.route_index[y][z];
-        if (r < 0 || !open[z] || comp[z] >= 0 || !route_open(s, c.routes[r])) continue;
+      for (const auto [z, r] : c.neighbors[y]) {
+        if (!open[z] || comp[z] >= 0 || !route_open(s, c.routes[r])) continue;
         comp[z] = static_cast<std::int8_t>(next);
         stack[top++] = z;
       }
@@ -48,11 +47,8 @@ std::array<bool, kMaxOz> return_reach(const PwState& s, int side) {
       reach[x] = ports_in[comp[x]] > (usable_port(s, side, x) ? 1 : 0);
       continue;
     }
-    for (int z = 0; z < n && !reach[x]; ++z) {  // leave through an open neighbour
-      const int r = c.route_index[x][z];
-      if (r >= 0 && open[z] && route_open(s, c.routes[r]) && ports_in[comp[z]] > 0)
-        reach[x] = true;
-    }
+    for (const auto [z, r] : c.neighbors[x])  // leave through an open neighbour
+      if (open[z] && route_open(s, c.routes[r]) && ports_in[comp[z]] > 0) reach[x] = true;
   }
   return reach;
 }

@@ -32,9 +32,8 @@ Distances distances(const PwState& s, int from, Enter&& enter, Pass&& pass) {
     if (best < 0) break;
     done[best] = true;
     if (best != from && !pass(best)) continue;
-    for (int j = 0; j < n; ++j) {
-      const int r = c.route_index[best][j];
-      if (r < 0 || done[j]) continue;
+    for (const auto [j, r] : c.neighbors[best]) {
+      if (done[j]) continue;
       const RouteDef& route = c.routes[r];
       if (!route_open(s, route) || !enter(j)) continue;
       const int cost = dist[best] + (route.nav_point ? 2 : 1);

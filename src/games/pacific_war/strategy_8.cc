@@ -49,16 +49,6 @@ void goto_init(PwState& s, Step step, Log log) {
   }
 }
 
-bool resupply_target(const PwState& s, int side, int oz) {
-  const Content& c = s.content();
-  const bool port = usable_port(s, side, oz);
-  for (int u = 0; u < c.num_units(); ++u)
-    if (s.units[u].loc == oz && c.units[u].side == side && c.units[u].is_naval() &&
-        !is_ready(s, u) && (port || !c.units[u].capital))
-      return true;
-  return false;
-}
-
 }  // namespace
 
 void begin_strategy_phase(PwState& s, Log log) {
@@ -123,20 +113,34 @@ void apply_initiative_die(PwState& s, Act act, Log log) {
 void legal_choose_action(const PwState& s, Out& out) {
   const Content& c = s.content();
   const int side = s.seat;
+  // One pass over the units: what each OZ offers.
+  std::array<bool, kMaxOz> resupply{};
+  std::array<bool, kMaxOz> ready{};
+  for (int u : c.side_units[side]) {
+    const int oz = s.units[u].loc;
+    if (oz >= kMaxOz || !c.units[u].is_naval()) continue;
+    if (is_ready(s, u)) {
+      ready[oz] = true;
+      continue;
+    }
+    if (!c.units[u].capital || usable_port(s, side, oz)) resupply[oz] = true;  // 8.6
+  }
   for (int oz = 0; oz < c.num_ozs(); ++oz)
-    if (group_can_move(s, side, oz)) out.push_back(encode(Kind::MoveFrom, oz));
+    if (ready[oz] && group_can_move(s, side, oz)) out.push_back(encode(Kind::MoveFrom, oz));
   const std::array<bool, kMaxOz> reach = return_reach(s, side);
   for (int oz = 0; oz < c.num_ozs(); ++oz)
     if (reach[oz] && has_naval(s, side, oz)) out.push_back(encode(Kind::ReturnFrom, oz));
-  for (int u = 0; u < c.num_units(); ++u)
-    if (c.units[u].side == side && c.units[u].is_lba() && on_map(s, u) && lba_can_redeploy(s, u))
+  for (int u : c.side_units[side])
+    if (c.units[u].is_lba() && on_map(s, u) && lba_can_redeploy(s, u))
       out.push_back(encode(Kind::Redeploy, u));
   const std::vector<int> cards = hand(s, side);
+  const bool fleet_train = side == kAllied && (s.turn == 4 || s.turn == 5) &&
+                           s.fleet_trains_left > 0 && s.fleet_train_turn != s.turn;
   for (int card : cards) {
     for (int oz = 0; oz < c.num_ozs(); ++oz)
-      if (resupply_target(s, side, oz)) out.push_back(encode(Kind::Resupply, card, oz));
+      if (resupply[oz]) out.push_back(encode(Kind::Resupply, card, oz));
     if (side != kAllied) continue;
-    if ((s.turn == 4 || s.turn == 5) && s.fleet_trains_left > 0 && s.fleet_train_turn != s.turn)
+    if (fleet_train)
       for (int oz = 0; oz < c.num_ozs(); ++oz)
         if (!c.ozs[oz].port && s.base_marker[oz] == kAllied)
           out.push_back(encode(Kind::FleetTrain, card, oz));

@@ -258,14 +258,13 @@ void apply_invasion(PwState& s, Act act, Log log) {
 void legal_supply_moves(const PwState& s, Out& out) {
   const Content& c = s.content();
   const int side = s.seat;
-  for (int u = 0; u < c.num_units(); ++u)
-    if (c.units[u].side == side && c.units[u].is_lba() && on_map(s, u) &&
-        !(s.units[u].flags & kMoved) && lba_can_redeploy(s, u))
+  for (int u : c.side_units[side])
+    if (c.units[u].is_lba() && on_map(s, u) && !(s.units[u].flags & kMoved) &&
+        lba_can_redeploy(s, u))
       out.push_back(encode(Kind::Redeploy, u));
   std::array<bool, kMaxOz> unmoved{};
-  for (int u = 0; u < c.num_units(); ++u)
-    if (s.units[u].loc < kMaxOz && c.units[u].side == side && c.units[u].is_naval() &&
-        !(s.units[u].flags & kMoved))
+  for (int u : c.side_units[side])
+    if (s.units[u].loc < kMaxOz && c.units[u].is_naval() && !(s.units[u].flags & kMoved))
       unmoved[s.units[u].loc] = true;
   const std::array<bool, kMaxOz> reach = return_reach(s, side);
   for (int oz = 0; oz < c.num_ozs(); ++oz)
@@ -299,9 +298,12 @@ void supply_group_done(PwState& s, Log log) {
 
 void legal_readying(const PwState& s, Out& out) {
   const int side = s.seat;
+  std::array<bool, kMaxOz> target{};
+  for (int oz = 0; oz < s.content().num_ozs(); ++oz)
+    target[oz] = has_naval(s, side, oz) && ready_target(s, side, oz);
   for (int card : hand(s, side))
     for (int oz = 0; oz < s.content().num_ozs(); ++oz)
-      if (ready_target(s, side, oz)) out.push_back(encode(Kind::Ready, card, oz));
+      if (target[oz]) out.push_back(encode(Kind::Ready, card, oz));
   out.push_back(encode(Kind::Done));
 }
 
