@@ -60,8 +60,8 @@ Json read_save_file(const std::string& file) {
   }
 }
 
-// --rules values: a JSON object, or key=value (value as JSON if it parses, else text), or key
-// (true).
+// --rules values: a JSON object, key=value (value as JSON if it parses, else text), or a rule
+// spec such as "all", "advanced", "optional:15.1,15.2" or "15.1", added to the "rules" list.
 engine::Options parse_rules(const std::vector<std::string>& rules) {
   engine::Options options = Json::object();
   for (const std::string& rule : rules) {
@@ -77,7 +77,9 @@ engine::Options parse_rules(const std::vector<std::string>& rules) {
     const std::string key = rule.substr(0, equals);
     if (key.empty()) throw UsageError("--rules '" + rule + "': expected key=value");
     if (equals == std::string::npos) {
-      options[key] = true;
+      if (!options.contains("rules") || !options["rules"].is_array())
+        options["rules"] = Json::array();
+      options["rules"].push_back(rule);
       continue;
     }
     const std::string text = rule.substr(equals + 1);
@@ -142,7 +144,7 @@ int run(int argc, char** argv) {
   SeatOptions play_seats;
   play->add_option("game", play_game, "the game, e.g. pacific-war")->required();
   CLI::Option* seed_option = play->add_option("--seed", play_seed, "random seed (default: new)");
-  play->add_option("--rules", play_rules, "rule option key=value or a JSON object (repeatable)")
+  play->add_option("--rules", play_rules, "rules to switch on: all, advanced, optional:15.1,... or a section (repeatable)")
       ->allow_extra_args(false);
   play->footer(
       "Seats: --<seat-name> human|random (default: the first seat human, others random).\n");
