@@ -58,17 +58,15 @@ void replenish_options(const CpsState& s, const Control& ctl, int side, int nati
   }
 }
 
-void to_home_space(CpsState& s, int u, Log log) {
+// The unit enters the map at a controlled home space of its nation with `steps` steps; the
+// player picks the space when there are two. Until then it stays where it is (pool or track).
+void to_home_space(CpsState& s, int u, int steps, Log log) {
   const Control ctl = compute_control(s);
   const auto homes = home_spaces(s, ctl, s.content().units[u].nation);
   s.op.unit = static_cast<std::int8_t>(u);
-  if (homes.size() == 1) {
-    put_unit(s, u, homes[0]);
-    log_line(log, unit_name(s, u) + " enters the map at " + space_name(s, homes[0]) + ".", "6.3.1");
-    finish_op(s, log);
-    return;
-  }
+  s.op.from = static_cast<std::int8_t>(steps);  // the steps it will have
   s.step = Step::HomeSpace;
+  if (homes.size() == 1) apply_home(s, {Kind::Home, homes[0]}, log);
 }
 
 }  // namespace
@@ -142,8 +140,8 @@ void apply_develop(CpsState& s, Act a, Log log) {
   const int u = a.a;
   const UnitDef& d = s.content().units[u];
   UnitState& st = s.units[u];
-  st.steps = static_cast<std::uint8_t>(d.steps);
   if (s.op.nation < 0 && goes_on_track(s, u)) {
+    st.steps = static_cast<std::uint8_t>(d.steps);
     st.loc = kLocTrack;
     st.track_left = static_cast<std::uint8_t>(s.content().advances(d.type));
     st.placed_turn = static_cast<std::uint8_t>(s.turn);
@@ -152,9 +150,9 @@ void apply_develop(CpsState& s, Act a, Log log) {
     return;
   }
   // 8.5.1: CBI naval, air and Chinese units arrive reduced.
-  if (s.op.nation >= 0 && (d.type != UnitType::Inf || d.nation == kChina)) st.steps = 1;
+  const bool reduced = s.op.nation >= 0 && (d.type != UnitType::Inf || d.nation == kChina);
   log_line(log, unit_name(s, u) + " is developed.", s.op.nation >= 0 ? "8.5.1" : "6.3.1");
-  to_home_space(s, u, log);
+  to_home_space(s, u, reduced ? 1 : d.steps, log);
 }
 
 void legal_home(const CpsState& s, Out& out) {
@@ -163,6 +161,9 @@ void legal_home(const CpsState& s, Out& out) {
 }
 
 void apply_home(CpsState& s, Act a, Log log) {
+  UnitState& st = s.units[s.op.unit];
+  st = UnitState{};
+  st.steps = static_cast<std::uint8_t>(s.op.from);
   put_unit(s, s.op.unit, a.a);
   log_line(log, unit_name(s, s.op.unit) + " enters the map at " + space_name(s, a.a) + ".",
            "6.3.1");
@@ -181,15 +182,14 @@ void apply_replenish(CpsState& s, Act a, Log log) {
     finish_op(s, log);
     return;
   }
-  --st.track_left;
   st.advanced_turn = static_cast<std::uint8_t>(s.turn);
   log_line(log, unit_name(s, a.a) + " advances on the Production Track.", "8.4.2");
-  if (st.track_left > 0) {
+  if (st.track_left > 1) {
+    --st.track_left;
     finish_op(s, log);
     return;
   }
-  st.steps = static_cast<std::uint8_t>(max_steps(s, a.a));
-  to_home_space(s, a.a, log);
+  to_home_space(s, a.a, max_steps(s, a.a), log);
 }
 
 }  // namespace pacwar::co_prosperity
