@@ -95,6 +95,11 @@ void CpsState::apply(engine::ActionCode code, engine::LogSink* log) {
 
 namespace {
 
+std::string nation_word(int n) {
+  static const char* kWords[] = {"japan", "us", "china", "commonwealth"};
+  return kWords[n];
+}
+
 const char* op_word(int op) {
   switch (static_cast<Op>(op)) {
     case Op::Develop: return "develop";
@@ -119,15 +124,10 @@ std::string icon_word(const CardIcon& icon) {
     case Icon::NorthWindRain: return "north-wind-rain";
     case Icon::Cbi: return "cbi";
     case Icon::Reaction: return "reaction";
-    case Icon::Bombing: return "bombing";
+    case Icon::Bombing: return "bombing-" + nation_word(icon.nation);
     case Icon::Atlantic: return "atlantic";
   }
   return "?";
-}
-
-std::string nation_word(int n) {
-  static const char* kWords[] = {"japan", "us", "china", "commonwealth"};
-  return kWords[n];
 }
 
 }  // namespace
