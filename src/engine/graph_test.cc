@@ -12,12 +12,15 @@ TEST(EngineGraph, ShortestPathsRespectKindsLengthsAndPassing) {
   g.add_edge(0, 2, 2, 0);
   g.add_edge(2, 3, 1, 0);
   auto all = [](int) { return true; };
-  auto d = g.distances(0, [](const Edge&) { return true; }, all, all);
+  auto d = g.distances(
+      0, [](const Edge&) { return true; }, all, all);
   EXPECT_EQ(d[2], 2);
   EXPECT_EQ(d[3], 3);
-  auto kind0 = g.distances(0, [](const Edge& e) { return e.kind == 0; }, all, all);
+  auto kind0 = g.distances(
+      0, [](const Edge& e) { return e.kind == 0; }, all, all);
   EXPECT_EQ(kind0[2], 2);
-  auto stop2 = g.distances(0, [](const Edge&) { return true; }, all, [](int n) { return n != 2; });
+  auto stop2 = g.distances(
+      0, [](const Edge&) { return true; }, all, [](int n) { return n != 2; });
   EXPECT_EQ(stop2[3], kNoPath);
   EXPECT_EQ(stop2[2], 2);
   ASSERT_NE(g.edge(2, 1), nullptr);

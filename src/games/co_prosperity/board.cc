@@ -6,9 +6,12 @@ namespace pacwar::co_prosperity {
 
 bool at_war(const CpsState& s, int nation) {
   switch (nation) {
-    case kUS: return s.us_war;
-    case kCommonwealth: return s.cw_war;
-    default: return true;  // Japan; China is at war from the start (7.0)
+    case kUS:
+      return s.us_war;
+    case kCommonwealth:
+      return s.cw_war;
+    default:
+      return true;  // Japan; China is at war from the start (7.0)
   }
 }
 
@@ -83,9 +86,7 @@ bool air_in_range(const CpsState& s, int side, int space) {
   return false;
 }
 
-bool may_move_at_all(const CpsState& s, int nation) {
-  return nation != kCommonwealth || s.cw_war;
-}
+bool may_move_at_all(const CpsState& s, int nation) { return nation != kCommonwealth || s.cw_war; }
 
 bool may_enter(const CpsState& s, const Control& ctl, int nation, int space) {
   const int side = side_of_nation(nation);
@@ -123,8 +124,8 @@ std::vector<int> strategic_reach(const CpsState& s, const Control& ctl, std::uin
       from, [&](const engine::Edge& e) { return !naval || e.kind == kSea; }, enter, enter);
 }
 
-std::vector<int> strategic_destinations(const CpsState& s, const Control& ctl,
-                                        std::uint64_t group, int from) {
+std::vector<int> strategic_destinations(const CpsState& s, const Control& ctl, std::uint64_t group,
+                                        int from) {
   const Content& c = s.content();
   std::vector<int> out;
   for (int u = 0; u < c.num_units(); ++u)

@@ -83,9 +83,9 @@ bool mark_round(CpsState& s) {
     if (!fighter(s, u) || fire_factor(s, u) <= 0) continue;
     bool fires;
     if (k.surprise) {
-      fires = k.round == 0 ? c.side(u) == k.attacker
-                           : (c.side(u) != k.attacker &&
-                              current_priority(s, u) <= k.min_attacker_priority);
+      fires = k.round == 0
+                  ? c.side(u) == k.attacker
+                  : (c.side(u) != k.attacker && current_priority(s, u) <= k.min_attacker_priority);
     } else {
       fires = current_priority(s, u) == k.round;
     }
@@ -175,17 +175,21 @@ void end_combat(CpsState& s, Log log) {
     const int side = c.side(u);
     const bool alone = side == def ? def_real == 0 : att_real == 0;
     const bool enemy_left = side == def ? att_real > 0 : def_real > 0;
-    if (side == def && def_real == 0 && c.is_air(u)) eliminate(s, u, log);  // 8.6.7
-    else if ((s.units[u].flags & kDiverted) && alone && enemy_left) eliminate(s, u, log);  // 8.6.8
+    if (side == def && def_real == 0 && c.is_air(u))
+      eliminate(s, u, log);  // 8.6.7
+    else if ((s.units[u].flags & kDiverted) && alone && enemy_left)
+      eliminate(s, u, log);  // 8.6.8
   }
   const bool def_any = has_units(s, def, sp), att_any = has_units(s, att, sp);
   if (!def_any && att_any) {
     log_line(log, "The attacker wins and holds " + space_name(s, sp) + ".", "8.7");
   } else if (def_any && att_any) {
-    const int back = k.origin >= 0 ? k.origin : (att == kJapanese ? kRetreatJapanese : kRetreatAllied);
+    const int back =
+        k.origin >= 0 ? k.origin : (att == kJapanese ? kRetreatJapanese : kRetreatAllied);
     for (int u = 0; u < c.num_units(); ++u)
       if (s.units[u].loc == sp && c.side(u) == att) put_unit(s, u, back);
-    log_line(log, "The defender wins; the attackers go back to " + space_name(s, back) + ".", "8.7");
+    log_line(log, "The defender wins; the attackers go back to " + space_name(s, back) + ".",
+             "8.7");
   } else if (def_any) {
     log_line(log, "The defender holds " + space_name(s, sp) + ".", "8.7");
   }
@@ -250,9 +254,10 @@ void start_combat(CpsState& s, int space, int attacker, int origin, bool naval, 
   s.combat.origin = static_cast<std::int8_t>(origin);
   s.combat.naval = naval;
   s.combat.surprise = surprise;
-  log_line(log, std::string(surprise ? "Surprise attack" : "Combat") + " at " +
-                    space_name(s, space) + ".",
-           surprise ? "8.6.4" : "8.6");
+  log_line(
+      log,
+      std::string(surprise ? "Surprise attack" : "Combat") + " at " + space_name(s, space) + ".",
+      surprise ? "8.6.4" : "8.6");
   if (attacker == kJapanese && naval && !surprise && s.us_war && reaction_unit_count(s) > 0) {
     Out out;
     s.step = Step::Reaction;
@@ -279,7 +284,8 @@ void legal_reaction(const CpsState& s, Out& out) {
   const Content& c = s.content();
   if (s.step == Step::Reaction) {
     for (int k = 0; k < kNumCards; ++k)
-      if (s.cards[k] == CardLoc::Hand && c.cards[k].side == kAllied && c.cards[k].has(Icon::Reaction))
+      if (s.cards[k] == CardLoc::Hand && c.cards[k].side == kAllied &&
+          c.cards[k].has(Icon::Reaction))
         out.push_back(encode(Kind::React, k));
     out.push_back(encode(Kind::NoReaction));
     return;
@@ -293,7 +299,8 @@ void legal_reaction(const CpsState& s, Out& out) {
 
 void apply_reaction(CpsState& s, Act a, Log log) {
   switch (a.kind) {
-    case Kind::NoReaction: return combat_begin(s, log);
+    case Kind::NoReaction:
+      return combat_begin(s, log);
     case Kind::React:
       s.cards[a.a] = CardLoc::Played;
       log_line(log, "The Allied player reacts with " + s.content().cards[a.a].name + ".", "8.6.1");
@@ -309,7 +316,8 @@ void apply_reaction(CpsState& s, Act a, Log log) {
       if (out.size() == 1) combat_begin(s, log);
       return;
     }
-    default: return combat_begin(s, log);
+    default:
+      return combat_begin(s, log);
   }
 }
 
@@ -357,9 +365,10 @@ void apply_combat_die(CpsState& s, Act a, Log log) {
       extra = ", the bomber loses a step";
     }
   }
-  log_line(log, unit_name(s, u) + " rolls " + std::to_string(d) + (hit ? ": hit" : ": miss") +
-                    extra + ".",
-           k.bombing ? "8.8" : "8.6.2");
+  log_line(
+      log,
+      unit_name(s, u) + " rolls " + std::to_string(d) + (hit ? ": hit" : ": miss") + extra + ".",
+      k.bombing ? "8.8" : "8.6.2");
   if (--k.dice_left > 0) return;
   s.units[u].flags &= ~kFires;
   if (k.bombing) return next_allocation(s, log);

@@ -31,7 +31,7 @@ TEST(CoProsperityCombat, HitsFirstToSamePriorityFiringPlayerChooses_8_6_5_Case1)
   EXPECT_EQ(sc.legal(), (std::vector<std::string>{"hit US-CV-1", "hit US-CV-2"}));
   sc.act("hit US-CV-2");
   EXPECT_EQ(sc.where("US-CV-2"), "pool");
-  sc.dice({6, 6});  // round B: the battleship misses
+  sc.dice({6, 6});                                        // round B: the battleship misses
   EXPECT_EQ(sc.where("J-CV-1"), "Japanese-Retreat-Box");  // 8.7: the defender holds
 }
 
@@ -44,7 +44,7 @@ TEST(CoProsperityCombat, ThenSameTypeReceivingPlayerChooses_8_6_5_Case2) {
   sc.put("US-CV-1", "Okinawa", 1).put("US-BB-1", "Okinawa").put("US-BB-2", "Okinawa");
   sc.put("US-Inf-1", "Okinawa");
   japanese_naval_attack(sc).act("no-diversion");
-  sc.dice({1, 1, 6});  // two hits; the US carrier misses
+  sc.dice({1, 1, 6});                      // two hits; the US carrier misses
   EXPECT_EQ(sc.where("US-CV-1"), "pool");  // first hit: the only carrier
   EXPECT_EQ(sc.s().seat, kAllied);
   EXPECT_EQ(sc.legal(), (std::vector<std::string>{"hit US-BB-1", "hit US-BB-2"}));
@@ -79,7 +79,7 @@ TEST(CoProsperityCombat, AirUnitsTakeNoHitsButModify_8_6_5_Case6_8_6_6) {
   EXPECT_EQ(sc.steps("US-Inf-1"), 1);
   EXPECT_EQ(sc.steps("US-Air-1"), 2);
   EXPECT_EQ(fire_factor(sc.s(), sc.unit("US-Inf-1")), 4);  // 3 + 1 (air unit present)
-  sc.dice({4});  // hits at 4 thanks to the air unit
+  sc.dice({4});                                            // hits at 4 thanks to the air unit
   EXPECT_EQ(sc.where("J-CV-1"), "Japanese-Retreat-Box");
 }
 
@@ -143,7 +143,7 @@ TEST(CoProsperityCombat, GroundAttackersGoBackWhenTheyLose_8_7) {
   sc.give("J3").at_operations(kJapanese);
   sc.acts({"play J3 ground", "from Shanghai", "to Guilin"});
   EXPECT_EQ(fire_factor(sc.s(), sc.unit("CH-Inf-3")), 2);  // 8.6.2: Chinese defend at 2
-  sc.dice({6, 6, 2});  // C: Japanese miss; D: the Chinese hit
+  sc.dice({6, 6, 2});                                      // C: Japanese miss; D: the Chinese hit
   EXPECT_EQ(sc.steps("J-Inf-2"), 1);
   EXPECT_EQ(sc.where("J-Inf-2"), "Shanghai");
   EXPECT_EQ(sc.where("CH-Inf-3"), "Guilin");

@@ -93,8 +93,8 @@ struct CardDef {
 struct Content {
   std::vector<SpaceDef> spaces;  // kNumSpaces
   std::vector<UnitDef> units;
-  std::vector<CardDef> cards;  // kNumCards
-  engine::Graph graph{kNumNodes};  // routes, plus the Retreat Box links (sea)
+  std::vector<CardDef> cards;           // kNumCards
+  engine::Graph graph{kNumNodes};       // routes, plus the Retreat Box links (sea)
   std::array<int, 4> track_advances{};  // per UnitType CV, BB, Mar (Air stored at index 3)
   int markers = 0;
 

@@ -64,15 +64,18 @@ UnitType parse_type(const std::string& s, const std::string& file, const std::st
 }
 
 CardIcon parse_icon(const std::string& s, const std::string& file, const std::string& path) {
-  static const std::map<std::string, Icon> kNames = {
-      {"development", Icon::Development},  {"replenish-army", Icon::ReplenishArmy},
-      {"replenish-navy", Icon::ReplenishNavy}, {"replenish-any", Icon::ReplenishAny},
-      {"strategic", Icon::Strategic},      {"naval", Icon::Naval},
-      {"ground", Icon::Ground},            {"north-wind-rain", Icon::NorthWindRain},
-      {"cbi", Icon::Cbi},                  {"reaction", Icon::Reaction},
-      {"atlantic", Icon::Atlantic}};
-  if (s.rfind("bombing-", 0) == 0)
-    return {Icon::Bombing, parse_nation(s.substr(8), file, path)};
+  static const std::map<std::string, Icon> kNames = {{"development", Icon::Development},
+                                                     {"replenish-army", Icon::ReplenishArmy},
+                                                     {"replenish-navy", Icon::ReplenishNavy},
+                                                     {"replenish-any", Icon::ReplenishAny},
+                                                     {"strategic", Icon::Strategic},
+                                                     {"naval", Icon::Naval},
+                                                     {"ground", Icon::Ground},
+                                                     {"north-wind-rain", Icon::NorthWindRain},
+                                                     {"cbi", Icon::Cbi},
+                                                     {"reaction", Icon::Reaction},
+                                                     {"atlantic", Icon::Atlantic}};
+  if (s.rfind("bombing-", 0) == 0) return {Icon::Bombing, parse_nation(s.substr(8), file, path)};
   auto it = kNames.find(s);
   if (it == kNames.end()) throw DataError(file, path, "unknown icon '" + s + "'");
   return {it->second, -1};
@@ -99,20 +102,29 @@ int Content::card_index(const std::string& id) const {
 }
 int Content::advances(UnitType t) const {
   switch (t) {
-    case UnitType::CV: return track_advances[0];
-    case UnitType::BB: return track_advances[1];
-    case UnitType::Mar: return track_advances[2];
-    case UnitType::Air: return track_advances[3];
-    default: return 0;
+    case UnitType::CV:
+      return track_advances[0];
+    case UnitType::BB:
+      return track_advances[1];
+    case UnitType::Mar:
+      return track_advances[2];
+    case UnitType::Air:
+      return track_advances[3];
+    default:
+      return 0;
   }
 }
 
 std::string nation_name(int nation) {
   switch (nation) {
-    case kJapan: return "Japanese";
-    case kUS: return "US";
-    case kChina: return "Chinese";
-    default: return "Commonwealth";
+    case kJapan:
+      return "Japanese";
+    case kUS:
+      return "US";
+    case kChina:
+      return "Chinese";
+    default:
+      return "Commonwealth";
   }
 }
 
@@ -188,9 +200,11 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
       }
     // Every space must be reachable from every other one.
     auto all = [](int) { return true; };
-    const auto d = c->graph.distances(0, [](const engine::Edge&) { return true; }, all, all);
+    const auto d = c->graph.distances(
+        0, [](const engine::Edge&) { return true; }, all, all);
     for (int s = 0; s < kNumSpaces; ++s)
-      if (d[s] >= engine::kNoPath) throw DataError(file, "routes", c->spaces[s].id + " unreachable");
+      if (d[s] >= engine::kNoPath)
+        throw DataError(file, "routes", c->spaces[s].id + " unreachable");
   }
   // ---- units.json
   {
@@ -231,8 +245,8 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
       }
       if (d.type == UnitType::Vet && d.nation != kJapan)
         throw DataError(file, path + ".type", "only Japan has veterans (2.2.3)");
-      const bool moves_by_sea = d.type == UnitType::CV || d.type == UnitType::BB ||
-                                d.type == UnitType::Mar;
+      const bool moves_by_sea =
+          d.type == UnitType::CV || d.type == UnitType::BB || d.type == UnitType::Mar;
       if (moves_by_sea != (d.movement > 0))
         throw DataError(file, path + ".movement", "naval units and marines only");
       if (d.attack < 0 || d.attack > 6 || d.defense < 0 || d.defense > 6)
@@ -269,8 +283,8 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
       if (!ids.insert(d.id).second) throw DataError(file, path + ".id", "duplicate");
       if (d.icons.empty()) throw DataError(file, path + ".icons", "no icon");
       for (const auto& icon : d.icons) {
-        const bool allied_only = icon.icon == Icon::Cbi || icon.icon == Icon::Reaction ||
-                                 icon.icon == Icon::Atlantic;
+        const bool allied_only =
+            icon.icon == Icon::Cbi || icon.icon == Icon::Reaction || icon.icon == Icon::Atlantic;
         if ((allied_only && d.side != kAllied) ||
             (icon.icon == Icon::NorthWindRain && d.side != kJapanese) ||
             (icon.icon == Icon::Bombing && side_of_nation(icon.nation) != d.side))

@@ -29,8 +29,9 @@ void naval_stacking(CpsState& s, int side, Log log) {
           continue;
         }
         put_unit(s, u, side == kJapanese ? kRetreatJapanese : kRetreatAllied);
-        log_line(log, unit_name(s, u) + " exceeds the naval stacking limit at " +
-                          space_name(s, sp) + " and goes to the Retreat Box.",
+        log_line(log,
+                 unit_name(s, u) + " exceeds the naval stacking limit at " + space_name(s, sp) +
+                     " and goes to the Retreat Box.",
                  "9.0");
       }
   }
@@ -85,8 +86,8 @@ void legal_end_turn(const CpsState& s, Out& out) {
   const Control ctl = compute_control(s);
   const Content& c = s.content();
   if (s.step == Step::EndTurnDest) {
-    for (int n : strategic_destinations(s, ctl, std::uint64_t{1} << s.op.unit,
-                                        s.units[s.op.unit].loc))
+    for (int n :
+         strategic_destinations(s, ctl, std::uint64_t{1} << s.op.unit, s.units[s.op.unit].loc))
       out.push_back(encode(Kind::To, n));
     return;
   }
@@ -108,8 +109,9 @@ void apply_end_turn(CpsState& s, Act a, Log log) {
     }
     case Kind::To: {
       const int u = s.op.unit;
-      log_line(log, unit_name(s, u) + " moves from " + space_name(s, s.units[u].loc) + " to " +
-                        space_name(s, a.a) + ".",
+      log_line(log,
+               unit_name(s, u) + " moves from " + space_name(s, s.units[u].loc) + " to " +
+                   space_name(s, a.a) + ".",
                "9.0");
       put_unit(s, u, a.a);
       s.units[u].flags |= kMovedEot;

@@ -18,7 +18,8 @@ std::string CpsState::check_invariants() const {
     if (!placed && st.steps != 0) return d.id + ": steps off the map";
     if (st.loc == kLocTrack && (st.track_left < 1 || st.track_left > c.advances(d.type)))
       return d.id + ": bad Production Track box";
-    if (st.loc == kVladivostok && d.type != UnitType::Vet) return d.id + ": only a veteran in Vladivostok";
+    if (st.loc == kVladivostok && d.type != UnitType::Vet)
+      return d.id + ": only a veteran in Vladivostok";
     if (st.loc == kRetreatJapanese && c.side(u) != kJapanese) return d.id + ": wrong Retreat Box";
     if (st.loc == kRetreatAllied && c.side(u) != kAllied) return d.id + ": wrong Retreat Box";
     if (in_space(st.loc) && (d.type == UnitType::CV || d.type == UnitType::BB)) {
@@ -69,8 +70,9 @@ std::string CpsState::check_transition(const engine::State& before_state,
     if (before.units[u].loc == kLocRemoved && units[u].loc != kLocRemoved)
       return c.units[u].id + " came back into the game";
     // 7.4.1: Commonwealth units do not move while not at war.
-    if (!before.cw_war && !cw_war && c.units[u].nation == kCommonwealth && on_map(before.units[u].loc) &&
-        units[u].loc != before.units[u].loc && units[u].loc != kLocPool)
+    if (!before.cw_war && !cw_war && c.units[u].nation == kCommonwealth &&
+        on_map(before.units[u].loc) && units[u].loc != before.units[u].loc &&
+        units[u].loc != kLocPool)
       return c.units[u].id + " moved while the Commonwealth is not at war";
     // Air units never enter enemy spaces.
     if (c.is_air(u) && in_space(units[u].loc) && units[u].loc != before.units[u].loc) {

@@ -11,10 +11,14 @@ bool eligible(const CpsState& s, int u, Op op, int side, int nation) {
   if (!card_usable(s, u, side, nation) || !may_move_at_all(s, c.units[u].nation)) return false;
   const int loc = s.units[u].loc;
   switch (op) {
-    case Op::Strategic: return on_map(loc);
-    case Op::Naval: return in_space(loc) && (c.is_naval(u) || c.units[u].type == UnitType::Mar);
-    case Op::Ground: return in_space(loc) && c.is_ground(u);
-    default: return false;
+    case Op::Strategic:
+      return on_map(loc);
+    case Op::Naval:
+      return in_space(loc) && (c.is_naval(u) || c.units[u].type == UnitType::Mar);
+    case Op::Ground:
+      return in_space(loc) && c.is_ground(u);
+    default:
+      return false;
   }
 }
 
@@ -33,8 +37,8 @@ bool special_target(const CpsState& s, const Control& ctl, int space) {
   return (s.war_targets >> controlling_nation(s, ctl, space)) & 1;
 }
 
-std::vector<int> destinations(const CpsState& s, const Control& ctl, Op op, bool special,
-                              int from, std::uint64_t group) {
+std::vector<int> destinations(const CpsState& s, const Control& ctl, Op op, bool special, int from,
+                              std::uint64_t group) {
   const Content& c = s.content();
   std::vector<int> out;
   if (group == 0) return out;
@@ -48,7 +52,8 @@ std::vector<int> destinations(const CpsState& s, const Control& ctl, Op op, bool
   auto all_may = [&](int n, bool stop) {
     for (int u = 0; u < c.num_units(); ++u)
       if ((group >> u) & 1u) {
-        if (stop ? !may_stop(s, ctl, c.units[u].nation, n) : !may_enter(s, ctl, c.units[u].nation, n))
+        if (stop ? !may_stop(s, ctl, c.units[u].nation, n)
+                 : !may_enter(s, ctl, c.units[u].nation, n))
           return false;
       }
     return true;

@@ -18,7 +18,7 @@ TEST(CoProsperityControl, UnitsThenAirRangeThenOriginalOwner_3_4_3_5) {
   EXPECT_EQ(sc.controller("Philippines"), kAllied);  // 3.5: the US is not at war
   sc.s().us_war = true;
   EXPECT_EQ(sc.controller("Philippines"), kJapanese);  // 3.5: distance 1
-  EXPECT_EQ(sc.controller("Guam"), kAllied);            // distance 2 from Okinawa
+  EXPECT_EQ(sc.controller("Guam"), kAllied);           // distance 2 from Okinawa
   sc.put("US-Air-1", "Guam");
   EXPECT_EQ(sc.controller("Philippines"), kAllied);  // both in range: original owner
   sc.put("US-Inf-1", "Truk");
@@ -57,7 +57,7 @@ TEST(CoProsperityMovement, NavalMoveHaltsInEnemySpaces_8_2_1) {
   sc.acts({"play J5 naval", "from Japan"});
   EXPECT_TRUE(sc.is_legal("to Philippines"));
   EXPECT_FALSE(sc.is_legal("to Borneo"));  // would go on through the US Philippines
-  EXPECT_TRUE(sc.is_legal("to Midway"));    // distance 2 route
+  EXPECT_TRUE(sc.is_legal("to Midway"));   // distance 2 route
 }
 
 TEST(CoProsperityMovement, EnemyAirCostsOneMore_8_2_2) {

@@ -89,18 +89,28 @@ bool cbi_possible(const CpsState& s, const Control& ctl, int nation) {
 
 bool icon_possible(const CpsState& s, const Control& ctl, int side, const CardIcon& icon) {
   switch (icon.icon) {
-    case Icon::Development: return can_develop(s, ctl, side, -1);
+    case Icon::Development:
+      return can_develop(s, ctl, side, -1);
     case Icon::ReplenishArmy:
     case Icon::ReplenishNavy:
-    case Icon::ReplenishAny: return can_replenish(s, ctl, side, -1, icon.icon);
-    case Icon::Strategic: return can_move(s, ctl, Op::Strategic, side, -1, false);
-    case Icon::Naval: return can_move(s, ctl, Op::Naval, side, -1, false);
-    case Icon::Ground: return can_move(s, ctl, Op::Ground, side, -1, false);
-    case Icon::NorthWindRain: return nwr_possible(s, ctl);
-    case Icon::Cbi: return cbi_possible(s, ctl, kChina) || cbi_possible(s, ctl, kCommonwealth);
-    case Icon::Bombing: return can_bomb(s, icon.nation);
-    case Icon::Atlantic: return atlantic_possible(s, ctl);
-    case Icon::Reaction: return false;  // only in 8.6.1
+    case Icon::ReplenishAny:
+      return can_replenish(s, ctl, side, -1, icon.icon);
+    case Icon::Strategic:
+      return can_move(s, ctl, Op::Strategic, side, -1, false);
+    case Icon::Naval:
+      return can_move(s, ctl, Op::Naval, side, -1, false);
+    case Icon::Ground:
+      return can_move(s, ctl, Op::Ground, side, -1, false);
+    case Icon::NorthWindRain:
+      return nwr_possible(s, ctl);
+    case Icon::Cbi:
+      return cbi_possible(s, ctl, kChina) || cbi_possible(s, ctl, kCommonwealth);
+    case Icon::Bombing:
+      return can_bomb(s, icon.nation);
+    case Icon::Atlantic:
+      return atlantic_possible(s, ctl);
+    case Icon::Reaction:
+      return false;  // only in 8.6.1
   }
   return false;
 }
@@ -126,9 +136,12 @@ void do_icon(CpsState& s, int side, const CardIcon& icon, Log log) {
       s.op.replenish = icon.icon;
       s.step = Step::Replenish;
       return;
-    case Icon::Strategic: return start_move(s, Op::Strategic, side, -1, false, Resume::Operations);
-    case Icon::Naval: return start_move(s, Op::Naval, side, -1, false, Resume::Operations);
-    case Icon::Ground: return start_move(s, Op::Ground, side, -1, false, Resume::Operations);
+    case Icon::Strategic:
+      return start_move(s, Op::Strategic, side, -1, false, Resume::Operations);
+    case Icon::Naval:
+      return start_move(s, Op::Naval, side, -1, false, Resume::Operations);
+    case Icon::Ground:
+      return start_move(s, Op::Ground, side, -1, false, Resume::Operations);
     case Icon::NorthWindRain: {
       begin_op(s, Op::NorthWind, side, -1);
       const int vet = nwr_veteran(s);
@@ -152,7 +165,8 @@ void do_icon(CpsState& s, int side, const CardIcon& icon, Log log) {
       s.step = Step::AtlanticPlace;
       log_line(log, "Reinforcements from the Atlantic.", "8.9");
       return;
-    case Icon::Reaction: return;
+    case Icon::Reaction:
+      return;
   }
 }
 
@@ -165,8 +179,8 @@ void begin_operations(CpsState& s, Log log) {
   s.op = OpCtx{};
   s.step = Step::Operations;
   s.seat = s.first;
-  log_line(log, "Operations Phase" + std::string(s.rp > 0 ? " (Japanese hold Borneo: 2 RP)" : "") +
-                    ".",
+  log_line(log,
+           "Operations Phase" + std::string(s.rp > 0 ? " (Japanese hold Borneo: 2 RP)" : "") + ".",
            "8.0");
 }
 
@@ -187,7 +201,8 @@ void legal_operations(const CpsState& s, Out& out) {
   }
   if (side == kJapanese && rp_usable(s, ctl)) {
     for (Op op : {Op::Strategic, Op::Naval, Op::Ground})
-      if (can_move(s, ctl, op, side, -1, false)) out.push_back(encode(Kind::Rp, static_cast<int>(op)));
+      if (can_move(s, ctl, op, side, -1, false))
+        out.push_back(encode(Kind::Rp, static_cast<int>(op)));
     if (sustain) out.push_back(encode(Kind::Rp, static_cast<int>(Op::Sustain)));
   }
   out.push_back(encode(Kind::Pass));
@@ -236,11 +251,13 @@ void legal_cbi(const CpsState& s, Out& out) {
     return;
   }
   const int n = s.op.nation;
-  if (can_develop(s, ctl, kAllied, n)) out.push_back(encode(Kind::CbiOp, static_cast<int>(Op::Develop)));
+  if (can_develop(s, ctl, kAllied, n))
+    out.push_back(encode(Kind::CbiOp, static_cast<int>(Op::Develop)));
   if (can_replenish(s, ctl, kAllied, n, Icon::ReplenishAny))
     out.push_back(encode(Kind::CbiOp, static_cast<int>(Op::Replenish)));
   for (Op op : {Op::Strategic, Op::Naval, Op::Ground})
-    if (can_move(s, ctl, op, kAllied, n, false)) out.push_back(encode(Kind::CbiOp, static_cast<int>(op)));
+    if (can_move(s, ctl, op, kAllied, n, false))
+      out.push_back(encode(Kind::CbiOp, static_cast<int>(op)));
 }
 
 void apply_cbi(CpsState& s, Act a, Log log) {
@@ -313,8 +330,10 @@ void operation_done(CpsState& s, Log log) {
 void finish_op(CpsState& s, Log log) {
   for (auto& u : s.units) u.flags &= static_cast<std::uint8_t>(kMovedEot);
   switch (s.op.resume) {
-    case Resume::Operations: return operation_done(s, log);
-    case Resume::SpecialOps: return special_done(s, log);
+    case Resume::Operations:
+      return operation_done(s, log);
+    case Resume::SpecialOps:
+      return special_done(s, log);
     case Resume::EndTurn:
       s.step = Step::EndTurnMove;
       s.seat = s.eot_side;

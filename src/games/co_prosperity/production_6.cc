@@ -10,9 +10,12 @@ namespace {
 bool matches(const CpsState& s, int u, Icon icon) {
   const UnitType t = s.content().units[u].type;
   switch (icon) {
-    case Icon::ReplenishNavy: return t != UnitType::Inf && t != UnitType::Vet;
-    case Icon::ReplenishArmy: return t != UnitType::CV && t != UnitType::BB;
-    default: return true;
+    case Icon::ReplenishNavy:
+      return t != UnitType::Inf && t != UnitType::Vet;
+    case Icon::ReplenishArmy:
+      return t != UnitType::CV && t != UnitType::BB;
+    default:
+      return true;
   }
 }
 
@@ -110,8 +113,9 @@ void apply_choose(CpsState& s, Act a, Log log) {
   Out rest;
   legal_choose(s, rest);
   if (hand_size(s, side) < s.pp[side] && !rest.empty()) return;
-  log_line(log, std::string(side == kJapanese ? "Japanese" : "Allied") + " player chose " +
-                    std::to_string(hand_size(s, side)) + " cards.",
+  log_line(log,
+           std::string(side == kJapanese ? "Japanese" : "Allied") + " player chose " +
+               std::to_string(hand_size(s, side)) + " cards.",
            "6.0");
   if (side == kJapanese && s.pp[kAllied] > 0) {
     s.seat = kAllied;

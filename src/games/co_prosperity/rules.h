@@ -34,14 +34,15 @@ std::vector<int> strategic_reach(const CpsState& s, const Control& c, std::uint6
                                  int from);
 std::vector<int> strategic_destinations(const CpsState& s, const Control& c, std::uint64_t group,
                                         int from);
-bool traces_home(const CpsState& s, const Control& c, int unit);  // 8.4.1 / 8.5.2
+bool traces_home(const CpsState& s, const Control& c, int unit);                // 8.4.1 / 8.5.2
 std::vector<int> home_spaces(const CpsState& s, const Control& c, int nation);  // controlled
 void put_unit(CpsState& s, int u, int loc);
 void eliminate(CpsState& s, int u, Log log);
 std::string unit_name(const CpsState& s, int u);
 std::string space_name(const CpsState& s, int node);
 std::string year(const CpsState& s);
-void log_line(Log log, std::string text, std::string rule, std::uint32_t visible = engine::kAllSeats);
+void log_line(Log log, std::string text, std::string rule,
+              std::uint32_t visible = engine::kAllSeats);
 int hand_size(const CpsState& s, int side);
 // Units a card may operate: Japanese cards any Japanese unit; Allied non-CBI cards (nation -1)
 // US units only; CBI cards the chosen nation (8.0, 8.5).

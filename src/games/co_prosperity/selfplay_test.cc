@@ -1,10 +1,11 @@
 // Random self-play of complete Co-Prosperity games with every invariant and transition checked
 // after every action, plus save/load and hidden-information checks on real games.
+#include "cli/selfplay.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 
-#include "cli/selfplay.h"
 #include "engine/random_play.h"
 #include "engine/session.h"
 #include "games/co_prosperity/scenario_for_test.h"
@@ -19,16 +20,17 @@ int selfplay_games() {
 
 TEST(CoProsperitySelfplay, ThousandRandomGamesKeepEveryInvariant) {
   const int games = selfplay_games();
-  const cli::SelfplayResult r = cli::run_selfplay(testing::shared_game(),
-                                                  engine::Options::object(), games, 2026, 2,
-                                                  100000, true);
+  const cli::SelfplayResult r = cli::run_selfplay(testing::shared_game(), engine::Options::object(),
+                                                  games, 2026, 2, 100000, true);
   EXPECT_EQ(r.games, games);
   EXPECT_EQ(r.invariant_violations, 0) << (r.violations.empty() ? "" : r.violations.front());
   EXPECT_EQ(r.completed, games);
   EXPECT_EQ(r.wins[0] + r.wins[1], games);  // no draws
   EXPECT_GT(r.mean_actions, 50.0);
-  std::printf("co-prosperity self-play: %d games, Japanese %d, Allied %d, %.0f actions/game, %.0f games/s\n",
-              r.games, r.wins[0], r.wins[1], r.mean_actions, r.games_per_second);
+  std::printf(
+      "co-prosperity self-play: %d games, Japanese %d, Allied %d, %.0f actions/game, %.0f "
+      "games/s\n",
+      r.games, r.wins[0], r.wins[1], r.mean_actions, r.games_per_second);
 }
 
 TEST(CoProsperitySelfplay, DigestIsTheSameWhateverTheThreads) {

@@ -42,8 +42,8 @@ struct UnitState {
 enum class CardLoc : std::uint8_t { Out, Hand, Played, Discarded, Removed };
 
 enum class Step : std::uint8_t {
-  SetupSplit,    // 3.1 Allied split at Pearl Harbor / Samoa
-  ChooseCards,   // 6.0 secret choice, one card at a time
+  SetupSplit,       // 3.1 Allied split at Pearl Harbor / Samoa
+  ChooseCards,      // 6.0 secret choice, one card at a time
   DeclareJapanese,  // 7.1
   DeclareAllied,    // 7.2
   DiscardCost,      // 7.2.1
@@ -71,7 +71,17 @@ enum class Step : std::uint8_t {
 };
 
 enum class Op : std::uint8_t {
-  None, Develop, Replenish, Strategic, Naval, Ground, Bomb, NorthWind, Atlantic, Sustain, EndTurn
+  None,
+  Develop,
+  Replenish,
+  Strategic,
+  Naval,
+  Ground,
+  Bomb,
+  NorthWind,
+  Atlantic,
+  Sustain,
+  EndTurn
 };
 
 // Where play resumes when a movement (and its combat) is over.
@@ -80,10 +90,10 @@ enum class Resume : std::uint8_t { Operations, SpecialOps, EndTurn };
 struct OpCtx {
   Op op = Op::None;
   std::int8_t side = 0;
-  std::int8_t nation = -1;   // -1: the side's units usable with a non-CBI card
+  std::int8_t nation = -1;  // -1: the side's units usable with a non-CBI card
   Icon replenish = Icon::ReplenishAny;
-  std::int8_t card = -1;     // card played (-1: RP or free)
-  bool special = false;      // 7.3 Special Operation
+  std::int8_t card = -1;  // card played (-1: RP or free)
+  bool special = false;   // 7.3 Special Operation
   std::int8_t from = -1;
   std::uint64_t picked = 0;  // bit per unit
   std::int8_t unit = -1;     // unit waiting for a home space / the bomber / the EoT mover
@@ -93,12 +103,12 @@ struct OpCtx {
 struct CombatCtx {
   std::int8_t space = -1;
   std::int8_t attacker = 0;
-  std::int8_t origin = -1;   // ground movement: where the attackers came from
-  bool naval = false;        // caused by naval movement
-  bool surprise = false;     // 8.6.4
-  bool bombing = false;      // 8.8
+  std::int8_t origin = -1;  // ground movement: where the attackers came from
+  bool naval = false;       // caused by naval movement
+  bool surprise = false;    // 8.6.4
+  bool bombing = false;     // 8.8
   std::int8_t bomber = -1;
-  std::int8_t round = 0;     // priority 0..3 = A..D; surprise: 0 attacker fires, 1 defender
+  std::int8_t round = 0;  // priority 0..3 = A..D; surprise: 0 attacker fires, 1 defender
   std::int8_t divert_seat = 0;
   std::int8_t fire_unit = -1;
   std::int8_t dice_left = 0;
@@ -146,22 +156,22 @@ class CpsState final : public engine::State {
   std::int8_t pp[2] = {0, 0};
   bool us_war = false, cw_war = false;
   bool japan_declared = false, allied_declared = false;
-  std::int8_t us_bonus = 0;      // 6.2: +4 or +2
-  std::int8_t war_targets = 0;   // 7.3: bit per nation war was just declared on
+  std::int8_t us_bonus = 0;     // 6.2: +4 or +2
+  std::int8_t war_targets = 0;  // 7.3: bit per nation war was just declared on
   std::int8_t declarer = -1;
   std::int8_t special_left = 0;
   std::int8_t discard_left = 0;
   std::int8_t first = kJapanese;  // who goes first in Operations and End of Turn
-  std::int8_t passes = 0;          // consecutive passes (8.0)
-  std::int8_t rp = 0;              // Resource Points left (6.4)
-  bool atlantic_used = false;      // 8.9
-  bool nwr_done = false;           // 5.1 card removed
-  std::int8_t nwr_turn = 0;        // turn the veteran went to Vladivostok
-  bool nwr_failed = false;         // 5.1: fails at the end of this turn
-  bool nwr_sustained = false;      // 5.1: the ground move of this turn was spent
+  std::int8_t passes = 0;         // consecutive passes (8.0)
+  std::int8_t rp = 0;             // Resource Points left (6.4)
+  bool atlantic_used = false;     // 8.9
+  bool nwr_done = false;          // 5.1 card removed
+  std::int8_t nwr_turn = 0;       // turn the veteran went to Vladivostok
+  bool nwr_failed = false;        // 5.1: fails at the end of this turn
+  bool nwr_sustained = false;     // 5.1: the ground move of this turn was spent
   bool vladivostok_gone = false;
-  std::int8_t eot_side = 0;        // side moving in the End of Turn Phase
-  std::int8_t eot_done = 0;        // sides finished
+  std::int8_t eot_side = 0;  // side moving in the End of Turn Phase
+  std::int8_t eot_done = 0;  // sides finished
   OpCtx op;
   CombatCtx combat;
   int moves_ = 0;
@@ -169,9 +179,35 @@ class CpsState final : public engine::State {
 
 // ---- actions: (kind, a, b) packed in 32 bits; stable text id "<verb> <args>" ----
 enum class Kind : std::uint8_t {
-  Die, Place, Choose, Declare, NoDeclaration, Discard, Special, EndSpecial, Play, Rp, Pass,
-  Nation, CbiOp, Develop, Home, Replenish, Advance, From, Pick, Done, To, Bomber, Target,
-  React, NoReaction, Divert, NoDiversion, Hit, Move
+  Die,
+  Place,
+  Choose,
+  Declare,
+  NoDeclaration,
+  Discard,
+  Special,
+  EndSpecial,
+  Play,
+  Rp,
+  Pass,
+  Nation,
+  CbiOp,
+  Develop,
+  Home,
+  Replenish,
+  Advance,
+  From,
+  Pick,
+  Done,
+  To,
+  Bomber,
+  Target,
+  React,
+  NoReaction,
+  Divert,
+  NoDiversion,
+  Hit,
+  Move
 };
 struct Act {
   Kind kind;

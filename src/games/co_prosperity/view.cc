@@ -30,7 +30,8 @@ engine::Json CpsState::view(int viewer) const {
     spaces.push_back(sp);
   }
   v["spaces"] = spaces;
-  engine::Json track = engine::Json::array(), pool = engine::Json::array(), vlad = engine::Json::array();
+  engine::Json track = engine::Json::array(), pool = engine::Json::array(),
+               vlad = engine::Json::array();
   for (int u = 0; u < c.num_units(); ++u) {
     if (units[u].loc == kLocTrack)
       track.push_back({{"id", c.units[u].id}, {"advances_left", units[u].track_left}});

@@ -84,7 +84,7 @@ void apply_declare(CpsState& s, Act a, Log log) {
   const int cost = war_cost(s);
   s.allied_declared = true;
   s.us_war = true;
-  s.us_bonus = 2;  // 6.2
+  s.us_bonus = 2;     // 6.2
   s.first = kAllied;  // 7.2: the Allies go first from this turn on
   log_line(log, "The United States declare war on Japan (cost " + std::to_string(cost) + ").",
            "7.2");

@@ -75,7 +75,7 @@ TEST(CoProsperityWar, SpecialOperationsOnlyAgainstTheNewEnemy_7_3_Example1) {
   sc.acts({"special naval", "from Truk"});
   EXPECT_TRUE(sc.is_legal("to New-Guinea"));
   EXPECT_TRUE(sc.is_legal("to Solomon-Islands"));
-  EXPECT_FALSE(sc.is_legal("to Guam"));  // US, not at war
+  EXPECT_FALSE(sc.is_legal("to Guam"));              // US, not at war
   EXPECT_FALSE(sc.is_legal("to Marshall-Islands"));  // friendly: not a target
   sc.act("to New-Guinea");
   EXPECT_EQ(sc.controller("New-Guinea"), kJapanese);
