@@ -104,6 +104,20 @@ bool may_stop(const CpsState& s, const Control& ctl, int nation, int space) {
   return cn == nation || at_war(s, cn);  // 7.4.1: pass through, do not stop
 }
 
+int group_nations(const CpsState& s, std::uint64_t group) {
+  int mask = 0;
+  for (int u = 0; group != 0; ++u, group >>= 1)
+    if (group & 1u) mask |= 1 << s.content().units[u].nation;
+  return mask;
+}
+
+bool nations_may(const CpsState& s, const Control& ctl, int nations, int node, bool stop) {
+  for (int n = 0; n < 4; ++n)
+    if (((nations >> n) & 1) && !(stop ? may_stop(s, ctl, n, node) : may_enter(s, ctl, n, node)))
+      return false;
+  return true;
+}
+
 std::vector<int> strategic_reach(const CpsState& s, const Control& ctl, std::uint64_t group,
                                  int from) {
   const Content& c = s.content();
@@ -114,11 +128,9 @@ std::vector<int> strategic_reach(const CpsState& s, const Control& ctl, std::uin
       naval = naval || c.is_naval(u);
       side = c.side(u);
     }
+  const int nations = group_nations(s, group);
   auto enter = [&](int node) {
-    if (ctl[node] != side) return false;
-    for (int u = 0; u < c.num_units(); ++u)
-      if (((group >> u) & 1u) && !may_enter(s, ctl, c.units[u].nation, node)) return false;
-    return true;
+    return ctl[node] == side && nations_may(s, ctl, nations, node, false);
   };
   return c.graph.distances(
       from, [&](const engine::Edge& e) { return !naval || e.kind == kSea; }, enter, enter);
@@ -126,18 +138,13 @@ std::vector<int> strategic_reach(const CpsState& s, const Control& ctl, std::uin
 
 std::vector<int> strategic_destinations(const CpsState& s, const Control& ctl, std::uint64_t group,
                                         int from) {
-  const Content& c = s.content();
   std::vector<int> out;
-  for (int u = 0; u < c.num_units(); ++u)
-    if (((group >> u) & 1u) && !may_move_at_all(s, c.units[u].nation)) return out;
+  const int nations = group_nations(s, group);
+  if (((nations >> kCommonwealth) & 1) && !may_move_at_all(s, kCommonwealth)) return out;
   const auto reach = strategic_reach(s, ctl, group, from);
-  for (int n = 0; n < kNumNodes; ++n) {
-    if (n == from || reach[n] >= engine::kNoPath) continue;
-    bool ok = true;
-    for (int u = 0; u < c.num_units() && ok; ++u)
-      if ((group >> u) & 1u) ok = may_stop(s, ctl, c.units[u].nation, n);
-    if (ok) out.push_back(n);
-  }
+  for (int n = 0; n < kNumNodes; ++n)
+    if (n != from && reach[n] < engine::kNoPath && nations_may(s, ctl, nations, n, true))
+      out.push_back(n);
   return out;
 }
 

@@ -49,15 +49,8 @@ std::vector<int> destinations(const CpsState& s, const Control& ctl, Op op, bool
       side = c.side(u);
       if (c.units[u].movement > 0) ma = std::min(ma, c.units[u].movement);
     }
-  auto all_may = [&](int n, bool stop) {
-    for (int u = 0; u < c.num_units(); ++u)
-      if ((group >> u) & 1u) {
-        if (stop ? !may_stop(s, ctl, c.units[u].nation, n)
-                 : !may_enter(s, ctl, c.units[u].nation, n))
-          return false;
-      }
-    return true;
-  };
+  const int nations = group_nations(s, group);
+  auto all_may = [&](int n, bool stop) { return nations_may(s, ctl, nations, n, stop); };
   auto keep = [&](int n) {
     if (n == from || !all_may(n, true)) return;
     if (special && !special_target(s, ctl, n)) return;

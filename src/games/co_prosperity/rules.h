@@ -28,7 +28,9 @@ int stack_limit(int side);
 // 7.4: may units of `nation` enter (pass) / end in `space`?
 bool may_enter(const CpsState& s, const Control& c, int nation, int space);
 bool may_stop(const CpsState& s, const Control& c, int nation, int space);
-bool may_move_at_all(const CpsState& s, int nation);  // 7.4.1: Commonwealth not at war
+bool may_move_at_all(const CpsState& s, int nation);        // 7.4.1: Commonwealth not at war
+int group_nations(const CpsState& s, std::uint64_t group);  // bit per nation
+bool nations_may(const CpsState& s, const Control& c, int nations, int space, bool stop);
 // Strategic reach (8.1) for a group of units from `from`: cost per node or kNoPath.
 std::vector<int> strategic_reach(const CpsState& s, const Control& c, std::uint64_t group,
                                  int from);
