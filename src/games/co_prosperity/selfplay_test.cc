@@ -9,6 +9,7 @@
 #include "engine/random_play.h"
 #include "engine/session.h"
 #include "games/co_prosperity/scenario_for_test.h"
+#include "games/registry.h"
 
 namespace pacwar::co_prosperity {
 namespace {
@@ -31,6 +32,15 @@ TEST(CoProsperitySelfplay, ThousandRandomGamesKeepEveryInvariant) {
       "co-prosperity self-play: %d games, Japanese %d, Allied %d, %.0f actions/game, %.0f "
       "games/s\n",
       r.games, r.wins[0], r.wins[1], r.mean_actions, r.games_per_second);
+}
+
+TEST(CoProsperityRegistry, FoundByNameAndPlayableToTheEnd) {
+  const auto game = find_game("co-prosperity");
+  ASSERT_NE(game, nullptr);
+  EXPECT_EQ(game->name(), "co-prosperity");
+  EXPECT_THROW(game->normalize_options(engine::Json{{"rules", {"15.1"}}}), std::invalid_argument);
+  const auto r = cli::run_selfplay(game, engine::Options::object(), 20, 7, 1, 100000, true);
+  EXPECT_EQ(r.completed, 20);
 }
 
 TEST(CoProsperitySelfplay, DigestIsTheSameWhateverTheThreads) {
