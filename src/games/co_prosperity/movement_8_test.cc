@@ -98,6 +98,22 @@ TEST(CoProsperityMovement, GroundMovesTwoUnitsChineseOneAtATime_8_3) {
   EXPECT_EQ(sc.s().step, Step::Destination);  // 8.5.5: one at a time
 }
 
+TEST(CoProsperityCbi, OnlyCbiCardsOperateChineseAndCommonwealthUnits_8_0_8_5) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("CW-BB-1", "Singapore").put("CH-Air-1", "Kunming").put("US-Air-1", "Calcutta");
+  sc.put("J-Inf-2", "Rangoon");
+  sc.give("A9").give("A11").give("A13").at_operations(kAllied);
+  EXPECT_FALSE(sc.is_legal("play A9 naval"));  // a US card cannot move the Commonwealth BB
+  EXPECT_TRUE(sc.is_legal("play A11 bombing-china"));
+  EXPECT_FALSE(sc.is_legal("play A13 bombing-commonwealth"));  // no Commonwealth air unit
+  sc.act("play A11 bombing-china");
+  EXPECT_EQ(sc.legal(), std::vector<std::string>{"bomber CH-Air-1"});  // not the US air unit
+  sc.give("A14").at_operations(kAllied);
+  sc.acts({"play A14 cbi", "nation commonwealth", "op naval"});
+  EXPECT_TRUE(sc.is_legal("from Singapore"));  // 8.5.4
+}
+
 TEST(CoProsperityMovement, ResourcePointsFromBorneo_6_4) {
   Scenario sc;
   sc.empty_board(3);
