@@ -58,6 +58,11 @@ void begin_rounds(CpsState& s, Log log) {
       log_line(log, std::string(side == kJapanese ? "Japanese" : "Allied") + " units fire at +1.",
                "8.6.6");
   }
+  // 8.6.4: in a surprise attack every attacking unit fires at once, marines on their ground
+  // side; the defenders that may answer are judged against those priorities.
+  if (s.combat.surprise)
+    for (int u = 0; u < c.num_units(); ++u)
+      if (s.units[u].loc == sp && c.side(u) == s.combat.attacker) s.units[u].flags &= ~kNavalSide;
   s.combat.min_attacker_priority = 3;
   for (int u = 0; u < c.num_units(); ++u)
     if (fighter(s, u) && c.side(u) == s.combat.attacker)
@@ -76,7 +81,6 @@ bool mark_round(CpsState& s) {
   bool any = false;
   for (int u = 0; u < c.num_units(); ++u) {
     if (!fighter(s, u)) continue;
-    if (k.surprise && k.round == 0 && c.side(u) == k.attacker) s.units[u].flags &= ~kNavalSide;
     if (!k.surprise && k.round >= 2) s.units[u].flags &= ~kNavalSide;  // 8.2.4: flipped for C
   }
   for (int u = 0; u < c.num_units(); ++u) {

@@ -63,6 +63,20 @@ TEST(CoProsperityWar, SurpriseDefendersOfEqualPriorityFireBack_8_6_4) {
   EXPECT_EQ(sc.steps("J-BB-1"), 1);
 }
 
+TEST(CoProsperityWar, SurpriseMarineFiresAsGroundSoCAndBetterAnswer_8_6_4_8_2_4) {
+  Scenario sc;
+  sc.empty_board(3, false, false);
+  sc.put("J-Mar-1", "Japan");
+  sc.put("US-BB-1", "Guam", 1).put("US-Inf-1", "Guam", 1);
+  at_japanese_declaration(sc);
+  sc.acts({"declare us", "special naval", "from Japan", "to Guam"});
+  sc.dice({6});                             // the marine lands and fires as infantry (C)
+  EXPECT_EQ(sc.s().step, Step::CombatDie);  // B and C defenders answer
+  sc.dice({6, 1});
+  EXPECT_EQ(sc.where("J-Mar-1"), "pool");  // one step: the infantry's hit destroys it
+  EXPECT_EQ(sc.s().step, Step::SpecialOp);
+}
+
 // 7.3 EXAMPLE 1: Japan declares war on the Commonwealth; it cannot attack Chinese spaces (nor
 // US ones) with the Special Operations.
 TEST(CoProsperityWar, SpecialOperationsOnlyAgainstTheNewEnemy_7_3_Example1) {
