@@ -82,6 +82,15 @@ std::string CpsState::check_transition(const engine::State& before_state,
     }
   }
   if (before.step == Step::GameOver) return "action after the game ended";
+  // Choosing cards, declaring war and paying for it move no unit (7.3's transfer aside).
+  if (before.step == Step::ChooseCards || before.step == Step::DiscardCost)
+    for (int u = 0; u < c.num_units(); ++u)
+      if (units[u].loc != before.units[u].loc || units[u].steps != before.units[u].steps)
+        return c.units[u].id + " changed during the Production Phase or the war cost";
+  // A Japanese hand never exceeds the PP, and cards leave a hand only by play or discard.
+  for (int k = 0; k < kNumCards; ++k)
+    if (before.cards[k] == CardLoc::Played && cards[k] == CardLoc::Hand)
+      return c.cards[k].id + " went back from play to the hand";
   return "";
 }
 
