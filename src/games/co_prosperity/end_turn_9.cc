@@ -1,0 +1,153 @@
+// 9.0 End of Turn (free strategic moves one unit at a time, the naval stacking limit), the
+// North Wind Rain upkeep and failure (5.1) and the victory conditions (4.0).
+#include <set>
+
+#include "games/co_prosperity/rules.h"
+
+namespace pacwar::co_prosperity {
+namespace {
+
+int space(const CpsState& s, const char* id) { return s.content().space_index(id); }
+
+int vladivostok_unit(const CpsState& s) {
+  for (int u = 0; u < s.content().num_units(); ++u)
+    if (s.units[u].loc == kVladivostok) return u;
+  return -1;
+}
+
+// 9.0: at most one naval unit per side in a space without a port. The rules do not say what
+// happens to the others; they go to their Retreat Box (reconstructed, docs/co-prosperity.md).
+void naval_stacking(CpsState& s, int side, Log log) {
+  const Content& c = s.content();
+  for (int sp = 0; sp < kNumSpaces; ++sp) {
+    if (c.spaces[sp].port) continue;
+    bool first = true;
+    for (int u = 0; u < c.num_units(); ++u)
+      if (s.units[u].loc == sp && c.side(u) == side && c.is_naval(u)) {
+        if (first) {
+          first = false;
+          continue;
+        }
+        put_unit(s, u, side == kJapanese ? kRetreatJapanese : kRetreatAllied);
+        log_line(log,
+                 unit_name(s, u) + " exceeds the naval stacking limit at " + space_name(s, sp) +
+                     " and goes to the Retreat Box.",
+                 "9.0");
+      }
+  }
+}
+
+void end_turn_checks(CpsState& s, Log log) {
+  Control ctl = compute_control(s);
+  const int vet = vladivostok_unit(s);
+  if (vet >= 0 && (s.nwr_failed || ctl[space(s, "Port-Arthur")] != kJapanese ||
+                   (s.nwr_turn < s.turn && !s.nwr_sustained))) {
+    s.units[vet] = UnitState{};
+    s.units[vet].loc = kLocRemoved;
+    s.vladivostok_gone = true;
+    log_line(log, "North Wind Rain fails: " + unit_name(s, vet) + " is removed from the game.",
+             "5.1");
+  }
+  s.nwr_failed = false;
+  const int sudden = sudden_victory(s, ctl);
+  if (sudden == kAllied) return end_game(s, kAllied, "Allied sudden victory: Japan is taken", log);
+  if (sudden == kJapanese)
+    return end_game(s, kJapanese, "Japanese sudden victory: two Allied home spaces", log);
+  if (s.turn >= kLastTurn) {
+    const int count = japanese_space_count(s, ctl);
+    const int need = s.atlantic_used ? 7 : 8;  // 8.9
+    const std::string why = "Japan controls " + std::to_string(count) + " spaces at the end of " +
+                            "1944 (needs " + std::to_string(need) + ")";
+    return end_game(s, count >= need ? kJapanese : kAllied, why, log);
+  }
+  ++s.turn;
+  begin_turn(s, log);
+}
+
+}  // namespace
+
+void end_of_operations(CpsState& s, Log log) {
+  const Control ctl = compute_control(s);
+  if (vladivostok_unit(s) >= 0 && ctl[space(s, "Port-Arthur")] != kJapanese) s.nwr_failed = true;
+  begin_end_of_turn(s, log);
+}
+
+void begin_end_of_turn(CpsState& s, Log log) {
+  log_line(log, "End of Turn Phase.", "9.0");
+  for (auto& u : s.units) u.flags = 0;
+  s.op = OpCtx{};
+  s.eot_side = s.first;
+  s.eot_done = 0;
+  s.step = Step::EndTurnMove;
+  s.seat = s.eot_side;
+}
+
+void legal_end_turn(const CpsState& s, Out& out) {
+  const Control ctl = compute_control(s);
+  const Content& c = s.content();
+  if (s.step == Step::EndTurnDest) {
+    for (int n :
+         strategic_destinations(s, ctl, std::uint64_t{1} << s.op.unit, s.units[s.op.unit].loc))
+      out.push_back(encode(Kind::To, n));
+    return;
+  }
+  for (int u = 0; u < c.num_units(); ++u) {
+    if (c.side(u) != s.eot_side || !on_map(s.units[u].loc) || (s.units[u].flags & kMovedEot))
+      continue;
+    if (!strategic_destinations(s, ctl, std::uint64_t{1} << u, s.units[u].loc).empty())
+      out.push_back(encode(Kind::Move, u));
+  }
+  out.push_back(encode(Kind::Done));
+}
+
+void apply_end_turn(CpsState& s, Act a, Log log) {
+  switch (a.kind) {
+    case Kind::Move: {
+      s.op.unit = static_cast<std::int8_t>(a.a);
+      s.step = Step::EndTurnDest;
+      return;
+    }
+    case Kind::To: {
+      const int u = s.op.unit;
+      log_line(log,
+               unit_name(s, u) + " moves from " + space_name(s, s.units[u].loc) + " to " +
+                   space_name(s, a.a) + ".",
+               "9.0");
+      put_unit(s, u, a.a);
+      s.units[u].flags |= kMovedEot;
+      s.step = Step::EndTurnMove;
+      return;
+    }
+    default:
+      naval_stacking(s, s.eot_side, log);
+      if (++s.eot_done >= 2) return end_turn_checks(s, log);
+      s.eot_side = static_cast<std::int8_t>(other(s.eot_side));
+      s.seat = s.eot_side;
+      return;
+  }
+}
+
+int japanese_space_count(const CpsState& s, const Control& ctl) {
+  int n = vladivostok_unit(s) >= 0 ? 1 : 0;  // 5.1
+  for (int sp = 0; sp < kNumSpaces; ++sp) n += ctl[sp] == kJapanese;
+  return n;
+}
+
+int sudden_victory(const CpsState& s, const Control& ctl) {
+  if (ctl[space(s, "Japan")] == kAllied) return kAllied;  // 4.2 (wins ties)
+  std::set<int> nations;
+  for (int sp = 0; sp < kNumSpaces; ++sp) {
+    const SpaceDef& d = s.content().spaces[sp];
+    if (d.home && d.nation != kJapan && ctl[sp] == kJapanese) nations.insert(d.nation);
+  }
+  return nations.size() >= 2 ? kJapanese : -1;  // 4.1
+}
+
+void end_game(CpsState& s, int winner, const std::string& why, Log log) {
+  s.winner_ = static_cast<std::int8_t>(winner);
+  s.step = Step::GameOver;
+  s.seat = -1;
+  log_line(log, why + ": " + (winner == kJapanese ? "Japanese" : "Allied") + " victory.", "4.0");
+}
+
+}  // namespace pacwar::co_prosperity

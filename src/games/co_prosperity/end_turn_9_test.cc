@@ -1,0 +1,96 @@
+// Tests of 9.0 End of Turn and the 4.0 victory conditions.
+#include <gtest/gtest.h>
+
+#include "games/co_prosperity/scenario_for_test.h"
+
+namespace pacwar::co_prosperity {
+namespace {
+
+using testing::Scenario;
+
+Scenario& end_turn(Scenario& sc) {
+  sc.at_operations(kJapanese);
+  sc.acts({"pass", "pass"});
+  return sc;
+}
+
+TEST(CoProsperityEndOfTurn, FreeStrategicMovesOneUnitEach_9_0) {
+  Scenario sc;
+  sc.empty_board(2);
+  sc.put("J-Inf-2", "Shanghai").put("J-CV-1", "Japan");
+  end_turn(sc);
+  EXPECT_EQ(sc.s().step, Step::EndTurnMove);
+  EXPECT_EQ(sc.s().seat, kJapanese);
+  sc.acts({"move J-Inf-2", "to Okinawa"});
+  EXPECT_FALSE(sc.is_legal("move J-Inf-2"));  // once each
+  sc.act("done");
+  EXPECT_EQ(sc.s().seat, kAllied);
+  sc.act("done");
+  EXPECT_EQ(sc.s().turn, 3);
+  EXPECT_EQ(sc.s().step, Step::ChooseCards);
+}
+
+TEST(CoProsperityEndOfTurn, AlliesFirstAfterTheirDeclaration_9_0) {
+  Scenario sc;
+  sc.empty_board(2);
+  sc.s().first = kAllied;
+  sc.at_operations(kAllied);
+  sc.acts({"pass", "pass"});
+  EXPECT_EQ(sc.s().seat, kAllied);
+}
+
+TEST(CoProsperityEndOfTurn, OneNavalUnitInASpaceWithoutPort_9_0) {
+  Scenario sc;
+  sc.empty_board(2);
+  sc.put("J-CV-1", "Marshall-Islands").put("J-BB-1", "Marshall-Islands");
+  end_turn(sc).act("done");
+  EXPECT_EQ(sc.where("J-CV-1"), "Marshall-Islands");
+  EXPECT_EQ(sc.where("J-BB-1"), "Japanese-Retreat-Box");
+}
+
+TEST(CoProsperityEndOfTurn, CommonwealthDoesNotMoveBeforeTheWar_9_0_7_4_1) {
+  Scenario sc;
+  sc.empty_board(2, true, false);
+  sc.put("CW-Inf-1", "Calcutta").put("US-Inf-1", "Samoa");
+  end_turn(sc).act("done");
+  EXPECT_FALSE(sc.is_legal("move CW-Inf-1"));
+  EXPECT_TRUE(sc.is_legal("move US-Inf-1"));
+}
+
+TEST(CoProsperityVictory, JapaneseSuddenVictoryNeedsTwoColours_4_1) {
+  Scenario sc;
+  sc.empty_board(2);
+  sc.put("J-Inf-2", "Chungking").put("J-Inf-3", "Kunming");
+  end_turn(sc).acts({"done", "done"});
+  EXPECT_FALSE(sc.s().is_terminal());  // same colour
+  sc.put("J-Inf-3", "Calcutta");
+  end_turn(sc).acts({"done", "done"});
+  EXPECT_TRUE(sc.s().is_terminal());
+  EXPECT_EQ(sc.s().winner(), kJapanese);
+}
+
+TEST(CoProsperityVictory, AlliedSuddenVictoryWinsTies_4_2) {
+  Scenario sc;
+  sc.empty_board(2);
+  sc.put("J-Inf-2", "Chungking").put("J-Inf-3", "Calcutta").put("US-Inf-1", "Japan");
+  end_turn(sc).acts({"done", "done"});
+  EXPECT_EQ(sc.s().winner(), kAllied);
+}
+
+TEST(CoProsperityVictory, EightSpacesIn1944OrSevenAfterTheAtlantic_4_3_8_9) {
+  Scenario sc;
+  sc.empty_board(6);
+  sc.put("US-Inf-1", "Marshall-Islands");  // Japan holds 5 of its spaces
+  sc.put("J-Inf-2", "Guam").put("J-Inf-3", "Borneo");
+  end_turn(sc).acts({"done", "done"});
+  EXPECT_EQ(sc.s().winner(), kAllied);  // 7 < 8
+  Scenario sc2;
+  sc2.empty_board(6);
+  sc2.s().atlantic_used = true;
+  sc2.put("US-Inf-1", "Marshall-Islands").put("J-Inf-2", "Guam").put("J-Inf-3", "Borneo");
+  end_turn(sc2).acts({"done", "done"});
+  EXPECT_EQ(sc2.s().winner(), kJapanese);  // 7 >= 7
+}
+
+}  // namespace
+}  // namespace pacwar::co_prosperity

@@ -1,0 +1,344 @@
+// 8.0 Operations Phase: alternation, passing and resuming; playing a card's action icon (6.3),
+// Resource Points (6.4), CBI Theater cards (8.5), Bombing's start (8.8), Reinforcements from the
+// Atlantic (8.9) and North Wind Rain with its upkeep (5.1).
+#include "games/co_prosperity/rules.h"
+
+namespace pacwar::co_prosperity {
+namespace {
+
+constexpr int kSustain = 0x80;  // Play b flag: the icon pays the 5.1 upkeep instead
+
+int space(const CpsState& s, const char* id) { return s.content().space_index(id); }
+
+bool rp_usable(const CpsState& s, const Control& ctl) {
+  if (s.rp <= 0) return false;
+  auto friendly = [&](int n) { return ctl[n] == kJapanese; };
+  const auto d = s.content().graph.distances(
+      space(s, "Borneo"), [](const engine::Edge&) { return true; }, friendly, friendly);
+  return ctl[space(s, "Borneo")] == kJapanese && d[space(s, "Japan")] < engine::kNoPath;
+}
+
+int nwr_veteran(const CpsState& s) {
+  const Content& c = s.content();
+  for (int u = 0; u < c.num_units(); ++u)
+    if (c.units[u].type == UnitType::Vet && s.units[u].loc == space(s, "Port-Arthur") &&
+        s.units[u].steps == max_steps(s, u))
+      return u;
+  return -1;
+}
+
+bool nwr_possible(const CpsState& s, const Control& ctl) {
+  return (s.turn == 3 || s.turn == 4) && !s.nwr_done && !s.vladivostok_gone &&
+         ctl[space(s, "Port-Arthur")] == kJapanese && nwr_veteran(s) >= 0;
+}
+
+bool sustain_needed(const CpsState& s) {
+  const Content& c = s.content();
+  if (s.nwr_sustained || s.nwr_turn >= s.turn) return false;
+  for (int u = 0; u < c.num_units(); ++u)
+    if (s.units[u].loc == kVladivostok) return true;
+  return false;
+}
+
+bool bomber_targets(const CpsState& s, int u, Out* out) {
+  const Content& c = s.content();
+  const int at = s.units[u].loc;
+  if (!in_space(at)) return false;
+  bool any = false;
+  auto consider = [&](int sp) {
+    for (int v = 0; v < c.num_units(); ++v)
+      if (s.units[v].loc == sp && c.side(v) != c.side(u) && !c.is_air(v)) {
+        any = true;
+        if (out != nullptr) out->push_back(encode(Kind::Target, sp));
+        return;
+      }
+  };
+  consider(at);
+  for (const engine::Edge& e : c.graph.edges(at))
+    if (e.to < kNumSpaces && e.length == 1 && air_projects(s, u, e.to)) consider(e.to);
+  return any;
+}
+
+bool can_bomb(const CpsState& s, int nation) {
+  const Content& c = s.content();
+  for (int u = 0; u < c.num_units(); ++u)
+    if (c.is_air(u) && c.units[u].nation == nation && bomber_targets(s, u, nullptr)) return true;
+  return false;
+}
+
+int atlantic_unit(const CpsState& s, UnitType t) {
+  const Content& c = s.content();
+  for (int u = 0; u < c.num_units(); ++u)
+    if (c.units[u].nation == kUS && c.units[u].type == t && s.units[u].loc == kLocPool) return u;
+  return -1;
+}
+
+bool atlantic_possible(const CpsState& s, const Control& ctl) {
+  return !s.atlantic_used && atlantic_unit(s, UnitType::CV) >= 0 &&
+         atlantic_unit(s, UnitType::BB) >= 0 &&
+         (ctl[space(s, "Pearl-Harbor")] == kAllied || ctl[space(s, "Samoa")] == kAllied);
+}
+
+bool cbi_possible(const CpsState& s, const Control& ctl, int nation) {
+  return can_develop(s, ctl, kAllied, nation) ||
+         can_replenish(s, ctl, kAllied, nation, Icon::ReplenishAny) ||
+         can_move(s, ctl, Op::Strategic, kAllied, nation, false) ||
+         can_move(s, ctl, Op::Naval, kAllied, nation, false) ||
+         can_move(s, ctl, Op::Ground, kAllied, nation, false);
+}
+
+bool icon_possible(const CpsState& s, const Control& ctl, int side, const CardIcon& icon) {
+  switch (icon.icon) {
+    case Icon::Development:
+      return can_develop(s, ctl, side, -1);
+    case Icon::ReplenishArmy:
+    case Icon::ReplenishNavy:
+    case Icon::ReplenishAny:
+      return can_replenish(s, ctl, side, -1, icon.icon);
+    case Icon::Strategic:
+      return can_move(s, ctl, Op::Strategic, side, -1, false);
+    case Icon::Naval:
+      return can_move(s, ctl, Op::Naval, side, -1, false);
+    case Icon::Ground:
+      return can_move(s, ctl, Op::Ground, side, -1, false);
+    case Icon::NorthWindRain:
+      return nwr_possible(s, ctl);
+    case Icon::Cbi:
+      return cbi_possible(s, ctl, kChina) || cbi_possible(s, ctl, kCommonwealth);
+    case Icon::Bombing:
+      return can_bomb(s, icon.nation);
+    case Icon::Atlantic:
+      return atlantic_possible(s, ctl);
+    case Icon::Reaction:
+      return false;  // only in 8.6.1
+  }
+  return false;
+}
+
+void begin_op(CpsState& s, Op op, int side, int nation) {
+  s.op = OpCtx{};
+  s.op.op = op;
+  s.op.side = static_cast<std::int8_t>(side);
+  s.op.nation = static_cast<std::int8_t>(nation);
+  s.seat = static_cast<std::int8_t>(side);
+}
+
+void do_icon(CpsState& s, int side, const CardIcon& icon, Log log) {
+  switch (icon.icon) {
+    case Icon::Development:
+      begin_op(s, Op::Develop, side, -1);
+      s.step = Step::Develop;
+      return;
+    case Icon::ReplenishArmy:
+    case Icon::ReplenishNavy:
+    case Icon::ReplenishAny:
+      begin_op(s, Op::Replenish, side, -1);
+      s.op.replenish = icon.icon;
+      s.step = Step::Replenish;
+      return;
+    case Icon::Strategic:
+      return start_move(s, Op::Strategic, side, -1, false, Resume::Operations);
+    case Icon::Naval:
+      return start_move(s, Op::Naval, side, -1, false, Resume::Operations);
+    case Icon::Ground:
+      return start_move(s, Op::Ground, side, -1, false, Resume::Operations);
+    case Icon::NorthWindRain: {
+      begin_op(s, Op::NorthWind, side, -1);
+      const int vet = nwr_veteran(s);
+      put_unit(s, vet, kVladivostok);
+      s.nwr_done = true;
+      s.nwr_turn = s.turn;
+      log_line(log, "North Wind Rain: " + unit_name(s, vet) + " moves to Vladivostok.", "5.1");
+      return operation_done(s, log);
+    }
+    case Icon::Cbi:
+      begin_op(s, Op::None, side, -1);
+      s.step = Step::CbiNation;
+      return;
+    case Icon::Bombing:
+      begin_op(s, Op::Bomb, side, icon.nation);
+      s.step = Step::Bomber;
+      return;
+    case Icon::Atlantic:
+      begin_op(s, Op::Atlantic, side, kUS);
+      s.atlantic_used = true;
+      s.step = Step::AtlanticPlace;
+      log_line(log, "Reinforcements from the Atlantic.", "8.9");
+      return;
+    case Icon::Reaction:
+      return;
+  }
+}
+
+}  // namespace
+
+void begin_operations(CpsState& s, Log log) {
+  const Control ctl = compute_control(s);
+  s.rp = ctl[space(s, "Borneo")] == kJapanese ? 2 : 0;  // 6.4
+  s.passes = 0;
+  s.op = OpCtx{};
+  s.step = Step::Operations;
+  s.seat = s.first;
+  log_line(log,
+           "Operations Phase" + std::string(s.rp > 0 ? " (Japanese hold Borneo: 2 RP)" : "") + ".",
+           "8.0");
+}
+
+void legal_operations(const CpsState& s, Out& out) {
+  const Control ctl = compute_control(s);
+  const int side = s.seat;
+  const Content& c = s.content();
+  const bool sustain = side == kJapanese && sustain_needed(s);
+  for (int k = 0; k < kNumCards; ++k) {
+    if (s.cards[k] != CardLoc::Hand || c.cards[k].side != side) continue;
+    const auto& icons = c.cards[k].icons;
+    for (int i = 0; i < static_cast<int>(icons.size()); ++i) {
+      if (c.cards[k].id == "A16" && s.atlantic_used && icons[i].icon != Icon::Ground) continue;
+      if (icon_possible(s, ctl, side, icons[i])) out.push_back(encode(Kind::Play, k, i));
+      if (sustain && icons[i].icon == Icon::Ground)
+        out.push_back(encode(Kind::Play, k, i | kSustain));
+    }
+  }
+  if (side == kJapanese && rp_usable(s, ctl)) {
+    for (Op op : {Op::Strategic, Op::Naval, Op::Ground})
+      if (can_move(s, ctl, op, side, -1, false))
+        out.push_back(encode(Kind::Rp, static_cast<int>(op)));
+    if (sustain) out.push_back(encode(Kind::Rp, static_cast<int>(Op::Sustain)));
+  }
+  out.push_back(encode(Kind::Pass));
+}
+
+void apply_operations(CpsState& s, Act a, Log log) {
+  const int side = s.seat;
+  const std::string who = side == kJapanese ? "Japanese" : "Allied";
+  if (a.kind == Kind::Pass) {
+    log_line(log, "The " + who + " player passes.", "8.0");
+    if (++s.passes >= 2) return end_of_operations(s, log);
+    s.seat = static_cast<std::int8_t>(other(side));
+    return;
+  }
+  s.passes = 0;
+  if (a.kind == Kind::Rp) {
+    --s.rp;
+    log_line(log, "The Japanese player uses a Resource Point.", "6.4");
+    const Op op = static_cast<Op>(a.a);
+    if (op == Op::Sustain) {
+      s.nwr_sustained = true;
+      begin_op(s, Op::Sustain, side, -1);
+      return operation_done(s, log);
+    }
+    return start_move(s, op, side, -1, false, Resume::Operations);
+  }
+  const CardDef& card = s.content().cards[a.a];
+  s.cards[a.a] = CardLoc::Played;
+  if ((a.b & kSustain) != 0) {
+    s.nwr_sustained = true;
+    log_line(log, "The Japanese player plays " + card.name + " to supply Vladivostok.", "5.1");
+    begin_op(s, Op::Sustain, side, -1);
+    return operation_done(s, log);
+  }
+  const CardIcon icon = card.icons[a.b];
+  if (icon.icon == Icon::NorthWindRain) s.cards[a.a] = CardLoc::Removed;
+  log_line(log, "The " + who + " player plays " + card.name + ".", "6.3");
+  do_icon(s, side, icon, log);
+}
+
+void legal_cbi(const CpsState& s, Out& out) {
+  const Control ctl = compute_control(s);
+  if (s.step == Step::CbiNation) {
+    for (int n : {kChina, kCommonwealth})
+      if (cbi_possible(s, ctl, n)) out.push_back(encode(Kind::Nation, n));
+    return;
+  }
+  const int n = s.op.nation;
+  if (can_develop(s, ctl, kAllied, n))
+    out.push_back(encode(Kind::CbiOp, static_cast<int>(Op::Develop)));
+  if (can_replenish(s, ctl, kAllied, n, Icon::ReplenishAny))
+    out.push_back(encode(Kind::CbiOp, static_cast<int>(Op::Replenish)));
+  for (Op op : {Op::Strategic, Op::Naval, Op::Ground})
+    if (can_move(s, ctl, op, kAllied, n, false))
+      out.push_back(encode(Kind::CbiOp, static_cast<int>(op)));
+}
+
+void apply_cbi(CpsState& s, Act a, Log log) {
+  (void)log;
+  if (a.kind == Kind::Nation) {
+    s.op.nation = static_cast<std::int8_t>(a.a);
+    s.step = Step::CbiAction;
+    return;
+  }
+  const Op op = static_cast<Op>(a.a);
+  const int nation = s.op.nation;
+  if (op == Op::Develop || op == Op::Replenish) {
+    s.op.op = op;
+    s.op.replenish = Icon::ReplenishAny;
+    s.step = op == Op::Develop ? Step::Develop : Step::Replenish;
+    return;
+  }
+  start_move(s, op, kAllied, nation, false, Resume::Operations);
+}
+
+void legal_bomb(const CpsState& s, Out& out) {
+  const Content& c = s.content();
+  if (s.step == Step::Bomber) {
+    for (int u = 0; u < c.num_units(); ++u)
+      if (c.is_air(u) && c.units[u].nation == s.op.nation && bomber_targets(s, u, nullptr))
+        out.push_back(encode(Kind::Bomber, u));
+    return;
+  }
+  bomber_targets(s, s.op.unit, &out);
+}
+
+void apply_bomb(CpsState& s, Act a, Log log) {
+  if (a.kind == Kind::Bomber) {
+    s.op.unit = static_cast<std::int8_t>(a.a);
+    s.step = Step::BombTarget;
+    Out out;
+    legal_bomb(s, out);
+    if (out.size() == 1) apply_bomb(s, decode(out[0]), log);
+    return;
+  }
+  start_bombing(s, s.op.unit, a.a, log);
+}
+
+void legal_atlantic(const CpsState& s, Out& out) {
+  const Control ctl = compute_control(s);
+  const int u = atlantic_unit(s, s.op.picked == 0 ? UnitType::CV : UnitType::BB);
+  for (const char* id : {"Pearl-Harbor", "Samoa"})
+    if (ctl[space(s, id)] == kAllied) out.push_back(encode(Kind::Place, u, space(s, id)));
+}
+
+void apply_atlantic(CpsState& s, Act a, Log log) {
+  put_unit(s, a.a, a.b);
+  s.units[a.a].steps = static_cast<std::uint8_t>(max_steps(s, a.a));
+  log_line(log, unit_name(s, a.a) + " arrives at " + space_name(s, a.b) + ".", "8.9");
+  if (s.op.picked == 0) {
+    s.op.picked = 1;
+    return;
+  }
+  operation_done(s, log);
+}
+
+void operation_done(CpsState& s, Log log) {
+  (void)log;
+  const int side = s.op.side;
+  s.op = OpCtx{};
+  s.step = Step::Operations;
+  s.seat = static_cast<std::int8_t>(other(side));
+}
+
+void finish_op(CpsState& s, Log log) {
+  for (auto& u : s.units) u.flags &= static_cast<std::uint8_t>(kMovedEot);
+  switch (s.op.resume) {
+    case Resume::Operations:
+      return operation_done(s, log);
+    case Resume::SpecialOps:
+      return special_done(s, log);
+    case Resume::EndTurn:
+      s.step = Step::EndTurnMove;
+      s.seat = s.eot_side;
+      return;
+  }
+}
+
+}  // namespace pacwar::co_prosperity

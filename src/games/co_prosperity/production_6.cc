@@ -1,0 +1,199 @@
+// 6.0 Production Phase (PP 6.1, 6.2; secret choice of cards, one hidden pick at a time),
+// Development (6.3.1, 8.5.1), Replenishment and the Production Track (6.3.2, 8.4, 8.5.2).
+#include <algorithm>
+
+#include "games/co_prosperity/rules.h"
+
+namespace pacwar::co_prosperity {
+namespace {
+
+bool matches(const CpsState& s, int u, Icon icon) {
+  const UnitType t = s.content().units[u].type;
+  switch (icon) {
+    case Icon::ReplenishNavy:
+      return t != UnitType::Inf && t != UnitType::Vet;
+    case Icon::ReplenishArmy:
+      return t != UnitType::CV && t != UnitType::BB;
+    default:
+      return true;
+  }
+}
+
+bool goes_on_track(const CpsState& s, int u) {
+  const UnitType t = s.content().units[u].type;
+  return t != UnitType::Inf && t != UnitType::Vet;
+}
+
+void develop_options(const CpsState& s, const Control& ctl, int side, int nation, Out& out) {
+  const Content& c = s.content();
+  bool cw_inf_first = false;
+  if (nation == kCommonwealth)
+    for (int u = 0; u < c.num_units(); ++u)
+      cw_inf_first |= s.units[u].loc == kLocPool && c.units[u].nation == kCommonwealth &&
+                      c.units[u].type == UnitType::Inf;
+  std::vector<std::pair<int, UnitType>> seen;
+  for (int u = 0; u < c.num_units(); ++u) {
+    if (s.units[u].loc != kLocPool || !card_usable(s, u, side, nation)) continue;
+    const UnitDef& d = c.units[u];
+    if (cw_inf_first && d.type != UnitType::Inf) continue;
+    const bool direct = nation >= 0 || !goes_on_track(s, u);
+    if (direct && home_spaces(s, ctl, d.nation).empty()) continue;
+    // Identical counters are one choice: offer the first of each nation and type.
+    const std::pair<int, UnitType> key{d.nation, d.type};
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    seen.push_back(key);
+    out.push_back(encode(Kind::Develop, u));
+  }
+}
+
+void replenish_options(const CpsState& s, const Control& ctl, int side, int nation, Icon icon,
+                       Out& out) {
+  const Content& c = s.content();
+  for (int u = 0; u < c.num_units(); ++u) {
+    if (!card_usable(s, u, side, nation) || !matches(s, u, icon)) continue;
+    const UnitState& st = s.units[u];
+    if (on_map(st.loc) && st.steps < max_steps(s, u) && traces_home(s, ctl, u))
+      out.push_back(encode(Kind::Replenish, u));
+    if (st.loc == kLocTrack && nation < 0 && st.placed_turn != s.turn &&
+        st.advanced_turn != s.turn &&
+        (st.track_left > 1 || !home_spaces(s, ctl, c.units[u].nation).empty()))
+      out.push_back(encode(Kind::Advance, u));
+  }
+}
+
+// The unit enters the map at a controlled home space of its nation with `steps` steps; the
+// player picks the space when there are two. Until then it stays where it is (pool or track).
+void to_home_space(CpsState& s, int u, int steps, Log log) {
+  const Control ctl = compute_control(s);
+  const auto homes = home_spaces(s, ctl, s.content().units[u].nation);
+  s.op.unit = static_cast<std::int8_t>(u);
+  s.op.from = static_cast<std::int8_t>(steps);  // the steps it will have
+  s.step = Step::HomeSpace;
+  if (homes.size() == 1) apply_home(s, {Kind::Home, homes[0]}, log);
+}
+
+}  // namespace
+
+int japanese_pp(const CpsState& s) {
+  const Control ctl = compute_control(s);
+  int pp = 0;
+  for (int sp = 0; sp < kNumSpaces; ++sp)
+    if (ctl[sp] == kJapanese) pp += s.content().spaces[sp].production;
+  return std::min(pp, 4);
+}
+
+int allied_pp(const CpsState& s) { return 6 + (s.us_war ? s.us_bonus : 0); }
+
+void begin_turn(CpsState& s, Log log) {
+  for (int k = 0; k < kNumCards; ++k)
+    if (s.cards[k] != CardLoc::Removed) s.cards[k] = CardLoc::Out;
+  for (auto& u : s.units) u.flags = 0;
+  s.nwr_sustained = false;
+  s.pp[kJapanese] = static_cast<std::int8_t>(japanese_pp(s));
+  s.pp[kAllied] = static_cast<std::int8_t>(allied_pp(s));
+  log_line(log,
+           "Turn " + year(s) + ": Production Phase, Japanese " + std::to_string(s.pp[0]) +
+               " PP, Allied " + std::to_string(s.pp[1]) + " PP.",
+           "6.0");
+  s.step = Step::ChooseCards;
+  s.seat = kJapanese;
+  if (s.pp[kJapanese] == 0) s.seat = kAllied;
+}
+
+void legal_choose(const CpsState& s, Out& out) {
+  for (int k = 0; k < kNumCards; ++k)
+    if (s.cards[k] == CardLoc::Out && s.content().cards[k].side == s.seat)
+      out.push_back(encode(Kind::Choose, k));
+}
+
+void apply_choose(CpsState& s, Act a, Log log) {
+  s.cards[a.a] = CardLoc::Hand;
+  const int side = s.seat;
+  log_line(log, "You choose " + s.content().cards[a.a].name + ".", "6.0", 1u << side);
+  Out rest;
+  legal_choose(s, rest);
+  if (hand_size(s, side) < s.pp[side] && !rest.empty()) return;
+  log_line(log,
+           std::string(side == kJapanese ? "Japanese" : "Allied") + " player chose " +
+               std::to_string(hand_size(s, side)) + " cards.",
+           "6.0");
+  if (side == kJapanese && s.pp[kAllied] > 0) {
+    s.seat = kAllied;
+    return;
+  }
+  begin_declaration(s, log);
+}
+
+bool can_develop(const CpsState& s, const Control& ctl, int side, int nation) {
+  Out out;
+  develop_options(s, ctl, side, nation, out);
+  return !out.empty();
+}
+
+bool can_replenish(const CpsState& s, const Control& ctl, int side, int nation, Icon icon) {
+  Out out;
+  replenish_options(s, ctl, side, nation, icon, out);
+  return !out.empty();
+}
+
+void legal_develop(const CpsState& s, Out& out) {
+  develop_options(s, compute_control(s), s.op.side, s.op.nation, out);
+}
+
+void apply_develop(CpsState& s, Act a, Log log) {
+  const int u = a.a;
+  const UnitDef& d = s.content().units[u];
+  UnitState& st = s.units[u];
+  if (s.op.nation < 0 && goes_on_track(s, u)) {
+    st.steps = static_cast<std::uint8_t>(d.steps);
+    st.loc = kLocTrack;
+    st.track_left = static_cast<std::uint8_t>(s.content().advances(d.type));
+    st.placed_turn = static_cast<std::uint8_t>(s.turn);
+    log_line(log, unit_name(s, u) + " is placed on the Production Track.", "6.3.1");
+    finish_op(s, log);
+    return;
+  }
+  // 8.5.1: CBI naval, air and Chinese units arrive reduced.
+  const bool reduced = s.op.nation >= 0 && (d.type != UnitType::Inf || d.nation == kChina);
+  log_line(log, unit_name(s, u) + " is developed.", s.op.nation >= 0 ? "8.5.1" : "6.3.1");
+  to_home_space(s, u, reduced ? 1 : d.steps, log);
+}
+
+void legal_home(const CpsState& s, Out& out) {
+  for (int h : home_spaces(s, compute_control(s), s.content().units[s.op.unit].nation))
+    out.push_back(encode(Kind::Home, h));
+}
+
+void apply_home(CpsState& s, Act a, Log log) {
+  UnitState& st = s.units[s.op.unit];
+  st = UnitState{};
+  st.steps = static_cast<std::uint8_t>(s.op.from);
+  put_unit(s, s.op.unit, a.a);
+  log_line(log, unit_name(s, s.op.unit) + " enters the map at " + space_name(s, a.a) + ".",
+           "6.3.1");
+  finish_op(s, log);
+}
+
+void legal_replenish(const CpsState& s, Out& out) {
+  replenish_options(s, compute_control(s), s.op.side, s.op.nation, s.op.replenish, out);
+}
+
+void apply_replenish(CpsState& s, Act a, Log log) {
+  UnitState& st = s.units[a.a];
+  if (a.kind == Kind::Replenish) {
+    st.steps = static_cast<std::uint8_t>(max_steps(s, a.a));
+    log_line(log, unit_name(s, a.a) + " is replenished to full strength.", "8.4.1");
+    finish_op(s, log);
+    return;
+  }
+  st.advanced_turn = static_cast<std::uint8_t>(s.turn);
+  log_line(log, unit_name(s, a.a) + " advances on the Production Track.", "8.4.2");
+  if (st.track_left > 1) {
+    --st.track_left;
+    finish_op(s, log);
+    return;
+  }
+  to_home_space(s, a.a, max_steps(s, a.a), log);
+}
+
+}  // namespace pacwar::co_prosperity

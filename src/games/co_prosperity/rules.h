@@ -1,0 +1,134 @@
+// Greater East Asia Co-Prosperity Sphere: entry points of the rules files, by section.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "games/co_prosperity/state.h"
+
+namespace pacwar::co_prosperity {
+
+using Out = std::vector<engine::ActionCode>;
+using Log = engine::LogSink*;
+using Control = std::array<std::int8_t, kNumNodes>;
+
+// ---- board.cc: control (3.4, 3.5), war status (7.4) and shared helpers
+bool at_war(const CpsState& s, int nation);  // with Japan; Japan itself: true
+Control compute_control(const CpsState& s);
+int controlling_nation(const CpsState& s, const Control& c, int space);
+bool on_map(int loc);  // a space or a Retreat Box
+bool in_space(int loc);
+bool has_units(const CpsState& s, int side, int space, bool air_counts = true);
+bool air_projects(const CpsState& s, int air_unit, int space);  // 3.5 / 7.4.2
+bool air_in_range(const CpsState& s, int side, int space);      // 8.6.6 second case
+int max_steps(const CpsState& s, int u);
+int stack_limit(int side);
+// 7.4: may units of `nation` enter (pass) / end in `space`?
+bool may_enter(const CpsState& s, const Control& c, int nation, int space);
+bool may_stop(const CpsState& s, const Control& c, int nation, int space);
+bool may_move_at_all(const CpsState& s, int nation);        // 7.4.1: Commonwealth not at war
+int group_nations(const CpsState& s, std::uint64_t group);  // bit per nation
+bool nations_may(const CpsState& s, const Control& c, int nations, int space, bool stop);
+// Strategic reach (8.1) for a group of units from `from`: cost per node or kNoPath.
+std::vector<int> strategic_reach(const CpsState& s, const Control& c, std::uint64_t group,
+                                 int from);
+std::vector<int> strategic_destinations(const CpsState& s, const Control& c, std::uint64_t group,
+                                        int from);
+bool traces_home(const CpsState& s, const Control& c, int unit);                // 8.4.1 / 8.5.2
+std::vector<int> home_spaces(const CpsState& s, const Control& c, int nation);  // controlled
+void put_unit(CpsState& s, int u, int loc);
+void eliminate(CpsState& s, int u, Log log);
+std::string unit_name(const CpsState& s, int u);
+std::string space_name(const CpsState& s, int node);
+std::string year(const CpsState& s);
+void log_line(Log log, std::string text, std::string rule,
+              std::uint32_t visible = engine::kAllSeats);
+int hand_size(const CpsState& s, int side);
+// Units a card may operate: Japanese cards any Japanese unit; Allied non-CBI cards (nation -1)
+// US units only; CBI cards the chosen nation (8.0, 8.5).
+bool card_usable(const CpsState& s, int u, int side, int nation);
+
+// ---- setup_3.cc
+void start_game(CpsState& s);
+void legal_setup(const CpsState& s, Out& out);
+void apply_setup(CpsState& s, Act a, Log log);
+
+// ---- production_6.cc (6.0-6.2) and the Production Track (6.3.1, 6.3.2, 8.4, 8.5.1, 8.5.2)
+void begin_turn(CpsState& s, Log log);
+int japanese_pp(const CpsState& s);
+int allied_pp(const CpsState& s);
+void legal_choose(const CpsState& s, Out& out);
+void apply_choose(CpsState& s, Act a, Log log);
+void legal_develop(const CpsState& s, Out& out);
+void apply_develop(CpsState& s, Act a, Log log);
+void legal_home(const CpsState& s, Out& out);
+void apply_home(CpsState& s, Act a, Log log);
+void legal_replenish(const CpsState& s, Out& out);
+void apply_replenish(CpsState& s, Act a, Log log);
+bool can_develop(const CpsState& s, const Control& c, int side, int nation);
+bool can_replenish(const CpsState& s, const Control& c, int side, int nation, Icon icon);
+
+// ---- war_7.cc
+void begin_declaration(CpsState& s, Log log);
+void legal_declare(const CpsState& s, Out& out);
+void apply_declare(CpsState& s, Act a, Log log);
+void legal_discard(const CpsState& s, Out& out);
+void apply_discard(CpsState& s, Act a, Log log);
+void legal_special(const CpsState& s, Out& out);
+void apply_special(CpsState& s, Act a, Log log);
+int war_cost(const CpsState& s);
+void special_done(CpsState& s, Log log);  // a Special Operation is over
+
+// ---- operations_8.cc (8.0, 8.5, 8.8 start, 8.9, 5.1)
+void begin_operations(CpsState& s, Log log);
+void legal_operations(const CpsState& s, Out& out);
+void apply_operations(CpsState& s, Act a, Log log);
+void legal_cbi(const CpsState& s, Out& out);
+void apply_cbi(CpsState& s, Act a, Log log);
+void legal_bomb(const CpsState& s, Out& out);
+void apply_bomb(CpsState& s, Act a, Log log);
+void legal_atlantic(const CpsState& s, Out& out);
+void apply_atlantic(CpsState& s, Act a, Log log);
+void operation_done(CpsState& s, Log log);  // back to the alternation (8.0)
+void finish_op(CpsState& s, Log log);       // dispatch by op.resume
+
+// ---- movement_8.cc (8.1-8.3)
+void start_move(CpsState& s, Op op, int side, int nation, bool special, Resume resume);
+bool can_move(const CpsState& s, const Control& c, Op op, int side, int nation, bool special);
+void legal_from(const CpsState& s, Out& out);
+void apply_from(CpsState& s, Act a, Log log);
+void legal_pick(const CpsState& s, Out& out);
+void apply_pick(CpsState& s, Act a, Log log);
+void legal_destination(const CpsState& s, Out& out);
+void apply_destination(CpsState& s, Act a, Log log);
+std::vector<int> move_destinations(const CpsState& s, const Control& c, std::uint64_t group);
+
+// ---- combat_8_6.cc
+void start_combat(CpsState& s, int space, int attacker, int origin, bool naval, bool surprise,
+                  Log log);
+void start_bombing(CpsState& s, int bomber, int space, Log log);
+void legal_reaction(const CpsState& s, Out& out);
+void apply_reaction(CpsState& s, Act a, Log log);
+void legal_diversion(const CpsState& s, Out& out);
+void apply_diversion(CpsState& s, Act a, Log log);
+void apply_combat_die(CpsState& s, Act a, Log log);
+void legal_allocate(const CpsState& s, Out& out);
+void apply_allocate(CpsState& s, Act a, Log log);
+int current_priority(const CpsState& s, int u);
+bool current_naval(const CpsState& s, int u);
+int fire_factor(const CpsState& s, int u);
+// Units that may take the next hit of `firing` side's priority `prio` fire, and who chooses.
+std::vector<int> hit_candidates(const CpsState& s, int firing, int prio, int* chooser);
+
+// ---- end_turn_9.cc (9.0, 5.1 upkeep, 4.0 victory)
+void begin_end_of_turn(CpsState& s, Log log);
+void legal_end_turn(const CpsState& s, Out& out);
+void apply_end_turn(CpsState& s, Act a, Log log);
+void end_of_operations(CpsState& s, Log log);
+int japanese_space_count(const CpsState& s, const Control& c);
+int sudden_victory(const CpsState& s, const Control& c);  // side or -1
+void end_game(CpsState& s, int winner, const std::string& why, Log log);
+
+}  // namespace pacwar::co_prosperity

@@ -1,0 +1,438 @@
+// The engine interface of CpsState: who acts, legal actions and applying them (dispatched by
+// Step to the rules files), stable text ids, prompts, hashing and hidden-card resampling.
+#include "games/co_prosperity/state.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "games/co_prosperity/rules.h"
+
+namespace pacwar::co_prosperity {
+
+CpsState::CpsState(std::shared_ptr<const Content> content) : content_(std::move(content)) {
+  start_game(*this);
+}
+
+std::unique_ptr<engine::State> CpsState::clone() const { return std::make_unique<CpsState>(*this); }
+
+int CpsState::current_seat() const {
+  if (step == Step::GameOver) return engine::kTerminalSeat;
+  if (step == Step::CombatDie) return engine::kChanceSeat;
+  return seat;
+}
+
+void CpsState::legal_actions(std::vector<engine::ActionCode>& out) const {
+  out.clear();
+  switch (step) {
+    case Step::SetupSplit:
+      return legal_setup(*this, out);
+    case Step::ChooseCards:
+      return legal_choose(*this, out);
+    case Step::DeclareJapanese:
+    case Step::DeclareAllied:
+      return legal_declare(*this, out);
+    case Step::DiscardCost:
+      return legal_discard(*this, out);
+    case Step::SpecialOp:
+      return legal_special(*this, out);
+    case Step::Operations:
+      return legal_operations(*this, out);
+    case Step::CbiNation:
+    case Step::CbiAction:
+      return legal_cbi(*this, out);
+    case Step::Develop:
+      return legal_develop(*this, out);
+    case Step::HomeSpace:
+      return legal_home(*this, out);
+    case Step::Replenish:
+      return legal_replenish(*this, out);
+    case Step::PickFrom:
+      return legal_from(*this, out);
+    case Step::PickUnits:
+      return legal_pick(*this, out);
+    case Step::Destination:
+      return legal_destination(*this, out);
+    case Step::Bomber:
+    case Step::BombTarget:
+      return legal_bomb(*this, out);
+    case Step::AtlanticPlace:
+      return legal_atlantic(*this, out);
+    case Step::Reaction:
+    case Step::ReactionPick:
+      return legal_reaction(*this, out);
+    case Step::Diversion:
+      return legal_diversion(*this, out);
+    case Step::Allocate:
+      return legal_allocate(*this, out);
+    case Step::EndTurnMove:
+    case Step::EndTurnDest:
+      return legal_end_turn(*this, out);
+    case Step::CombatDie:
+    case Step::GameOver:
+      return;
+  }
+}
+
+void CpsState::chance_outcomes(std::vector<engine::ChanceOutcome>& out) const {
+  out.clear();
+  if (step != Step::CombatDie) return;
+  for (int d = 1; d <= 6; ++d) out.push_back({encode(Kind::Die, d), 1.0 / 6.0});
+}
+
+void CpsState::apply(engine::ActionCode code, engine::LogSink* log) {
+  const Act a = decode(code);
+  if (current_seat() >= 0) ++moves_;
+  CpsState& s = *this;
+  switch (step) {
+    case Step::SetupSplit:
+      return apply_setup(s, a, log);
+    case Step::ChooseCards:
+      return apply_choose(s, a, log);
+    case Step::DeclareJapanese:
+    case Step::DeclareAllied:
+      return apply_declare(s, a, log);
+    case Step::DiscardCost:
+      return apply_discard(s, a, log);
+    case Step::SpecialOp:
+      return apply_special(s, a, log);
+    case Step::Operations:
+      return apply_operations(s, a, log);
+    case Step::CbiNation:
+    case Step::CbiAction:
+      return apply_cbi(s, a, log);
+    case Step::Develop:
+      return apply_develop(s, a, log);
+    case Step::HomeSpace:
+      return apply_home(s, a, log);
+    case Step::Replenish:
+      return apply_replenish(s, a, log);
+    case Step::PickFrom:
+      return apply_from(s, a, log);
+    case Step::PickUnits:
+      return apply_pick(s, a, log);
+    case Step::Destination:
+      return apply_destination(s, a, log);
+    case Step::Bomber:
+    case Step::BombTarget:
+      return apply_bomb(s, a, log);
+    case Step::AtlanticPlace:
+      return apply_atlantic(s, a, log);
+    case Step::Reaction:
+    case Step::ReactionPick:
+      return apply_reaction(s, a, log);
+    case Step::Diversion:
+      return apply_diversion(s, a, log);
+    case Step::CombatDie:
+      return apply_combat_die(s, a, log);
+    case Step::Allocate:
+      return apply_allocate(s, a, log);
+    case Step::EndTurnMove:
+    case Step::EndTurnDest:
+      return apply_end_turn(s, a, log);
+    case Step::GameOver:
+      throw std::logic_error("the game is over");
+  }
+}
+
+namespace {
+
+std::string nation_word(int n) {
+  static const char* kWords[] = {"japan", "us", "china", "commonwealth"};
+  return kWords[n];
+}
+
+const char* op_word(int op) {
+  switch (static_cast<Op>(op)) {
+    case Op::Develop:
+      return "develop";
+    case Op::Replenish:
+      return "replenish";
+    case Op::Strategic:
+      return "strategic";
+    case Op::Naval:
+      return "naval";
+    case Op::Ground:
+      return "ground";
+    case Op::Sustain:
+      return "sustain";
+    default:
+      return "?";
+  }
+}
+
+std::string icon_word(const CardIcon& icon) {
+  switch (icon.icon) {
+    case Icon::Development:
+      return "development";
+    case Icon::ReplenishArmy:
+      return "replenish-army";
+    case Icon::ReplenishNavy:
+      return "replenish-navy";
+    case Icon::ReplenishAny:
+      return "replenish-any";
+    case Icon::Strategic:
+      return "strategic";
+    case Icon::Naval:
+      return "naval";
+    case Icon::Ground:
+      return "ground";
+    case Icon::NorthWindRain:
+      return "north-wind-rain";
+    case Icon::Cbi:
+      return "cbi";
+    case Icon::Reaction:
+      return "reaction";
+    case Icon::Bombing:
+      return "bombing-" + nation_word(icon.nation);
+    case Icon::Atlantic:
+      return "atlantic";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string CpsState::action_id(engine::ActionCode code) const {
+  const Act a = decode(code);
+  const Content& c = *content_;
+  auto unit = [&](int u) { return c.units.at(u).id; };
+  auto sp = [&](int n) { return space_name(*this, n); };
+  auto card = [&](int k) { return c.cards.at(k).id; };
+  switch (a.kind) {
+    case Kind::Die:
+      return "die " + std::to_string(a.a);
+    case Kind::Place:
+      return "place " + unit(a.a) + " " + sp(a.b);
+    case Kind::Choose:
+      return "choose " + card(a.a);
+    case Kind::Declare: {
+      std::string t;
+      for (int n : {kJapan, kUS, kCommonwealth})
+        if ((a.a >> n) & 1) t += (t.empty() ? "" : "+") + nation_word(n);
+      return "declare " + t;
+    }
+    case Kind::NoDeclaration:
+      return "no-declaration";
+    case Kind::Discard:
+      return "discard " + card(a.a);
+    case Kind::Special:
+      return std::string("special ") + op_word(a.a);
+    case Kind::EndSpecial:
+      return "end-special";
+    case Kind::Play:
+      if (a.b & 0x80) return "play " + card(a.a) + " sustain";
+      return "play " + card(a.a) + " " + icon_word(c.cards.at(a.a).icons.at(a.b));
+    case Kind::Rp:
+      return std::string("rp ") + op_word(a.a);
+    case Kind::Pass:
+      return "pass";
+    case Kind::Nation:
+      return "nation " + nation_word(a.a);
+    case Kind::CbiOp:
+      return std::string("op ") + op_word(a.a);
+    case Kind::Develop:
+      return "develop " + unit(a.a);
+    case Kind::Home:
+      return "home " + sp(a.a);
+    case Kind::Replenish:
+      return "replenish " + unit(a.a);
+    case Kind::Advance:
+      return "advance " + unit(a.a);
+    case Kind::From:
+      return "from " + sp(a.a);
+    case Kind::Pick:
+      return "pick " + unit(a.a);
+    case Kind::Done:
+      return "done";
+    case Kind::To:
+      return "to " + sp(a.a);
+    case Kind::Bomber:
+      return "bomber " + unit(a.a);
+    case Kind::Target:
+      return "target " + sp(a.a);
+    case Kind::React:
+      return "react " + card(a.a);
+    case Kind::NoReaction:
+      return "no-reaction";
+    case Kind::Divert:
+      return "divert " + unit(a.a);
+    case Kind::NoDiversion:
+      return "no-diversion";
+    case Kind::Hit:
+      return "hit " + unit(a.a);
+    case Kind::Move:
+      return "move " + unit(a.a);
+  }
+  return "unknown";
+}
+
+std::string CpsState::action_label(engine::ActionCode code) const {
+  const Act a = decode(code);
+  const std::string id = action_id(code);
+  switch (a.kind) {
+    case Kind::Play:
+      return id + " (" + content_->cards.at(a.a).name + ", 6.3)";
+    case Kind::Choose:
+      return id + " (" + content_->cards.at(a.a).name + ", 6.0)";
+    case Kind::Declare:
+      return id + " (7.1, 7.2)";
+    case Kind::Rp:
+      return id + " (Resource Point, 6.4)";
+    case Kind::Pass:
+      return "pass (8.0)";
+    case Kind::Hit:
+      return id + " (8.6.5)";
+    case Kind::Divert:
+      return id + " (8.6.8)";
+    case Kind::React:
+      return id + " (8.6.1)";
+    default:
+      return id;
+  }
+}
+
+std::string CpsState::prompt() const {
+  const std::string who = seat == kJapanese ? "Japanese" : "Allied";
+  switch (step) {
+    case Step::SetupSplit:
+      return "3.1: place the US forces at Pearl Harbor or Samoa";
+    case Step::ChooseCards:
+      return "6.0: " + who + " choose a Strategy Card (" + std::to_string(hand_size(*this, seat)) +
+             " of " + std::to_string(pp[seat]) + ")";
+    case Step::DeclareJapanese:
+      return "7.1: Japanese Declaration of War";
+    case Step::DeclareAllied:
+      return "7.2: Allied Declaration of War (cost " + std::to_string(war_cost(*this)) + ")";
+    case Step::DiscardCost:
+      return "7.2.1: discard a card to pay for the declaration";
+    case Step::SpecialOp:
+      return "7.3: Special Operation (" + std::to_string(special_left) + " left)";
+    case Step::Operations:
+      return "8.0: " + who + " Operation or pass (" + year(*this) + ")";
+    case Step::CbiNation:
+      return "8.5: CBI Theater: Chinese or Commonwealth forces";
+    case Step::CbiAction:
+      return "8.5: CBI Theater operation";
+    case Step::Develop:
+      return "6.3.1: unit to develop";
+    case Step::HomeSpace:
+      return "6.3.1: home space for " + unit_name(*this, op.unit);
+    case Step::Replenish:
+      return "6.3.2: unit to replenish or advance";
+    case Step::PickFrom:
+      return "8.1-8.3: space the stack moves from";
+    case Step::PickUnits:
+      return "8.1-8.3: units of the stack";
+    case Step::Destination:
+      return "8.1-8.3: destination";
+    case Step::Bomber:
+      return "8.8: bombing air unit";
+    case Step::BombTarget:
+      return "8.8: space to bomb";
+    case Step::AtlanticPlace:
+      return "8.9: place the reinforcement";
+    case Step::Reaction:
+      return "8.6.1: react with a Strategy Card?";
+    case Step::ReactionPick:
+      return "8.6.1: US naval units reacting from the Retreat Box";
+    case Step::Diversion:
+      return "8.6.8: " + who + " carrier diversion";
+    case Step::CombatDie:
+      return "8.6.2: combat die";
+    case Step::Allocate:
+      return "8.6.5: " + who + " allocate a hit";
+    case Step::EndTurnMove:
+      return "9.0: " + who + " End of Turn strategic move";
+    case Step::EndTurnDest:
+      return "9.0: destination of " + unit_name(*this, op.unit);
+    case Step::GameOver:
+      return "4.0: game over";
+  }
+  return "";
+}
+
+bool CpsState::is_undo_barrier(engine::ActionCode code) const {
+  if (current_seat() == engine::kChanceSeat) return true;
+  switch (decode(code).kind) {
+    case Kind::Play:  // a card is revealed
+    case Kind::React:
+    case Kind::Discard:
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::vector<double> CpsState::returns() const {
+  if (winner_ < 0) return {0.0, 0.0};
+  return winner_ == kJapanese ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
+}
+
+std::uint64_t CpsState::hash() const {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  auto mix = [&](std::uint64_t v) {
+    h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+    h *= 0x100000001B3ULL;
+  };
+  for (const auto& u : units) {
+    mix(u.loc);
+    mix(u.steps | (u.track_left << 8) | (u.placed_turn << 16) | (u.advanced_turn << 24) |
+        (static_cast<std::uint64_t>(u.flags) << 32));
+  }
+  for (auto k : cards) mix(static_cast<std::uint64_t>(k));
+  mix(static_cast<std::uint64_t>(step));
+  mix(static_cast<std::uint64_t>(turn) | (static_cast<std::uint64_t>(seat & 0xFF) << 8) |
+      (static_cast<std::uint64_t>(winner_ & 0xFF) << 16));
+  mix(pp[0] | (pp[1] << 8) | (us_war << 16) | (cw_war << 17) | (japan_declared << 18) |
+      (allied_declared << 19) | (atlantic_used << 20) | (nwr_done << 21) | (nwr_failed << 22) |
+      (nwr_sustained << 23) | (vladivostok_gone << 24));
+  mix(us_bonus | (war_targets << 8) | ((declarer & 0xFF) << 16) | (special_left << 24));
+  mix(discard_left | (first << 8) | (passes << 16) | (rp << 24));
+  mix(nwr_turn | (eot_side << 8) | (eot_done << 16));
+  mix(static_cast<std::uint64_t>(op.op) | (static_cast<std::uint64_t>(op.side) << 8) |
+      (static_cast<std::uint64_t>(op.nation & 0xFF) << 16) |
+      (static_cast<std::uint64_t>(op.replenish) << 24) |
+      (static_cast<std::uint64_t>(op.card & 0xFF) << 32) |
+      (static_cast<std::uint64_t>(op.special) << 40) |
+      (static_cast<std::uint64_t>(op.from & 0xFF) << 48));
+  mix(op.picked);
+  mix(static_cast<std::uint64_t>(op.unit & 0xFF) | (static_cast<std::uint64_t>(op.resume) << 8));
+  const CombatCtx& k = combat;
+  mix(static_cast<std::uint64_t>(k.space & 0xFF) | (k.attacker << 8) | ((k.origin & 0xFF) << 16) |
+      (k.naval << 24) | (static_cast<std::uint64_t>(k.surprise) << 25) |
+      (static_cast<std::uint64_t>(k.bombing) << 26) |
+      (static_cast<std::uint64_t>(k.bomber & 0xFF) << 32) |
+      (static_cast<std::uint64_t>(k.round) << 40) |
+      (static_cast<std::uint64_t>(k.divert_seat) << 48));
+  mix(static_cast<std::uint64_t>(k.fire_unit & 0xFF) | (k.dice_left << 8) | (k.bomber_loss << 16) |
+      (k.min_attacker_priority << 24) | (static_cast<std::uint64_t>(k.bonus[0]) << 32) |
+      (static_cast<std::uint64_t>(k.bonus[1]) << 33) |
+      (static_cast<std::uint64_t>(k.reactors) << 40));
+  for (const auto& side : k.hits)
+    for (auto v : side) mix(v);
+  return h;
+}
+
+void CpsState::resample_hidden(int viewer, engine::Rng& rng) {
+  // The other side's hand (and Allied declaration discards) are hidden: redraw them from the
+  // cards that side could have chosen, keeping the counts.
+  const int hidden = other(viewer < 0 ? 0 : viewer);
+  std::vector<int> pool;
+  int in_hand = 0, discarded = 0;
+  for (int k = 0; k < kNumCards; ++k) {
+    if (content_->cards[k].side != hidden) continue;
+    if (cards[k] == CardLoc::Out || cards[k] == CardLoc::Hand || cards[k] == CardLoc::Discarded) {
+      in_hand += cards[k] == CardLoc::Hand;
+      discarded += cards[k] == CardLoc::Discarded;
+      pool.push_back(k);
+    }
+  }
+  for (std::size_t i = pool.size(); i > 1; --i)
+    std::swap(pool[i - 1], pool[rng.below(static_cast<std::uint32_t>(i))]);
+  for (std::size_t i = 0; i < pool.size(); ++i)
+    cards[pool[i]] = static_cast<int>(i) < in_hand               ? CardLoc::Hand
+                     : static_cast<int>(i) < in_hand + discarded ? CardLoc::Discarded
+                                                                 : CardLoc::Out;
+}
+
+}  // namespace pacwar::co_prosperity
