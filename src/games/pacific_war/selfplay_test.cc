@@ -161,7 +161,8 @@ TEST(PacificWarView, OpponentHandAndDeckOrderAreNeverShown) {
   // The opponent's card names never appear in a view or in the log lines the seat may read.
   const auto& state = session.state();
   const engine::Json allied_view = state.view(1);
-  for (const auto& card : state.view(0)["hands"]["japanese"]["cards"]) {
+  const engine::Json japanese_view = state.view(0);
+  for (const auto& card : japanese_view["hands"]["japanese"]["cards"]) {
     const std::string name = card["name"];
     const std::string dumped = allied_view["hands"].dump();
     EXPECT_EQ(dumped.find(name), std::string::npos) << name;
