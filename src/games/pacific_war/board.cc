@@ -80,11 +80,11 @@ int hand_size(const PwState& s, int side) {
   return n;
 }
 
-std::vector<int> hand(const PwState& s, int side) {
+CardList hand(const PwState& s, int side) {
   const CardLoc where = side == kJapanese ? CardLoc::HandJapanese : CardLoc::HandAllied;
-  std::vector<int> out;
+  CardList out;
   for (int i = 0; i < s.content().num_cards(); ++i)
-    if (s.cards[i] == where) out.push_back(i);
+    if (s.cards[i] == where) out.items[out.n++] = static_cast<std::int8_t>(i);
   return out;
 }
 

@@ -202,7 +202,15 @@ int controller(const PwState& s, int oz);             // side controlling the OZ
 bool usable_port(const PwState& s, int side, int oz);  // a Port (or Fleet Train) `side` can use
 bool is_friendly_controlled(const PwState& s, int side, int oz);
 int hand_size(const PwState& s, int side);
-std::vector<int> hand(const PwState& s, int side);
+// The cards in a hand, without allocating (a hand never exceeds the 16 cards).
+struct CardList {
+  std::array<std::int8_t, kMaxCards> items{};
+  int n = 0;
+  const std::int8_t* begin() const { return items.data(); }
+  const std::int8_t* end() const { return items.data() + n; }
+  int size() const { return n; }
+};
+CardList hand(const PwState& s, int side);
 int deck_size(const PwState& s);
 const CardEnd& card_end(const PwState& s, int card, int side);
 void discard(PwState& s, int card);

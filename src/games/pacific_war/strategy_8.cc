@@ -133,7 +133,7 @@ void legal_choose_action(const PwState& s, Out& out) {
   for (int u : c.side_units[side])
     if (c.units[u].is_lba() && on_map(s, u) && lba_can_redeploy(s, u))
       out.push_back(encode(Kind::Redeploy, u));
-  const std::vector<int> cards = hand(s, side);
+  const CardList cards = hand(s, side);
   const bool fleet_train = side == kAllied && (s.turn == 4 || s.turn == 5) &&
                            s.fleet_trains_left > 0 && s.fleet_train_turn != s.turn;
   for (int card : cards) {

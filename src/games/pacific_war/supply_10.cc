@@ -209,7 +209,7 @@ int ground_needed(const PwState& s, int oz) { return s.content().ozs[oz].vp; }
 
 void legal_invasion(const PwState& s, Out& out) {
   const int side = s.seat;
-  const std::vector<int> cards = hand(s, side);
+  const CardList cards = hand(s, side);
   for (int oz = 0; oz < s.content().num_ozs(); ++oz) {
     if (!invasion_candidate(s, side, oz)) continue;
     const int have = ground_strength(s, side, oz) + s.committed[oz];
