@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/scripted.h"
 #include "games/co_prosperity/content.h"
 #include "games/co_prosperity/game.h"
 #include "games/co_prosperity/rules.h"
@@ -76,40 +77,23 @@ class Scenario {
     return *this;
   }
 
-  std::vector<std::string> legal() const {
-    std::vector<std::string> ids;
-    if (state_->is_chance()) {
-      std::vector<engine::ChanceOutcome> outcomes;
-      state_->chance_outcomes(outcomes);
-      for (const auto& o : outcomes) ids.push_back(state_->action_id(o.action));
-    } else {
-      for (auto a : state_->legal_actions()) ids.push_back(state_->action_id(a));
-    }
-    return ids;
-  }
+  // Legal action ids now (chance outcomes when chance acts).
+  std::vector<std::string> legal() const { return engine::applicable_ids(*state_); }
   bool is_legal(const std::string& id) const {
     for (const auto& l : legal())
       if (l == id) return true;
     return false;
   }
+
+  // Applies the action with this id (a player's choice or a scripted chance outcome) and
+  // checks every invariant after it.
   Scenario& act(const std::string& id) {
-    std::vector<engine::ActionCode> codes;
-    if (state_->is_chance()) {
-      std::vector<engine::ChanceOutcome> outcomes;
-      state_->chance_outcomes(outcomes);
-      for (const auto& o : outcomes) codes.push_back(o.action);
-    } else {
-      codes = state_->legal_actions();
+    std::string error;
+    if (!engine::apply_scripted(*state_, id, &log_, &error)) {
+      ADD_FAILURE() << error;
+      return *this;
     }
-    for (auto code : codes)
-      if (state_->action_id(code) == id) {
-        state_->apply(code, &log_);
-        EXPECT_EQ(state_->check_invariants(), "") << "after " << id;
-        return *this;
-      }
-    std::string all;
-    for (const auto& l : legal()) all += " [" + l + "]";
-    ADD_FAILURE() << "'" << id << "' is not legal at '" << state_->prompt() << "'; legal:" << all;
+    EXPECT_EQ(state_->check_invariants(), "") << "after " << id;
     return *this;
   }
   Scenario& acts(const std::vector<std::string>& ids) {
