@@ -72,6 +72,28 @@ bool usable_port(const PwState& s, int side, int oz) {
 
 bool is_friendly_controlled(const PwState& s, int side, int oz) { return controller(s, oz) == side; }
 
+namespace {
+bool card_readies(const PwState& s, int side, int unit, int oz, bool port) {
+  const UnitDef& d = s.content().units[unit];
+  return s.units[unit].loc == oz && d.side == side && d.is_naval() &&
+         (port || !d.capital);
+}
+}  // namespace
+
+bool card_readies_any(const PwState& s, int side, int oz) {
+  if (!has_naval(s, side, oz)) return false;
+  const bool port = usable_port(s, side, oz);
+  for (int u : s.content().side_units[side])
+    if (card_readies(s, side, u, oz, port) && !is_ready(s, u)) return true;
+  return false;
+}
+
+void ready_with_card(PwState& s, int side, int oz) {
+  const bool port = usable_port(s, side, oz);
+  for (int u : s.content().side_units[side])
+    if (card_readies(s, side, u, oz, port)) set_ready(s, u, true);
+}
+
 int hand_size(const PwState& s, int side) {
   const CardLoc where = side == kJapanese ? CardLoc::HandJapanese : CardLoc::HandAllied;
   int n = 0;

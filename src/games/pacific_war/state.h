@@ -201,6 +201,10 @@ bool counts_as_carrier(const PwState& s, int unit);  // 13.1: carrier-battleship
 int controller(const PwState& s, int oz);             // side controlling the OZ, or -1
 bool usable_port(const PwState& s, int side, int oz);  // a Port (or Fleet Train) `side` can use
 bool is_friendly_controlled(const PwState& s, int side, int oz);
+// 8.6 / 10.5: a card readies every Ops Complete ship of `side` in `oz` if it is a Port the side
+// can use, only the non-capital ones elsewhere. `card_readies_any` tells whether one would flip.
+bool card_readies_any(const PwState& s, int side, int oz);
+void ready_with_card(PwState& s, int side, int oz);
 int hand_size(const PwState& s, int side);
 // The cards in a hand, without allocating (a hand never exceeds the 16 cards).
 struct CardList {

@@ -118,13 +118,10 @@ void legal_choose_action(const PwState& s, Out& out) {
   std::array<bool, kMaxOz> ready{};
   for (int u : c.side_units[side]) {
     const int oz = s.units[u].loc;
-    if (oz >= kMaxOz || !c.units[u].is_naval()) continue;
-    if (is_ready(s, u)) {
-      ready[oz] = true;
-      continue;
-    }
-    if (!c.units[u].capital || usable_port(s, side, oz)) resupply[oz] = true;  // 8.6
+    if (oz < kMaxOz && c.units[u].is_naval() && is_ready(s, u)) ready[oz] = true;
   }
+  if (hand_size(s, side) > 0)
+    for (int oz = 0; oz < c.num_ozs(); ++oz) resupply[oz] = card_readies_any(s, side, oz);  // 8.6
   for (int oz = 0; oz < c.num_ozs(); ++oz)
     if (ready[oz] && group_can_move(s, side, oz)) out.push_back(encode(Kind::MoveFrom, oz));
   const std::array<bool, kMaxOz> reach = return_reach(s, side);
@@ -153,7 +150,6 @@ void legal_choose_action(const PwState& s, Out& out) {
 
 void apply_choose_action(PwState& s, Act act, Log log) {
   const int side = s.seat;
-  const Content& c = s.content();
   switch (act.kind) {
     case Kind::MoveFrom:
       start_group(s, MoveKind::Normal, side, act.a, false);
@@ -166,11 +162,7 @@ void apply_choose_action(PwState& s, Act act, Log log) {
       return;
     case Kind::Resupply: {
       discard(s, act.a);
-      const bool port = usable_port(s, side, act.b);
-      for (int u = 0; u < c.num_units(); ++u)
-        if (s.units[u].loc == act.b && c.units[u].side == side && c.units[u].is_naval() &&
-            (port || !c.units[u].capital))
-          set_ready(s, u, true);
+      ready_with_card(s, side, act.b);
       log_line(log, side_name(side) + " discard " + card_end(s, act.a, side).name +
                         " to resupply at " + oz_name(s, act.b) + ".",
                "8.6");

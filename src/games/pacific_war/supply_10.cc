@@ -114,16 +114,6 @@ bool auto_ready_here(const PwState& s, int unit, int oz) {
   return (mask >> static_cast<int>(s.content().units[unit].nation)) & 1u;
 }
 
-bool ready_target(const PwState& s, int side, int oz) {
-  const Content& c = s.content();
-  const bool port = usable_port(s, side, oz);
-  for (int u = 0; u < c.num_units(); ++u)
-    if (s.units[u].loc == oz && c.units[u].side == side && c.units[u].is_naval() &&
-        !is_ready(s, u) && (port || !c.units[u].capital))
-      return true;
-  return false;
-}
-
 void readying_step(PwState& s, Log log) {
   const Content& c = s.content();
   for (;;) {
@@ -300,7 +290,7 @@ void legal_readying(const PwState& s, Out& out) {
   const int side = s.seat;
   std::array<bool, kMaxOz> target{};
   for (int oz = 0; oz < s.content().num_ozs(); ++oz)
-    target[oz] = has_naval(s, side, oz) && ready_target(s, side, oz);
+    target[oz] = card_readies_any(s, side, oz);
   for (int card : hand(s, side))
     for (int oz = 0; oz < s.content().num_ozs(); ++oz)
       if (target[oz]) out.push_back(encode(Kind::Ready, card, oz));
@@ -309,14 +299,9 @@ void legal_readying(const PwState& s, Out& out) {
 
 void apply_readying(PwState& s, Act act, Log log) {
   const int side = s.seat;
-  const Content& c = s.content();
   if (act.kind == Kind::Ready) {
     discard(s, act.a);
-    const bool port = usable_port(s, side, act.b);
-    for (int u = 0; u < c.num_units(); ++u)
-      if (s.units[u].loc == act.b && c.units[u].side == side && c.units[u].is_naval() &&
-          (port || !c.units[u].capital))
-        set_ready(s, u, true);
+    ready_with_card(s, side, act.b);
     log_line(log, side_name(side) + " discard " + card_end(s, act.a, side).name +
                       " to ready their ships at " + oz_name(s, act.b) + ".",
              "10.5");
