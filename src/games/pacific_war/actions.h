@@ -10,16 +10,16 @@ namespace pacwar::pacific_war {
 
 enum class Kind : std::uint8_t {
   // chance
-  Die,         // a = 1..6
-  Draw,        // a = card index
+  Die,   // a = 1..6
+  Draw,  // a = card index
   // generic answers
-  Done,        // finish a sequence of picks
-  Decline,     // 8.2: do not discard a card for the Initiative
-  Pass,        // 8.2 (4): pass after the dice
-  Skip,        // take no action after gaining the Initiative
-  All,         // pick every remaining eligible unit
+  Done,     // finish a sequence of picks
+  Decline,  // 8.2: do not discard a card for the Initiative
+  Pass,     // 8.2 (4): pass after the dice
+  Skip,     // take no action after gaining the Initiative
+  All,      // pick every remaining eligible unit
   // set-up (14.1, 14.2)
-  Place,       // a = unit, b = oz
+  Place,  // a = unit, b = oz
   // strategy phase (8.x)
   Initiative,  // a = card
   MoveFrom,    // a = oz (8.10 Normal Movement)
@@ -36,19 +36,19 @@ enum class Kind : std::uint8_t {
   Counterattack,
   NoReaction,
   // combat (9.x)
-  Hit,         // a = unit: allocate one hit
+  Hit,  // a = unit: allocate one hit
   Retreat,
   Stay,
   Surface,
   NoSurface,
   Continue,
   EndCombat,
-  RetreatTo,   // a = oz
+  RetreatTo,  // a = oz
   // supply (10.x)
-  IsolateTo,   // a = from oz, b = port (10.1 ties)
-  Capture,     // a = oz (10.2)
-  Ground,      // a = card, b = oz (10.2)
-  Ready,       // a = card, b = oz (10.5)
+  IsolateTo,  // a = from oz, b = port (10.1 ties)
+  Capture,    // a = oz (10.2)
+  Ground,     // a = card, b = oz (10.2)
+  Ready,      // a = card, b = oz (10.5)
   Count
 };
 

@@ -70,13 +70,14 @@ bool usable_port(const PwState& s, int side, int oz) {
   return side == kAllied && s.fleet_train_oz == oz;  // 8.7: a Fleet Train base acts as a Port
 }
 
-bool is_friendly_controlled(const PwState& s, int side, int oz) { return controller(s, oz) == side; }
+bool is_friendly_controlled(const PwState& s, int side, int oz) {
+  return controller(s, oz) == side;
+}
 
 namespace {
 bool card_readies(const PwState& s, int side, int unit, int oz, bool port) {
   const UnitDef& d = s.content().units[unit];
-  return s.units[unit].loc == oz && d.side == side && d.is_naval() &&
-         (port || !d.capital);
+  return s.units[unit].loc == oz && d.side == side && d.is_naval() && (port || !d.capital);
 }
 }  // namespace
 

@@ -38,9 +38,9 @@ void begin_draw_phase(PwState& s, Log log) {
   for (int side : {kJapanese, kAllied})
     s.draw_left[side] = static_cast<std::int8_t>(draws_for(s, side));
   log_line(log,
-           "Resource Card Draw: Japanese " + std::to_string(s.draw_left[kJapanese]) +
-               ", Allied " + std::to_string(s.draw_left[kAllied]) + "; " +
-               side_name(s.draw_first) + " draw first.",
+           "Resource Card Draw: Japanese " + std::to_string(s.draw_left[kJapanese]) + ", Allied " +
+               std::to_string(s.draw_left[kAllied]) + "; " + side_name(s.draw_first) +
+               " draw first.",
            "7.0");
   s.step = Step::DrawCards;
   if (!next_drawer(s)) begin_strategy_phase(s, log);
@@ -54,8 +54,7 @@ void card_draw_outcomes(const PwState& s, std::vector<engine::ChanceOutcome>& ou
 
 void draw_card(PwState& s, int card, int side, Log log) {
   s.cards[card] = side == kJapanese ? CardLoc::HandJapanese : CardLoc::HandAllied;
-  log_line(log, side_name(side) + " draw " + card_end(s, card, side).name + ".", "7.0",
-           1u << side);
+  log_line(log, side_name(side) + " draw " + card_end(s, card, side).name + ".", "7.0", 1u << side);
   log_line(log, side_name(side) + " draw a card.", "7.0", 1u << (1 - side));
   if (deck_size(s) == 1) {  // 7.4: the discards are shuffled in with the last card
     bool any = false;

@@ -121,8 +121,8 @@ void next_fire(PwState& s, Log log) {
   for (int side : {static_cast<int>(cb.attacker), defender(s)}) {
     if (cb.fired & (1u << side)) continue;
     cb.fired |= static_cast<std::uint8_t>(1u << side);
-    const bool fires = cb.part == CombatPart::Air ? side_fires_air(s, side)
-                                                  : gunnery_strength(s, side, cb.oz) > 0;
+    const bool fires =
+        cb.part == CombatPart::Air ? side_fires_air(s, side) : gunnery_strength(s, side, cb.oz) > 0;
     if (!fires) continue;
     if (!has_targets(s, side)) {
       log_line(log, side_name(side) + " have nothing to fire at.", "9.2.4");
@@ -217,16 +217,16 @@ void apply_results(PwState& s, Log log) {
         set_loc(s, u, kLocTrack);
         us.turn = static_cast<std::uint8_t>(back);
         us.flags = kReady | kRepairing;
-        log_line(log, unit_name(s, u) + " returns on Turn " + std::to_string(back) + ".",
-                 "9.2.4");
+        log_line(log, unit_name(s, u) + " returns on Turn " + std::to_string(back) + ".", "9.2.4");
       }
       continue;
     }
     if (d.defense == 0 || six || damage > d.defense) {
       set_loc(s, u, kLocSunk);
       us.flags = 0;
-      log_line(log, unit_name(s, u) + " is sunk" +
-                        (six && damage <= d.defense ? " (a 6 against heavy armor)" : "") + ".",
+      log_line(log,
+               unit_name(s, u) + " is sunk" +
+                   (six && damage <= d.defense ? " (a 6 against heavy armor)" : "") + ".",
                "9.2.5");
       continue;
     }
@@ -356,15 +356,15 @@ void apply_fire_die(PwState& s, Act act, Log log) {
   const CrtDef& crt = s.content().crt;
   const int hits = crt.hits[cb.column][act.a - 1];
   log_line(log,
-           side_name(cb.firing) + (cb.part == CombatPart::Surface ? " surface fire" : " airstrike") +
-               " on the [" + crt.columns[cb.column].label + "] column, die " +
-               std::to_string(act.a) + ": " + std::to_string(hits) + " hit" +
-               (hits == 1 ? "" : "s") + ".",
+           side_name(cb.firing) +
+               (cb.part == CombatPart::Surface ? " surface fire" : " airstrike") + " on the [" +
+               crt.columns[cb.column].label + "] column, die " + std::to_string(act.a) + ": " +
+               std::to_string(hits) + " hit" + (hits == 1 ? "" : "s") + ".",
            "9.2.3");
   cb.hits_left = static_cast<std::uint8_t>(hits);
   // 9.2.4: airstrike hits are allocated by the firing side, surface hits by the side hit.
-  cb.allocator = cb.part == CombatPart::Surface ? static_cast<std::int8_t>(1 - cb.firing)
-                                                : cb.firing;
+  cb.allocator =
+      cb.part == CombatPart::Surface ? static_cast<std::int8_t>(1 - cb.firing) : cb.firing;
   allocate_or_continue(s, log);
 }
 

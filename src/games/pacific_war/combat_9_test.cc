@@ -86,7 +86,7 @@ TEST(Combat_9_5, CombatExampleTwoPhilippinesAndBorneo) {
   // Six battleships and a cruiser move from Indochina to Singapore and sink Exeter.
   sc.acts({"move-from Indochina", "all", "to Singapore", "surface"});
   EXPECT_EQ(sc.c().crt.columns[sc.s().combat.column].label, "20-25");  // gunnery 21
-  sc.act("die 1");                       // two hits, both on Exeter
+  sc.act("die 1");                                                     // two hits, both on Exeter
   sc.acts({"die 6", "die 6", "die 1"});  // Exeter sunk; Exeter's gunnery 1 misses
   EXPECT_EQ(sc.where("Exeter"), "sunk");
   sc.act("stay");  // the Japanese won and stay
@@ -184,7 +184,7 @@ TEST(Combat_9_2_5, HeavyArmor) {
   for (const char* u : {"North-Carolina", "Washington", "South-Dakota", "Indiana"})
     sc.put(u, "Midway");
   fight(sc, "Midway", kAllied, 0);
-  sc.act("surface").act("die 4");  // Allied 16 at [16-19]: 3 hits, all on Yamato
+  sc.act("surface").act("die 4");        // Allied 16 at [16-19]: 3 hits, all on Yamato
   sc.acts({"die 1", "die 1", "die 2"});  // armored: 0 + 0 + 1 = 1: damaged, not sunk
   sc.act("die 1");                       // Yamato's 5 at [4-5]: no hit
   EXPECT_EQ(sc.where("Yamato"), "track:3");
@@ -193,8 +193,8 @@ TEST(Combat_9_2_5, HeavyArmor) {
   six.empty_board(2).put("Yamato", "Midway").put("North-Carolina", "Midway");
   fight(six, "Midway", kAllied, 0);
   six.act("surface").act("die 5");  // Allied 4 at [4-5]: 2 hits on Yamato
-  six.acts({"die 6", "die 1"});      // armored total 5 is not over 5, but a 6 sinks her
-  six.act("die 1");                  // Yamato's reply misses
+  six.acts({"die 6", "die 1"});     // armored total 5 is not over 5, but a 6 sinks her
+  six.act("die 1");                 // Yamato's reply misses
   EXPECT_EQ(six.where("Yamato"), "sunk");
 }
 

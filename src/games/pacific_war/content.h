@@ -33,12 +33,12 @@ enum class UnitType : std::uint8_t {
 
 // How a unit enters the game (4.1.7, 14.1, 14.2).
 enum class SetupKind : std::uint8_t {
-  AtOz,          // letter code: placed at `setup_oz` at the start
-  PearlStrike,   // Japanese [H]: Hawaiian Islands for Turn 0 Phase I, then Japan (5.0)
-  PearlHarbor,   // Allied [PH]: placed at the Hawaiian Islands in Turn 0 Phase IV (5.0)
-  AlliedChoice,  // Allied [LAC]: one of `choice_ozs`, decided per unit (14.1)
-  JapaneseFree,  // Japanese no code: one of `choice_ozs`, capital ships ports only (14.2)
-  Reinforcement, // number code: arrives on `arrive_turn`
+  AtOz,           // letter code: placed at `setup_oz` at the start
+  PearlStrike,    // Japanese [H]: Hawaiian Islands for Turn 0 Phase I, then Japan (5.0)
+  PearlHarbor,    // Allied [PH]: placed at the Hawaiian Islands in Turn 0 Phase IV (5.0)
+  AlliedChoice,   // Allied [LAC]: one of `choice_ozs`, decided per unit (14.1)
+  JapaneseFree,   // Japanese no code: one of `choice_ozs`, capital ships ports only (14.2)
+  Reinforcement,  // number code: arrives on `arrive_turn`
 };
 
 struct Provenance {
@@ -50,11 +50,11 @@ struct OzDef {
   std::string id;    // stable id without spaces, e.g. "Hawaiian-Islands"
   std::string name;  // display name, e.g. "Hawaiian Islands"
   bool port = false;
-  int vp = 0;                    // Port VP value = Ground Strength needed (10.2)
-  bool major_port = false;       // 10.3
-  std::uint8_t auto_ready = 0;   // bit mask of Nation values readied here for free (10.5)
+  int vp = 0;                       // Port VP value = Ground Strength needed (10.2)
+  bool major_port = false;          // 10.3
+  std::uint8_t auto_ready = 0;      // bit mask of Nation values readied here for free (10.5)
   bool japanese_forbidden = false;  // West Coast, Madagascar: Japanese never enter (6.1 note)
-  int initial_port_owner = -1;   // ports: kJapanese / kAllied (14.3)
+  int initial_port_owner = -1;      // ports: kJapanese / kAllied (14.3)
   int initial_base_marker = -2;  // bases: kJapanese, kAllied, -1 none (14.3.1), -2 computed by 12.2
   bool oil = false;              // Borneo oil fields (7.2)
   float x = 0, y = 0;            // map position for drawing, 0..1000 (reconstructed)
@@ -75,20 +75,20 @@ struct UnitDef {
   Nation nation = Nation::Japan;
   UnitType type = UnitType::Cruiser;
   bool capital = false;
-  int airstrike = 0;   // 0 when none
+  int airstrike = 0;  // 0 when none
   int gunnery = 0;
-  int defense = 0;     // LBA: 0 (no defense value)
+  int defense = 0;       // LBA: 0 (no defense value)
   bool armored = false;  // 9.2.5 heavily armored
   int speed = 0;
   SetupKind setup = SetupKind::Reinforcement;
-  int setup_oz = -1;               // AtOz
-  std::vector<int> choice_ozs;     // AlliedChoice, JapaneseFree
-  int arrive_turn = 0;             // Reinforcement
-  int withdraw_turn = 0;           // 0 = never (6.2)
-  bool advanced = false;           // red set-up code: only with Advanced Rules (13.x)
-  std::string advanced_rule;       // e.g. "13.1"
-  std::string replaces;            // advanced counter standing for another (Ise/Hyuga, Shinano)
-  std::string set_up_code;         // as printed: "H", "PH", "2", "1-3", "LAC", "" ...
+  int setup_oz = -1;            // AtOz
+  std::vector<int> choice_ozs;  // AlliedChoice, JapaneseFree
+  int arrive_turn = 0;          // Reinforcement
+  int withdraw_turn = 0;        // 0 = never (6.2)
+  bool advanced = false;        // red set-up code: only with Advanced Rules (13.x)
+  std::string advanced_rule;    // e.g. "13.1"
+  std::string replaces;         // advanced counter standing for another (Ise/Hyuga, Shinano)
+  std::string set_up_code;      // as printed: "H", "PH", "2", "1-3", "LAC", "" ...
   Provenance provenance;
 
   bool is_lba() const { return type == UnitType::LandBasedAir; }
@@ -129,7 +129,7 @@ struct CardEnd {
   std::string name;      // "Bombardment"
   std::string category;  // "strategy", "combat", "interrupt", "invasion"
   bool strategic_event = false;
-  std::string text;      // the effect, in words
+  std::string text;  // the effect, in words
   Provenance provenance;
 };
 struct CardDef {
@@ -144,17 +144,17 @@ struct Content {
   std::vector<UnitDef> units;
   CrtDef crt;
   std::vector<CardDef> cards;
-  std::array<int, 6> allied_draws{};   // per turn 0..5 (7.3)
-  int japanese_draw = 2;               // 7.2
-  int japanese_initial_hand = 4;       // 7.2
+  std::array<int, 6> allied_draws{};     // per turn 0..5 (7.3)
+  int japanese_draw = 2;                 // 7.2
+  int japanese_initial_hand = 4;         // 7.2
   std::array<int, 2> hand_limit{4, 10};  // 7.1
-  int ground_points_per_strength = 20;  // 10.2
-  std::vector<int> japanese_free_ozs;   // 14.2 no-code placement OZs
-  std::vector<int> japanese_lba_ozs;    // 14.2 one LBA each
+  int ground_points_per_strength = 20;   // 10.2
+  std::vector<int> japanese_free_ozs;    // 14.2 no-code placement OZs
+  std::vector<int> japanese_lba_ozs;     // 14.2 one LBA each
 
   // Named OZs the rules refer to (indices into ozs).
-  int oz_japan = -1, oz_hawaii = -1, oz_west_coast = -1, oz_madagascar = -1,
-      oz_australia = -1, oz_singapore = -1, oz_indochina = -1, oz_borneo = -1;
+  int oz_japan = -1, oz_hawaii = -1, oz_west_coast = -1, oz_madagascar = -1, oz_australia = -1,
+      oz_singapore = -1, oz_indochina = -1, oz_borneo = -1;
 
   // Derived at load time.
   std::array<std::array<std::int8_t, kMaxOz>, kMaxOz> route_index{};  // -1 = not adjacent
@@ -163,10 +163,10 @@ struct Content {
     std::int8_t route;
   };
   std::array<std::vector<Neighbor>, kMaxOz> neighbors;  // every route from each OZ
-  std::array<std::vector<int>, 2> side_units;            // unit indices of each side
+  std::array<std::vector<int>, 2> side_units;           // unit indices of each side
 
-  int oz_index(const std::string& id) const;      // -1 if unknown
-  int unit_index(const std::string& id) const;    // -1 if unknown
+  int oz_index(const std::string& id) const;    // -1 if unknown
+  int unit_index(const std::string& id) const;  // -1 if unknown
   int num_ozs() const { return static_cast<int>(ozs.size()); }
   int num_units() const { return static_cast<int>(units.size()); }
   int num_cards() const { return static_cast<int>(cards.size()); }

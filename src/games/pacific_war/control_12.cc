@@ -41,10 +41,10 @@ int base_control(const PwState& s, int oz, const AirMap& air) {
     if (nav[side] && !nav[foe] && !lba[foe]) return asz[foe] ? -1 : side;  // B, or cancelled
   }
   if (nav[0] || nav[1] || lba[0] || lba[1]) return -2;  // both sides present: combat pending
-  if (asz[0] && asz[1]) return -1;                        // both project: neither controls
+  if (asz[0] && asz[1]) return -1;                      // both project: neither controls
   for (int side : {kJapanese, kAllied})
     if (asz[side]) return side;  // C
-  return -2;                      // nothing there: the marker stays (12.0)
+  return -2;                     // nothing there: the marker stays (12.0)
 }
 
 // 12.2 / 12.3 for a Port owned by `owner`: sets the enemy Base marker or the contested state.
@@ -88,14 +88,14 @@ void update_control(PwState& s, Log log) {
       port_overlay(s, oz, air);
       const int after = controller(s, oz);
       if (before != after)
-        log_line(log,
-                 oz_name(s, oz) + ": " +
-                     (after < 0 ? std::string("controlled by neither player")
-                      : s.base_marker[oz] >= 0
-                          ? side_name(after) + " Base marker on the " +
-                                side_name(s.port_owner[oz]) + " Port"
-                          : std::string("a ") + side_name(after) + " Port again"),
-                 "12.3");
+        log_line(
+            log,
+            oz_name(s, oz) + ": " +
+                (after < 0                ? std::string("controlled by neither player")
+                 : s.base_marker[oz] >= 0 ? side_name(after) + " Base marker on the " +
+                                                side_name(s.port_owner[oz]) + " Port"
+                                          : std::string("a ") + side_name(after) + " Port again"),
+            "12.3");
       continue;
     }
     if (s.fleet_train_oz == oz) {

@@ -49,8 +49,8 @@ std::string PwState::check_invariants() const {
     if (us.loc != kLocPool && us.loc != kLocRemoved && c.units[u].advanced &&
         !options_.has(c.units[u].advanced_rule))
       return "advanced unit in play without its rule: " + unit_where(*this, u);
-    if (step != Step::PickGroup && step != Step::ChooseDestination && !in_combat_or_reaction(*this) &&
-        (us.flags & kSelected))
+    if (step != Step::PickGroup && step != Step::ChooseDestination &&
+        !in_combat_or_reaction(*this) && (us.flags & kSelected))
       return "unit still selected outside a move: " + unit_where(*this, u);
     if (combat.oz < 0 && (us.pend_hits || us.pend_dmg))
       return "pending hits outside combat: " + unit_where(*this, u);

@@ -43,8 +43,7 @@ int group_need(const PwState& s) {
 int group_speed(const PwState& s) {
   int speed = 99;
   for (int u : s.content().side_units[s.move.side])
-    if (s.units[u].flags & kSelected)
-      speed = std::min(speed, s.content().units[u].speed);
+    if (s.units[u].flags & kSelected) speed = std::min(speed, s.content().units[u].speed);
   return speed == 99 ? 0 : speed;
 }
 
@@ -104,7 +103,8 @@ void clear_selection(PwState& s) {
 
 void mark_moved_and_clear(PwState& s) {
   for (auto& us : s.units)
-    if (us.flags & kSelected) us.flags = static_cast<std::uint8_t>((us.flags | kMoved) & ~kSelected);
+    if (us.flags & kSelected)
+      us.flags = static_cast<std::uint8_t>((us.flags | kMoved) & ~kSelected);
 }
 
 void move_done(PwState& s, Log log) {
@@ -119,15 +119,13 @@ void move_done(PwState& s, Log log) {
 std::string group_names(const PwState& s) {
   std::string names;
   for (int u : s.content().side_units[s.move.side])
-    if (s.units[u].flags & kSelected)
-      names += (names.empty() ? "" : ", ") + unit_name(s, u);
+    if (s.units[u].flags & kSelected) names += (names.empty() ? "" : ", ") + unit_name(s, u);
   return names;
 }
 
 void move_group(PwState& s, int to) {
   for (int u : s.content().side_units[s.move.side])
-    if (s.units[u].flags & kSelected)
-      set_loc(s, u, static_cast<std::uint8_t>(to));
+    if (s.units[u].flags & kSelected) set_loc(s, u, static_cast<std::uint8_t>(to));
   s.move.at = static_cast<std::int8_t>(to);
 }
 
@@ -254,8 +252,8 @@ void apply_destination(PwState& s, Act act, Log log) {
       s.move.mp = static_cast<std::int8_t>(std::max(0, speed - cost));
       log_line(log,
                side_name(s.move.side) + " move " + group_names(s) + " from " +
-                   oz_name(s, s.move.from) + " to " + oz_name(s, to) + " (" +
-                   std::to_string(cost) + " MP).",
+                   oz_name(s, s.move.from) + " to " + oz_name(s, to) + " (" + std::to_string(cost) +
+                   " MP).",
                "8.10.1");
       move_group(s, to);
       for (int u : s.content().side_units[s.move.side])  // flip to Ops Complete at once
@@ -272,8 +270,9 @@ void apply_destination(PwState& s, Act act, Log log) {
       move_done(s, log);
       return;
     case MoveKind::Lba:
-      log_line(log, side_name(s.move.side) + " redeploy " + unit_name(s, s.move.unit) + " to " +
-                        oz_name(s, to) + ".",
+      log_line(log,
+               side_name(s.move.side) + " redeploy " + unit_name(s, s.move.unit) + " to " +
+                   oz_name(s, to) + ".",
                s.move.supply ? "10.4" : "8.11");
       set_loc(s, s.move.unit, static_cast<std::uint8_t>(to));
       s.move.at = static_cast<std::int8_t>(to);

@@ -87,7 +87,7 @@ TEST(Movement_8_9_2, ReturnToPortKeepsTheSideUpAndAvoidsEnemyControl) {
   sc.acts({"return-from Midway", "all"});
   EXPECT_TRUE(sc.is_legal("to Japan"));
   EXPECT_FALSE(sc.is_legal("to Hawaiian-Islands"));  // an enemy Port
-  EXPECT_TRUE(sc.is_legal("to Truk"));  // through Japan and the Marianas
+  EXPECT_TRUE(sc.is_legal("to Truk"));               // through Japan and the Marianas
   sc.act("to Japan");
   EXPECT_FALSE(sc.ready("Kumano"));
   EXPECT_TRUE(sc.ready("Mogami"));
@@ -103,11 +103,11 @@ TEST(Movement_8_11, LbaRedeploymentLimits) {
       .control()
       .at_action(kAllied);
   sc.act("redeploy LBA-A1");
-  EXPECT_TRUE(sc.is_legal("to Madagascar"));   // no Sea Route needed
-  EXPECT_TRUE(sc.is_legal("to Australia"));    // a Port: no limit
-  EXPECT_FALSE(sc.is_legal("to Midway"));      // a Base already holding an LBA
-  EXPECT_TRUE(sc.is_legal("to Borneo"));       // friendly ships there
-  EXPECT_FALSE(sc.is_legal("to Okinawa"));     // Japanese-controlled
+  EXPECT_TRUE(sc.is_legal("to Madagascar"));  // no Sea Route needed
+  EXPECT_TRUE(sc.is_legal("to Australia"));   // a Port: no limit
+  EXPECT_FALSE(sc.is_legal("to Midway"));     // a Base already holding an LBA
+  EXPECT_TRUE(sc.is_legal("to Borneo"));      // friendly ships there
+  EXPECT_FALSE(sc.is_legal("to Okinawa"));    // Japanese-controlled
 }
 
 }  // namespace

@@ -10,24 +10,36 @@ std::string PwState::prompt() const {
       return "14.1 Allied set-up: where does " + unit_name(*this, pending_unit) + " [LAC] start?";
     case Step::SetupJapanese:
       return "14.2 Japanese set-up: where does " + unit_name(*this, pending_unit) + " start?";
-    case Step::SetupDraw: return "14.2 The Japanese player draws four Resource Cards";
-    case Step::YamamotoDie: return "15.1 Yamamoto's Original Plan: 5-6 launches a third wave";
-    case Step::YamamotoColumn: return "15.1 The third wave's column";
+    case Step::SetupDraw:
+      return "14.2 The Japanese player draws four Resource Cards";
+    case Step::YamamotoDie:
+      return "15.1 Yamamoto's Original Plan: 5-6 launches a third wave";
+    case Step::YamamotoColumn:
+      return "15.1 The third wave's column";
     case Step::ReinforceLba:
       return "6.1 Allied LBA " + unit_name(*this, pending_unit) +
              " arrives: West Coast or Madagascar?";
-    case Step::DrawCards: return "7.0 " + who + " draw a Resource Card";
-    case Step::Init1: return "8.2 (1) Japanese: discard a card to gain the Initiative?";
-    case Step::Init2: return "8.2 (2) Allied: discard a card to gain the Initiative?";
-    case Step::Init3: return "8.2 (3) Allied: discard a card to gain the Initiative?";
-    case Step::InitDieJapanese: return "8.2 (4) Japanese Initiative die";
-    case Step::InitDieAllied: return "8.2 (4) Allied Initiative die";
-    case Step::ChooseAction: return "8.3 " + who + " Strategy Action";
+    case Step::DrawCards:
+      return "7.0 " + who + " draw a Resource Card";
+    case Step::Init1:
+      return "8.2 (1) Japanese: discard a card to gain the Initiative?";
+    case Step::Init2:
+      return "8.2 (2) Allied: discard a card to gain the Initiative?";
+    case Step::Init3:
+      return "8.2 (3) Allied: discard a card to gain the Initiative?";
+    case Step::InitDieJapanese:
+      return "8.2 (4) Japanese Initiative die";
+    case Step::InitDieAllied:
+      return "8.2 (4) Allied Initiative die";
+    case Step::ChooseAction:
+      return "8.3 " + who + " Strategy Action";
     case Step::PickGroup:
-      return std::string(move.kind == MoveKind::Normal ? "8.10.1" : move.supply ? "10.4" : "8.9.2") +
+      return std::string(move.kind == MoveKind::Normal ? "8.10.1"
+                         : move.supply                 ? "10.4"
+                                                       : "8.9.2") +
              " Pick the ships of the group at " + oz_name(*this, move.from);
     case Step::ChooseDestination:
-      return std::string(move.kind == MoveKind::Normal ? "8.10.1 Destination of the group"
+      return std::string(move.kind == MoveKind::Normal   ? "8.10.1 Destination of the group"
                          : move.kind == MoveKind::Return ? "8.9.2 Return to which Port?"
                                                          : "8.11 Redeploy the LBA to which OZ?");
     case Step::Pursuit:
@@ -35,26 +47,34 @@ std::string PwState::prompt() const {
              " MP left, or stop";
     case Step::Reaction:
       return "8.12 " + who + " Reaction to the enemy entering " + oz_name(*this, move.at);
-    case Step::CounterPick: return "8.12 Counterattack: pick the ships that join (speed - 1)";
-    case Step::FireDie: return "9.2.3 " + side_name(combat.firing) + " hit die";
+    case Step::CounterPick:
+      return "8.12 Counterattack: pick the ships that join (speed - 1)";
+    case Step::FireDie:
+      return "9.2.3 " + side_name(combat.firing) + " hit die";
     case Step::Allocate:
       return "9.2.4 " + who + ": allocate a hit (" + std::to_string(combat.hits_left) + " left)";
-    case Step::DamageDie: return "9.2.5 Damage die against " + unit_name(*this, dmg_unit);
+    case Step::DamageDie:
+      return "9.2.5 Damage die against " + unit_name(*this, dmg_unit);
     case Step::RetreatDecision:
-      return combat.retreat_stage == 4 ? "9.4 " + who + " won: stay or retreat?"
-                                       : "9.5 " + who + ": retreat from " +
-                                             oz_name(*this, combat.oz) + "?";
-    case Step::SurfaceDecision: return "9.1.2 Attacker: fight Surface Combat?";
+      return combat.retreat_stage == 4
+                 ? "9.4 " + who + " won: stay or retreat?"
+                 : "9.5 " + who + ": retreat from " + oz_name(*this, combat.oz) + "?";
+    case Step::SurfaceDecision:
+      return "9.1.2 Attacker: fight Surface Combat?";
     case Step::ContinueDecision:
       return "9.1.3 Attacker: spend 1 of " + std::to_string(combat.mp) +
              " MP for another round, or end the combat and retreat?";
-    case Step::RetreatDestination: return "9.5.3 " + who + ": retreat to which Port?";
+    case Step::RetreatDestination:
+      return "9.5.3 " + who + ": retreat to which Port?";
     case Step::Isolation:
       return "10.1 " + who + " units at " + oz_name(*this, move.at) +
              " are isolated: redeploy to which of the nearest Ports?";
-    case Step::Invasion: return "10.2 " + who + " Port Invasions";
-    case Step::SupplyMoves: return "10.4 " + who + " Redeployment and Return to Port";
-    case Step::Readying: return "10.5 " + who + ": ready Naval units with a card";
+    case Step::Invasion:
+      return "10.2 " + who + " Port Invasions";
+    case Step::SupplyMoves:
+      return "10.4 " + who + " Redeployment and Return to Port";
+    case Step::Readying:
+      return "10.5 " + who + ": ready Naval units with a card";
     case Step::GameOver:
       return winner_ >= 0 ? "Game over: " + side_name(winner_) + " victory" : "Game over";
   }
@@ -65,48 +85,84 @@ std::string PwState::action_label(engine::ActionCode code) const {
   const Act a = decode(code);
   const Content& c = *content_;
   const int actor = seat < 0 ? 0 : seat;
-  auto card = [&](int i) { return card_end(*this, i, actor).id + " " + card_end(*this, i, actor).name; };
+  auto card = [&](int i) {
+    return card_end(*this, i, actor).id + " " + card_end(*this, i, actor).name;
+  };
   auto uname = [&](int u) {
     const UnitDef& d = c.units.at(u);
-    std::string values = d.is_lba() ? "LBA " + std::to_string(d.airstrike)
-                                    : std::to_string(d.airstrike) + "/" + std::to_string(d.gunnery) +
-                                          "/" + std::to_string(d.defense) + (d.armored ? "*" : "") +
-                                          "/" + std::to_string(d.speed);
+    std::string values = d.is_lba()
+                             ? "LBA " + std::to_string(d.airstrike)
+                             : std::to_string(d.airstrike) + "/" + std::to_string(d.gunnery) + "/" +
+                                   std::to_string(d.defense) + (d.armored ? "*" : "") + "/" +
+                                   std::to_string(d.speed);
     return d.name + " (" + values + ")";
   };
   switch (a.kind) {
-    case Kind::Initiative: return "Discard " + card(a.a) + " for the Initiative (8.2)";
-    case Kind::Decline: return "Keep your cards (8.2)";
-    case Kind::Pass: return "Pass (8.2 step 4)";
-    case Kind::Skip: return "Take no action (8.3)";
-    case Kind::MoveFrom: return "Move a Naval group from " + oz_name(*this, a.a) + " (8.10)";
-    case Kind::ReturnFrom: return "Return to Port from " + oz_name(*this, a.a) + " (8.9.2)";
-    case Kind::Redeploy: return "Redeploy " + uname(a.a) + " (8.11)";
-    case Kind::Resupply: return "Discard " + card(a.a) + " to resupply at " + oz_name(*this, a.b) + " (8.6)";
-    case Kind::FleetTrain: return "Discard " + card(a.a) + " for a Fleet Train at " + oz_name(*this, a.b) + " (8.7)";
-    case Kind::OpenRoutes: return "Discard " + card(a.a) + " to open the Restricted Sea Routes (8.8)";
-    case Kind::Pick: return "Pick " + uname(a.a);
-    case Kind::All: return "Pick all remaining";
-    case Kind::Done: return "Done";
-    case Kind::To: return "To " + oz_name(*this, a.a);
-    case Kind::Place: return "Place " + uname(a.a) + " at " + oz_name(*this, a.b);
-    case Kind::Hit: return "Allocate a hit to " + uname(a.a) + " (9.2.4)";
-    case Kind::Evacuate: return "Emergency Evacuation (8.12)";
-    case Kind::Counterattack: return "Counterattack (8.12)";
-    case Kind::NoReaction: return "No reaction";
-    case Kind::Retreat: return "Retreat (9.5)";
-    case Kind::Stay: return "Stay";
-    case Kind::Surface: return "Fight Surface Combat (9.1.2)";
-    case Kind::NoSurface: return "No Surface Combat (9.1.2)";
-    case Kind::Continue: return "Another round: spend 1 MP (9.1.3)";
-    case Kind::EndCombat: return "End the combat and retreat (9.1.3)";
-    case Kind::RetreatTo: return "Retreat to " + oz_name(*this, a.a) + " (9.5.3)";
-    case Kind::IsolateTo: return "Redeploy to " + oz_name(*this, a.a) + " (10.1)";
-    case Kind::Capture: return "Capture " + oz_name(*this, a.a) + " (10.2)";
-    case Kind::Ground: return "Discard " + card(a.a) + " for +1 Ground Strength at " + oz_name(*this, a.b) + " (10.2)";
-    case Kind::Ready: return "Discard " + card(a.a) + " to ready ships at " + oz_name(*this, a.b) + " (10.5)";
-    case Kind::Stop: return "Stop here";
-    default: return action_id(code);
+    case Kind::Initiative:
+      return "Discard " + card(a.a) + " for the Initiative (8.2)";
+    case Kind::Decline:
+      return "Keep your cards (8.2)";
+    case Kind::Pass:
+      return "Pass (8.2 step 4)";
+    case Kind::Skip:
+      return "Take no action (8.3)";
+    case Kind::MoveFrom:
+      return "Move a Naval group from " + oz_name(*this, a.a) + " (8.10)";
+    case Kind::ReturnFrom:
+      return "Return to Port from " + oz_name(*this, a.a) + " (8.9.2)";
+    case Kind::Redeploy:
+      return "Redeploy " + uname(a.a) + " (8.11)";
+    case Kind::Resupply:
+      return "Discard " + card(a.a) + " to resupply at " + oz_name(*this, a.b) + " (8.6)";
+    case Kind::FleetTrain:
+      return "Discard " + card(a.a) + " for a Fleet Train at " + oz_name(*this, a.b) + " (8.7)";
+    case Kind::OpenRoutes:
+      return "Discard " + card(a.a) + " to open the Restricted Sea Routes (8.8)";
+    case Kind::Pick:
+      return "Pick " + uname(a.a);
+    case Kind::All:
+      return "Pick all remaining";
+    case Kind::Done:
+      return "Done";
+    case Kind::To:
+      return "To " + oz_name(*this, a.a);
+    case Kind::Place:
+      return "Place " + uname(a.a) + " at " + oz_name(*this, a.b);
+    case Kind::Hit:
+      return "Allocate a hit to " + uname(a.a) + " (9.2.4)";
+    case Kind::Evacuate:
+      return "Emergency Evacuation (8.12)";
+    case Kind::Counterattack:
+      return "Counterattack (8.12)";
+    case Kind::NoReaction:
+      return "No reaction";
+    case Kind::Retreat:
+      return "Retreat (9.5)";
+    case Kind::Stay:
+      return "Stay";
+    case Kind::Surface:
+      return "Fight Surface Combat (9.1.2)";
+    case Kind::NoSurface:
+      return "No Surface Combat (9.1.2)";
+    case Kind::Continue:
+      return "Another round: spend 1 MP (9.1.3)";
+    case Kind::EndCombat:
+      return "End the combat and retreat (9.1.3)";
+    case Kind::RetreatTo:
+      return "Retreat to " + oz_name(*this, a.a) + " (9.5.3)";
+    case Kind::IsolateTo:
+      return "Redeploy to " + oz_name(*this, a.a) + " (10.1)";
+    case Kind::Capture:
+      return "Capture " + oz_name(*this, a.a) + " (10.2)";
+    case Kind::Ground:
+      return "Discard " + card(a.a) + " for +1 Ground Strength at " + oz_name(*this, a.b) +
+             " (10.2)";
+    case Kind::Ready:
+      return "Discard " + card(a.a) + " to ready ships at " + oz_name(*this, a.b) + " (10.5)";
+    case Kind::Stop:
+      return "Stop here";
+    default:
+      return action_id(code);
   }
 }
 

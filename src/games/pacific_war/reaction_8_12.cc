@@ -51,9 +51,10 @@ void apply_reaction(PwState& s, Act act, Log log) {
   const int reactor = s.seat;
   switch (act.kind) {
     case Kind::Evacuate:
-      log_line(log, side_name(reactor) + " make an Emergency Evacuation of " +
-                        oz_name(s, s.move.at) + ".",
-               "8.12");
+      log_line(
+          log,
+          side_name(reactor) + " make an Emergency Evacuation of " + oz_name(s, s.move.at) + ".",
+          "8.12");
       s.move.evacuating = true;
       start_retreat(s, reactor, s.move.at, log);
       return;

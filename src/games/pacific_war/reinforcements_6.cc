@@ -28,9 +28,9 @@ Where arrival(const PwState& s, int u) {
       if (usable_port(s, kJapanese, c.oz_japan)) return {Arrival::Place, c.oz_japan};
       return {repaired ? Arrival::Destroy : Arrival::Delay, -1};
     case Nation::US:
-      if (!repaired) return {Arrival::Place, c.oz_west_coast};  // 6.1.2
+      if (!repaired) return {Arrival::Place, c.oz_west_coast};                         // 6.1.2
       if (usable_port(s, kAllied, c.oz_hawaii)) return {Arrival::Place, c.oz_hawaii};  // 6.1.3
-      return {Arrival::Destroy, -1};  // 10.3.1
+      return {Arrival::Destroy, -1};                                                   // 10.3.1
     case Nation::Britain:
       return {Arrival::Place, c.oz_madagascar};  // 6.1.4
     case Nation::Australia:
@@ -94,8 +94,7 @@ void begin_turn(PwState& s, Log log) {
       case Arrival::Withdraw:
         set_loc(s, u, kLocRemoved);
         us.flags = 0;
-        log_line(log, unit_name(s, u) + " is withdrawn (repairs end after its withdrawal).",
-                 "6.2");
+        log_line(log, unit_name(s, u) + " is withdrawn (repairs end after its withdrawal).", "6.2");
         break;
       case Arrival::AlliedLbaChoice:
         break;  // placed below, one prompt each

@@ -62,7 +62,7 @@ TEST(Reinforcements_6_2, BritishWithdrawals) {
   sc.empty_board(2).put("Revenge", "Ceylon").put("Warspite", "Ceylon");
   due(sc, "Valiant", 5, true);  // 2-3 ship damaged past its withdrawal
   sc.control();
-  begin_turn(sc.s(), nullptr);  // Turn 3
+  begin_turn(sc.s(), nullptr);                 // Turn 3
   EXPECT_EQ(sc.where("Revenge"), "removed");   // C-3
   EXPECT_EQ(sc.where("Warspite"), "removed");  // 1-3
   sc.s().turn = 4;

@@ -28,11 +28,12 @@ void move_naval(PwState& s, int side, int from, int port, bool isolated, Log log
     if (isolated) set_ready(s, u, false);
     names += (names.empty() ? "" : ", ") + unit_name(s, u);
   }
-  log_line(log,
-           names + (isolated ? " cannot return to port and redeploy, Ops Complete, to "
-                             : " retreat to ") +
-               oz_name(s, port) + ".",
-           isolated ? "9.5.3" : "9.5.3");
+  log_line(
+      log,
+      names +
+          (isolated ? " cannot return to port and redeploy, Ops Complete, to " : " retreat to ") +
+          oz_name(s, port) + ".",
+      isolated ? "9.5.3" : "9.5.3");
 }
 
 }  // namespace

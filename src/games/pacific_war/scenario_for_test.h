@@ -126,10 +126,14 @@ class Scenario {
     const int loc = state_->units[unit(unit_id)].loc;
     if (loc < kMaxOz) return c().ozs[loc].id;
     switch (loc) {
-      case kLocTrack: return "track:" + std::to_string(state_->units[unit(unit_id)].turn);
-      case kLocSunk: return "sunk";
-      case kLocRemoved: return "removed";
-      default: return "pool";
+      case kLocTrack:
+        return "track:" + std::to_string(state_->units[unit(unit_id)].turn);
+      case kLocSunk:
+        return "sunk";
+      case kLocRemoved:
+        return "removed";
+      default:
+        return "pool";
     }
   }
   bool ready(const std::string& unit_id) const { return is_ready(*state_, unit(unit_id)); }

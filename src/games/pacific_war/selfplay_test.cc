@@ -1,11 +1,12 @@
 // Random self-play of complete games with every invariant checked after every action, plus
 // save/load, replay, undo and bad-input checks on real Pacific War games.
+#include "cli/selfplay.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <string>
 
-#include "cli/selfplay.h"
 #include "engine/errors.h"
 #include "engine/random_play.h"
 #include "engine/session.h"
@@ -36,17 +37,20 @@ TEST(PacificWarSelfplay, ThousandRandomGamesKeepEveryInvariant) {
 }
 
 TEST(PacificWarSelfplay, OptionalRuleYamamotoKeepsEveryInvariant) {
-  const cli::SelfplayResult r = cli::run_selfplay(
-      pacific_war(), engine::Json{{"rules", {"15.1"}}}, 100, 7, 1, 100000, true);
+  const cli::SelfplayResult r =
+      cli::run_selfplay(pacific_war(), engine::Json{{"rules", {"15.1"}}}, 100, 7, 1, 100000, true);
   EXPECT_EQ(r.invariant_violations, 0) << (r.violations.empty() ? "" : r.violations.front());
   EXPECT_EQ(r.completed, 100);
 }
 
 TEST(PacificWarSelfplay, DigestIsTheSameWhateverTheThreads) {
-  const auto one = cli::run_selfplay(pacific_war(), engine::Options::object(), 40, 99, 1, 100000, false);
-  const auto two = cli::run_selfplay(pacific_war(), engine::Options::object(), 40, 99, 2, 100000, false);
+  const auto one =
+      cli::run_selfplay(pacific_war(), engine::Options::object(), 40, 99, 1, 100000, false);
+  const auto two =
+      cli::run_selfplay(pacific_war(), engine::Options::object(), 40, 99, 2, 100000, false);
   EXPECT_EQ(one.digest, two.digest);
-  const auto other = cli::run_selfplay(pacific_war(), engine::Options::object(), 40, 100, 2, 100000, false);
+  const auto other =
+      cli::run_selfplay(pacific_war(), engine::Options::object(), 40, 100, 2, 100000, false);
   EXPECT_NE(one.digest, other.digest);
 }
 

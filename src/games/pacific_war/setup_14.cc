@@ -26,7 +26,7 @@ void place(PwState& s, int unit, int oz) {
 void place_markers(PwState& s) {
   const Content& c = s.content();
   for (int oz = 0; oz < c.num_ozs(); ++oz) s.base_marker[oz] = -1;
-  update_control(s, nullptr);  // 14.3: Base markers following the control rules
+  update_control(s, nullptr);               // 14.3: Base markers following the control rules
   for (int oz = 0; oz < c.num_ozs(); ++oz)  // 14.3.1: regardless of placement
     if (!c.ozs[oz].port && c.ozs[oz].initial_base_marker >= -1)
       s.base_marker[oz] = static_cast<std::int8_t>(c.ozs[oz].initial_base_marker);
@@ -91,15 +91,16 @@ void legal_setup(const PwState& s, Out& out) {
   const UnitDef& d = c.units[s.pending_unit];
   for (int oz : d.choice_ozs) {
     if (d.setup == SetupKind::JapaneseFree && d.capital && !c.ozs[oz].port) continue;  // 14.2
-    if (d.is_lba() && !c.ozs[oz].port && count_lba(s, d.side, oz) > 0) continue;  // 8.9.3
+    if (d.is_lba() && !c.ozs[oz].port && count_lba(s, d.side, oz) > 0) continue;       // 8.9.3
     out.push_back(encode(Kind::Place, s.pending_unit, oz));
   }
 }
 
 void apply_setup(PwState& s, Act act, Log log) {
   place(s, act.a, act.b);
-  log_line(log, side_name(side_of(s, act.a)) + " set up " + unit_name(s, act.a) + " at " +
-                    oz_name(s, act.b) + ".",
+  log_line(log,
+           side_name(side_of(s, act.a)) + " set up " + unit_name(s, act.a) + " at " +
+               oz_name(s, act.b) + ".",
            s.step == Step::SetupAllied ? "14.1" : "14.2");
   advance_setup(s, log);
 }

@@ -29,7 +29,7 @@ TEST(SetUp_14_1, AlliedSetUpChoicesAndFixedPlacements) {
   EXPECT_EQ(sc.where("Hermes"), "Ceylon");
   EXPECT_EQ(sc.where("Indianapolis"), "Midway");
   EXPECT_EQ(sc.where("Lexington"), "pool");  // [PH]: placed in Turn 0 Phase IV
-  EXPECT_EQ(hand_size(sc.s(), kAllied), 0);   // 14.1: no cards
+  EXPECT_EQ(hand_size(sc.s(), kAllied), 0);  // 14.1: no cards
 }
 
 TEST(SetUp_14_2, JapaneseCapitalShipsOnlyAtPorts) {
@@ -87,8 +87,8 @@ TEST(TurnZero_5_0, PearlHarborAndMalaya) {
   EXPECT_EQ(sc.s().seat, kJapanese);  // the attacker allocates airstrike hits
   sc.acts({"hit Arizona", "hit Oklahoma", "hit California", "hit West-Virginia"});
   sc.acts({"die 4", "die 2", "die 1", "die 3"});  // by unit order: Oklahoma, Arizona, ...
-  EXPECT_EQ(sc.where("Oklahoma"), "sunk");     // 4 > 3
-  EXPECT_EQ(sc.where("Arizona"), "track:3");   // 2 damage on Turn 0: Turn 3
+  EXPECT_EQ(sc.where("Oklahoma"), "sunk");        // 4 > 3
+  EXPECT_EQ(sc.where("Arizona"), "track:3");      // 2 damage on Turn 0: Turn 3
   EXPECT_EQ(sc.where("California"), "track:2");
   EXPECT_EQ(sc.where("West-Virginia"), "track:4");
   // Phase II: the LBA in Indochina against Prince of Wales, Repulse and Exeter on [6-7].

@@ -175,43 +175,76 @@ std::string PwState::action_id(engine::ActionCode code) const {
   auto oz = [&](int o) { return c.ozs.at(o).id; };
   auto end = [&](int card) { return card_end(*this, card, actor).id; };
   switch (a.kind) {
-    case Kind::Die: return "die " + std::to_string(a.a);
+    case Kind::Die:
+      return "die " + std::to_string(a.a);
     case Kind::Draw: {
       std::string n = std::to_string(c.cards.at(a.a).number);
       return "draw card-" + std::string(n.size() < 2 ? "0" : "") + n;
     }
-    case Kind::Done: return "done";
-    case Kind::Decline: return "decline";
-    case Kind::Pass: return "pass";
-    case Kind::Skip: return "skip";
-    case Kind::All: return "all";
-    case Kind::Place: return "place " + unit(a.a) + " " + oz(a.b);
-    case Kind::Initiative: return "initiative " + end(a.a);
-    case Kind::MoveFrom: return "move-from " + oz(a.a);
-    case Kind::ReturnFrom: return "return-from " + oz(a.a);
-    case Kind::Redeploy: return "redeploy " + unit(a.a);
-    case Kind::Resupply: return "resupply " + end(a.a) + " " + oz(a.b);
-    case Kind::FleetTrain: return "fleet-train " + end(a.a) + " " + oz(a.b);
-    case Kind::OpenRoutes: return "open-routes " + end(a.a);
-    case Kind::Pick: return "pick " + unit(a.a);
-    case Kind::To: return "to " + oz(a.a);
-    case Kind::Stop: return "stop";
-    case Kind::Evacuate: return "evacuate";
-    case Kind::Counterattack: return "counterattack";
-    case Kind::NoReaction: return "no-reaction";
-    case Kind::Hit: return "hit " + unit(a.a);
-    case Kind::Retreat: return "retreat";
-    case Kind::Stay: return "stay";
-    case Kind::Surface: return "surface";
-    case Kind::NoSurface: return "no-surface";
-    case Kind::Continue: return "continue";
-    case Kind::EndCombat: return "end-combat";
-    case Kind::RetreatTo: return "retreat-to " + oz(a.a);
-    case Kind::IsolateTo: return "isolate-to " + oz(a.a);
-    case Kind::Capture: return "capture " + oz(a.a);
-    case Kind::Ground: return "ground " + end(a.a) + " " + oz(a.b);
-    case Kind::Ready: return "ready " + end(a.a) + " " + oz(a.b);
-    case Kind::Count: break;
+    case Kind::Done:
+      return "done";
+    case Kind::Decline:
+      return "decline";
+    case Kind::Pass:
+      return "pass";
+    case Kind::Skip:
+      return "skip";
+    case Kind::All:
+      return "all";
+    case Kind::Place:
+      return "place " + unit(a.a) + " " + oz(a.b);
+    case Kind::Initiative:
+      return "initiative " + end(a.a);
+    case Kind::MoveFrom:
+      return "move-from " + oz(a.a);
+    case Kind::ReturnFrom:
+      return "return-from " + oz(a.a);
+    case Kind::Redeploy:
+      return "redeploy " + unit(a.a);
+    case Kind::Resupply:
+      return "resupply " + end(a.a) + " " + oz(a.b);
+    case Kind::FleetTrain:
+      return "fleet-train " + end(a.a) + " " + oz(a.b);
+    case Kind::OpenRoutes:
+      return "open-routes " + end(a.a);
+    case Kind::Pick:
+      return "pick " + unit(a.a);
+    case Kind::To:
+      return "to " + oz(a.a);
+    case Kind::Stop:
+      return "stop";
+    case Kind::Evacuate:
+      return "evacuate";
+    case Kind::Counterattack:
+      return "counterattack";
+    case Kind::NoReaction:
+      return "no-reaction";
+    case Kind::Hit:
+      return "hit " + unit(a.a);
+    case Kind::Retreat:
+      return "retreat";
+    case Kind::Stay:
+      return "stay";
+    case Kind::Surface:
+      return "surface";
+    case Kind::NoSurface:
+      return "no-surface";
+    case Kind::Continue:
+      return "continue";
+    case Kind::EndCombat:
+      return "end-combat";
+    case Kind::RetreatTo:
+      return "retreat-to " + oz(a.a);
+    case Kind::IsolateTo:
+      return "isolate-to " + oz(a.a);
+    case Kind::Capture:
+      return "capture " + oz(a.a);
+    case Kind::Ground:
+      return "ground " + end(a.a) + " " + oz(a.b);
+    case Kind::Ready:
+      return "ready " + end(a.a) + " " + oz(a.b);
+    case Kind::Count:
+      break;
   }
   return "unknown";
 }

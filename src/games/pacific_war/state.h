@@ -21,19 +21,19 @@ namespace pacwar::pacific_war {
 
 // Where a unit is. 0..kMaxOz-1 are OZs on the map.
 enum Loc : std::uint8_t {
-  kLocPool = 200,   // not yet in play (set aside; a reinforcement not yet due)
-  kLocTrack = 201,  // on the Turn Track: arrives on `turn` (reinforcement or repair)
-  kLocSunk = 202,   // sunk or destroyed
+  kLocPool = 200,     // not yet in play (set aside; a reinforcement not yet due)
+  kLocTrack = 201,    // on the Turn Track: arrives on `turn` (reinforcement or repair)
+  kLocSunk = 202,     // sunk or destroyed
   kLocRemoved = 203,  // removed from the game otherwise (withdrawn, repairs past Turn 5, unused)
 };
 
 enum UnitFlag : std::uint8_t {
-  kReady = 1,       // Ready side up (else Ops Complete)
-  kRepairing = 2,   // on the Turn Track for repairs (not a first arrival)
-  kSelected = 4,    // picked for the group being formed
-  kMoved = 8,       // already moved in this Supply sub-phase (10.4)
-  kSix = 16,        // a damage die of 6 was rolled against it this combat part (9.2.5)
-  kInCombat = 32,   // counts as a combat participant (not used by all steps)
+  kReady = 1,      // Ready side up (else Ops Complete)
+  kRepairing = 2,  // on the Turn Track for repairs (not a first arrival)
+  kSelected = 4,   // picked for the group being formed
+  kMoved = 8,      // already moved in this Supply sub-phase (10.4)
+  kSix = 16,       // a damage die of 6 was rolled against it this combat part (9.2.5)
+  kInCombat = 32,  // counts as a combat participant (not used by all steps)
 };
 
 struct UnitState {
@@ -59,23 +59,23 @@ enum class Step : std::uint8_t {
   Init3,            // 8.2 (3) Allied may discard
   InitDieJapanese,  // 8.2 (4) dice (chance)
   InitDieAllied,
-  ChooseAction,     // 8.3
-  PickGroup,        // 8.10.1 / 8.9.2: pick units for the group
-  ChooseDestination,  // 8.10.1 / 8.9.2 / 8.11: where the group or LBA goes
-  Pursuit,          // 8.12 after an evacuation: go on with remaining MP or stop
-  Reaction,         // 8.12: evacuate / counterattack / none
-  CounterPick,      // 8.12 Counterattack: pick units that join
-  FireDie,          // 9.2.3 hit die (chance)
-  Allocate,         // 9.2.4 allocate one hit
-  DamageDie,        // 9.2.5 damage die (chance)
-  RetreatDecision,  // 9.1.1 / 9.1.2 / 9.4 retreat or stay
-  SurfaceDecision,  // 9.1.2 attacker: fight Surface Combat?
-  ContinueDecision, // 9.1.3 attacker: spend 1 MP for another round?
+  ChooseAction,        // 8.3
+  PickGroup,           // 8.10.1 / 8.9.2: pick units for the group
+  ChooseDestination,   // 8.10.1 / 8.9.2 / 8.11: where the group or LBA goes
+  Pursuit,             // 8.12 after an evacuation: go on with remaining MP or stop
+  Reaction,            // 8.12: evacuate / counterattack / none
+  CounterPick,         // 8.12 Counterattack: pick units that join
+  FireDie,             // 9.2.3 hit die (chance)
+  Allocate,            // 9.2.4 allocate one hit
+  DamageDie,           // 9.2.5 damage die (chance)
+  RetreatDecision,     // 9.1.1 / 9.1.2 / 9.4 retreat or stay
+  SurfaceDecision,     // 9.1.2 attacker: fight Surface Combat?
+  ContinueDecision,    // 9.1.3 attacker: spend 1 MP for another round?
   RetreatDestination,  // 9.5.3 where the retreating units go
-  Isolation,        // 10.1 choose among equally near ports
-  Invasion,         // 10.2
-  SupplyMoves,      // 10.4 redeployment and return to port
-  Readying,         // 10.5
+  Isolation,           // 10.1 choose among equally near ports
+  Invasion,            // 10.2
+  SupplyMoves,         // 10.4 redeployment and return to port
+  Readying,            // 10.5
   GameOver,
 };
 
@@ -102,19 +102,19 @@ struct MoveCtx {
 struct CombatCtx {
   std::int8_t oz = -1;
   std::int8_t attacker = 0;
-  std::int8_t mp = 0;        // attacker's MP left to buy rounds (9.1)
+  std::int8_t mp = 0;  // attacker's MP left to buy rounds (9.1)
   std::uint8_t round = 0;
   CombatPart part = CombatPart::Air;
-  std::int8_t firing = -1;   // side whose fire is being resolved
-  std::uint8_t fired = 0;    // bit per side: fire resolved in this part
-  std::int8_t column = 0;    // CRT column index for the current fire (may be < 0: no hits)
+  std::int8_t firing = -1;  // side whose fire is being resolved
+  std::uint8_t fired = 0;   // bit per side: fire resolved in this part
+  std::int8_t column = 0;   // CRT column index for the current fire (may be < 0: no hits)
   std::uint8_t hits_left = 0;
   std::int8_t allocator = 0;
-  std::int8_t retreat_asker = -1;   // side being asked about retreat
-  std::uint8_t retreat_stage = 0;   // which retreat question (see combat_9.cc)
-  std::int8_t retreating = -1;      // side retreating (RetreatDestination)
+  std::int8_t retreat_asker = -1;  // side being asked about retreat
+  std::uint8_t retreat_stage = 0;  // which retreat question (see combat_9.cc)
+  std::int8_t retreating = -1;     // side retreating (RetreatDestination)
   std::int8_t winner = -1;
-  std::int8_t raid_phase = 0;       // Turn 0: 1 = Pearl Harbor, 2 = Yamamoto, 3 = Malaya
+  std::int8_t raid_phase = 0;  // Turn 0: 1 = Pearl Harbor, 2 = Yamamoto, 3 = Malaya
 };
 
 class PwState final : public engine::State {
@@ -155,7 +155,7 @@ class PwState final : public engine::State {
   std::array<bool, kMaxOz> contested{};           // ports: enemy naval under owner's ASZ
   Step step = Step::SetupAllied;
   std::int8_t turn = 0;
-  std::int8_t vp = 0;               // Victory Point track, + for Japan (11.0)
+  std::int8_t vp = 0;  // Victory Point track, + for Japan (11.0)
   std::int8_t winner_ = -1;
   std::int8_t active = -1;          // Active Player (8.2.1)
   std::int8_t seat = 0;             // who acts at player steps
@@ -164,15 +164,15 @@ class PwState final : public engine::State {
   std::int8_t fleet_trains_left = 2;
   std::int8_t fleet_train_turn = -1;
   AfterAction after = AfterAction::ToInit1;
-  std::int8_t dice[2] = {0, 0};     // 8.2 (4) initiative dice
+  std::int8_t dice[2] = {0, 0};  // 8.2 (4) initiative dice
   std::int8_t die_winner = -1;
-  std::uint8_t passes = 0;          // 8.2 (4): bit per side that passed
+  std::uint8_t passes = 0;  // 8.2 (4): bit per side that passed
   std::int8_t draw_left[2] = {0, 0};
   std::int8_t draw_first = 0;
-  std::int8_t supply_side = 0;      // side acting in the current Supply sub-phase
-  std::int16_t pending_unit = -1;    // set-up / reinforcement LBA being placed
+  std::int8_t supply_side = 0;         // side acting in the current Supply sub-phase
+  std::int16_t pending_unit = -1;      // set-up / reinforcement LBA being placed
   std::int8_t committed[kMaxOz] = {};  // 10.2 Ground Strength cards committed per port
-  std::int16_t dmg_unit = -1;       // unit whose damage dice are being rolled
+  std::int16_t dmg_unit = -1;          // unit whose damage dice are being rolled
   std::uint8_t dmg_dice_left = 0;
   std::int8_t yamamoto_column = -1;
   MoveCtx move;
@@ -193,12 +193,12 @@ int side_of(const PwState& s, int unit);
 bool on_map(const PwState& s, int unit);
 bool is_ready(const PwState& s, int unit);
 void set_ready(PwState& s, int unit, bool ready);
-bool has_units(const PwState& s, int side, int oz);        // naval or LBA
+bool has_units(const PwState& s, int side, int oz);  // naval or LBA
 bool has_naval(const PwState& s, int side, int oz);
 bool has_lba(const PwState& s, int side, int oz);
 int count_lba(const PwState& s, int side, int oz);
-bool counts_as_carrier(const PwState& s, int unit);  // 13.1: carrier-battleships when Ready
-int controller(const PwState& s, int oz);             // side controlling the OZ, or -1
+bool counts_as_carrier(const PwState& s, int unit);    // 13.1: carrier-battleships when Ready
+int controller(const PwState& s, int oz);              // side controlling the OZ, or -1
 bool usable_port(const PwState& s, int side, int oz);  // a Port (or Fleet Train) `side` can use
 bool is_friendly_controlled(const PwState& s, int side, int oz);
 // 8.6 / 10.5: a card readies every Ops Complete ship of `side` in `oz` if it is a Port the side

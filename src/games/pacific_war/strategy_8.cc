@@ -64,14 +64,15 @@ void legal_initiative(const PwState& s, Out& out) {
 
 void apply_initiative(PwState& s, Act act, Log log) {
   const int side = s.seat;
-  const std::string section = s.step == Step::Init1 ? "8.2 (1)"
+  const std::string section = s.step == Step::Init1   ? "8.2 (1)"
                               : s.step == Step::Init2 ? "8.2 (2)"
                                                       : "8.2 (3)";
   if (act.kind == Kind::Initiative) {
     discard(s, act.a);
-    log_line(log, side_name(side) + " discard " + card_end(s, act.a, side).name +
-                      " to gain the Initiative.",
-             section);
+    log_line(
+        log,
+        side_name(side) + " discard " + card_end(s, act.a, side).name + " to gain the Initiative.",
+        section);
     s.after = s.step == Step::Init1 ? AfterAction::ToInit2 : AfterAction::ToInit1;
     start_action(s, side, log);
     return;
@@ -163,8 +164,9 @@ void apply_choose_action(PwState& s, Act act, Log log) {
     case Kind::Resupply: {
       discard(s, act.a);
       ready_with_card(s, side, act.b);
-      log_line(log, side_name(side) + " discard " + card_end(s, act.a, side).name +
-                        " to resupply at " + oz_name(s, act.b) + ".",
+      log_line(log,
+               side_name(side) + " discard " + card_end(s, act.a, side).name + " to resupply at " +
+                   oz_name(s, act.b) + ".",
                "8.6");
       finish_action(s, log);
       return;
@@ -174,17 +176,19 @@ void apply_choose_action(PwState& s, Act act, Log log) {
       s.fleet_train_oz = static_cast<std::int8_t>(act.b);
       --s.fleet_trains_left;
       s.fleet_train_turn = s.turn;
-      log_line(log, "Allied discard " + card_end(s, act.a, side).name +
-                        " to place a Fleet Train at " + oz_name(s, act.b) + ".",
+      log_line(log,
+               "Allied discard " + card_end(s, act.a, side).name + " to place a Fleet Train at " +
+                   oz_name(s, act.b) + ".",
                "8.7");
       finish_action(s, log);
       return;
     case Kind::OpenRoutes:
       discard(s, act.a);
       s.routes_open = true;
-      log_line(log, "Allied discard " + card_end(s, act.a, side).name +
-                        " to open the Restricted Sea Routes.",
-               "8.8");
+      log_line(
+          log,
+          "Allied discard " + card_end(s, act.a, side).name + " to open the Restricted Sea Routes.",
+          "8.8");
       finish_action(s, log);
       return;
     case Kind::Pass:

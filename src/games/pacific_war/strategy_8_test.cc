@@ -57,7 +57,7 @@ TEST(Strategy_8_2, LongExampleOfInitiative) {
   ASSERT_EQ(s.step, Step::ChooseAction);  // then the Japanese take an action
   EXPECT_EQ(s.seat, kJapanese);
   sc.act("redeploy LBA-J1").act("to Okinawa");
-  ASSERT_EQ(s.step, Step::Init1);  // back to step (1)
+  ASSERT_EQ(s.step, Step::Init1);        // back to step (1)
   sc.act("initiative J03").act("skip");  // one card left
   EXPECT_EQ(hand_size(s, kJapanese), 1);
   ASSERT_EQ(s.step, Step::Init1);  // the Allies cannot discard: back to the Japanese

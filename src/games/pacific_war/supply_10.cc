@@ -19,9 +19,10 @@ void redeploy_isolated(PwState& s, int side, int from, int port, Log log) {
     if (s.units[u].loc != from || c.units[u].side != side || !c.units[u].is_naval()) continue;
     set_loc(s, u, static_cast<std::uint8_t>(port));
     set_ready(s, u, false);
-    log_line(log, unit_name(s, u) + " is isolated: redeployed, Ops Complete, to " +
-                      oz_name(s, port) + ".",
-             "10.1");
+    log_line(
+        log,
+        unit_name(s, u) + " is isolated: redeployed, Ops Complete, to " + oz_name(s, port) + ".",
+        "10.1");
   }
 }
 
@@ -289,8 +290,7 @@ void supply_group_done(PwState& s, Log log) {
 void legal_readying(const PwState& s, Out& out) {
   const int side = s.seat;
   std::array<bool, kMaxOz> target{};
-  for (int oz = 0; oz < s.content().num_ozs(); ++oz)
-    target[oz] = card_readies_any(s, side, oz);
+  for (int oz = 0; oz < s.content().num_ozs(); ++oz) target[oz] = card_readies_any(s, side, oz);
   for (int card : hand(s, side))
     for (int oz = 0; oz < s.content().num_ozs(); ++oz)
       if (target[oz]) out.push_back(encode(Kind::Ready, card, oz));
@@ -302,8 +302,9 @@ void apply_readying(PwState& s, Act act, Log log) {
   if (act.kind == Kind::Ready) {
     discard(s, act.a);
     ready_with_card(s, side, act.b);
-    log_line(log, side_name(side) + " discard " + card_end(s, act.a, side).name +
-                      " to ready their ships at " + oz_name(s, act.b) + ".",
+    log_line(log,
+             side_name(side) + " discard " + card_end(s, act.a, side).name +
+                 " to ready their ships at " + oz_name(s, act.b) + ".",
              "10.5");
     readying_step(s, log);
     return;
@@ -318,4 +319,3 @@ void apply_readying(PwState& s, Act act, Log log) {
 }
 
 }  // namespace pacwar::pacific_war
-

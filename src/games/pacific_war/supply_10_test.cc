@@ -69,11 +69,13 @@ TEST(Supply_10_2_1, NoCaptureWithoutNavalUnits) {
 TEST(Supply_10_2, CapturingJapanWinsForTheAllies) {
   Scenario sc;
   sc.empty_board(3);
-  for (const char* u : {"Iowa", "Missouri", "Wisconsin", "New-Jersey", "North-Carolina",
-                        "Washington", "South-Dakota", "Indiana", "Massachusetts", "Alabama",
-                        "Essex", "CV-10", "CV-16", "Intrepid", "CV-12", "Bunker-Hill",
-                        "CV-18", "Ticonderoga", "Franklin", "Shangri-La", "Lexington",
-                        "Saratoga", "Yorktown", "Enterprise", "Hornet", "Wasp"})
+  for (const char* u :
+       {"Iowa",        "Missouri",     "Wisconsin",   "New-Jersey",    "North-Carolina",
+        "Washington",  "South-Dakota", "Indiana",     "Massachusetts", "Alabama",
+        "Essex",       "CV-10",        "CV-16",       "Intrepid",      "CV-12",
+        "Bunker-Hill", "CV-18",        "Ticonderoga", "Franklin",      "Shangri-La",
+        "Lexington",   "Saratoga",     "Yorktown",    "Enterprise",    "Hornet",
+        "Wasp"})
     sc.put(u, "Japan");
   sc.control();
   EXPECT_GE(ground_strength(sc.s(), kAllied, sc.oz("Japan")), 5);
@@ -98,7 +100,7 @@ TEST(Supply_10_4, ReturnToPortAndRedeploymentOfEveryUnit) {
   sc.acts({"return-from Okinawa", "pick Kumano", "to Japan"});
   sc.acts({"return-from Mariana-Islands", "pick Mogami", "to Japan"});
   EXPECT_FALSE(sc.is_legal("return-from Japan"));  // each unit moves once
-  sc.acts({"redeploy LBA-J1", "to Okinawa"});  // nothing left to move: the step ends
+  sc.acts({"redeploy LBA-J1", "to Okinawa"});      // nothing left to move: the step ends
   EXPECT_EQ(sc.where("Kumano"), "Japan");
   EXPECT_EQ(sc.where("LBA-J1"), "Okinawa");
   // 10.5: Japanese ships in Japan are readied for free.

@@ -50,8 +50,9 @@ void after_raid(PwState& s, Log log) {
 
 void apply_yamamoto_die(PwState& s, Act act, Log log) {
   if (act.a >= 5) {
-    log_line(log, "Yamamoto's original plan: a third wave strikes Pearl Harbor (die " +
-                      std::to_string(act.a) + ").",
+    log_line(log,
+             "Yamamoto's original plan: a third wave strikes Pearl Harbor (die " +
+                 std::to_string(act.a) + ").",
              "15.1");
     s.step = Step::YamamotoColumn;
     return;

@@ -8,23 +8,42 @@ namespace {
 
 const char* step_name(Step s) {
   switch (s) {
-    case Step::SetupAllied: case Step::SetupJapanese: case Step::SetupDraw: return "setup";
-    case Step::YamamotoDie: case Step::YamamotoColumn: return "turn-0";
-    case Step::ReinforceLba: return "reinforcements";
-    case Step::DrawCards: return "card-draw";
-    case Step::Isolation: case Step::Invasion: case Step::SupplyMoves: case Step::Readying:
+    case Step::SetupAllied:
+    case Step::SetupJapanese:
+    case Step::SetupDraw:
+      return "setup";
+    case Step::YamamotoDie:
+    case Step::YamamotoColumn:
+      return "turn-0";
+    case Step::ReinforceLba:
+      return "reinforcements";
+    case Step::DrawCards:
+      return "card-draw";
+    case Step::Isolation:
+    case Step::Invasion:
+    case Step::SupplyMoves:
+    case Step::Readying:
       return "supply";
-    case Step::GameOver: return "game-over";
-    default: return "strategy";
+    case Step::GameOver:
+      return "game-over";
+    default:
+      return "strategy";
   }
 }
 
 engine::Json unit_json(const PwState& s, int u) {
   const UnitDef& d = s.content().units[u];
-  engine::Json j = {{"id", d.id},          {"name", d.name},        {"side", side_name(d.side)},
-                    {"airstrike", d.airstrike}, {"gunnery", d.gunnery}, {"defense", d.defense},
-                    {"armored", d.armored}, {"speed", d.speed},     {"lba", d.is_lba()},
-                    {"capital", d.capital}, {"ready", is_ready(s, u)}};
+  engine::Json j = {{"id", d.id},
+                    {"name", d.name},
+                    {"side", side_name(d.side)},
+                    {"airstrike", d.airstrike},
+                    {"gunnery", d.gunnery},
+                    {"defense", d.defense},
+                    {"armored", d.armored},
+                    {"speed", d.speed},
+                    {"lba", d.is_lba()},
+                    {"capital", d.capital},
+                    {"ready", is_ready(s, u)}};
   if (s.units[u].flags & kSelected) j["selected"] = true;
   if (s.units[u].pend_hits) j["pending_hits"] = s.units[u].pend_hits;
   return j;
@@ -32,8 +51,10 @@ engine::Json unit_json(const PwState& s, int u) {
 
 engine::Json card_json(const PwState& s, int card, int side) {
   const CardEnd& e = card_end(s, card, side);
-  return {{"id", e.id},         {"name", e.name},
-          {"category", e.category}, {"strategic_event", e.strategic_event},
+  return {{"id", e.id},
+          {"name", e.name},
+          {"category", e.category},
+          {"strategic_event", e.strategic_event},
           {"text", e.text}};
 }
 
@@ -63,7 +84,9 @@ engine::Json PwState::view(int viewer) const {
   v["turn"] = turn;
   v["phase"] = step_name(step);
   v["prompt"] = prompt();
-  v["to_act"] = current_seat() >= 0 ? side_name(current_seat()) : current_seat() == engine::kChanceSeat ? "chance" : "none";
+  v["to_act"] = current_seat() >= 0                     ? side_name(current_seat())
+                : current_seat() == engine::kChanceSeat ? "chance"
+                                                        : "none";
   v["vp"] = vp;  // + Japanese, - Allied
   v["active"] = active >= 0 ? side_name(active) : "";
   v["restricted_routes_open"] = routes_open;
@@ -74,7 +97,10 @@ engine::Json PwState::view(int viewer) const {
   for (int oz = 0; oz < c.num_ozs(); ++oz) {
     const OzDef& d = c.ozs[oz];
     const int ctl = controller(*this, oz);
-    engine::Json o = {{"id", d.id}, {"name", d.name}, {"port", d.port}, {"vp", d.vp},
+    engine::Json o = {{"id", d.id},
+                      {"name", d.name},
+                      {"port", d.port},
+                      {"vp", d.vp},
                       {"control", ctl < 0 ? "" : side_name(ctl)}};
     if (d.port) o["port_owner"] = side_name(port_owner[oz]);
     if (base_marker[oz] >= 0) o["base_marker"] = side_name(base_marker[oz]);
@@ -155,28 +181,53 @@ std::uint64_t PwState::hash() const {
     h.value(contested[oz]);
     h.value(committed[oz]);
   }
-  for (auto v : {static_cast<int>(step), static_cast<int>(turn), static_cast<int>(vp),
-                 static_cast<int>(winner_), static_cast<int>(active), static_cast<int>(seat),
-                 static_cast<int>(routes_open), static_cast<int>(fleet_train_oz),
-                 static_cast<int>(fleet_trains_left), static_cast<int>(fleet_train_turn),
-                 static_cast<int>(after), static_cast<int>(dice[0]), static_cast<int>(dice[1]),
-                 static_cast<int>(die_winner), static_cast<int>(passes),
-                 static_cast<int>(draw_left[0]), static_cast<int>(draw_left[1]),
-                 static_cast<int>(draw_first), static_cast<int>(supply_side),
-                 static_cast<int>(pending_unit), static_cast<int>(dmg_unit),
-                 static_cast<int>(dmg_dice_left), static_cast<int>(yamamoto_column),
-                 static_cast<int>(move.kind), static_cast<int>(move.side),
-                 static_cast<int>(move.from), static_cast<int>(move.unit),
-                 static_cast<int>(move.at), static_cast<int>(move.mp),
-                 static_cast<int>(move.supply), static_cast<int>(move.evacuating),
-                 static_cast<int>(combat.oz), static_cast<int>(combat.attacker),
-                 static_cast<int>(combat.mp), static_cast<int>(combat.round),
-                 static_cast<int>(combat.part), static_cast<int>(combat.firing),
-                 static_cast<int>(combat.fired), static_cast<int>(combat.column),
-                 static_cast<int>(combat.hits_left), static_cast<int>(combat.allocator),
-                 static_cast<int>(combat.retreat_asker), static_cast<int>(combat.retreat_stage),
-                 static_cast<int>(combat.retreating), static_cast<int>(combat.winner),
-                 static_cast<int>(combat.raid_phase), static_cast<int>(options_.bits)})
+  for (auto v : {static_cast<int>(step),
+                 static_cast<int>(turn),
+                 static_cast<int>(vp),
+                 static_cast<int>(winner_),
+                 static_cast<int>(active),
+                 static_cast<int>(seat),
+                 static_cast<int>(routes_open),
+                 static_cast<int>(fleet_train_oz),
+                 static_cast<int>(fleet_trains_left),
+                 static_cast<int>(fleet_train_turn),
+                 static_cast<int>(after),
+                 static_cast<int>(dice[0]),
+                 static_cast<int>(dice[1]),
+                 static_cast<int>(die_winner),
+                 static_cast<int>(passes),
+                 static_cast<int>(draw_left[0]),
+                 static_cast<int>(draw_left[1]),
+                 static_cast<int>(draw_first),
+                 static_cast<int>(supply_side),
+                 static_cast<int>(pending_unit),
+                 static_cast<int>(dmg_unit),
+                 static_cast<int>(dmg_dice_left),
+                 static_cast<int>(yamamoto_column),
+                 static_cast<int>(move.kind),
+                 static_cast<int>(move.side),
+                 static_cast<int>(move.from),
+                 static_cast<int>(move.unit),
+                 static_cast<int>(move.at),
+                 static_cast<int>(move.mp),
+                 static_cast<int>(move.supply),
+                 static_cast<int>(move.evacuating),
+                 static_cast<int>(combat.oz),
+                 static_cast<int>(combat.attacker),
+                 static_cast<int>(combat.mp),
+                 static_cast<int>(combat.round),
+                 static_cast<int>(combat.part),
+                 static_cast<int>(combat.firing),
+                 static_cast<int>(combat.fired),
+                 static_cast<int>(combat.column),
+                 static_cast<int>(combat.hits_left),
+                 static_cast<int>(combat.allocator),
+                 static_cast<int>(combat.retreat_asker),
+                 static_cast<int>(combat.retreat_stage),
+                 static_cast<int>(combat.retreating),
+                 static_cast<int>(combat.winner),
+                 static_cast<int>(combat.raid_phase),
+                 static_cast<int>(options_.bits)})
     h.value(v);
   return h.get();
 }
