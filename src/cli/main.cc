@@ -14,6 +14,7 @@
 #include "cli/bench.h"
 #include "cli/play.h"
 #include "cli/selfplay.h"
+#include "cli/witp_commands.h"
 #include "engine/errors.h"
 #include "engine/session.h"
 #include "games/registry.h"
@@ -192,12 +193,15 @@ int run(int argc, char** argv) {
   bench->add_option("--rules", bench_rules, "rule option (repeatable)")->allow_extra_args(false);
   bench->add_flag("--json", bench_json, "print one JSON object");
 
+  const WitpCommands witp(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : kErrorExit;
   }
 
+  if (witp.selected()) return witp.run(std::cin, std::cout);
   if (*play) {
     auto game = game_named(play_game);
     if (seed_option->count() == 0) {

@@ -1,0 +1,66 @@
+// The campaign file: the strategic books of a War in the Pacific campaign in one JSON file.
+// CP pools per HQ per cycle (gearing limit enforced, 28.4), the future operations pool (28.5),
+// the CP reserve (28.6), carry-over (28.9), the Ship Repair Log (36), the Base Log with supply
+// distances (32.1.3) and the strategic intelligence levels (42). Every change is logged with the
+// books as they were before it, so any change can be undone.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "witp/common.h"
+#include "witp/tables.h"
+
+namespace pacwar::witp {
+
+// Cycles: 13 a year, written "0/C/YY" (or "C/YY"), e.g. 0/3/42; the index counts from 1/41.
+std::int64_t parse_cycle(const std::string& field, const std::string& text);
+std::string cycle_label(std::int64_t index);
+
+class Campaign {
+ public:
+  // Writes a new campaign file; refuses to overwrite an existing one.
+  static Campaign create(const std::string& file, const std::string& start_cycle);
+  static Campaign open(const std::string& file);
+  static Campaign from_json(Json document, std::string file);
+
+  const Json& books() const { return books_; }
+  const Json& log() const { return log_; }
+  const std::string& file() const { return file_; }
+  std::int64_t cycle() const;
+  Json to_json() const;
+  void save() const;
+
+  // Applies one change (a function editing the books) and logs it with the books before it.
+  // If the function throws, nothing is changed.
+  template <typename Change>
+  std::string change(const std::string& description, Change&& edit) {
+    Json edited = books_;
+    std::string summary = edit(edited);
+    log_.push_back({{"change", description}, {"summary", summary}, {"before", books_}});
+    books_ = std::move(edited);
+    return summary;
+  }
+  // Restores the books as they were before the last change; returns its description.
+  std::string undo();
+
+ private:
+  Campaign(std::string file, Json books, Json log)
+      : file_(std::move(file)), books_(std::move(books)), log_(std::move(log)) {}
+
+  std::string file_;
+  Json books_;
+  Json log_;
+};
+
+// The book changes of `pacwar witp book FILE CHANGE key=value...`; returns a summary line.
+// `tables` is consulted where a rule needs a chartbook table.
+std::string apply_book_command(Campaign& campaign, const std::vector<std::string>& words,
+                               const Tables& tables);
+std::string book_command_help();
+
+// 28.9 carry-over at the end of the current cycle, then the cycle advances by one (50.0 J).
+std::string advance_cycle(Campaign& campaign);
+
+}  // namespace pacwar::witp

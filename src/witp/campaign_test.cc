@@ -1,0 +1,167 @@
+#include "witp/campaign.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "engine/errors.h"
+#include "witp/strategic_turn_50.h"
+
+namespace pacwar::witp {
+namespace {
+
+class WitpCampaign : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    file_ = (std::filesystem::temp_directory_path() /
+             ("witp_campaign_" + std::to_string(::getpid()) + "_" +
+              ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".json"))
+                .string();
+    std::filesystem::remove(file_);
+  }
+  void TearDown() override { std::filesystem::remove(file_); }
+
+  std::string book(Campaign& campaign, std::vector<std::string> words) {
+    return apply_book_command(campaign, words, tables_);
+  }
+
+  std::string file_;
+  Tables tables_{"data/witp/tables.json"};
+};
+
+TEST_F(WitpCampaign, CyclesReadAndPrint) {
+  EXPECT_EQ(cycle_label(parse_cycle("c", "0/3/42")), "0/3/42");
+  EXPECT_EQ(parse_cycle("c", "0/4/42") - parse_cycle("c", "0/3/42"), 1);
+  EXPECT_EQ(parse_cycle("c", "1/43") - parse_cycle("c", "13/42"), 1);
+  EXPECT_THROW(parse_cycle("c", "0/14/42"), engine::UsageError);
+  EXPECT_THROW(parse_cycle("c", "next"), engine::UsageError);
+}
+
+// 28.4 in the books: P.O.A. HQ with 50 CPs in 0/3/42 may take at most 75 in 0/4/42.
+TEST_F(WitpCampaign, GearingLimitEnforcedAcrossCycles) {
+  Campaign campaign = Campaign::create(file_, "0/3/42");
+  EXPECT_THROW(book(campaign, {"assign", "side=allied", "hq=POA", "cps=50"}), engine::UsageError);
+  book(campaign, {"assign", "side=allied", "hq=POA", "cps=50", "previous=40"});
+  book(campaign, {"spend", "side=allied", "hq=POA", "cps=50"});
+  book(campaign, {"next-cycle"});
+  EXPECT_EQ(cycle_label(campaign.cycle()), "0/4/42");
+  EXPECT_THROW(book(campaign, {"assign", "side=allied", "hq=POA", "cps=76"}), engine::UsageError);
+  book(campaign, {"assign", "side=allied", "hq=POA", "cps=70"});
+  EXPECT_THROW(book(campaign, {"assign", "side=allied", "hq=POA", "cps=6"}), engine::UsageError);
+  EXPECT_NO_THROW(book(campaign, {"assign", "side=allied", "hq=POA", "cps=5"}));
+  EXPECT_EQ(campaign.books()["sides"]["allied"]["hqs"]["POA"]["cycles"]["0/4/42"]["assigned"], 75);
+}
+
+TEST_F(WitpCampaign, CarryOverReserveAndUndo) {
+  Campaign campaign = Campaign::create(file_, "0/3/42");
+  book(campaign, {"assign", "side=japanese", "hq=CombinedFleet", "cps=20"});
+  book(campaign, {"spend", "side=japanese", "hq=CombinedFleet", "cps=9"});
+  book(campaign, {"reserve", "side=allied", "cps=8", "cycle-total=40"});
+  EXPECT_EQ(campaign.books()["sides"]["allied"]["reserve_incoming"], 6);
+  book(campaign, {"next-cycle"});
+  // 11 left, carried 2:1 -> 5; reserve 6 arrives.
+  EXPECT_EQ(campaign.books()["sides"]["japanese"]["hqs"]["CombinedFleet"]["cycles"]["0/4/42"]
+                            ["carried_over"],
+            5);
+  EXPECT_EQ(campaign.books()["sides"]["allied"]["reserve_available"], 6);
+  book(campaign, {"draw-reserve", "side=allied", "hq=SWPac", "cps=4", "isolated"});
+  EXPECT_EQ(campaign.books()["sides"]["allied"]["hqs"]["SWPac"]["cycles"]["0/4/42"]["received"], 2);
+  campaign.save();
+
+  Campaign reopened = Campaign::open(file_);
+  EXPECT_EQ(reopened.log().size(), 5u);
+  EXPECT_EQ(reopened.undo(), "draw-reserve side=allied hq=SWPac cps=4 isolated");
+  EXPECT_EQ(reopened.undo(), "next-cycle");
+  EXPECT_EQ(cycle_label(reopened.cycle()), "0/3/42");
+  EXPECT_EQ(reopened.books()["sides"]["allied"]["reserve_available"], 0);
+  reopened.undo();
+  reopened.undo();
+  reopened.undo();
+  EXPECT_THROW(reopened.undo(), engine::UsageError);
+}
+
+TEST_F(WitpCampaign, RefusedChangesLeaveTheBooksAlone) {
+  Campaign campaign = Campaign::create(file_, "0/1/42");
+  const Json before = campaign.books();
+  EXPECT_THROW(book(campaign, {"spend", "side=allied", "hq=POA", "cps=1"}), engine::UsageError);
+  EXPECT_THROW(book(campaign, {"assign", "side=allied", "hq=POA", "cps=-1"}), engine::UsageError);
+  EXPECT_THROW(book(campaign, {"assign", "side=soviet", "hq=POA", "cps=1"}), engine::UsageError);
+  EXPECT_THROW(book(campaign, {"assign", "side=allied", "hq=POA", "cps=1", "colour=red"}),
+               engine::UsageError);
+  EXPECT_THROW(book(campaign, {"launch"}), engine::UsageError);
+  EXPECT_EQ(campaign.books(), before);
+  EXPECT_TRUE(campaign.log().empty());
+  EXPECT_THROW(Campaign::create(file_, "0/1/42"), engine::UsageError);  // exists
+}
+
+TEST_F(WitpCampaign, FutureOperationsPool) {
+  Campaign campaign = Campaign::create(file_, "0/1/42");
+  EXPECT_THROW(book(campaign, {"future-ops", "side=allied", "cps=10", "target=0/8/42"}),
+               engine::UsageError);  // 7 cycles ahead
+  book(campaign, {"future-ops", "side=allied", "cps=30", "target=0/3/42"});
+  EXPECT_THROW(book(campaign, {"future-ops", "side=allied", "cps=21", "target=0/3/42"}),
+               engine::UsageError);  // 51 this cycle
+  EXPECT_THROW(book(campaign, {"future-ops", "side=allied", "cps=5", "target=0/4/42"}),
+               engine::UsageError);  // a second pool
+  book(campaign, {"future-ops", "side=allied", "cps=20", "target=0/3/42"});
+  book(campaign, {"next-cycle"});
+  book(campaign, {"future-ops", "side=allied", "cps=50", "target=0/3/42"});
+  EXPECT_EQ(campaign.books()["sides"]["allied"]["future_ops"]["cps"], 100);
+  EXPECT_THROW(book(campaign, {"release-future-ops", "side=allied", "hq=POA", "cps=10"}),
+               engine::UsageError);  // not yet
+  book(campaign, {"next-cycle"});
+  EXPECT_THROW(book(campaign, {"next-cycle"}), engine::UsageError);  // pool must be allocated
+  // Future operations CPs do not count against the gearing limit.
+  book(campaign, {"release-future-ops", "side=allied", "hq=POA", "cps=100"});
+  EXPECT_TRUE(campaign.books()["sides"]["allied"]["future_ops"].is_null());
+  book(campaign, {"assign", "side=allied", "hq=POA", "cps=20"});
+  EXPECT_NO_THROW(book(campaign, {"next-cycle"}));
+}
+
+// 32.1.1 in the Base Log: Jaluit 1786; the category waits for the chartbook table.
+TEST_F(WitpCampaign, BaseLogAndShipRepairLog) {
+  Campaign campaign = Campaign::create(file_, "0/1/42");
+  book(campaign,
+       {"base", "name=Jaluit", "side=japanese", "ucs-distance=47", "supply-base-distance=19"});
+  const Json& jaluit = campaign.books()["base_log"]["Jaluit"];
+  EXPECT_EQ(jaluit["total_supply_distance"], 1786);
+  EXPECT_TRUE(jaluit["category"].is_null());
+  EXPECT_NE(jaluit["category_note"].get<std::string>().find("supply_penalty_categories"),
+            std::string::npos);
+  book(campaign, {"repair", "ship=CV-5 Yorktown", "side=allied", "cycles=2", "damage=D3"});
+  EXPECT_EQ(campaign.books()["ship_repair_log"][0]["release"], "0/3/42");
+  EXPECT_THROW(book(campaign, {"repair", "ship=CV-5 Yorktown", "side=allied", "cycles=1"}),
+               engine::UsageError);
+  book(campaign, {"repaired", "ship=CV-5 Yorktown"});
+  EXPECT_TRUE(campaign.books()["ship_repair_log"].empty());
+}
+
+TEST_F(WitpCampaign, StrategicTurnChecklist) {
+  Campaign campaign = Campaign::create(file_, "0/1/42");
+  book(campaign, {"assign", "side=allied", "hq=POA", "cps=20"});
+  std::string answers =
+      "\n\n\n\n\n\n"
+      "3\n"
+      "\n";  // A.1-A.6, Allied SI 3, Japanese kept
+  // B.1 done, then C.1 to I.1: every segment but A.1-A.6 and J.1.
+  for (std::size_t i = 0; i + 7 < strategic_turn_segments().size(); ++i) answers += "\n";
+  answers += "y\n";
+  std::istringstream in(answers);
+  std::ostringstream out;
+  EXPECT_EQ(run_strategic_turn(campaign, in, out, 42), 0);
+  EXPECT_EQ(campaign.books()["sides"]["allied"]["si_level"], 3);
+  EXPECT_EQ(cycle_label(campaign.cycle()), "0/2/42");
+  EXPECT_NE(out.str().find("D.3 Command Point Allocation Segment"), std::string::npos);
+  EXPECT_NE(out.str().find("Allied CP Table 2D6 = "), std::string::npos);
+  EXPECT_EQ(campaign.books()["sides"]["allied"]["hqs"]["POA"]["cycles"]["0/2/42"]["carried_over"],
+            10);
+  // Stopping early ("q") keeps what was done and changes nothing else.
+  std::istringstream stop("q\n");
+  std::ostringstream ignored;
+  run_strategic_turn(campaign, stop, ignored, std::nullopt);
+  EXPECT_EQ(cycle_label(campaign.cycle()), "0/2/42");
+}
+
+}  // namespace
+}  // namespace pacwar::witp

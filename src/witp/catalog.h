@@ -1,0 +1,81 @@
+// The catalog of War in the Pacific calculators as the command line and other front ends see
+// them: each has a name, the rule section it implements, its named arguments, and a function
+// from arguments (and the player's tables) to a JSON result. Front-end independent.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/rng.h"
+#include "witp/common.h"
+#include "witp/tables.h"
+
+namespace pacwar::witp {
+
+enum class ArgKind {
+  kInteger,      // a whole number
+  kFlag,         // present or not
+  kText,         // a word from a list the calculator names
+  kIntegerList,  // one or more whole numbers
+  kDie,          // a die or dice total as rolled, or "roll" for the engine's seeded dice
+};
+
+struct ArgSpec {
+  std::string name;  // without the leading "--"
+  ArgKind kind = ArgKind::kInteger;
+  std::string help;
+  bool required = true;       // not used for flags
+  std::string default_value;  // when not required (integer, text, die)
+  std::int64_t dice = 1;      // kDie: number of dice rolled
+  std::int64_t sides = 6;     // kDie: sides of each die (a d10 reads 0-9)
+};
+
+// The values given for one calculator run. Each value read is echoed into inputs().
+class Args {
+ public:
+  explicit Args(std::map<std::string, std::vector<std::string>> values,
+                std::optional<std::uint64_t> seed = std::nullopt);
+
+  std::int64_t integer(const std::string& name);
+  bool flag(const std::string& name);
+  std::string text(const std::string& name);
+  std::vector<std::int64_t> integers(const std::string& name);
+  // A die roll: the given number, or "roll": rolled with engine::Rng from the seed.
+  std::int64_t die(const std::string& name, std::int64_t dice, std::int64_t sides);
+
+  const Json& inputs() const { return inputs_; }
+  bool has(const std::string& name) const;
+
+ private:
+  const std::string& single(const std::string& name) const;
+
+  std::map<std::string, std::vector<std::string>> values_;
+  std::optional<std::uint64_t> seed_;
+  std::optional<engine::Rng> rng_;
+  Json inputs_ = Json::object();
+};
+
+struct Calculator {
+  std::string name;
+  std::string section;
+  std::string summary;
+  std::vector<ArgSpec> args;
+  bool uses_tables = false;
+  std::function<Json(Args&, const Tables&)> run;
+};
+
+// Every calculator, in rule-section order.
+const std::vector<Calculator>& calculators();
+const Calculator* find_calculator(const std::string& name);
+
+// Runs a calculator: the result JSON holds "calculator", "section", "inputs" and "result".
+// Arguments left out take their defaults; a missing required one is a UsageError naming it.
+Json run_calculator(const Calculator& calculator,
+                    std::map<std::string, std::vector<std::string>> values, const Tables& tables,
+                    std::optional<std::uint64_t> seed = std::nullopt);
+
+}  // namespace pacwar::witp

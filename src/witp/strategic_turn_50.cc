@@ -1,0 +1,182 @@
+#include "witp/strategic_turn_50.h"
+
+#include <iostream>
+
+#include "engine/errors.h"
+#include "engine/rng.h"
+
+namespace pacwar::witp {
+namespace {
+
+const char* kWitp = "pacwar witp ";
+
+// Reads one answer line; false at end of input or on "q".
+bool ask(std::istream& in, std::ostream& out, const std::string& prompt, std::string& answer) {
+  out << prompt << std::flush;
+  if (!std::getline(in, answer)) {
+    out << "\n";
+    return false;
+  }
+  while (!answer.empty() && (answer.back() == ' ' || answer.back() == '\r')) answer.pop_back();
+  return answer != "q";
+}
+
+std::int64_t roll_2d6(engine::Rng& rng) { return 2 + rng.below(6) + rng.below(6); }
+
+void show_repairs_due(const Campaign& campaign, std::ostream& out) {
+  const std::int64_t next = campaign.cycle() + 1;
+  bool any = false;
+  for (const Json& entry : campaign.books()["ship_repair_log"]) {
+    if (parse_cycle("release", entry["release"].get<std::string>()) <= next) {
+      out << "    repaired, to redeploy: " << entry["ship"].get<std::string>() << " ("
+          << entry["side"].get<std::string>() << ")\n";
+      any = true;
+    }
+  }
+  if (!any) out << "    no ship in the Ship Repair Log is due.\n";
+}
+
+void show_cp_books(const Campaign& campaign, std::ostream& out) {
+  const std::string now = cycle_label(campaign.cycle());
+  for (const auto& [side, data] : campaign.books()["sides"].items()) {
+    out << "    " << side << ": reserve " << data["reserve_available"] << " available, "
+        << data["reserve_incoming"] << " arriving next cycle";
+    if (!data["future_ops"].is_null()) {
+      out << "; future operations pool " << data["future_ops"]["cps"] << " CPs for "
+          << cycle_label(data["future_ops"]["target_cycle"].get<std::int64_t>());
+    }
+    out << "\n";
+    for (const auto& [hq, record] : data["hqs"].items()) {
+      if (!record["cycles"].contains(now)) continue;
+      out << "      " << hq << ": " << record["cycles"][now].dump() << "\n";
+    }
+  }
+}
+
+// B.1: the US player determines both sides' SI levels.
+bool record_si_levels(Campaign& campaign, std::istream& in, std::ostream& out) {
+  for (const char* side : {"allied", "japanese"}) {
+    const Json& level = campaign.books()["sides"][side]["si_level"];
+    std::string answer;
+    if (!ask(in, out, std::string("    ") + side + " SI level [" + level.dump() + "]: ", answer)) {
+      return false;
+    }
+    if (answer.empty()) continue;
+    out << "    "
+        << apply_book_command(campaign, {"si", std::string("side=") + side, "level=" + answer},
+                              Tables(kDefaultTablesFile))
+        << "\n";
+    campaign.save();
+  }
+  return true;
+}
+
+}  // namespace
+
+const std::vector<Segment>& strategic_turn_segments() {
+  static const std::vector<Segment> segments = {
+      {"A.1", "Japanese Escort Segment",
+       "Japan assigns DD/DE/CD (and, from 0/11/43, G4M/H8K) "
+       "to MS escort (57.1)."},
+      {"A.2", "Allied Submarine Priority Segment",
+       "Allied sub points to or from the anti-MS "
+       "role; primary target MS or escorts."},
+      {"A.3", "Merchant Shipping Attrition Segment",
+       "Japanese MS and Allied sub losses: needs the chartbook's Merchant Shipping Attrition and "
+       "Escort tables (not in the text)."},
+      {"A.4", "MS Pool Segment",
+       std::string("MSUs to MS pools; Japanese MSU->MSP conversions: ") + kWitp +
+           "msp-conversion --load N (57.5.1)."},
+      {"A.5", "Allied Strategic Air MS Interdiction Segment", "Only with Optional Rule 57.8."},
+      {"A.6", "AO Tanker Assignment Segment", "AO pairs as fleet tankers (28.7)."},
+      {"B.1", "Strategic Intelligence Segment",
+       "The US player determines both sides' SI levels "
+       "(recorded in the books now)."},
+      {"C.1", "Plot Segment",
+       "Japanese Strategic CAP; Allied strategic bombing and mining strikes "
+       "(announce mining openly first)."},
+      {"C.2", "Strike Execution Segment",
+       std::string("Resolve strikes; mining: ") + kWitp +
+           "mining --aps N --resource-value V --die D "
+           "(56.4.2)."},
+      {"C.3", "Strategic Strike Allocation Segment",
+       "APs to the strategic role for the next "
+       "Strategic G/T."},
+      {"D.1", "Residual Command Point Segment",
+       "Leftover CPs are eliminated except carry-over "
+       "(28.9) and future operations; applied at J."},
+      {"D.2", "Command Point Determination Segment",
+       "Roll 2D6 on your side's CP Table "
+       "(chartbook); China CP Table (28.3)."},
+      {"D.3", "Command Point Allocation Segment",
+       "Allocate CPs: book FILE assign side= hq= cps= (gearing 28.4), reserve (28.6), "
+       "future-ops (28.5), China."},
+      {"D.4", "Emergency Command Link Segment",
+       "Establish or maintain emergency links (31); "
+       "costs double per 31.5."},
+      {"E.1", "Ground Unit Isolation & Attrition Segment",
+       "Units without a command link suffer "
+       "attrition."},
+      {"E.2", "Air Attrition Segment",
+       std::string("Per air block: ") + kWitp +
+           "air-attrition --nationality us --aps N --doubled D; "
+           "air-attrition-ratio, elite-attrition (37.1)."},
+      {"E.3", "Naval Attrition Determination Segment",
+       "Roll when naval attrition is resolved in "
+       "the coming cycle (37.2)."},
+      {"F.1", "Deployment Segment", "Sub points to and from Subrons and pools; Sub Bases."},
+      {"F.2", "ASW Air Allocation Segment", "APs to the strategic ASW role."},
+      {"F.3", "US MTB Deployment Segment",
+       "MTB points to MTBRons; CPs to deploy or maintain "
+       "(60.5)."},
+      {"G.1", "Deactivation Segment", "Deactivate on-map ground units (not embarked at sea)."},
+      {"G.2", "Reinforcement Segment",
+       "Reinforcements arrive; repaired ships and disbanded HQs "
+       "redeploy; aces (6.4.2)."},
+      {"G.3", "Production Arrival Segment", "Newly completed units are placed."},
+      {"G.4", "Replacement Segment", "Ground steps and AP replacements."},
+      {"G.5", "Port Activation Limits Segment", "Only with Optional Rule 38.4."},
+      {"H.1", "Production Segment", "PPs received and spent (needs the production tables)."},
+      {"H.2", "Strategic Bombing Repair Segment", "Japan rolls for repair of bomb damage (55.4)."},
+      {"I.1", "Weather Phase", "Squalls and storms (Optional Rule 59.3); wind direction per map."},
+      {"J.1", "End of the Strategic Turn", "CP carry-over (28.9) and the cycle marker advances."},
+  };
+  return segments;
+}
+
+int run_strategic_turn(Campaign& campaign, std::istream& in, std::ostream& out,
+                       std::optional<std::uint64_t> seed) {
+  std::optional<engine::Rng> rng;
+  if (seed) rng.emplace(*seed);
+  out << "Strategic G/T (50.0) at the end of cycle " << cycle_label(campaign.cycle()) << " ("
+      << campaign.file() << "). Enter: next segment, q: stop.\n";
+  for (const Segment& segment : strategic_turn_segments()) {
+    out << "\n" << segment.code << " " << segment.title << "\n    " << segment.what << "\n";
+    if (segment.code == "B.1" && !record_si_levels(campaign, in, out)) return 0;
+    if (segment.code == "D.2" && rng) {
+      const std::int64_t allied = roll_2d6(*rng);
+      const std::int64_t japanese = roll_2d6(*rng);
+      out << "    dice (seed " << *seed << "): Allied CP Table 2D6 = " << allied
+          << ", Japanese CP Table 2D6 = " << japanese << "\n";
+    }
+    if (segment.code == "D.3") show_cp_books(campaign, out);
+    if (segment.code == "G.2") show_repairs_due(campaign, out);
+    std::string answer;
+    if (segment.code == "J.1") {
+      if (!ask(in, out, "    advance to " + cycle_label(campaign.cycle() + 1) + " now? [y/N] ",
+               answer)) {
+        return 0;
+      }
+      if (answer == "y" || answer == "yes") {
+        out << "    " << advance_cycle(campaign) << "\n";
+        campaign.save();
+      }
+      continue;
+    }
+    if (!ask(in, out, "    done? ", answer)) return 0;
+  }
+  out << "\nStrategic G/T complete.\n";
+  return 0;
+}
+
+}  // namespace pacwar::witp

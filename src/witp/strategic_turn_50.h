@@ -1,0 +1,31 @@
+// The Strategic Game/Turn (50.0) as a guided checklist over a campaign's books: the segments in
+// order, what the books say at each, the calculators to use, and questions only where the player
+// decides or rolls (the engine rolls when given a seed).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "witp/campaign.h"
+
+namespace pacwar::witp {
+
+struct Segment {
+  std::string code;   // e.g. "D.3"
+  std::string title;  // e.g. "Command Point Allocation Segment"
+  std::string what;   // what is done, and with which pacwar command
+};
+
+// The 50.0 Sequence Outline, phases A to J.
+const std::vector<Segment>& strategic_turn_segments();
+
+// Walks the checklist reading answers from `in`: Enter goes on, "q" stops (changes made so far
+// are kept). Records SI levels (B.1) and, at J, carries CPs over and advances the cycle. Saves the
+// campaign after each change. Returns 0.
+int run_strategic_turn(Campaign& campaign, std::istream& in, std::ostream& out,
+                       std::optional<std::uint64_t> seed);
+
+}  // namespace pacwar::witp

@@ -1,0 +1,272 @@
+#include "witp/tables.h"
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <set>
+#include <utility>
+
+#include "engine/errors.h"
+
+namespace pacwar::witp {
+namespace {
+
+constexpr const char* kFormat = "pacwar-witp-tables";
+constexpr int kVersion = 1;
+
+struct FieldSpec {
+  const char* name;
+  bool is_text;  // else a non-negative integer
+};
+
+struct TableSpec {
+  const char* name;
+  const char* title;  // as printed in the chartbook, with its rule section
+  std::vector<FieldSpec> fields;
+  // Returns what complete table rows are missing, or "" when the table is complete.
+  std::function<std::string(const Json& rows)> missing;
+};
+
+std::string missing_supply_categories(const Json& rows) {
+  std::set<std::string> present;
+  for (const Json& row : rows) present.insert(row["category"].get<std::string>());
+  std::string missing;
+  for (const char* category : {"A", "B", "C", "D", "E", "F"}) {
+    if (!present.contains(category)) missing += std::string(missing.empty() ? "" : ", ") + category;
+  }
+  return missing.empty() ? "" : "categories " + missing;
+}
+
+std::string missing_from_zero(const Json& rows, const char* key, const char* what,
+                              std::int64_t lowest) {
+  for (const Json& row : rows) {
+    if (row[key].get<std::int64_t>() <= lowest) return "";
+  }
+  return std::string("a row for ") + what + " " + std::to_string(lowest);
+}
+
+// Categories are A to F, once each, with minimum distances rising with the letter; the text
+// (32.1.1) fixes that totals under 1,500 carry no penalty, so A starts at 1,500 or more.
+void check_supply_categories(const Json& rows, const std::string& where,
+                             std::vector<TableProblem>& problems) {
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::string row_where = where + ".rows[" + std::to_string(i) + "]";
+    const std::string category = rows[i]["category"].get<std::string>();
+    if (category.size() != 1 || category[0] < 'A' || category[0] > 'F') {
+      problems.push_back({row_where + ".category", "must be one of A, B, C, D, E, F"});
+    } else if (!seen.insert(category).second) {
+      problems.push_back({row_where + ".category", "category " + category + " given twice"});
+    }
+    if (rows[i]["min_distance"].get<std::int64_t>() < 1500) {
+      problems.push_back({row_where + ".min_distance",
+                          "must be at least 1500 (totals under 1,500 carry no penalty, 32.1.1)"});
+    }
+    for (std::size_t j = 0; j < rows.size(); ++j) {
+      const std::string other = rows[j]["category"].get<std::string>();
+      if (category < other && rows[i]["min_distance"].get<std::int64_t>() >=
+                                  rows[j]["min_distance"].get<std::int64_t>()) {
+        problems.push_back({row_where + ".min_distance", "must be below category " + other + "'s"});
+      }
+    }
+  }
+}
+
+const std::vector<TableSpec>& table_specs() {
+  static const std::vector<TableSpec> specs = {
+      {"supply_penalty_categories",
+       "Supply Penalty Category Table (32.2.1)",
+       {{"category", true}, {"min_distance", false}},
+       missing_supply_categories},
+      {"japanese_reserve_exchange",
+       "Japanese Reserve CP Assignment table (28.6.1)",
+       {{"min_ms_points", false}, {"give", false}, {"get", false}},
+       [](const Json& rows) { return missing_from_zero(rows, "min_ms_points", "MS points", 0); }},
+      {"ms_load_required",
+       "MS Load Capacity Required table (32.4.1)",
+       {{"min_distance", false}, {"load", false}},
+       [](const Json& rows) { return missing_from_zero(rows, "min_distance", "distance", 1); }},
+  };
+  return specs;
+}
+
+const TableSpec* find_spec(const std::string& name) {
+  for (const TableSpec& spec : table_specs()) {
+    if (name == spec.name) return &spec;
+  }
+  return nullptr;
+}
+
+void check_table(const TableSpec& spec, const Json& table, std::vector<TableProblem>& problems) {
+  const std::string where = std::string("tables.") + spec.name;
+  if (!table.is_object()) {
+    problems.push_back({where, "must be an object with \"rows\""});
+    return;
+  }
+  for (const auto& [key, value] : table.items()) {
+    if (key != "rows" && key != "source" && key != "note") {
+      problems.push_back({where + "." + key, "unknown key (allowed: rows, source, note)"});
+    }
+  }
+  if (!table.contains("rows") || !table["rows"].is_array()) {
+    problems.push_back({where + ".rows", "must be an array"});
+    return;
+  }
+  const Json& rows = table["rows"];
+  bool rows_valid = true;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const std::string row_where = where + ".rows[" + std::to_string(i) + "]";
+    const Json& row = rows[i];
+    if (!row.is_object()) {
+      problems.push_back({row_where, "must be an object"});
+      rows_valid = false;
+      continue;
+    }
+    for (const FieldSpec& field : spec.fields) {
+      const std::string field_where = row_where + "." + field.name;
+      if (!row.contains(field.name)) {
+        problems.push_back({field_where, "missing"});
+        rows_valid = false;
+      } else if (field.is_text ? !row[field.name].is_string()
+                               : (!row[field.name].is_number_integer() ||
+                                  row[field.name].get<std::int64_t>() < 0)) {
+        problems.push_back(
+            {field_where, field.is_text ? "must be text" : "must be an integer at least 0"});
+        rows_valid = false;
+      }
+    }
+    for (const auto& [key, value] : row.items()) {
+      const bool known = std::any_of(spec.fields.begin(), spec.fields.end(),
+                                     [&](const FieldSpec& field) { return key == field.name; });
+      if (!known) problems.push_back({row_where + "." + key, "unknown field"});
+    }
+  }
+  if (!rows_valid) return;
+  if (std::string name = spec.name; name == "supply_penalty_categories") {
+    check_supply_categories(rows, where, problems);
+  } else if (name == "japanese_reserve_exchange") {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      if (rows[i]["give"].get<std::int64_t>() == 0) {
+        problems.push_back({where + ".rows[" + std::to_string(i) + "].give", "must be at least 1"});
+      }
+    }
+  } else if (name == "ms_load_required") {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      if (rows[i]["load"].get<std::int64_t>() == 0) {
+        problems.push_back({where + ".rows[" + std::to_string(i) + "].load", "must be at least 1"});
+      }
+    }
+  }
+  if (const std::string missing = spec.missing(rows); !missing.empty()) {
+    problems.push_back({where, "incomplete: lacks " + missing});
+  }
+}
+
+[[noreturn]] void refuse(const std::string& name, const std::string& title, const std::string& file,
+                         const std::string& why) {
+  throw engine::UsageError("needs table '" + name + "' (" + title + ", chartbook): " + why +
+                           "; fill it in " + file +
+                           " from your chartbook (schema: " + kTablesSchemaFile + ")");
+}
+
+template <typename Row, typename Make>
+std::vector<Row> rows_of(const Json& table, Make make, std::int64_t (*key)(const Row&)) {
+  std::vector<Row> rows;
+  for (const Json& row : table["rows"]) rows.push_back(make(row));
+  std::sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) { return key(a) < key(b); });
+  return rows;
+}
+
+}  // namespace
+
+std::vector<TableProblem> validate_tables(const Json& document) {
+  std::vector<TableProblem> problems;
+  if (!document.is_object()) return {{"(document)", "must be a JSON object"}};
+  if (document.value("format", "") != kFormat) {
+    problems.push_back({"format", std::string("must be \"") + kFormat + "\""});
+  }
+  if (!document.contains("version") || document["version"] != kVersion) {
+    problems.push_back({"version", "must be " + std::to_string(kVersion)});
+  }
+  for (const auto& [key, value] : document.items()) {
+    if (key != "format" && key != "version" && key != "tables" && key != "note") {
+      problems.push_back({key, "unknown key (allowed: format, version, tables, note)"});
+    }
+  }
+  if (!document.contains("tables") || !document["tables"].is_object()) {
+    problems.push_back({"tables", "must be an object"});
+    return problems;
+  }
+  for (const auto& [name, table] : document["tables"].items()) {
+    if (const TableSpec* spec = find_spec(name)) {
+      check_table(*spec, table, problems);
+    } else {
+      problems.push_back({"tables." + name, "unknown table"});
+    }
+  }
+  return problems;
+}
+
+Tables Tables::load(const std::string& file) {
+  std::ifstream stream(file);
+  if (!stream) return Tables(file);
+  Json document = Json::parse(stream, nullptr, false);
+  if (document.is_discarded()) throw engine::DataError(file, "(document)", "not valid JSON");
+  return from_json(document, file);
+}
+
+Tables Tables::from_json(const Json& document, std::string file) {
+  for (const TableProblem& problem : validate_tables(document)) {
+    // Incomplete tables load: only the calculators that need them refuse.
+    if (problem.problem.rfind("incomplete", 0) != 0) {
+      throw engine::DataError(file, problem.where, problem.problem);
+    }
+  }
+  Tables tables(std::move(file));
+  tables.tables_ = document["tables"];
+  return tables;
+}
+
+const Json& Tables::table(const std::string& name, const std::string& title) const {
+  if (!tables_.contains(name)) refuse(name, title, file_, "it is not in " + file_);
+  const Json& table = tables_[name];
+  std::vector<TableProblem> problems;
+  check_table(*find_spec(name), table, problems);
+  if (!problems.empty()) refuse(name, title, file_, problems.front().problem);
+  return table;
+}
+
+std::vector<SupplyCategoryRow> Tables::supply_penalty_categories() const {
+  const Json& data = table("supply_penalty_categories", "Supply Penalty Category Table (32.2.1)");
+  return rows_of<SupplyCategoryRow>(
+      data,
+      [](const Json& row) {
+        return SupplyCategoryRow{row["category"].get<std::string>(),
+                                 row["min_distance"].get<std::int64_t>()};
+      },
+      +[](const SupplyCategoryRow& row) { return row.min_distance; });
+}
+
+std::vector<ReserveExchangeRow> Tables::japanese_reserve_exchange() const {
+  const Json& data =
+      table("japanese_reserve_exchange", "Japanese Reserve CP Assignment table (28.6.1)");
+  return rows_of<ReserveExchangeRow>(
+      data,
+      [](const Json& row) {
+        return ReserveExchangeRow{row["min_ms_points"].get<std::int64_t>(),
+                                  row["give"].get<std::int64_t>(), row["get"].get<std::int64_t>()};
+      },
+      +[](const ReserveExchangeRow& row) { return row.min_ms_points; });
+}
+
+std::vector<MsLoadRow> Tables::ms_load_required() const {
+  const Json& data = table("ms_load_required", "MS Load Capacity Required table (32.4.1)");
+  return rows_of<MsLoadRow>(
+      data,
+      [](const Json& row) {
+        return MsLoadRow{row["min_distance"].get<std::int64_t>(), row["load"].get<std::int64_t>()};
+      },
+      +[](const MsLoadRow& row) { return row.min_distance; });
+}
+
+}  // namespace pacwar::witp

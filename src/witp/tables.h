@@ -1,0 +1,74 @@
+// Tables the rule book's text lacks (they are printed in the chartbook): the player supplies them
+// in a JSON file, documented in data/witp/tables.schema.md. A calculator that needs a table the
+// file lacks refuses with a message naming the table and the file to fill; it never guesses.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "witp/common.h"
+
+namespace pacwar::witp {
+
+// The default place of the player's tables file, relative to the working directory.
+inline constexpr const char* kDefaultTablesFile = "data/witp/tables.json";
+inline constexpr const char* kTablesSchemaFile = "data/witp/tables.schema.md";
+
+// 32.2.1 Supply Penalty Category Table: a category applies from its minimum Total Supply
+// Distance up to the next category's minimum.
+struct SupplyCategoryRow {
+  std::string category;  // "A" to "F"
+  std::int64_t min_distance = 0;
+};
+
+// 28.6.1 Japanese Reserve CP Assignment: at an MS Point total of at least min_ms_points, every
+// `give` CPs placed into reserve record `get` CPs.
+struct ReserveExchangeRow {
+  std::int64_t min_ms_points = 0;
+  std::int64_t give = 1;
+  std::int64_t get = 1;
+};
+
+// 32.4.1 MS load capacity required to relieve a base: applies from min_distance (hexes to the
+// nearest supply base) up to the next row's min_distance.
+struct MsLoadRow {
+  std::int64_t min_distance = 0;
+  std::int64_t load = 1;
+};
+
+// One problem found by validate_tables: where and what.
+struct TableProblem {
+  std::string where;
+  std::string problem;
+};
+
+// Checks a tables document against the schema. Incomplete tables (rows the chartbook has and
+// the file lacks) are reported too, as problems of kind "incomplete".
+std::vector<TableProblem> validate_tables(const Json& document);
+
+class Tables {
+ public:
+  // No tables at all: every table lookup refuses, naming `file` as the place to fill.
+  explicit Tables(std::string file) : file_(std::move(file)) {}
+
+  // Reads and validates `file`. A missing file gives empty tables (lookups then refuse); an
+  // unreadable or invalid one throws engine::DataError.
+  static Tables load(const std::string& file);
+  static Tables from_json(const Json& document, std::string file);
+
+  const std::string& file() const { return file_; }
+
+  std::vector<SupplyCategoryRow> supply_penalty_categories() const;
+  std::vector<ReserveExchangeRow> japanese_reserve_exchange() const;
+  std::vector<MsLoadRow> ms_load_required() const;
+
+ private:
+  const Json& table(const std::string& name, const std::string& title) const;
+
+  std::string file_;
+  Json tables_ = Json::object();
+};
+
+}  // namespace pacwar::witp
