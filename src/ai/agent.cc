@@ -25,7 +25,8 @@ class RandomAgent final : public Agent {
 
 class HeuristicAgent final : public Agent {
  public:
-  explicit HeuristicAgent(GamePolicies policies) : player_(HeuristicConfig{}, std::move(policies)) {}
+  explicit HeuristicAgent(GamePolicies policies)
+      : player_(HeuristicConfig{}, std::move(policies)) {}
   engine::ActionCode choose(const engine::State& state, std::uint64_t seed) override {
     return player_.choose(state, seed);
   }

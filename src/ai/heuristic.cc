@@ -17,9 +17,8 @@ engine::ActionCode HeuristicPlayer::choose(const engine::State& state, std::uint
 
   engine::Rng rng(engine::splitmix64(seed ^ 0x6865757269ULL));  // "heuri"
   constexpr double kTie = 1e-9;
-  engine::ActionCode best = legal_.front();
   double best_value = -2.0;
-  int ties = 0;
+  best_.clear();
   for (const engine::ActionCode action : legal_) {
     double sum = 0.0;
     int samples = 0;
@@ -41,14 +40,14 @@ engine::ActionCode HeuristicPlayer::choose(const engine::State& state, std::uint
     const double value = sum / samples;
     if (value > best_value + kTie) {
       best_value = value;
-      best = action;
-      ties = 1;
+      best_.clear();
+      best_.push_back(action);
     } else if (value > best_value - kTie) {
-      ++ties;  // reservoir sampling among equal values
-      if (rng.below(static_cast<std::uint32_t>(ties)) == 0) best = action;
+      best_.push_back(action);
     }
   }
-  return best;
+  // Equal values (most moves change nothing measurable at once): the playout policy's taste.
+  return best_.size() == 1 ? best_.front() : policies_.playout->pick(state, best_, rng);
 }
 
 }  // namespace pacwar::ai

@@ -21,14 +21,14 @@ using engine::State;
 using Clock = std::chrono::steady_clock;
 
 constexpr std::int32_t kNone = -1;
-constexpr int kMaxTreeDepth = 10000;  // guards against a game that never ends
+constexpr int kMaxTreeDepth = 10000;                    // guards against a game that never ends
 constexpr std::uint64_t kThreadStream = 0x6D637473ULL;  // "mcts"
 
 struct Node {
-  ActionCode action = 0;        // the action leading here from the parent
+  ActionCode action = 0;  // the action leading here from the parent
   std::int32_t first_child = kNone;
   std::int32_t next_sibling = kNone;
-  std::int32_t seat = kNone;    // who chose `action` (kNone: chance or the root)
+  std::int32_t seat = kNone;  // who chose `action` (kNone: chance or the root)
   std::uint32_t visits = 0;
   std::uint32_t available = 0;  // iterations in which `action` was legal at the parent
   double total = 0.0;           // sum of rewards for `seat`
@@ -78,8 +78,8 @@ class Mcts::Searcher {
                        std::vector<long long>& visits) const {
     for (std::int32_t c = nodes_[0].first_child; c != kNone; c = nodes_[c].next_sibling) {
       const auto it = std::find(actions.begin(), actions.end(), nodes_[c].action);
-      if (it != actions.end()) visits[static_cast<std::size_t>(it - actions.begin())] +=
-          nodes_[c].visits;
+      if (it != actions.end())
+        visits[static_cast<std::size_t>(it - actions.begin())] += nodes_[c].visits;
     }
   }
 
@@ -157,10 +157,10 @@ class Mcts::Searcher {
         if (it == sorted_.end() || *it != nodes_[c].action) continue;
         const Node& n = nodes_[c];
         const double visits = std::max<double>(1.0, n.visits);
-        const double score = n.total / visits + config_.exploration *
-                                                    std::sqrt(std::log(static_cast<double>(
-                                                                  std::max(1u, n.available))) /
-                                                              visits);
+        const double score =
+            n.total / visits +
+            config_.exploration *
+                std::sqrt(std::log(static_cast<double>(std::max(1u, n.available))) / visits);
         if (score > best_score) {
           best_score = score;
           best = c;

@@ -23,8 +23,8 @@
 namespace pacwar::ai {
 
 struct MctsConfig {
-  int iterations = 1000;     // total over all threads; 0 = no limit (then time_ms must be set)
-  double time_ms = 0.0;      // wall-clock budget per decision; 0 = none
+  int iterations = 1000;  // total over all threads; 0 = no limit (then time_ms must be set)
+  double time_ms = 0.0;   // wall-clock budget per decision; 0 = none
   int threads = 1;
   double exploration = 0.7;  // UCB constant, values in [-1, 1]
   int playout_depth = 30;    // actions (chance included) played after leaving the tree
@@ -35,7 +35,7 @@ bool mcts_level(const std::string& name, MctsConfig& config);
 
 struct MctsResult {
   engine::ActionCode action = 0;
-  long long iterations = 0;  // over all threads
+  long long iterations = 0;                 // over all threads
   std::vector<engine::ActionCode> actions;  // the root's legal actions
   std::vector<long long> visits;            // merged root visits, parallel to `actions`
 };

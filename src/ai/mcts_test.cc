@@ -1,5 +1,7 @@
 // ISMCTS and the heuristic bot on The Pacific War: no peeking at hidden information, legal
 // moves only, determinism for a seed.
+#include "ai/mcts.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 
 #include "ai/agent.h"
 #include "ai/heuristic.h"
-#include "ai/mcts.h"
 #include "ai/policy.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
@@ -158,8 +159,8 @@ TEST(AiMcts, EveryMoveIsLegalAgainstRandom) {
 }
 
 TEST(AiHeuristic, EveryMoveIsLegalAgainstRandom) {
-  play_against_random(*parse_agent_spec("heuristic"), std::max(1, static_cast<int>(2 * test_scale())),
-                      21);
+  play_against_random(*parse_agent_spec("heuristic"),
+                      std::max(1, static_cast<int>(2 * test_scale())), 21);
 }
 
 TEST(AiAgent, ParsesNames) {

@@ -15,10 +15,13 @@ namespace {
 namespace pw = pacwar::pacific_war;
 
 // Tuning constants of the evaluation (a logistic-like squash of a weighted sum).
-constexpr double kMarginWeight = 0.15;     // per projected VP beyond the winning threshold
-constexpr double kMaterialWeight = 1.5;    // per unit of (own fraction afloat - foe's)
-constexpr double kCardWeight = 0.04;       // per card in hand
-constexpr double kLaterTurnWeight = 0.6;   // weight of control persisting into later turns
+// Projected VP margins are divided by this spread, which grows with the Victory Phases left:
+// the further the end, the less a margin today decides the game.
+constexpr double kMarginSpread = 4.0;
+constexpr double kMarginSpreadPerTurn = 3.0;
+constexpr double kMaterialWeight = 1.5;   // per unit of (own fraction afloat - foe's)
+constexpr double kCardWeight = 0.04;      // per card in hand
+constexpr double kLaterTurnWeight = 0.5;  // weight of control persisting into later turns
 
 double unit_strength(const pw::UnitDef& def) {
   return static_cast<double>(def.airstrike + def.gunnery + def.defense) + 1.0;
@@ -79,7 +82,9 @@ PacificWarScore score_pacific_war(const engine::State& state) {
   const int jb = pw::base_count(*s, pw::kJapanese);
   const int ab = pw::base_count(*s, pw::kAllied);
   score.per_turn = pw::port_vp(*s, pw::kJapanese) - pw::port_vp(*s, pw::kAllied) +
-                   (jb > ab ? 1 : ab > jb ? -1 : 0);
+                   (jb > ab   ? 1
+                    : ab > jb ? -1
+                              : 0);
   score.victory_phases_left = std::max(0, pw::kLastTurn - std::max<int>(s->turn, 1) + 1);
   score.material = material(*s, pw::kJapanese) - material(*s, pw::kAllied);
   score.cards = pw::hand_size(*s, pw::kJapanese) - pw::hand_size(*s, pw::kAllied);
@@ -90,8 +95,8 @@ PacificWarScore score_pacific_war(const engine::State& state) {
   // Japan wins at the end of Turn 5 unless the Allies lead by 5 (11.1.3); at the end of Turn 4
   // it needs 5 and loses at -1 (11.1.2): the middle of the band before Turn 5.
   const double margin = projected + (s->turn >= pw::kLastTurn ? 4.5 : 2.0);
-  const double x =
-      kMarginWeight * margin + kMaterialWeight * score.material + kCardWeight * score.cards;
+  const double spread = kMarginSpread + kMarginSpreadPerTurn * score.victory_phases_left;
+  const double x = margin / spread + kMaterialWeight * score.material + kCardWeight * score.cards;
   score.value = std::tanh(x);
   return score;
 }

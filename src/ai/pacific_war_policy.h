@@ -25,12 +25,12 @@ class PacificWarPlayout final : public PlayoutPolicy {
 
 // The parts of the evaluation, Japanese minus Allied where it applies (for tests and tuning).
 struct PacificWarScore {
-  double vp_track = 0;    // the VP marker (+ Japanese)
-  double per_turn = 0;    // VPs the next Victory Phase would award at current control
+  double vp_track = 0;  // the VP marker (+ Japanese)
+  double per_turn = 0;  // VPs the next Victory Phase would award at current control
   int victory_phases_left = 0;
-  double material = 0;    // fraction of own fleet and air afloat, weighted by readiness
-  double cards = 0;       // hand size difference
-  double value = 0;       // the Japanese value in (-1, 1)
+  double material = 0;  // fraction of own fleet and air afloat, weighted by readiness
+  double cards = 0;     // hand size difference
+  double value = 0;     // the Japanese value in (-1, 1)
 };
 // Throws std::invalid_argument when `state` is not a Pacific War state.
 PacificWarScore score_pacific_war(const engine::State& state);

@@ -1,9 +1,10 @@
 // The Pacific War sampler and evaluator as the search uses them.
+#include "ai/pacific_war_policy.h"
+
 #include <gtest/gtest.h>
 
 #include <memory>
 
-#include "ai/pacific_war_policy.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
 #include "games/pacific_war/rules.h"

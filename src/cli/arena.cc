@@ -93,11 +93,9 @@ ArenaResult run_arena(std::shared_ptr<const engine::Game> game, const engine::Op
   }
   for (std::size_t seat = 0; seat < seat_ms.size(); ++seat) {
     result.seat_mean_ms.push_back(
-        seat_decisions[seat] > 0 ? seat_ms[seat] / static_cast<double>(seat_decisions[seat])
-                                 : 0.0);
+        seat_decisions[seat] > 0 ? seat_ms[seat] / static_cast<double>(seat_decisions[seat]) : 0.0);
   }
-  result.mean_actions =
-      result.games > 0 ? static_cast<double>(total_actions) / result.games : 0.0;
+  result.mean_actions = result.games > 0 ? static_cast<double>(total_actions) / result.games : 0.0;
   return result;
 }
 

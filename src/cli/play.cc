@@ -18,7 +18,7 @@ using engine::Session;
 using engine::UsageError;
 
 constexpr std::uint64_t kRandomPlayerStream = 0x72616E646F6DULL;  // "random"
-constexpr std::uint64_t kAiPlayerStream = 0x6169ULL;                // "ai"
+constexpr std::uint64_t kAiPlayerStream = 0x6169ULL;              // "ai"
 
 std::string trim(const std::string& text) {
   const auto first = text.find_first_not_of(" \t\r\n");
