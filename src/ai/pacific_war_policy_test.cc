@@ -60,7 +60,9 @@ TEST(AiSampler, NeverGivesTheOpponentASeenCardAndKeepsHandSizes) {
             ASSERT_TRUE(now == pw::CardLoc::Deck || now == hand_of(foe));
           }
         }
-        if (k % 50 == 0) EXPECT_EQ(copy->view(seat), state->view(seat));
+        if (k % 50 == 0) {
+          EXPECT_EQ(copy->view(seat), state->view(seat));
+        }
         // Everything but the cards is untouched.
         for (std::size_t u = 0; u < s.units.size(); ++u) {
           ASSERT_EQ(s.units[u].loc, real.units[u].loc);
