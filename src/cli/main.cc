@@ -1,4 +1,4 @@
-// pacwar: the command line. play, load, selfplay and bench over any registered game.
+// pacwar: the command line. play, load, selfplay, bench and arena over any registered game.
 //
 // Seat options are named after the game's seats (--japanese, --allied for Pacific War), so the
 // game is looked up before the command line is parsed: it is the first positional argument of
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/arena.h"
 #include "cli/bench.h"
 #include "cli/play.h"
 #include "cli/selfplay.h"
@@ -90,25 +91,38 @@ engine::Options parse_rules(const std::vector<std::string>& rules) {
   return options;
 }
 
-// Per-seat --<seat_name> human|random options of a subcommand.
+constexpr const char* kPlayerNames =
+    "human, random, heuristic, mcts, mcts:N (iterations), mcts:easy|normal|hard, mcts:Nms";
+
+// Per-seat --<seat_name> PLAYER options of a subcommand.
 struct SeatOptions {
-  void add(CLI::App& command, const engine::Game& game) {
+  void add(CLI::App& command, const engine::Game& game, bool allow_human = true) {
     kinds.assign(static_cast<std::size_t>(game.num_seats()), "");
     for (int seat = 0; seat < game.num_seats(); ++seat) {
       command
           .add_option("--" + game.seat_name(seat), kinds[static_cast<std::size_t>(seat)],
-                      "who plays " + game.seat_name(seat) + ": human or random")
-          ->check(CLI::IsMember({"human", "random"}));
+                      "who plays " + game.seat_name(seat) + ": " + kPlayerNames)
+          ->check(CLI::Validator(
+              [allow_human](std::string& text) -> std::string {
+                const auto player = parse_player(text);
+                if (!player || (!allow_human && player->kind == PlayerKind::kHuman)) {
+                  return "unknown player '" + text + "'";
+                }
+                return "";
+              },
+              "PLAYER"));
     }
   }
-  // The chosen kinds; seats without a choice get `first` (seat 0) or `others`.
-  std::vector<PlayerKind> players(int seats, PlayerKind first, PlayerKind others) const {
-    std::vector<PlayerKind> players;
+  // The chosen players; seats without a choice get `first` (seat 0) or `others`.
+  std::vector<PlayerSpec> players(int seats, const std::string& first,
+                                  const std::string& others) const {
+    std::vector<PlayerSpec> players;
     for (int seat = 0; seat < seats; ++seat) {
-      const std::string kind = static_cast<std::size_t>(seat) < kinds.size()
-                                   ? kinds[static_cast<std::size_t>(seat)]
-                                   : std::string();
-      players.push_back(kind.empty() ? (seat == 0 ? first : others) : *parse_player_kind(kind));
+      std::string kind = static_cast<std::size_t>(seat) < kinds.size()
+                             ? kinds[static_cast<std::size_t>(seat)]
+                             : std::string();
+      if (kind.empty()) kind = seat == 0 ? first : others;
+      players.push_back(*parse_player(kind));
     }
     return players;
   }
@@ -126,7 +140,7 @@ int run(int argc, char** argv) {
   const std::string command = argc > 1 ? argv[1] : "";
   std::shared_ptr<const engine::Game> seat_game;  // the game whose seats name options
   std::optional<Json> save;
-  if (command == "play") {
+  if (command == "play" || command == "arena") {
     if (auto name = first_positional(argc, argv, 2)) seat_game = game_named(*name);
   } else if (command == "load") {
     if (auto file = first_positional(argc, argv, 2)) {
@@ -145,10 +159,14 @@ int run(int argc, char** argv) {
   SeatOptions play_seats;
   play->add_option("game", play_game, "the game, e.g. pacific-war")->required();
   CLI::Option* seed_option = play->add_option("--seed", play_seed, "random seed (default: new)");
-  play->add_option("--rules", play_rules, "rules to switch on: all, advanced, optional:15.1,... or a section (repeatable)")
+  int play_threads = 1;
+  play->add_option("--rules", play_rules,
+                   "rules to switch on: all, advanced, optional:15.1,... or a section (repeatable)")
       ->allow_extra_args(false);
-  play->footer(
-      "Seats: --<seat-name> human|random (default: the first seat human, others random).\n");
+  play->add_option("--threads", play_threads, "search threads of each mcts player")
+      ->check(CLI::Range(1, 256));
+  play->footer(std::string("Seats: --<seat-name> PLAYER, one of ") + kPlayerNames +
+               " (default: the first seat human, others random).\n");
   if (command == "play" && seat_game) play_seats.add(*play, *seat_game);
 
   // load
@@ -156,7 +174,8 @@ int run(int argc, char** argv) {
   std::string load_file;
   SeatOptions load_seats;
   load->add_option("file", load_file, "the save file")->required();
-  load->footer("Seats: --<seat-name> human|random (default: every seat human).\n");
+  load->footer(std::string("Seats: --<seat-name> PLAYER, one of ") + kPlayerNames +
+               " (default: every seat human).\n");
   if (command == "load" && seat_game) load_seats.add(*load, *seat_game);
 
   // selfplay
@@ -193,6 +212,30 @@ int run(int argc, char** argv) {
   bench->add_option("--rules", bench_rules, "rule option (repeatable)")->allow_extra_args(false);
   bench->add_flag("--json", bench_json, "print one JSON object");
 
+  // arena
+  CLI::App* arena = app.add_subcommand("arena", "games between computer players");
+  std::string arena_game;
+  ArenaConfig arena_config;
+  std::vector<std::string> arena_rules;
+  SeatOptions arena_seats;
+  bool arena_json = false;
+  arena->add_option("game", arena_game, "the game")->required();
+  arena->add_option("--games", arena_config.games, "number of games")
+      ->check(CLI::Range(0, 1000000000));
+  arena->add_option("--seed", arena_config.seed, "random seed");
+  arena->add_option("--threads", arena_config.threads, "search threads of each mcts player")
+      ->check(CLI::Range(1, 256));
+  arena
+      ->add_option("--max-actions", arena_config.max_actions_per_game,
+                   "actions after which a game is stopped unfinished")
+      ->check(CLI::Range(1, 1000000000));
+  arena->add_option("--rules", arena_rules, "rule option (repeatable)")->allow_extra_args(false);
+  arena->add_flag("--json", arena_json, "print one JSON object");
+  arena->footer(
+      "Seats: --<seat-name> random|heuristic|mcts|mcts:N|mcts:easy|normal|hard|mcts:Nms "
+      "(default: random).\n");
+  if (command == "arena" && seat_game) arena_seats.add(*arena, *seat_game, false);
+
   const WitpCommands witp(app);
 
   try {
@@ -210,15 +253,13 @@ int run(int argc, char** argv) {
     }
     engine::Session session(game, parse_rules(play_rules), play_seed);
     std::cout << "pacwar " << play_game << ", seed " << play_seed << "\n";
-    const auto players =
-        play_seats.players(game->num_seats(), PlayerKind::kHuman, PlayerKind::kRandom);
-    return run_play(session, players, std::cin, std::cout, renderer_for(play_game));
+    const auto players = play_seats.players(game->num_seats(), "human", "random");
+    return run_play(session, players, std::cin, std::cout, renderer_for(play_game), play_threads);
   }
   if (*load) {
     if (!save) save = read_save_file(load_file);
     engine::Session session = engine::Session::load(*save, find_game);
-    const auto players =
-        load_seats.players(session.game().num_seats(), PlayerKind::kHuman, PlayerKind::kHuman);
+    const auto players = load_seats.players(session.game().num_seats(), "human", "human");
     std::cout << "Resuming " << session.game().name() << " after " << session.history_ids().size()
               << " actions.\n";
     return run_play(session, players, std::cin, std::cout, renderer_for(session.game().name()));
@@ -236,6 +277,16 @@ int run(int argc, char** argv) {
     const BenchResult result = run_bench(game, parse_rules(bench_rules), bench_config);
     const Json json = to_json(result);
     std::cout << (bench_json ? json.dump() : json.dump(2)) << "\n";
+    return 0;
+  }
+  if (*arena) {
+    auto game = game_named(arena_game);
+    for (const PlayerSpec& player : arena_seats.players(game->num_seats(), "random", "random")) {
+      arena_config.players.push_back(player.name);
+    }
+    const ArenaResult result = run_arena(game, parse_rules(arena_rules), arena_config);
+    const Json json = to_json(result, arena_config, *game);
+    std::cout << (arena_json ? json.dump() : json.dump(2)) << "\n";
     return 0;
   }
   return kErrorExit;

@@ -6,6 +6,7 @@
 #include <istream>
 #include <ostream>
 
+#include "ai/agent.h"
 #include "engine/errors.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
@@ -17,6 +18,7 @@ using engine::Session;
 using engine::UsageError;
 
 constexpr std::uint64_t kRandomPlayerStream = 0x72616E646F6DULL;  // "random"
+constexpr std::uint64_t kAiPlayerStream = 0x6169ULL;              // "ai"
 
 std::string trim(const std::string& text) {
   const auto first = text.find_first_not_of(" \t\r\n");
@@ -32,8 +34,8 @@ bool all_digits(const std::string& text) {
 
 class PlayLoop {
  public:
-  PlayLoop(Session& session, const std::vector<PlayerKind>& players, std::istream& in,
-           std::ostream& out, const BoardRenderer& render)
+  PlayLoop(Session& session, const std::vector<PlayerSpec>& players, std::istream& in,
+           std::ostream& out, const BoardRenderer& render, int ai_threads)
       : session_(session), players_(players), in_(in), out_(out), render_(render) {
     const int seats = session_.game().num_seats();
     if (static_cast<int>(players_.size()) != seats) {
@@ -41,10 +43,17 @@ class PlayLoop {
                        std::to_string(seats) + " seats");
     }
     int humans = 0;
+    agents_.resize(players_.size());
     for (int seat = 0; seat < seats; ++seat) {
-      if (players_[static_cast<std::size_t>(seat)] == PlayerKind::kHuman) {
+      const PlayerSpec& player = players_[static_cast<std::size_t>(seat)];
+      if (player.kind == PlayerKind::kHuman) {
         ++humans;
         observer_ = seat;
+      } else if (player.kind != PlayerKind::kRandom) {
+        const auto spec = ai::parse_agent_spec(player.name);
+        if (!spec) throw UsageError("play: unknown player '" + player.name + "'");
+        agents_[static_cast<std::size_t>(seat)] =
+            ai::make_agent(*spec, session_.game().name(), seats, ai_threads);
       }
     }
     // With several humans at one terminal (or none), automatic moves show public lines only.
@@ -65,8 +74,12 @@ class PlayLoop {
         continue;
       }
       const int seat = state.current_seat();
-      if (players_[static_cast<std::size_t>(seat)] == PlayerKind::kRandom) {
+      if (players_[static_cast<std::size_t>(seat)].kind == PlayerKind::kRandom) {
         play_random(seat);
+        continue;
+      }
+      if (agents_[static_cast<std::size_t>(seat)]) {
+        play_agent(seat);
         continue;
       }
       if (!human_turn(seat)) return 0;
@@ -102,6 +115,16 @@ class PlayLoop {
         engine::Rng::for_step(session_.seed() ^ kRandomPlayerStream, session_.history_ids().size());
     const std::size_t from = session_.log().size();
     session_.apply(actions[rng.below(static_cast<std::uint32_t>(actions.size()))]);
+    print_lines(from, observer_);
+  }
+
+  void play_agent(int seat) {
+    const std::uint64_t seed = engine::splitmix64(
+        session_.seed() ^ kAiPlayerStream ^ engine::splitmix64(session_.history_ids().size()));
+    const engine::ActionCode action =
+        agents_[static_cast<std::size_t>(seat)]->choose(session_.state(), seed);
+    const std::size_t from = session_.log().size();
+    session_.apply(action);
     print_lines(from, observer_);
   }
 
@@ -241,7 +264,8 @@ class PlayLoop {
   static constexpr std::size_t kNever = static_cast<std::size_t>(-1);
 
   Session& session_;
-  const std::vector<PlayerKind>& players_;
+  const std::vector<PlayerSpec>& players_;
+  std::vector<std::unique_ptr<ai::Agent>> agents_;  // computer players (null: human, random)
   std::istream& in_;
   std::ostream& out_;
   const BoardRenderer& render_;
@@ -254,16 +278,49 @@ class PlayLoop {
 }  // namespace
 
 std::optional<PlayerKind> parse_player_kind(std::string_view text) {
-  if (text == "human") return PlayerKind::kHuman;
-  if (text == "random") return PlayerKind::kRandom;
+  const auto player = parse_player(text);
+  return player ? std::optional<PlayerKind>(player->kind) : std::nullopt;
+}
+
+std::optional<PlayerSpec> parse_player(std::string_view text) {
+  if (text == "human") return PlayerSpec{PlayerKind::kHuman, "human"};
+  const auto spec = ai::parse_agent_spec(text);
+  if (!spec) return std::nullopt;
+  switch (spec->kind) {
+    case ai::AgentSpec::Kind::kRandom:
+      return PlayerSpec{PlayerKind::kRandom, std::string(text)};
+    case ai::AgentSpec::Kind::kHeuristic:
+      return PlayerSpec{PlayerKind::kHeuristic, std::string(text)};
+    case ai::AgentSpec::Kind::kMcts:
+      return PlayerSpec{PlayerKind::kMcts, std::string(text)};
+  }
   return std::nullopt;
 }
 
-std::string to_string(PlayerKind kind) { return kind == PlayerKind::kHuman ? "human" : "random"; }
+std::string to_string(PlayerKind kind) {
+  switch (kind) {
+    case PlayerKind::kHuman:
+      return "human";
+    case PlayerKind::kRandom:
+      return "random";
+    case PlayerKind::kHeuristic:
+      return "heuristic";
+    case PlayerKind::kMcts:
+      return "mcts";
+  }
+  return "human";
+}
+
+int run_play(Session& session, const std::vector<PlayerSpec>& players, std::istream& in,
+             std::ostream& out, const BoardRenderer& render, int ai_threads) {
+  return PlayLoop(session, players, in, out, render, ai_threads).run();
+}
 
 int run_play(Session& session, const std::vector<PlayerKind>& players, std::istream& in,
              std::ostream& out, const BoardRenderer& render) {
-  return PlayLoop(session, players, in, out, render).run();
+  std::vector<PlayerSpec> specs;
+  for (const PlayerKind kind : players) specs.push_back(PlayerSpec{kind, to_string(kind)});
+  return PlayLoop(session, specs, in, out, render, 1).run();
 }
 
 }  // namespace pacwar::cli

@@ -1,5 +1,5 @@
-// Terminal play: a loop over a Session where each seat is a human at the terminal or a
-// uniformly random player. Chance is resolved automatically.
+// Terminal play: a loop over a Session where each seat is a human at the terminal, a uniformly
+// random player or a computer player (src/ai). Chance is resolved automatically.
 #pragma once
 
 #include <functional>
@@ -13,10 +13,18 @@
 
 namespace pacwar::cli {
 
-enum class PlayerKind { kHuman, kRandom };
+enum class PlayerKind { kHuman, kRandom, kHeuristic, kMcts };
 
-// "human" or "random"; nullopt for anything else.
+// A seat's player: its kind and, for computer players, the name as given ("mcts:hard").
+struct PlayerSpec {
+  PlayerKind kind = PlayerKind::kHuman;
+  std::string name = "human";
+};
+
+// "human", "random", "heuristic", "mcts", "mcts:N" (iterations), "mcts:easy|normal|hard",
+// "mcts:Nms"; nullopt for anything else.
 std::optional<PlayerKind> parse_player_kind(std::string_view text);
+std::optional<PlayerSpec> parse_player(std::string_view text);
 std::string to_string(PlayerKind kind);
 
 // Draws the board of a game from a seat's view (State::view).
@@ -27,6 +35,10 @@ using BoardRenderer = std::function<std::string(const engine::Json& view)>;
 // the other seats' hidden information stays hidden), the prompt and the numbered legal actions,
 // and may enter a number, an exact action id, or: undo, save FILE, log, board, help, quit.
 // `players` holds one kind per seat; throws engine::UsageError otherwise.
+// Computer players search with `ai_threads` threads each; their decisions depend only on the
+// session seed and the history length, so a loaded game goes on the same way.
+int run_play(engine::Session& session, const std::vector<PlayerSpec>& players, std::istream& in,
+             std::ostream& out, const BoardRenderer& render, int ai_threads = 1);
 int run_play(engine::Session& session, const std::vector<PlayerKind>& players, std::istream& in,
              std::ostream& out, const BoardRenderer& render);
 

@@ -151,6 +151,7 @@ TEST(PlayTest, PlayerKinds) {
   EXPECT_EQ(parse_player_kind("human"), kHuman);
   EXPECT_EQ(parse_player_kind("random"), kRandom);
   EXPECT_EQ(parse_player_kind("robot"), std::nullopt);
+  EXPECT_EQ(parse_player_kind("mcts:easy"), PlayerKind::kMcts);
   EXPECT_EQ(to_string(kRandom), "random");
 }
 

@@ -1,0 +1,101 @@
+#include "ai/agent.h"
+
+#include <charconv>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/rng.h"
+
+namespace pacwar::ai {
+namespace {
+
+class RandomAgent final : public Agent {
+ public:
+  engine::ActionCode choose(const engine::State& state, std::uint64_t seed) override {
+    legal_.clear();
+    state.legal_actions(legal_);
+    if (legal_.empty()) throw std::logic_error("random: no legal action at " + state.prompt());
+    engine::Rng rng(seed);
+    return legal_[rng.below(static_cast<std::uint32_t>(legal_.size()))];
+  }
+
+ private:
+  std::vector<engine::ActionCode> legal_;
+};
+
+class HeuristicAgent final : public Agent {
+ public:
+  explicit HeuristicAgent(GamePolicies policies)
+      : player_(HeuristicConfig{}, std::move(policies)) {}
+  engine::ActionCode choose(const engine::State& state, std::uint64_t seed) override {
+    return player_.choose(state, seed);
+  }
+
+ private:
+  HeuristicPlayer player_;
+};
+
+class MctsAgent final : public Agent {
+ public:
+  MctsAgent(MctsConfig config, GamePolicies policies) : mcts_(config, std::move(policies)) {}
+  engine::ActionCode choose(const engine::State& state, std::uint64_t seed) override {
+    return mcts_.search(state, seed).action;
+  }
+
+ private:
+  Mcts mcts_;
+};
+
+std::optional<int> parse_positive(std::string_view text) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value <= 0) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+std::optional<AgentSpec> parse_agent_spec(std::string_view text) {
+  AgentSpec spec;
+  if (text == "random") return spec;
+  if (text == "heuristic") {
+    spec.kind = AgentSpec::Kind::kHeuristic;
+    return spec;
+  }
+  if (text.substr(0, 4) != "mcts") return std::nullopt;
+  spec.kind = AgentSpec::Kind::kMcts;
+  mcts_level("normal", spec.mcts);
+  if (text == "mcts") return spec;
+  if (text.size() < 6 || text[4] != ':') return std::nullopt;
+  const std::string_view arg = text.substr(5);
+  if (mcts_level(std::string(arg), spec.mcts)) return spec;
+  if (arg.size() > 2 && arg.substr(arg.size() - 2) == "ms") {
+    const auto ms = parse_positive(arg.substr(0, arg.size() - 2));
+    if (!ms) return std::nullopt;
+    spec.mcts.iterations = 0;
+    spec.mcts.time_ms = *ms;
+    return spec;
+  }
+  const auto iterations = parse_positive(arg);
+  if (!iterations) return std::nullopt;
+  spec.mcts.iterations = *iterations;
+  return spec;
+}
+
+std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const std::string& game, int seats,
+                                  int threads) {
+  switch (spec.kind) {
+    case AgentSpec::Kind::kHeuristic:
+      return std::make_unique<HeuristicAgent>(policies_for(game, seats));
+    case AgentSpec::Kind::kMcts: {
+      MctsConfig config = spec.mcts;
+      if (threads > 0) config.threads = threads;
+      return std::make_unique<MctsAgent>(config, policies_for(game, seats));
+    }
+    case AgentSpec::Kind::kRandom:
+      break;
+  }
+  return std::make_unique<RandomAgent>();
+}
+
+}  // namespace pacwar::ai

@@ -1,0 +1,39 @@
+// Computer players by name: "random", "heuristic", "mcts", "mcts:N" (N iterations),
+// "mcts:easy|normal|hard", "mcts:Nms" (N milliseconds per decision).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ai/heuristic.h"
+#include "ai/mcts.h"
+#include "engine/game.h"
+
+namespace pacwar::ai {
+
+struct AgentSpec {
+  enum class Kind { kRandom, kHeuristic, kMcts };
+  Kind kind = Kind::kRandom;
+  MctsConfig mcts;  // kMcts
+};
+
+// nullopt for an unknown name.
+std::optional<AgentSpec> parse_agent_spec(std::string_view text);
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  // An action legal in `state` for the seat to act; the same (visible state, seed) give the
+  // same action when the budget is in iterations.
+  virtual engine::ActionCode choose(const engine::State& state, std::uint64_t seed) = 0;
+};
+
+// `game` selects the evaluator and playout policy; `threads` overrides the MCTS thread count
+// when > 0.
+std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const std::string& game, int seats,
+                                  int threads = 0);
+
+}  // namespace pacwar::ai

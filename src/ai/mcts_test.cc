@@ -1,0 +1,183 @@
+// ISMCTS and the heuristic bot on The Pacific War: no peeking at hidden information, legal
+// moves only, determinism for a seed.
+#include "ai/mcts.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+#include "ai/agent.h"
+#include "ai/heuristic.h"
+#include "ai/policy.h"
+#include "engine/random_play.h"
+#include "engine/rng.h"
+#include "games/registry.h"
+
+namespace pacwar::ai {
+namespace {
+
+using engine::ActionCode;
+using engine::Rng;
+using engine::State;
+
+// Fewer and shorter games under the sanitizers: PACWAR_AI_TEST_SCALE=0.2 etc.
+double test_scale() {
+  const char* env = std::getenv("PACWAR_AI_TEST_SCALE");
+  return env != nullptr ? std::atof(env) : 1.0;
+}
+
+std::shared_ptr<const engine::Game> pacific_war() {
+  static const auto game = find_game("pacific-war");
+  return game;
+}
+
+// A state reached by seeded random play after at least `actions` actions where a seat with
+// at least two choices acts and its opponent holds cards (hidden information exists).
+std::unique_ptr<State> mid_game(std::uint64_t seed, int actions) {
+  const auto game = pacific_war();
+  auto state = game->new_initial_state(game->normalize_options(engine::Json::object()));
+  engine::RandomPlayer player;
+  Rng rng(seed);
+  for (int done = 0; !state->is_terminal(); ++done) {
+    if (done >= actions && !state->is_chance() && state->legal_actions().size() >= 2) {
+      auto other = state->clone();
+      Rng probe(seed + 99);
+      other->resample_hidden(state->current_seat(), probe);
+      if (other->hash() != state->hash() || done > actions + 400) return state;
+    }
+    state->apply(player.pick(*state, rng, rng), nullptr);
+  }
+  return nullptr;
+}
+
+// The same state with everything the acting seat cannot see drawn again with another rng,
+// differing from the original.
+std::unique_ptr<State> other_hidden(const State& state, std::uint64_t seed) {
+  for (std::uint64_t k = 0; k < 100; ++k) {
+    auto other = state.clone();
+    Rng rng(seed + k);
+    other->resample_hidden(state.current_seat(), rng);
+    if (other->hash() != state.hash()) return other;
+  }
+  return nullptr;
+}
+
+TEST(AiMcts, HiddenInformationDoesNotChangeTheDecision) {
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    auto state = mid_game(seed, 40 + 60 * static_cast<int>(seed));
+    ASSERT_NE(state, nullptr);
+    auto other = other_hidden(*state, seed * 7);
+    if (!other) continue;  // nothing hidden here
+    ASSERT_EQ(state->view(state->current_seat()), other->view(state->current_seat()));
+    ++compared;
+    MctsConfig config;
+    config.iterations = 150;
+    Mcts a(config, policies_for("pacific-war", 2));
+    Mcts b(config, policies_for("pacific-war", 2));
+    const MctsResult ra = a.search(*state, 1234 + seed);
+    const MctsResult rb = b.search(*other, 1234 + seed);
+    EXPECT_EQ(ra.action, rb.action) << "seed " << seed;
+    EXPECT_EQ(ra.visits, rb.visits) << "seed " << seed;
+    EXPECT_EQ(ra.iterations, 150);
+
+    HeuristicPlayer ha(HeuristicConfig{}, policies_for("pacific-war", 2));
+    HeuristicPlayer hb(HeuristicConfig{}, policies_for("pacific-war", 2));
+    EXPECT_EQ(ha.choose(*state, seed), hb.choose(*other, seed)) << "seed " << seed;
+  }
+  EXPECT_GE(compared, 3);
+}
+
+TEST(AiMcts, FixedSeedGivesTheSameMoveWithThreads) {
+  auto state = mid_game(3, 200);
+  ASSERT_NE(state, nullptr);
+  MctsConfig config;
+  config.iterations = 200;
+  config.threads = 2;
+  Mcts a(config, policies_for("pacific-war", 2));
+  const MctsResult first = a.search(*state, 77);
+  const MctsResult again = a.search(*state, 77);  // the reused trees start afresh
+  Mcts b(config, policies_for("pacific-war", 2));
+  const MctsResult other = b.search(*state, 77);
+  EXPECT_EQ(first.action, again.action);
+  EXPECT_EQ(first.visits, again.visits);
+  EXPECT_EQ(first.visits, other.visits);
+  EXPECT_EQ(first.iterations, 200);
+  long long sum = 0;
+  for (const long long v : first.visits) sum += v;
+  EXPECT_EQ(sum, 200);  // every iteration passes through one root child
+}
+
+TEST(AiMcts, TimeBudgetStops) {
+  auto state = mid_game(4, 150);
+  ASSERT_NE(state, nullptr);
+  MctsConfig config;
+  config.iterations = 0;
+  config.time_ms = 20;
+  Mcts mcts(config, policies_for("pacific-war", 2));
+  const MctsResult result = mcts.search(*state, 5);
+  EXPECT_GT(result.iterations, 0);
+  const auto legal = state->legal_actions();
+  EXPECT_NE(std::find(legal.begin(), legal.end(), result.action), legal.end());
+}
+
+// Plays whole games of an agent against random play; every agent move must be legal.
+void play_against_random(const AgentSpec& spec, int games, std::uint64_t seed) {
+  const auto game = pacific_war();
+  const auto options = game->normalize_options(engine::Json::object());
+  auto agent = make_agent(spec, "pacific-war", 2);
+  engine::RandomPlayer random;
+  for (int g = 0; g < games; ++g) {
+    const int ai_seat = g % 2;
+    Rng rng(seed + static_cast<std::uint64_t>(g));
+    auto state = game->new_initial_state(options);
+    int decisions = 0;
+    for (int n = 0; n < 100000 && !state->is_terminal(); ++n) {
+      if (state->current_seat() == ai_seat) {
+        const ActionCode action = agent->choose(*state, rng.next());
+        const auto legal = state->legal_actions();
+        ASSERT_NE(std::find(legal.begin(), legal.end(), action), legal.end())
+            << "illegal " << state->action_id(action) << " at " << state->prompt();
+        state->apply(action, nullptr);
+        ++decisions;
+      } else {
+        state->apply(random.pick(*state, rng, rng), nullptr);
+      }
+    }
+    EXPECT_TRUE(state->is_terminal());
+    EXPECT_GT(decisions, 0);
+  }
+}
+
+TEST(AiMcts, EveryMoveIsLegalAgainstRandom) {
+  AgentSpec spec = *parse_agent_spec("mcts:12");
+  spec.mcts.playout_depth = 10;
+  play_against_random(spec, std::max(1, static_cast<int>(2 * test_scale())), 11);
+}
+
+TEST(AiHeuristic, EveryMoveIsLegalAgainstRandom) {
+  play_against_random(*parse_agent_spec("heuristic"),
+                      std::max(1, static_cast<int>(2 * test_scale())), 21);
+}
+
+TEST(AiAgent, ParsesNames) {
+  EXPECT_EQ(parse_agent_spec("random")->kind, AgentSpec::Kind::kRandom);
+  EXPECT_EQ(parse_agent_spec("heuristic")->kind, AgentSpec::Kind::kHeuristic);
+  EXPECT_EQ(parse_agent_spec("mcts")->mcts.iterations, 1000);
+  EXPECT_EQ(parse_agent_spec("mcts:easy")->mcts.iterations, 200);
+  EXPECT_EQ(parse_agent_spec("mcts:hard")->mcts.iterations, 4000);
+  EXPECT_EQ(parse_agent_spec("mcts:250")->mcts.iterations, 250);
+  EXPECT_EQ(parse_agent_spec("mcts:50ms")->mcts.time_ms, 50.0);
+  EXPECT_EQ(parse_agent_spec("mcts:50ms")->mcts.iterations, 0);
+  EXPECT_FALSE(parse_agent_spec("mcts:"));
+  EXPECT_FALSE(parse_agent_spec("mcts:0"));
+  EXPECT_FALSE(parse_agent_spec("mcts:x"));
+  EXPECT_FALSE(parse_agent_spec("mctsx"));
+  EXPECT_FALSE(parse_agent_spec("human"));
+}
+
+}  // namespace
+}  // namespace pacwar::ai

@@ -1,0 +1,124 @@
+#include "ai/pacific_war_policy.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <stdexcept>
+
+#include "games/pacific_war/actions.h"
+#include "games/pacific_war/rules.h"
+#include "games/pacific_war/state.h"
+
+namespace pacwar::ai {
+namespace {
+
+namespace pw = pacwar::pacific_war;
+
+// Tuning constants of the evaluation (a logistic-like squash of a weighted sum).
+// Projected VP margins are divided by this spread, which grows with the Victory Phases left:
+// the further the end, the less a margin today decides the game.
+constexpr double kMarginSpread = 4.0;
+constexpr double kMarginSpreadPerTurn = 3.0;
+constexpr double kMaterialWeight = 1.5;   // per unit of (own fraction afloat - foe's)
+constexpr double kCardWeight = 0.04;      // per card in hand
+constexpr double kLaterTurnWeight = 0.5;  // weight of control persisting into later turns
+
+double unit_strength(const pw::UnitDef& def) {
+  return static_cast<double>(def.airstrike + def.gunnery + def.defense) + 1.0;
+}
+
+// Fraction (0..1) of the strength `side` has brought into the game that is still afloat,
+// weighted by readiness: Ready 1, Ops Complete 0.8, under repair 0.5, sunk 0.
+double material(const pw::PwState& s, int side) {
+  const pw::Content& c = s.content();
+  double have = 0.0;
+  double total = 0.0;
+  for (int u = 0; u < c.num_units(); ++u) {
+    const pw::UnitDef& def = c.units[static_cast<std::size_t>(u)];
+    if (def.side != side) continue;
+    const pw::UnitState& us = s.units[static_cast<std::size_t>(u)];
+    if (us.loc == pw::kLocPool || us.loc == pw::kLocRemoved) continue;
+    if (us.loc == pw::kLocTrack && (us.flags & pw::kRepairing) == 0) continue;  // not arrived
+    const double strength = unit_strength(def);
+    total += strength;
+    if (us.loc == pw::kLocSunk) continue;
+    if (us.loc == pw::kLocTrack) {
+      have += 0.5 * strength;
+    } else {
+      have += (us.flags & pw::kReady) != 0 ? strength : 0.8 * strength;
+    }
+  }
+  return total > 0.0 ? have / total : 0.0;
+}
+
+double kind_weight(pw::Kind kind) {
+  switch (kind) {
+    case pw::Kind::Capture:
+      return 10.0;
+    case pw::Kind::All:
+      return 4.0;
+    case pw::Kind::Ground:
+    case pw::Kind::MoveFrom:
+    case pw::Kind::Ready:
+      return 2.0;
+    case pw::Kind::Counterattack:
+      return 1.5;
+    case pw::Kind::FleetTrain:
+      return 0.5;
+    case pw::Kind::Skip:
+      return 0.2;
+    default:
+      return 1.0;
+  }
+}
+
+}  // namespace
+
+PacificWarScore score_pacific_war(const engine::State& state) {
+  const auto* s = dynamic_cast<const pw::PwState*>(&state);
+  if (s == nullptr) throw std::invalid_argument("not a Pacific War state");
+  PacificWarScore score;
+  score.vp_track = s->vp;
+  const int jb = pw::base_count(*s, pw::kJapanese);
+  const int ab = pw::base_count(*s, pw::kAllied);
+  score.per_turn = pw::port_vp(*s, pw::kJapanese) - pw::port_vp(*s, pw::kAllied) +
+                   (jb > ab   ? 1
+                    : ab > jb ? -1
+                              : 0);
+  score.victory_phases_left = std::max(0, pw::kLastTurn - std::max<int>(s->turn, 1) + 1);
+  score.material = material(*s, pw::kJapanese) - material(*s, pw::kAllied);
+  score.cards = pw::hand_size(*s, pw::kJapanese) - pw::hand_size(*s, pw::kAllied);
+  double projected = score.vp_track;
+  if (score.victory_phases_left > 0) {
+    projected += score.per_turn * (1.0 + kLaterTurnWeight * (score.victory_phases_left - 1));
+  }
+  // Japan wins at the end of Turn 5 unless the Allies lead by 5 (11.1.3); at the end of Turn 4
+  // it needs 5 and loses at -1 (11.1.2): the middle of the band before Turn 5.
+  const double margin = projected + (s->turn >= pw::kLastTurn ? 4.5 : 2.0);
+  const double spread = kMarginSpread + kMarginSpreadPerTurn * score.victory_phases_left;
+  const double x = margin / spread + kMaterialWeight * score.material + kCardWeight * score.cards;
+  score.value = std::tanh(x);
+  return score;
+}
+
+void PacificWarEvaluator::evaluate(const engine::State& state, std::vector<double>& values) const {
+  const double value = score_pacific_war(state).value;
+  values.assign(2, 0.0);
+  values[0] = value;
+  values[1] = -value;
+}
+
+engine::ActionCode PacificWarPlayout::pick(const engine::State&,
+                                           const std::vector<engine::ActionCode>& legal,
+                                           engine::Rng& rng) const {
+  double total = 0.0;
+  for (const engine::ActionCode action : legal) total += kind_weight(pw::decode(action).kind);
+  double target = rng.uniform() * total;
+  for (const engine::ActionCode action : legal) {
+    target -= kind_weight(pw::decode(action).kind);
+    if (target < 0.0) return action;
+  }
+  return legal.back();
+}
+
+}  // namespace pacwar::ai

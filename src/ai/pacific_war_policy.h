@@ -1,0 +1,38 @@
+// The Pacific War knowledge for search: a position evaluator (VP track, projected VPs from
+// current control, fleet strength afloat and ready, cards in hand, turn) and a cheap biased
+// playout policy.
+#pragma once
+
+#include <vector>
+
+#include "ai/policy.h"
+
+namespace pacwar::ai {
+
+class PacificWarEvaluator final : public Evaluator {
+ public:
+  // values[0] Japanese, values[1] Allied = -values[0], in (-1, 1).
+  void evaluate(const engine::State& state, std::vector<double>& values) const override;
+};
+
+// Weighted random by action kind: captures, whole groups, movement and readying are favoured,
+// doing nothing (Skip) is rare.
+class PacificWarPlayout final : public PlayoutPolicy {
+ public:
+  engine::ActionCode pick(const engine::State& state, const std::vector<engine::ActionCode>& legal,
+                          engine::Rng& rng) const override;
+};
+
+// The parts of the evaluation, Japanese minus Allied where it applies (for tests and tuning).
+struct PacificWarScore {
+  double vp_track = 0;  // the VP marker (+ Japanese)
+  double per_turn = 0;  // VPs the next Victory Phase would award at current control
+  int victory_phases_left = 0;
+  double material = 0;  // fraction of own fleet and air afloat, weighted by readiness
+  double cards = 0;     // hand size difference
+  double value = 0;     // the Japanese value in (-1, 1)
+};
+// Throws std::invalid_argument when `state` is not a Pacific War state.
+PacificWarScore score_pacific_war(const engine::State& state);
+
+}  // namespace pacwar::ai

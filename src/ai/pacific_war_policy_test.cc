@@ -1,0 +1,106 @@
+// The Pacific War sampler and evaluator as the search uses them.
+#include "ai/pacific_war_policy.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "engine/random_play.h"
+#include "engine/rng.h"
+#include "games/pacific_war/rules.h"
+#include "games/pacific_war/state.h"
+#include "games/registry.h"
+
+namespace pacwar::ai {
+namespace {
+
+namespace pw = pacwar::pacific_war;
+using engine::Rng;
+
+std::unique_ptr<engine::State> random_state(std::uint64_t seed, int actions) {
+  const auto game = find_game("pacific-war");
+  auto state = game->new_initial_state(game->normalize_options(engine::Json::object()));
+  engine::RandomPlayer player;
+  Rng rng(seed);
+  for (int i = 0; i < actions && !state->is_terminal(); ++i) {
+    state->apply(player.pick(*state, rng, rng), nullptr);
+  }
+  return state;
+}
+
+pw::CardLoc hand_of(int side) {
+  return side == pw::kJapanese ? pw::CardLoc::HandJapanese : pw::CardLoc::HandAllied;
+}
+
+TEST(AiSampler, NeverGivesTheOpponentASeenCardAndKeepsHandSizes) {
+  int samples = 0;
+  int changed = 0;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const auto state = random_state(seed, 60 + 90 * static_cast<int>(seed));
+    const auto& real = dynamic_cast<const pw::PwState&>(*state);
+    for (int seat = 0; seat < 2; ++seat) {
+      const int foe = 1 - seat;
+      Rng rng(seed * 1000 + static_cast<std::uint64_t>(seat));
+      for (int k = 0; k < 250; ++k) {
+        auto copy = state->clone();
+        copy->resample_hidden(seat, rng);
+        const auto& s = dynamic_cast<const pw::PwState&>(*copy);
+        ++samples;
+        if (s.cards != real.cards) ++changed;
+        EXPECT_EQ(pw::hand_size(s, seat), pw::hand_size(real, seat));
+        EXPECT_EQ(pw::hand_size(s, foe), pw::hand_size(real, foe));
+        EXPECT_EQ(pw::deck_size(s), pw::deck_size(real));
+        for (int c = 0; c < s.content().num_cards(); ++c) {
+          const auto seen = real.cards[static_cast<std::size_t>(c)];
+          const auto now = s.cards[static_cast<std::size_t>(c)];
+          if (seen == hand_of(seat) || seen == pw::CardLoc::Discard ||
+              seen == pw::CardLoc::Removed) {
+            ASSERT_EQ(now, seen) << "card " << c << " the seat has seen moved";
+          } else {
+            ASSERT_TRUE(now == pw::CardLoc::Deck || now == hand_of(foe));
+          }
+        }
+        if (k % 50 == 0) {
+          EXPECT_EQ(copy->view(seat), state->view(seat));
+        }
+        // Everything but the cards is untouched.
+        for (std::size_t u = 0; u < s.units.size(); ++u) {
+          ASSERT_EQ(s.units[u].loc, real.units[u].loc);
+          ASSERT_EQ(s.units[u].flags, real.units[u].flags);
+        }
+        EXPECT_EQ(s.vp, real.vp);
+      }
+    }
+  }
+  EXPECT_GE(samples, 4000);
+  EXPECT_GT(changed, samples / 10);  // the sampler does vary the hidden split
+}
+
+TEST(AiHeuristicEvaluator, ScoresAreBoundedAndAntisymmetric) {
+  PacificWarEvaluator evaluator;
+  std::vector<double> values;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    for (int actions : {0, 100, 400, 800}) {
+      const auto state = random_state(seed, actions);
+      if (state->is_terminal()) continue;
+      evaluator.evaluate(*state, values);
+      ASSERT_EQ(values.size(), 2u);
+      EXPECT_GT(values[0], -1.0);
+      EXPECT_LT(values[0], 1.0);
+      EXPECT_DOUBLE_EQ(values[0], -values[1]);
+    }
+  }
+}
+
+TEST(AiHeuristicEvaluator, VpTrackFavoursItsSide) {
+  const auto state = random_state(2, 300);
+  ASSERT_FALSE(state->is_terminal());
+  auto up = state->clone();
+  auto down = state->clone();
+  dynamic_cast<pw::PwState&>(*up).vp = 6;
+  dynamic_cast<pw::PwState&>(*down).vp = -6;
+  EXPECT_GT(score_pacific_war(*up).value, score_pacific_war(*down).value);
+}
+
+}  // namespace
+}  // namespace pacwar::ai

@@ -1,0 +1,39 @@
+// The per-game policy registry: the one place of src/ai that knows the games.
+#include "ai/pacific_war_policy.h"
+#include "ai/policy.h"
+
+namespace pacwar::ai {
+
+void NeutralEvaluator::evaluate(const engine::State&, std::vector<double>& values) const {
+  values.assign(static_cast<std::size_t>(seats_), 0.0);
+}
+
+engine::ActionCode UniformPlayout::pick(const engine::State&,
+                                        const std::vector<engine::ActionCode>& legal,
+                                        engine::Rng& rng) const {
+  return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+}
+
+GamePolicies policies_for(const std::string& game, int seats) {
+  GamePolicies policies;
+  policies.seats = seats;
+  if (game == "pacific-war") {
+    policies.evaluator = std::make_shared<PacificWarEvaluator>();
+    policies.playout = std::make_shared<PacificWarPlayout>();
+  } else {
+    policies.evaluator = std::make_shared<NeutralEvaluator>(seats);
+    policies.playout = std::make_shared<UniformPlayout>();
+  }
+  return policies;
+}
+
+void evaluate_or_score(const GamePolicies& policies, const engine::State& state,
+                       std::vector<double>& values) {
+  if (state.is_terminal()) {
+    values = state.returns();
+    return;
+  }
+  policies.evaluator->evaluate(state, values);
+}
+
+}  // namespace pacwar::ai

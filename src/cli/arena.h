@@ -1,0 +1,46 @@
+// Arena: complete games between computer players (random, heuristic, mcts...), one per seat,
+// with win counts and the time each decision took.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+
+namespace pacwar::cli {
+
+struct ArenaConfig {
+  int games = 10;
+  std::uint64_t seed = 1;
+  int threads = 1;                   // search threads of each MCTS player
+  std::vector<std::string> players;  // per seat: "random", "heuristic", "mcts:hard", ...
+  int max_actions_per_game = 100000;
+};
+
+struct ArenaResult {
+  int games = 0;
+  std::vector<int> wins;  // per seat
+  int draws = 0;          // finished without a winner
+  int unfinished = 0;     // stopped after max_actions_per_game
+  // Decisions of non-random players with at least two legal actions.
+  long long decisions = 0;
+  double mean_ms_per_decision = 0.0;
+  double p95_ms_per_decision = 0.0;
+  std::vector<double> seat_mean_ms;  // per seat (0 for random players)
+  double mean_actions = 0.0;
+  double seconds = 0.0;
+};
+
+// Game g uses chance and player seeds derived from (seed, g) only. Throws engine::UsageError
+// for an unknown player name or a wrong number of players.
+ArenaResult run_arena(std::shared_ptr<const engine::Game> game, const engine::Options& options,
+                      const ArenaConfig& config);
+
+// games, <seat>_wins, draws, unfinished, decisions, mean_ms_per_decision, p95_ms_per_decision,
+// <seat>_mean_ms, players, mean_actions, seconds.
+engine::Json to_json(const ArenaResult& result, const ArenaConfig& config,
+                     const engine::Game& game);
+
+}  // namespace pacwar::cli

@@ -1,0 +1,57 @@
+#include "cli/arena.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "cli/play.h"
+#include "engine/errors.h"
+#include "engine/session.h"
+#include "games/registry.h"
+#include "tests/toy_game.h"
+
+namespace pacwar::cli {
+namespace {
+
+TEST(AiArena, CountsWinsAndTimesDecisions) {
+  const auto game = find_game("pacific-war");
+  ArenaConfig config;
+  config.games = 1;
+  config.seed = 3;
+  config.players = {"heuristic", "mcts:4"};
+  const ArenaResult result = run_arena(game, engine::Options::object(), config);
+  EXPECT_EQ(result.games, 1);
+  EXPECT_EQ(result.wins[0] + result.wins[1] + result.draws + result.unfinished, 1);
+  EXPECT_GT(result.decisions, 0);
+  EXPECT_GE(result.p95_ms_per_decision, 0.0);
+  const engine::Json json = to_json(result, config, *game);
+  EXPECT_TRUE(json.contains("japanese_wins"));
+  EXPECT_TRUE(json.contains("allied_wins"));
+  EXPECT_TRUE(json.contains("mean_ms_per_decision"));
+  EXPECT_TRUE(json.contains("p95_ms_per_decision"));
+  // The same seed plays the same games.
+  const ArenaResult again = run_arena(game, engine::Options::object(), config);
+  EXPECT_EQ(again.wins, result.wins);
+  EXPECT_EQ(again.mean_actions, result.mean_actions);
+}
+
+TEST(AiArena, RefusesUnknownPlayers) {
+  ArenaConfig config;
+  config.players = {"random", "robot"};
+  EXPECT_THROW(run_arena(std::make_shared<toy::ToyGame>(), engine::Options::object(), config),
+               engine::UsageError);
+}
+
+TEST(AiPlay, ComputerPlayersFinishAGame) {
+  engine::Session session(std::make_shared<toy::ToyGame>(), engine::Json::object(), 9);
+  std::istringstream in;
+  std::ostringstream out;
+  const std::vector<PlayerSpec> players = {*parse_player("mcts:20"), *parse_player("heuristic")};
+  EXPECT_EQ(run_play(session, players, in, out, [](const engine::Json&) { return ""; }), 0);
+  EXPECT_TRUE(session.state().is_terminal());
+  EXPECT_EQ(parse_player_kind("mcts:hard"), PlayerKind::kMcts);
+  EXPECT_EQ(parse_player_kind("heuristic"), PlayerKind::kHeuristic);
+}
+
+}  // namespace
+}  // namespace pacwar::cli
