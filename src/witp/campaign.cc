@@ -122,6 +122,10 @@ std::string assign(Json& books, Words& words, std::int64_t cycle) {
                                " assignment");
     }
     input.previous_cycle_cps = get(hqs[hq]["cycles"][previous], "assigned");
+  } else if (hqs.contains(hq) && hqs[hq]["cycles"].contains(cycle_label(cycle)) &&
+             hqs[hq]["cycles"][cycle_label(cycle)].contains("declared_previous")) {
+    // Declared by an earlier assignment this cycle: keep using it.
+    input.previous_cycle_cps = get(hqs[hq]["cycles"][cycle_label(cycle)], "declared_previous");
   } else if (words.has("previous")) {
     // Campaigns started from a scenario: last cycle's assignment is not in the books.
     input.previous_cycle_cps = words.integer("previous");
@@ -130,6 +134,8 @@ std::string assign(Json& books, Words& words, std::int64_t cycle) {
   if (input.newly_deployed) input.side_allotment = words.integer("allotment");
   const bool china = words.flag("china");
   Json& entry = hq_cycle(books, side, hq, cycle);
+  if (words.has("previous") && !entry.contains("declared_previous"))
+    entry["declared_previous"] = input.previous_cycle_cps;
   if (china) books["sides"][side]["hqs"][hq]["china"] = true;
   input.requested_cps = get(entry, "assigned") + cps;
   const GearingResult gearing = gearing_limit(input);

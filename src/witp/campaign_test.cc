@@ -53,6 +53,15 @@ TEST_F(WitpCampaign, GearingLimitEnforcedAcrossCycles) {
   EXPECT_EQ(campaign.books()["sides"]["allied"]["hqs"]["POA"]["cycles"]["0/4/42"]["assigned"], 75);
 }
 
+// The first cycle's declared previous assignment stays in force for later assignments.
+TEST_F(WitpCampaign, DeclaredPreviousAssignmentIsKeptForTheCycle) {
+  Campaign campaign = Campaign::create(file_, "0/3/42");
+  book(campaign, {"assign", "side=allied", "hq=POA", "cps=30", "previous=40"});
+  EXPECT_NO_THROW(book(campaign, {"assign", "side=allied", "hq=POA", "cps=30"}));  // 60 of 60
+  EXPECT_THROW(book(campaign, {"assign", "side=allied", "hq=POA", "cps=1"}), engine::UsageError);
+  EXPECT_EQ(campaign.books()["sides"]["allied"]["hqs"]["POA"]["cycles"]["0/3/42"]["assigned"], 60);
+}
+
 TEST_F(WitpCampaign, CarryOverReserveAndUndo) {
   Campaign campaign = Campaign::create(file_, "0/3/42");
   book(campaign, {"assign", "side=japanese", "hq=CombinedFleet", "cps=20"});
