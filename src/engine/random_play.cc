@@ -36,4 +36,16 @@ ActionCode RandomPlayer::pick(const State& state, Rng& player_rng, Rng& chance_r
   return actions_[player_rng.below(static_cast<std::uint32_t>(actions_.size()))];
 }
 
+void play_random_actions(Session& session, int actions, std::uint64_t seed) {
+  Rng rng(seed);
+  for (int i = 0; i < actions && !session.state().is_terminal(); ++i) {
+    if (session.state().is_chance()) {
+      session.resolve_chance();
+      continue;
+    }
+    const auto legal = session.legal_ids();
+    session.apply_id(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+  }
+}
+
 }  // namespace pacwar::engine

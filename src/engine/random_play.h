@@ -5,6 +5,7 @@
 
 #include "engine/game.h"
 #include "engine/rng.h"
+#include "engine/session.h"
 
 namespace pacwar::engine {
 
@@ -23,5 +24,9 @@ class RandomPlayer {
   std::vector<ActionCode> actions_;
   std::vector<ChanceOutcome> outcomes_;
 };
+
+// Plays up to `actions` actions of a session at random (uniform choices with an Rng seeded by
+// `seed`; chance through the session's own seeded resolution), stopping at the end of the game.
+void play_random_actions(Session& session, int actions, std::uint64_t seed);
 
 }  // namespace pacwar::engine

@@ -26,6 +26,12 @@ inline std::vector<std::string> applicable_ids(const State& state) {
   return ids;
 }
 
+inline bool is_applicable(const State& state, const std::string& id) {
+  for (ActionCode code : applicable(state))
+    if (state.action_id(code) == id) return true;
+  return false;
+}
+
 // Applies the action or chance outcome with text id `id`. On failure returns false and, if
 // `error` is given, says what was legal; the state is unchanged.
 inline bool apply_scripted(State& state, const std::string& id, LogSink* log,

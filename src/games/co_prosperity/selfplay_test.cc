@@ -52,15 +52,7 @@ TEST(CoProsperitySelfplay, DigestIsTheSameWhateverTheThreads) {
 }
 
 void play_random(engine::Session& session, int n, std::uint64_t seed) {
-  engine::Rng rng(seed);
-  for (int i = 0; i < n && !session.state().is_terminal(); ++i) {
-    if (session.state().is_chance()) {
-      session.resolve_chance();
-      continue;
-    }
-    const auto legal = session.legal_ids();
-    session.apply_id(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
-  }
+  engine::play_random_actions(session, n, seed);
 }
 
 TEST(CoProsperitySession, SaveLoadRoundTripsOnRandomGames) {

@@ -100,11 +100,7 @@ class Scenario {
 
   // Legal action ids now (chance outcomes when chance acts).
   std::vector<std::string> legal() const { return engine::applicable_ids(*state_); }
-  bool is_legal(const std::string& id) const {
-    for (const auto& l : legal())
-      if (l == id) return true;
-    return false;
-  }
+  bool is_legal(const std::string& id) const { return engine::is_applicable(*state_, id); }
 
   // Applies the action with this id (a player's choice or a scripted chance outcome) and
   // checks every invariant after it.
