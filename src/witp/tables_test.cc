@@ -4,13 +4,14 @@
 
 #include <fstream>
 
+#include "engine/data_dir.h"
 #include "engine/errors.h"
 
 namespace pacwar::witp {
 namespace {
 
 TEST(WitpTables, ExampleFileIsValid) {
-  std::ifstream stream(std::string(PACWAR_SOURCE_DIR) + "/data/witp/tables.example.json");
+  std::ifstream stream(source_dir() + "/data/witp/tables.example.json");
   ASSERT_TRUE(stream);
   const Json document = Json::parse(stream);
   for (const TableProblem& problem : validate_tables(document)) {

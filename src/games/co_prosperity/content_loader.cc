@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "engine/data_dir.h"
 #include "engine/errors.h"
 #include "games/co_prosperity/content.h"
 
@@ -299,17 +300,6 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
   return c;
 }
 
-std::string default_data_dir() {
-  namespace fs = std::filesystem;
-  if (const char* env = std::getenv("PACWAR_DATA"); env != nullptr && *env != '\0')
-    return std::string(env) + "/co-prosperity";
-  std::error_code ec;
-  if (fs::is_directory("data/co-prosperity", ec)) return "data/co-prosperity";
-#ifdef PACWAR_SOURCE_DIR
-  return std::string(PACWAR_SOURCE_DIR) + "/data/co-prosperity";
-#else
-  return "data/co-prosperity";
-#endif
-}
+std::string default_data_dir() { return game_data_dir("co-prosperity"); }
 
 }  // namespace pacwar::co_prosperity

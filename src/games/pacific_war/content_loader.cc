@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/data_dir.h"
 #include "engine/errors.h"
 #include "games/pacific_war/content.h"
 
@@ -784,22 +785,6 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
   return content;
 }
 
-std::string default_data_dir() {
-  namespace fs = std::filesystem;
-  if (const char* env = std::getenv("PACWAR_DATA"); env != nullptr && *env != '\0')
-    return std::string(env) + "/pacific-war";
-  std::error_code ec;
-  if (fs::is_directory("data/pacific-war", ec)) return "data/pacific-war";
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const fs::path beside = exe.parent_path().parent_path() / "data" / "pacific-war";
-    if (fs::is_directory(beside, ec)) return beside.string();
-  }
-#ifdef PACWAR_SOURCE_DIR
-  return std::string(PACWAR_SOURCE_DIR) + "/data/pacific-war";
-#else
-  return "data/pacific-war";
-#endif
-}
+std::string default_data_dir() { return game_data_dir("pacific-war"); }
 
 }  // namespace pacwar::pacific_war
