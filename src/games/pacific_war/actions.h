@@ -49,6 +49,13 @@ enum class Kind : std::uint8_t {
   Capture,    // a = oz (10.2)
   Ground,     // a = card, b = oz (10.2)
   Ready,      // a = card, b = oz (10.5)
+  // advanced rules (13.x)
+  AddUnit,          // a = unit: 13.4 Kasagi or Ibuki
+  Divisions,        // a = oz: 13.6 place / redeploy the Australian Divisions
+  RemoveDivisions,  // a = oz: 13.6.1 remove the Australian Divisions from a Base
+  SeabeesLba,       // a = LBA unit: 13.7 Seabees
+  Magic,            // 13.7 MAGIC: one last Strategy Action
+  FreeFleetTrain,   // a = oz: 13.7 Fleet Train without a card
   Count
 };
 

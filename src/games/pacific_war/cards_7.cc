@@ -12,9 +12,10 @@ int draws_for(const PwState& s, int side) {
   const Content& c = s.content();
   int n = 0;
   if (side == kJapanese)
-    n = s.base_marker[c.oz_borneo] == kJapanese ? c.japanese_draw : 0;  // 7.2
+    n = (s.base_marker[c.oz_borneo] == kJapanese ? c.japanese_draw : 0) +  // 7.2
+        oil_reserve_cards(s);                                              // 15.2
   else
-    n = c.allied_draws[s.turn];  // 7.3
+    n = allied_draws(s);  // 7.3, 15.3
   return std::max(0, std::min(n, c.hand_limit[side] - hand_size(s, side)));
 }
 
@@ -34,6 +35,7 @@ bool next_drawer(PwState& s) {
 }  // namespace
 
 void begin_draw_phase(PwState& s, Log log) {
+  if (start_oil_die(s)) return;  // 15.2
   s.draw_first = s.vp < 0 ? kAllied : kJapanese;
   for (int side : {kJapanese, kAllied})
     s.draw_left[side] = static_cast<std::int8_t>(draws_for(s, side));

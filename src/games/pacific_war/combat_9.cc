@@ -45,7 +45,8 @@ bool airstrike_part_happens(const PwState& s) {
 
 bool surface_possible(const PwState& s) {
   return gunnery_strength(s, kJapanese, s.combat.oz) > 0 ||
-         gunnery_strength(s, kAllied, s.combat.oz) > 0;
+         gunnery_strength(s, kAllied, s.combat.oz) > 0 ||
+         torpedo_cruisers_in(s, s.combat.oz);  // 13.2: gunnery still to be rolled
 }
 
 bool has_targets(const PwState& s, int firing) {
@@ -67,11 +68,13 @@ void ask_retreat(PwState& s, int side, RetreatStage stage) {
 
 void end_combat(PwState& s, int winner, Log log) {
   const int oz = s.combat.oz;
+  const int attacker = s.combat.attacker;
   if (winner >= 0)
     log_line(log, side_name(winner) + " win the combat at " + oz_name(s, oz) + ".", "9.4");
   else
     log_line(log, "The combat at " + oz_name(s, oz) + " ends with no winner.", "9.4");
   s.combat = CombatCtx{};
+  if (advanced_combat_over(s, oz, attacker, log)) return;  // 13.7 Seabees
   finish_action(s, log);
 }
 
@@ -147,9 +150,10 @@ void allocate_or_continue(PwState& s, Log log) {
   CombatCtx& cb = s.combat;
   const Content& c = s.content();
   while (cb.hits_left > 0) {
+    const bool tc_first = torpedo_cruisers_first(s);  // 13.2
     int min_hits = 255, candidates = 0;
     for (int u = 0; u < c.num_units(); ++u) {
-      if (!is_target(s, u, cb.firing)) continue;
+      if (!is_target(s, u, cb.firing) || (tc_first && !is_torpedo_cruiser(s, u))) continue;
       const int h = s.units[u].pend_hits;
       if (h < min_hits) {
         min_hits = h;
@@ -167,7 +171,8 @@ void allocate_or_continue(PwState& s, Log log) {
       return;
     }
     for (int u = 0; u < c.num_units(); ++u)  // every candidate must take one: no choice
-      if (is_target(s, u, cb.firing) && s.units[u].pend_hits == min_hits) {
+      if (is_target(s, u, cb.firing) && (!tc_first || is_torpedo_cruiser(s, u)) &&
+          s.units[u].pend_hits == min_hits) {
         ++s.units[u].pend_hits;
         --cb.hits_left;
         log_line(log, unit_name(s, u) + " takes a hit.", "9.2.4");
@@ -301,7 +306,7 @@ int gunnery_strength(const PwState& s, int side, int oz) {
   int total = 0;
   for (int u = 0; u < s.content().num_units(); ++u)
     if (s.units[u].loc == oz && side_of(s, u) == side && s.content().units[u].is_naval())
-      total += s.content().units[u].gunnery;
+      total += s.content().units[u].gunnery + torpedo_gunnery(s, u);  // 13.2
   return total;
 }
 
@@ -370,12 +375,15 @@ void apply_fire_die(PwState& s, Act act, Log log) {
 
 void legal_allocate(const PwState& s, Out& out) {
   const Content& c = s.content();
+  const bool tc_first = torpedo_cruisers_first(s);  // 13.2
+  auto candidate = [&](int u) {
+    return is_target(s, u, s.combat.firing) && (!tc_first || is_torpedo_cruiser(s, u));
+  };
   int min_hits = 255;
   for (int u = 0; u < c.num_units(); ++u)
-    if (is_target(s, u, s.combat.firing)) min_hits = std::min<int>(min_hits, s.units[u].pend_hits);
+    if (candidate(u)) min_hits = std::min<int>(min_hits, s.units[u].pend_hits);
   for (int u = 0; u < c.num_units(); ++u)
-    if (is_target(s, u, s.combat.firing) && s.units[u].pend_hits == min_hits)
-      out.push_back(encode(Kind::Hit, u));
+    if (candidate(u) && s.units[u].pend_hits == min_hits) out.push_back(encode(Kind::Hit, u));
 }
 
 void apply_allocate(PwState& s, Act act, Log log) {
@@ -430,6 +438,7 @@ void apply_combat_decision(PwState& s, Act act, Log log) {
       log_line(log, "The Attacker fights Surface Combat.", "9.1.2");
       cb.part = CombatPart::Surface;
       cb.fired = 0;
+      if (start_torpedo_dice(s)) return;  // 13.2
       next_fire(s, log);
       return;
     case Kind::NoSurface:
@@ -494,5 +503,7 @@ void combat_after_retreat(PwState& s, Log log) {
     end_combat(s, att, log);
   }
 }
+
+void resume_surface_fire(PwState& s, Log log) { next_fire(s, log); }
 
 }  // namespace pacwar::pacific_war

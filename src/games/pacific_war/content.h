@@ -138,6 +138,21 @@ struct CardDef {
   CardEnd allied;
 };
 
+// Numbers of the Advanced (13.x) and Optional (15.x) rules, from rules.json.
+struct AdvancedRulesDef {
+  int conversion_turn = 2;         // 13.1 / 13.3: carrier losses checked at this turn's start
+  int kasagi_ibuki_last_turn = 3;  // 13.4: loss-free turns count from Turn 1 to this one
+  int victorious_carriers = 3;     // 13.5: Allied carrier losses that bring HMS Victorious
+  int divisions_turn = 2;          // 13.6: Australian Divisions arrive on this turn
+  int markers_from_turn = 2;       // 13.7: Seabees / MAGIC usable from this turn on
+};
+struct OptionalRulesDef {
+  std::array<int, 6> oil_cards{};              // 15.2: extra Japanese cards per turn without a die
+  std::array<int, 6> oil_die_cards{};          // 15.2: extra Japanese cards per turn on a good die
+  int oil_die_min = 2;                         // 15.2: lowest die result that gives the card
+  std::array<int, 6> weakened_allied_draws{};  // 15.3: Allied draws per turn 0..5
+};
+
 struct Content {
   std::vector<OzDef> ozs;
   std::vector<RouteDef> routes;
@@ -151,6 +166,8 @@ struct Content {
   int ground_points_per_strength = 20;   // 10.2
   std::vector<int> japanese_free_ozs;    // 14.2 no-code placement OZs
   std::vector<int> japanese_lba_ozs;     // 14.2 one LBA each
+  AdvancedRulesDef advanced;             // 13.x
+  OptionalRulesDef optional;             // 15.x
 
   // Named OZs the rules refer to (indices into ozs).
   int oz_japan = -1, oz_hawaii = -1, oz_west_coast = -1, oz_madagascar = -1, oz_australia = -1,

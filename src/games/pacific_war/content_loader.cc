@@ -402,11 +402,40 @@ void check_japanese_allowed(const Content& c, const std::vector<int>& ozs, const
       f.fail("Japanese units may never be placed at '" + c.ozs[oz].id + "'");
 }
 
+// 13.x numbers (rules.json "advanced_rules").
+void parse_advanced_rules(const Field& f, AdvancedRulesDef& a) {
+  f.require_keys({"conversion_turn", "kasagi_ibuki_last_turn", "victorious_carriers",
+                  "divisions_turn", "markers_from_turn"});
+  a.conversion_turn = f["conversion_turn"].integer(1, kLastTurn);
+  a.kasagi_ibuki_last_turn = f["kasagi_ibuki_last_turn"].integer(1, kLastTurn);
+  a.victorious_carriers = f["victorious_carriers"].integer(1, kMaxUnits);
+  a.divisions_turn = f["divisions_turn"].integer(1, kLastTurn);
+  a.markers_from_turn = f["markers_from_turn"].integer(1, kLastTurn);
+}
+
+// One value per turn 0..5.
+std::array<int, 6> parse_per_turn(const Field& f, int hi) {
+  const auto items = f.array();
+  if (items.size() != 6) f.fail("expected one value per turn 0.." + std::to_string(kLastTurn));
+  std::array<int, 6> out{};
+  for (std::size_t t = 0; t < items.size(); ++t) out[t] = items[t].integer(0, hi);
+  return out;
+}
+
+// 15.x numbers (rules.json "optional_rules").
+void parse_optional_rules(const Field& f, OptionalRulesDef& o) {
+  f.require_keys({"oil_cards", "oil_die_cards", "oil_die_min", "weakened_allied_draws"});
+  o.oil_cards = parse_per_turn(f["oil_cards"], kMaxCards);
+  o.oil_die_cards = parse_per_turn(f["oil_die_cards"], kMaxCards);
+  o.oil_die_min = f["oil_die_min"].integer(1, 6);
+  o.weakened_allied_draws = parse_per_turn(f["weakened_allied_draws"], kMaxCards);
+}
+
 SetupTables load_rules(const Document& doc, Content& c) {
   const Field root = doc.root();
   root.require_keys({"allied_draws", "japanese_draw", "japanese_initial_hand", "hand_limit",
                      "ground_points_per_strength", "japanese_free_ozs", "japanese_lba_ozs",
-                     "allied_choice_ozs", "setup_letters"});
+                     "allied_choice_ozs", "setup_letters", "advanced_rules", "optional_rules"});
   const Field draws = rule_value(root, "allied_draws");
   const auto draw_items = draws.array();
   if (draw_items.size() != c.allied_draws.size())
@@ -427,6 +456,9 @@ SetupTables load_rules(const Document& doc, Content& c) {
   const Field lba_ozs = rule_value(root, "japanese_lba_ozs");
   c.japanese_lba_ozs = parse_oz_list(lba_ozs, c);
   check_japanese_allowed(c, c.japanese_lba_ozs, lba_ozs);
+
+  parse_advanced_rules(rule_value(root, "advanced_rules"), c.advanced);
+  parse_optional_rules(rule_value(root, "optional_rules"), c.optional);
 
   SetupTables tables;
   tables.allied_choice_ozs = parse_oz_list(rule_value(root, "allied_choice_ozs"), c);
@@ -620,7 +652,8 @@ void check_japanese_lba_setup(const Content& c, const Field& units_field) {
 void parse_markers(const Field& f) {
   std::set<std::string> ids;
   for (const Field& m : f.array()) {
-    m.require_keys({"id", "name", "code", "advanced_rule", "note"});
+    m.require_keys({"id", "name", "code", "advanced_rule", "note"}, {"provenance"});
+    if (m.has("provenance")) parse_provenance(m["provenance"]);
     if (!ids.insert(parse_id(m["id"])).second) m["id"].fail("duplicate marker id");
     m["name"].string();
     m["code"].string();

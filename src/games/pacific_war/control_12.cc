@@ -102,6 +102,7 @@ void update_control(PwState& s, Log log) {
       s.base_marker[oz] = kAllied;  // 8.7: the Fleet Train holds its Base
       continue;
     }
+    if (divisions_hold_base(s, oz)) continue;  // 13.6.1: only a Port Invasion removes them
     const int ctl = base_control(s, oz, air);
     if (ctl == -2 || ctl == s.base_marker[oz]) continue;
     s.base_marker[oz] = static_cast<std::int8_t>(ctl);
@@ -133,7 +134,7 @@ void capture_port(PwState& s, int side, int oz, Log log) {
                "6.1.7");
     }
   }
-  // 13.6.3: Australian Divisions are removed once their Port is captured (advanced rules).
+  divisions_port_captured(s, oz, log);  // 13.6.3
 }
 
 }  // namespace pacwar::pacific_war

@@ -75,6 +75,7 @@ std::string PwState::check_invariants() const {
       return "an always-Allied Port changed hands: " + c.ozs[oz].id;
   }
   if (turn < 0 || turn > kLastTurn) return "turn out of range";
+  if (std::string why = check_advanced_invariants(*this); !why.empty()) return why;
   if (step == Step::GameOver && winner_ < 0) return "game over without a winner";
   if (at_rest(*this)) {
     for (int oz = 0; oz < c.num_ozs(); ++oz)
@@ -119,7 +120,7 @@ std::string PwState::check_transition(const engine::State& before_state,
     if (before.step == Step::Init1 || before.step == Step::Init2 || before.step == Step::Init3)
       return "a unit moved when a card was discarded for the Initiative: " + c.units[u].id;
   }
-  return {};
+  return check_advanced_transition(before, *this, act);
 }
 
 }  // namespace pacwar::pacific_war

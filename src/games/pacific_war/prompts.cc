@@ -75,6 +75,14 @@ std::string PwState::prompt() const {
       return "10.4 " + who + " Redeployment and Return to Port";
     case Step::Readying:
       return "10.5 " + who + ": ready Naval units with a card";
+    case Step::KasagiIbuki:
+    case Step::Divisions:
+    case Step::TorpedoDie:
+    case Step::Seabees:
+    case Step::Magic:
+      return advanced_prompt(*this);
+    case Step::OilDie:
+      return "15.2 Japanese oil reserves: any die but 1 gives one more Resource Card";
     case Step::GameOver:
       return winner_ >= 0 ? "Game over: " + side_name(winner_) + " victory" : "Game over";
   }

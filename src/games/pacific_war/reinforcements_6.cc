@@ -57,6 +57,7 @@ void after_reinforcements(PwState& s, Log log) {
     s.seat = kAllied;
     return;
   }
+  if (advanced_reinforcement_prompt(s, log)) return;  // 13.4, 13.6
   update_control(s, log);
   begin_draw_phase(s, log);
 }
@@ -72,6 +73,7 @@ void begin_turn(PwState& s, Log log) {
   const Content& c = s.content();
   ++s.turn;
   log_line(log, "Turn " + std::to_string(s.turn) + " begins: Reinforcements Phase.", "6.0");
+  advanced_turn_start(s, log);  // 13.1, 13.3, 13.4, 13.5
   for (int u = 0; u < c.num_units(); ++u) {
     UnitState& us = s.units[u];
     if (us.loc != kLocTrack || us.turn > s.turn) continue;
@@ -124,5 +126,7 @@ void apply_reinforce_lba(PwState& s, Act act, Log log) {
   log_line(log, unit_name(s, s.pending_unit) + " arrives at " + oz_name(s, act.a) + ".", "6.1");
   after_reinforcements(s, log);
 }
+
+void resume_reinforcements(PwState& s, Log log) { after_reinforcements(s, log); }
 
 }  // namespace pacwar::pacific_war

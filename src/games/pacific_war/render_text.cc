@@ -160,6 +160,29 @@ std::string oz_name_of(const Json& view, const std::string& id) {
   return id;
 }
 
+// 13.x markers: the Battle marker (13.8), Seabees / MAGIC (13.7), torpedo gunnery (13.2).
+void advanced_line(Board& b, const Json& view) {
+  const Json* a = member(view, "advanced");
+  if (!a || !a->is_object()) return;
+  std::vector<std::string> parts;
+  if (const Json* battle = member(*a, "battle_marker"); battle && battle->is_object()) {
+    const std::string where = text(*battle, "where");
+    parts.push_back(where == "game-events-box" ? "Battle marker: Game Events box"
+                                               : "Battle marker: " + oz_name_of(view, where) +
+                                                     ", " + text(*battle, "side_up") + " side up");
+  }
+  if (a->contains("seabees_magic_used_this_turn"))
+    parts.push_back(flag(*a, "seabees_magic_used_this_turn") ? "Seabees/MAGIC: used this turn"
+                                                             : "Seabees/MAGIC: available");
+  if (const std::string d = text(*a, "australian_divisions"); d == "removed" || d == "not arrived")
+    parts.push_back("Australian Divisions: " + d);  // else shown in their OZ
+  if (const Json* t = member(*a, "torpedo_gunnery"); t && t->is_object())
+    for (auto it = t->begin(); it != t->end(); ++it)
+      if (it.value().is_number_integer())
+        parts.push_back(it.key() + " torpedo gunnery " + std::to_string(it.value().get<int>()));
+  if (!parts.empty()) b.wrapped("", parts, " | ", 0);
+}
+
 void header(Board& b, const Json& view) {
   std::string top = "THE PACIFIC WAR - Turn " + std::to_string(number(view, "turn"));
   if (const std::string phase = text(view, "phase"); !phase.empty()) top += ", " + phase;
@@ -182,11 +205,13 @@ void header(Board& b, const Json& view) {
   }
   if (!parts.empty()) b.wrapped("", parts, " | ", 0);
   if (const std::string w = text(view, "winner"); !w.empty()) b.line("GAME OVER: " + w + " win.");
+  advanced_line(b, view);
 }
 
 // An OZ deserves its own block when it holds units or a marker worth reading.
 bool has_block(const Json& oz, const std::string& fleet_train) {
   return !items(oz, "units").empty() || !text(oz, "base_marker").empty() || flag(oz, "contested") ||
+         flag(oz, "australian_divisions") ||
          (!fleet_train.empty() && text(oz, "id") == fleet_train);
 }
 
@@ -211,6 +236,7 @@ void oz_block(Board& b, const Json& oz, const std::string& fleet_train) {
     t += ", " + owner + " port held as a " + marker + " base";
   if (flag(oz, "contested")) t += ", contested";
   if (!fleet_train.empty() && text(oz, "id") == fleet_train) t += ", Fleet Train";
+  if (flag(oz, "australian_divisions")) t += ", Australian Divisions (13.6)";
   b.line("  " + t);
   unit_lines(b, items(oz, "units"), true);
 }

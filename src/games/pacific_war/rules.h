@@ -121,4 +121,45 @@ AirMap air_superiority_map(const PwState& s);  // [side][oz]: 12.1 Air Superiori
 bool air_superiority(const PwState& s, int side, int oz);
 void capture_port(PwState& s, int side, int oz, Log log);  // 10.2 / 12.3.2
 
+// 13.0 Advanced Rules (advanced_13.cc). Each entry point does nothing when its rule is off.
+bool waits_for_condition(const PwState& s, int unit);  // 13.1/13.3/13.4/13.5: starts in the pool
+void advanced_turn_start(PwState& s, Log log);         // 13.1, 13.3, 13.4, 13.5 at a turn's start
+bool advanced_reinforcement_prompt(PwState& s, Log log);  // 13.4 / 13.6; true if one is asked
+void legal_advanced(const PwState& s, Out& out);  // the 13.x prompts (KasagiIbuki ... Magic)
+void apply_advanced(PwState& s, Act act, Log log);
+std::string advanced_action_id(const PwState& s, Act act);
+std::string advanced_prompt(const PwState& s);
+// 13.2 Torpedo Cruisers
+bool start_torpedo_dice(PwState& s);  // a Surface part begins: true if dice are to be rolled
+void apply_torpedo_die(PwState& s, Act act, Log log);
+int torpedo_gunnery(const PwState& s, int unit);  // this round's rolled value, else 0
+bool torpedo_cruisers_in(const PwState& s, int oz);
+bool torpedo_cruisers_first(const PwState& s);  // Allied surface hits go to them first now
+bool is_torpedo_cruiser(const PwState& s, int unit);
+// 13.6 Australian Divisions
+int divisions_ground_bonus(const PwState& s, int oz);       // +1 Ground Strength needed
+bool divisions_hold_base(const PwState& s, int oz);         // 13.6.1: the Base cannot be captured
+void divisions_port_captured(PwState& s, int oz, Log log);  // 13.6.3
+void legal_divisions_invasion(const PwState& s, Out& out);  // 13.6.1 in the 10.2 sub-phase
+// 13.7 Seabees / MAGIC / Fleet Train
+bool advanced_combat_over(PwState& s, int oz, int attacker, Log log);  // Seabees offer
+bool offer_magic(PwState& s, Log log);  // an Initiative tie: true if MAGIC is asked
+bool fleet_train_is_free(const PwState& s);
+// 13.8 Battle marker (display): the OZ it stands in, or -1 in the Game Events box
+int battle_marker_oz(const PwState& s);
+std::string check_advanced_invariants(const PwState& s);
+std::string check_advanced_transition(const PwState& before, const PwState& after, Act act);
+
+// 15.0 Optional Rules (optional_15.cc); 15.1 is in turn0_5.cc.
+int oil_reserve_cards(const PwState& s);  // 15.2: extra Japanese cards this turn
+bool start_oil_die(PwState& s);           // 15.2: true if the die is to be rolled first
+void apply_oil_die(PwState& s, Act act, Log log);
+int allied_draws(const PwState& s);  // 7.3, or 15.3's schedule
+
+// Resuming the base sequence after an advanced prompt.
+void resume_reinforcements(PwState& s, Log log);            // reinforcements_6.cc
+void resume_surface_fire(PwState& s, Log log);              // combat_9.cc
+void start_strategy_action(PwState& s, int side, Log log);  // strategy_8.cc
+void end_strategy_phase_now(PwState& s, Log log);           // strategy_8.cc
+
 }  // namespace pacwar::pacific_war

@@ -66,6 +66,7 @@ void start_game(PwState& s) {
       us.loc = kLocRemoved;
       continue;
     }
+    if (waits_for_condition(s, u)) continue;  // 13.1, 13.3-13.5: in the pool until decided
     switch (d.setup) {
       case SetupKind::AtOz:
         place(s, u, d.setup_oz);

@@ -29,6 +29,8 @@ int PwState::current_seat() const {
     case Step::InitDieAllied:
     case Step::FireDie:
     case Step::DamageDie:
+    case Step::TorpedoDie:  // 13.2
+    case Step::OilDie:      // 15.2
       return engine::kChanceSeat;
     default:
       return seat;
@@ -90,6 +92,12 @@ void PwState::legal_actions(std::vector<engine::ActionCode>& out) const {
       break;
     case Step::Readying:
       legal_readying(*this, out);
+      break;
+    case Step::KasagiIbuki:  // 13.x prompts
+    case Step::Divisions:
+    case Step::Seabees:
+    case Step::Magic:
+      legal_advanced(*this, out);
       break;
     default:
       break;  // chance or game over
@@ -162,6 +170,15 @@ void PwState::apply(engine::ActionCode code, engine::LogSink* log) {
       return apply_supply_moves(*this, act, log);
     case Step::Readying:
       return apply_readying(*this, act, log);
+    case Step::KasagiIbuki:  // 13.x prompts
+    case Step::Divisions:
+    case Step::Seabees:
+    case Step::Magic:
+      return apply_advanced(*this, act, log);
+    case Step::TorpedoDie:
+      return apply_torpedo_die(*this, act, log);
+    case Step::OilDie:
+      return apply_oil_die(*this, act, log);
     case Step::GameOver:
       throw std::logic_error("the game is over");
   }
@@ -243,6 +260,13 @@ std::string PwState::action_id(engine::ActionCode code) const {
       return "ground " + end(a.a) + " " + oz(a.b);
     case Kind::Ready:
       return "ready " + end(a.a) + " " + oz(a.b);
+    case Kind::AddUnit:  // 13.x
+    case Kind::Divisions:
+    case Kind::RemoveDivisions:
+    case Kind::SeabeesLba:
+    case Kind::Magic:
+    case Kind::FreeFleetTrain:
+      return advanced_action_id(*this, a);
     case Kind::Count:
       break;
   }

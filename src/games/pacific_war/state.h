@@ -76,6 +76,13 @@ enum class Step : std::uint8_t {
   Invasion,            // 10.2
   SupplyMoves,         // 10.4 redeployment and return to port
   Readying,            // 10.5
+  // Advanced Rules 13.x and Optional Rules 15.x (advanced_13.cc, optional_15.cc)
+  KasagiIbuki,  // 13.4 Japanese: which of Kasagi / Ibuki joins on Turn 5
+  Divisions,    // 13.6 Allied: place or redeploy the Australian Divisions
+  TorpedoDie,   // 13.2 a torpedo cruiser's gunnery die (chance)
+  Seabees,      // 13.7 Allied: redeploy one LBA after the combat
+  Magic,        // 13.7 Allied: one last Strategy Action after an Initiative tie
+  OilDie,       // 15.2 the Japanese oil-reserve die (chance)
   GameOver,
 };
 
@@ -86,7 +93,8 @@ enum class MoveKind : std::uint8_t { None, Normal, Return, Lba, Counter };
 enum class CombatPart : std::uint8_t { Air, Surface, Raid };
 
 // Where play goes when the current Strategy Action is over (8.2).
-enum class AfterAction : std::uint8_t { ToInit1, ToInit2, ToLoser, ToInit1AfterDice };
+// EndPhase: the action granted by MAGIC (13.7) is the last one.
+enum class AfterAction : std::uint8_t { ToInit1, ToInit2, ToLoser, ToInit1AfterDice, EndPhase };
 
 struct MoveCtx {
   MoveKind kind = MoveKind::None;
@@ -116,6 +124,21 @@ struct CombatCtx {
   std::int8_t winner = -1;
   std::int8_t raid_phase = 0;  // Turn 0: 1 = Pearl Harbor, 2 = Yamamoto, 3 = Malaya
 };
+
+// State of the Advanced (13.x) and Optional (15.x) rules; see advanced_13.cc, optional_15.cc.
+struct AdvancedState {
+  std::int8_t japanese_lost_mark = 0;  // 13.4: Japanese naval losses at the start of the turn
+  std::int8_t kasagi_ibuki_due = 0;    // 13.4: additions earned but not chosen yet
+  std::int8_t divisions_oz = -1;       // 13.6: marker's OZ; kDivisionsOff / kDivisionsGone
+  std::int8_t divisions_turn = -1;     // 13.6: turn of the last placement decision
+  std::int8_t marker_turn = -1;        // 13.7: turn the Seabees / MAGIC marker was used
+  std::int8_t seabees_oz = -1;         // 13.7: where the Seabees may bring an LBA (prompt)
+  std::int8_t torpedo[2] = {-1, -1};   // 13.2: this Surface round's rolled gunnery, -1 unrolled
+  std::int8_t oil_turn = -1;           // 15.2: turn whose die gave `oil_bonus`
+  std::int8_t oil_bonus = 0;           // 15.2: extra Japanese cards from that die
+};
+inline constexpr std::int8_t kDivisionsOff = -1;   // 13.6: not arrived yet
+inline constexpr std::int8_t kDivisionsGone = -2;  // 13.6.3: removed from the game
 
 class PwState final : public engine::State {
  public:
@@ -177,6 +200,7 @@ class PwState final : public engine::State {
   std::int8_t yamamoto_column = -1;
   MoveCtx move;
   CombatCtx combat;
+  AdvancedState adv;
   int moves_ = 0;
   // Derived: Naval units and LBA per OZ and side, kept in step by set_loc (hot in searches).
   std::array<std::array<std::uint8_t, 2>, kMaxOz> naval_count{};

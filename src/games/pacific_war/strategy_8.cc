@@ -101,6 +101,7 @@ void apply_initiative_die(PwState& s, Act act, Log log) {
            "8.2 (4)");
   if (s.dice[kJapanese] == s.dice[kAllied]) {
     log_line(log, "A tie: the Strategy Phase ends at once.", "8.2 (4)");
+    if (offer_magic(s, log)) return;  // 13.7 MAGIC
     end_strategy_phase(s, log);
     return;
   }
@@ -138,12 +139,16 @@ void legal_choose_action(const PwState& s, Out& out) {
     for (int oz = 0; oz < c.num_ozs(); ++oz)
       if (resupply[oz]) out.push_back(encode(Kind::Resupply, card, oz));
     if (side != kAllied) continue;
-    if (fleet_train)
+    if (fleet_train && !fleet_train_is_free(s))
       for (int oz = 0; oz < c.num_ozs(); ++oz)
         if (!c.ozs[oz].port && s.base_marker[oz] == kAllied)
           out.push_back(encode(Kind::FleetTrain, card, oz));
     if (!s.routes_open) out.push_back(encode(Kind::OpenRoutes, card));
   }
+  if (fleet_train && fleet_train_is_free(s))  // 13.7: no card needed
+    for (int oz = 0; oz < c.num_ozs(); ++oz)
+      if (!c.ozs[oz].port && s.base_marker[oz] == kAllied)
+        out.push_back(encode(Kind::FreeFleetTrain, oz));
   out.push_back(encode(s.after == AfterAction::ToLoser || s.after == AfterAction::ToInit1AfterDice
                            ? Kind::Pass
                            : Kind::Skip));
@@ -191,6 +196,9 @@ void apply_choose_action(PwState& s, Act act, Log log) {
           "8.8");
       finish_action(s, log);
       return;
+    case Kind::FreeFleetTrain:  // 13.7
+      apply_advanced(s, act, log);
+      return;
     case Kind::Pass:
       log_line(log, side_name(side) + " pass.", "8.2 (4)");
       s.passes |= static_cast<std::uint8_t>(1u << side);
@@ -228,7 +236,13 @@ void finish_action(PwState& s, Log log) {
       }
       goto_init(s, Step::Init1, log);
       return;
+    case AfterAction::EndPhase:  // 13.7: MAGIC's action was the last one
+      end_strategy_phase(s, log);
+      return;
   }
 }
+
+void start_strategy_action(PwState& s, int side, Log log) { start_action(s, side, log); }
+void end_strategy_phase_now(PwState& s, Log log) { end_strategy_phase(s, log); }
 
 }  // namespace pacwar::pacific_war

@@ -196,7 +196,9 @@ int ground_strength(const PwState& s, int side, int oz) {
   return points / c.ground_points_per_strength;
 }
 
-int ground_needed(const PwState& s, int oz) { return s.content().ozs[oz].vp; }
+int ground_needed(const PwState& s, int oz) {
+  return s.content().ozs[oz].vp + divisions_ground_bonus(s, oz);  // 13.6
+}
 
 void legal_invasion(const PwState& s, Out& out) {
   const int side = s.seat;
@@ -210,6 +212,7 @@ void legal_invasion(const PwState& s, Out& out) {
     }
     for (int card : cards) out.push_back(encode(Kind::Ground, card, oz));
   }
+  legal_divisions_invasion(s, out);  // 13.6.1
   out.push_back(encode(Kind::Done));
 }
 
@@ -224,6 +227,8 @@ void apply_invasion(PwState& s, Act act, Log log) {
                  std::to_string(ground_strength(s, side, act.b) + s.committed[act.b]) + " of " +
                  std::to_string(ground_needed(s, act.b)) + ").",
              "10.2");
+  } else if (act.kind == Kind::RemoveDivisions) {  // 13.6.1
+    apply_advanced(s, act, log);
   } else if (act.kind == Kind::Capture) {
     capture_port(s, side, act.a, log);
     s.committed[act.a] = 0;

@@ -16,8 +16,11 @@ const char* step_name(Step s) {
     case Step::YamamotoColumn:
       return "turn-0";
     case Step::ReinforceLba:
+    case Step::KasagiIbuki:
+    case Step::Divisions:
       return "reinforcements";
     case Step::DrawCards:
+    case Step::OilDie:
       return "card-draw";
     case Step::Isolation:
     case Step::Invasion:
@@ -56,6 +59,30 @@ engine::Json card_json(const PwState& s, int card, int side) {
           {"category", e.category},
           {"strategic_event", e.strategic_event},
           {"text", e.text}};
+}
+
+// 13.x / 15.x markers and values, all public (empty when no such rule is on).
+engine::Json advanced_view(const PwState& s) {
+  const Content& c = s.content();
+  const RuleOptions& o = s.options();
+  engine::Json a = engine::Json::object();
+  if (o.has("13.6"))
+    a["australian_divisions"] = s.adv.divisions_oz >= 0 ? c.ozs[s.adv.divisions_oz].id
+                                : s.adv.divisions_oz == kDivisionsGone ? "removed"
+                                                                       : "not arrived";
+  if (o.has("13.7")) a["seabees_magic_used_this_turn"] = s.adv.marker_turn == s.turn;
+  if (o.has("13.8")) {
+    const int oz = battle_marker_oz(s);
+    a["battle_marker"] =
+        oz < 0 ? engine::Json{{"where", "game-events-box"}}
+               : engine::Json{{"where", c.ozs[oz].id}, {"side_up", side_name(s.combat.attacker)}};
+  }
+  for (int u : c.side_units[kJapanese])
+    if (s.combat.oz >= 0 && s.combat.part == CombatPart::Surface && is_torpedo_cruiser(s, u) &&
+        s.units[u].loc == s.combat.oz)
+      a["torpedo_gunnery"][c.units[u].id] = torpedo_gunnery(s, u);
+  if (o.has("15.2") && s.adv.oil_turn == s.turn) a["oil_reserve_die_cards"] = s.adv.oil_bonus;
+  return a;
 }
 
 class Hasher {
@@ -105,6 +132,7 @@ engine::Json PwState::view(int viewer) const {
     if (d.port) o["port_owner"] = side_name(port_owner[oz]);
     if (base_marker[oz] >= 0) o["base_marker"] = side_name(base_marker[oz]);
     if (contested[oz]) o["contested"] = true;
+    if (adv.divisions_oz == oz) o["australian_divisions"] = true;  // 13.6
     engine::Json us = engine::Json::array();
     for (int u = 0; u < c.num_units(); ++u)
       if (units[u].loc == oz) us.push_back(unit_json(*this, u));
@@ -157,6 +185,7 @@ engine::Json PwState::view(int viewer) const {
         v["combat"]["column"] = c.crt.columns[combat.column].label;
     }
   }
+  if (const engine::Json a = advanced_view(*this); !a.empty()) v["advanced"] = a;
   if (step == Step::InitDieAllied || step == Step::ChooseAction) {
     if (dice[0] > 0) v["initiative_dice"] = {dice[0], dice[1]};
   }
@@ -227,6 +256,16 @@ std::uint64_t PwState::hash() const {
                  static_cast<int>(combat.retreating),
                  static_cast<int>(combat.winner),
                  static_cast<int>(combat.raid_phase),
+                 static_cast<int>(adv.japanese_lost_mark),
+                 static_cast<int>(adv.kasagi_ibuki_due),
+                 static_cast<int>(adv.divisions_oz),
+                 static_cast<int>(adv.divisions_turn),
+                 static_cast<int>(adv.marker_turn),
+                 static_cast<int>(adv.seabees_oz),
+                 static_cast<int>(adv.torpedo[0]),
+                 static_cast<int>(adv.torpedo[1]),
+                 static_cast<int>(adv.oil_turn),
+                 static_cast<int>(adv.oil_bonus),
                  static_cast<int>(options_.bits)})
     h.value(v);
   return h.get();
