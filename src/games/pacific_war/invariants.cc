@@ -95,6 +95,11 @@ std::string PwState::check_transition(const engine::State& before_state,
   const auto& before = static_cast<const PwState&>(before_state);
   const Content& c = *content_;
   const Act act = decode(code);
+  // 13.7 MAGIC can make a move the last action of the phase: the Supply Phase (isolation) then
+  // runs inside the same action, so the movement checks below do not apply to it.
+  const bool phase_over = turn != before.turn || step == Step::Isolation ||
+                          step == Step::Invasion || step == Step::SupplyMoves ||
+                          step == Step::Readying || step == Step::GameOver;
   for (int u = 0; u < c.num_units(); ++u) {
     const UnitState& a = before.units[u];
     const UnitState& b = units[u];
@@ -102,6 +107,7 @@ std::string PwState::check_transition(const engine::State& before_state,
     if (a.loc == kLocRemoved && b.loc != kLocRemoved)
       return "a removed unit came back: " + c.units[u].id;
     if (a.loc >= kMaxOz || b.loc >= kMaxOz || a.loc == b.loc) continue;
+    if (phase_over && before.after == AfterAction::EndPhase) continue;
     // A unit moved from one OZ to another: was it allowed to?
     if (before.step == Step::ChooseDestination && before.move.kind == MoveKind::Normal &&
         c.units[u].side == before.move.side) {
