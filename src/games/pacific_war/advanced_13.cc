@@ -76,15 +76,14 @@ void conversions(PwState& s, Log log) {
     if (rule == "13.1" && on(s, "13.1")) {
       if (!carrier_lost) {
         remove_unit(s, u, log, "is not converted: no Japanese carrier has been lost", "13.1");
-      } else if (old < 0 || s.units[old].loc == kLocSunk) {
+      } else if (old < 0 || lost(s, old)) {
         remove_unit(s, u, log, "cannot be converted: the battleship was destroyed", "13.1");
       } else {
         remove_unit(s, old, log, "goes to the Navy Yards for conversion", "13.1");
         to_track(s, u, c.units[u].arrive_turn, log, "will arrive as a carrier-battleship", "13.1");
       }
     } else if (rule == "13.3" && on(s, "13.3")) {
-      if (carrier_lost || old < 0 || s.units[old].loc == kLocSunk ||
-          s.units[old].loc == kLocRemoved) {
+      if (carrier_lost || old < 0 || lost(s, old)) {
         remove_unit(s, u, log, "stays a carrier conversion: a Japanese carrier has been lost",
                     "13.3");
       } else {
@@ -306,6 +305,32 @@ std::string advanced_action_id(const PwState& s, Act a) {
       return "fleet-train-free " + c.ozs.at(a.a).id;
     default:
       return "unknown";
+  }
+}
+
+std::string advanced_action_label(const PwState& s, Act a) {
+  switch (a.kind) {
+    case Kind::AddUnit:
+      return "Complete " + unit_name(s, a.a) + " as a Turn 5 reinforcement (13.4)";
+    case Kind::Divisions:
+      return "Australian Divisions to " + oz_name(s, a.a) + " (13.6)";
+    case Kind::RemoveDivisions:
+      return "Invade " + oz_name(s, a.a) + ": remove the Australian Divisions (13.6.1)";
+    case Kind::SeabeesLba:
+      return "Seabees: redeploy " + unit_name(s, a.a) + " to " + oz_name(s, s.adv.seabees_oz) +
+             " (13.7)";
+    case Kind::Magic:
+      return "MAGIC: execute one last Strategy Action (13.7)";
+    case Kind::FreeFleetTrain:
+      return "Fleet Train at " + oz_name(s, a.a) + " without a card (13.7)";
+    case Kind::Stay:
+      return s.step == Step::Divisions ? "The Australian Divisions stay (13.6)" : "";
+    case Kind::Decline:
+      return s.step == Step::Seabees ? "No Seabees redeployment (13.7)"
+             : s.step == Step::Magic ? "No MAGIC: the Strategy Phase ends (8.2, 13.7)"
+                                     : "";
+    default:
+      return "";
   }
 }
 

@@ -105,6 +105,7 @@ std::string PwState::action_label(engine::ActionCode code) const {
                                    std::to_string(d.speed);
     return d.name + " (" + values + ")";
   };
+  if (std::string label = advanced_action_label(*this, a); !label.empty()) return label;
   switch (a.kind) {
     case Kind::Initiative:
       return "Discard " + card(a.a) + " for the Initiative (8.2)";

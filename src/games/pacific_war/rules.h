@@ -129,6 +129,7 @@ void legal_advanced(const PwState& s, Out& out);  // the 13.x prompts (KasagiIbu
 void apply_advanced(PwState& s, Act act, Log log);
 std::string advanced_action_id(const PwState& s, Act act);
 std::string advanced_prompt(const PwState& s);
+std::string advanced_action_label(const PwState& s, Act act);  // "" when not a 13.x action
 // 13.2 Torpedo Cruisers
 bool start_torpedo_dice(PwState& s);  // a Surface part begins: true if dice are to be rolled
 void apply_torpedo_die(PwState& s, Act act, Log log);
