@@ -84,8 +84,7 @@ void conversions(PwState& s, Log log) {
       }
     } else if (rule == "13.3" && on(s, "13.3")) {
       if (carrier_lost || old < 0 || lost(s, old)) {
-        remove_unit(s, u, log, "stays a carrier conversion: a Japanese carrier has been lost",
-                    "13.3");
+        remove_unit(s, u, log, "is not used: the carrier Shinano stays in the game", "13.3");
       } else {
         remove_unit(s, old, log, "is not converted to a carrier", "13.3");
         to_track(s, u, c.units[u].arrive_turn, log, "will arrive as a battleship", "13.3");
@@ -102,7 +101,10 @@ void victorious(PwState& s, Log log) {
     if (c.units[u].withdraw_turn > 0 && s.turn >= c.units[u].withdraw_turn)
       remove_unit(s, u, log, "", "13.5");
     else if (carriers_lost(s, kAllied) >= c.advanced.victorious_carriers)
-      to_track(s, u, s.turn, log, "joins the Allies: three carriers have been lost", "13.5");
+      to_track(s, u, s.turn, log,
+               "joins the Allies: " + std::to_string(carriers_lost(s, kAllied)) +
+                   " Allied carriers have been lost",
+               "13.5");
   }
 }
 
