@@ -49,8 +49,15 @@ enum class Kind : std::uint8_t {
   Capture,    // a = oz (10.2)
   Ground,     // a = card, b = oz (10.2)
   Ready,      // a = card, b = oz (10.5)
+  // card events (4.5)
+  Event,    // a = card, b = target OZ or unit (kNoTarget)
+  NoEvent,  // play no card now (8.3.1, 9.0.1)
+  Strike,   // a = LBA unit (9.0.2)
+  Lose,     // a = card: discard it because of an event
   Count
 };
+
+inline constexpr int kNoTarget = 0xFF;
 
 struct Act {
   Kind kind;

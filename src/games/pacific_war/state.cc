@@ -29,6 +29,7 @@ int PwState::current_seat() const {
     case Step::InitDieAllied:
     case Step::FireDie:
     case Step::DamageDie:
+    case Step::EventDraw:
       return engine::kChanceSeat;
     default:
       return seat;
@@ -91,6 +92,18 @@ void PwState::legal_actions(std::vector<engine::ActionCode>& out) const {
     case Step::Readying:
       legal_readying(*this, out);
       break;
+    case Step::Interrupt:
+      legal_interrupt(*this, out);
+      break;
+    case Step::CombatCards:
+      legal_combat_cards(*this, out);
+      break;
+    case Step::StrikeLba:
+      legal_strike_lba(*this, out);
+      break;
+    case Step::EventDiscard:
+      legal_event_discard(*this, out);
+      break;
     default:
       break;  // chance or game over
   }
@@ -98,7 +111,7 @@ void PwState::legal_actions(std::vector<engine::ActionCode>& out) const {
 
 void PwState::chance_outcomes(std::vector<engine::ChanceOutcome>& out) const {
   out.clear();
-  if (step == Step::SetupDraw || step == Step::DrawCards) {
+  if (step == Step::SetupDraw || step == Step::DrawCards || step == Step::EventDraw) {
     card_draw_outcomes(*this, out);
     return;
   }
@@ -162,6 +175,16 @@ void PwState::apply(engine::ActionCode code, engine::LogSink* log) {
       return apply_supply_moves(*this, act, log);
     case Step::Readying:
       return apply_readying(*this, act, log);
+    case Step::Interrupt:
+      return apply_interrupt(*this, act, log);
+    case Step::CombatCards:
+      return apply_combat_cards(*this, act, log);
+    case Step::StrikeLba:
+      return apply_strike_lba(*this, act, log);
+    case Step::EventDiscard:
+      return apply_event_discard(*this, act, log);
+    case Step::EventDraw:
+      return apply_event_draw(*this, act, log);
     case Step::GameOver:
       throw std::logic_error("the game is over");
   }
@@ -243,6 +266,15 @@ std::string PwState::action_id(engine::ActionCode code) const {
       return "ground " + end(a.a) + " " + oz(a.b);
     case Kind::Ready:
       return "ready " + end(a.a) + " " + oz(a.b);
+    case Kind::Event:
+      return "event " + end(a.a) +
+             (a.b == kNoTarget ? "" : " " + event_target_id(*this, a.a, actor, a.b));
+    case Kind::NoEvent:
+      return "no-event";
+    case Kind::Strike:
+      return "strike-with " + unit(a.a);
+    case Kind::Lose:
+      return "lose " + end(a.a);
     case Kind::Count:
       break;
   }
@@ -258,6 +290,8 @@ bool PwState::is_undo_barrier(engine::ActionCode code) const {
     case Kind::OpenRoutes:
     case Kind::Ground:
     case Kind::Ready:
+    case Kind::Event:  // 4.5: a played event reveals its card
+    case Kind::Lose:
       return true;
     default:
       return false;

@@ -14,6 +14,7 @@
 
 #include "engine/game.h"
 #include "games/pacific_war/actions.h"
+#include "games/pacific_war/card_state.h"
 #include "games/pacific_war/content.h"
 #include "games/pacific_war/options.h"
 
@@ -76,6 +77,12 @@ enum class Step : std::uint8_t {
   Invasion,            // 10.2
   SupplyMoves,         // 10.4 redeployment and return to port
   Readying,            // 10.5
+  // card events (events_8_5.cc, combat_cards_9_0_1.cc)
+  Interrupt,     // 8.3.1 the Non-Active Player may interrupt
+  CombatCards,   // 9.0.1 one card at a time, Japanese first, until both pass
+  StrikeLba,     // 9.0.2 which LBA strikes
+  EventDiscard,  // an event makes a player discard a card of their choice
+  EventDraw,     // an event's redraw (chance)
   GameOver,
 };
 
@@ -114,7 +121,8 @@ struct CombatCtx {
   std::uint8_t retreat_stage = 0;  // which retreat question (see combat_9.cc)
   std::int8_t retreating = -1;     // side retreating (RetreatDestination)
   std::int8_t winner = -1;
-  std::int8_t raid_phase = 0;  // Turn 0: 1 = Pearl Harbor, 2 = Yamamoto, 3 = Malaya
+  std::int8_t raid_phase = 0;  // Turn 0: 1 = Pearl Harbor, 2 = Yamamoto, 3 = Malaya; 4 = 9.0.2
+  CombatMods mods;             // card effects in force (card_state.h)
 };
 
 class PwState final : public engine::State {
@@ -177,6 +185,7 @@ class PwState final : public engine::State {
   std::int8_t yamamoto_column = -1;
   MoveCtx move;
   CombatCtx combat;
+  EventState events;  // card events (card_state.h)
   int moves_ = 0;
   // Derived: Naval units and LBA per OZ and side, kept in step by set_loc (hot in searches).
   std::array<std::array<std::uint8_t, 2>, kMaxOz> naval_count{};
