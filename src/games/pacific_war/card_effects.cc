@@ -177,8 +177,9 @@ bool target_valid(const PwState& s, const CardEvent& ev, int side, int target) {
       if (target >= c.num_units()) return false;
       const Effect* e = find_effect(ev, EffectType::Repair);
       const UnitState& us = s.units[target];
-      return c.units[target].side == side && us.loc == kLocTrack && (us.flags & kRepairing) &&
-             us.turn > s.turn && (us.turn - e->amount > s.turn || usable_port(s, side, e->oz));
+      return c.units[target].side == side && c.units[target].is_naval() && us.loc == kLocTrack &&
+             ((us.flags & kRepairing) || e->new_ships) && us.turn > s.turn &&
+             (us.turn - e->amount > s.turn || usable_port(s, side, e->oz));
     }
     case EventTarget::ReinforcementUnit: {
       if (target >= c.num_units()) return false;
@@ -333,7 +334,7 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
         break;
       case EffectType::Repair: {
         UnitState& us = s.units[target];
-        if (us.turn - e.amount <= s.turn) {  // repaired now: back at its yard, Ready
+        if (us.turn - e.amount <= s.turn) {  // ready now: at its yard, Ready
           set_loc(s, target, e.oz);
           us.flags = kReady;
           log_line(log,
@@ -425,6 +426,7 @@ engine::Json card_event_json(const CardEnd& end, const Content& c) {
         e.type == EffectType::ExhaustUnits)
       j["units"] = unit_filter_name(e.units);
     if (e.type == EffectType::ExtraAction) j["action"] = action_filter_name(e.action);
+    if (e.type == EffectType::Repair) j["new_ships"] = e.new_ships;
     if (e.oz >= 0) j["oz"] = c.ozs[e.oz].id;
     if (e.type == EffectType::EarlyReinforcement) {
       static const char* const nations[] = {"Japan", "US", "Britain", "Netherlands", "Australia"};

@@ -54,7 +54,7 @@ enum class EventTarget : std::uint8_t {
   DefendedPort,       // PortDefence: an own Port (not already defended this Turn)
   OwnUnitsOz,         // ReadyUnits: an OZ with own Ops Complete units matching the filter
   StrikeOz,           // LbaStrike: an OZ with enemy targets next to an own LBA
-  RepairingUnit,      // Repair: an own unit repairing on the Turn Track
+  RepairingUnit,      // Repair: an own Naval unit on the Turn Track (repairing, or new_ships)
   ReinforcementUnit,  // EarlyReinforcement: an own unit due next Turn
 };
 
@@ -67,8 +67,9 @@ struct Effect {
   int fire = -1;   // AllocateHits: whose hits
   UnitFilter units = UnitFilter::All;
   ActionFilter action = ActionFilter::Any;
-  int oz = -1;      // ExhaustUnits, EarlyReinforcement, Repair
-  int nation = -1;  // EarlyReinforcement (a Nation value)
+  int oz = -1;             // ExhaustUnits, EarlyReinforcement, Repair
+  int nation = -1;         // EarlyReinforcement (a Nation value)
+  bool new_ships = false;  // Repair: also Naval units not yet arrived (new construction)
 };
 
 struct Requirements {

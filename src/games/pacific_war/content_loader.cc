@@ -755,7 +755,7 @@ std::vector<const char*> effect_fields(EffectType t) {
     case EffectType::PortDefence:
       return {"amount"};
     case EffectType::Repair:
-      return {"amount", "oz"};
+      return {"amount", "oz", "new_ships"};
     case EffectType::CancelAction:
       return {};
     case EffectType::LbaStrike:
@@ -834,6 +834,7 @@ Effect parse_effect(const Field& f, const Content& c) {
   if (f.has("action")) e.action = parse_named<ActionFilter>(f["action"], 3, action_filter_name);
   if (f.has("oz")) e.oz = parse_oz_ref(f["oz"], c);
   if (f.has("nation")) e.nation = static_cast<int>(parse_nation(f["nation"]));
+  if (f.has("new_ships")) e.new_ships = f["new_ships"].boolean();
   switch (e.type) {
     case EffectType::ColumnShift:
       e.amount = f["amount"].integer(-11, 11);
