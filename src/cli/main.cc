@@ -13,6 +13,7 @@
 
 #include "cli/arena.h"
 #include "cli/bench.h"
+#include "cli/cards.h"
 #include "cli/play.h"
 #include "cli/selfplay.h"
 #include "cli/witp_commands.h"
@@ -236,6 +237,13 @@ int run(int argc, char** argv) {
       "(default: random).\n");
   if (command == "arena" && seat_game) arena_seats.add(*arena, *seat_game, false);
 
+  // cards
+  CLI::App* cards = app.add_subcommand("cards", "list the Resource Card ends and their events");
+  std::string cards_game;
+  bool cards_json_flag = false;
+  cards->add_option("game", cards_game, "the game")->required();
+  cards->add_flag("--json", cards_json_flag, "print one JSON array");
+
   const WitpCommands witp(app);
 
   try {
@@ -277,6 +285,11 @@ int run(int argc, char** argv) {
     const BenchResult result = run_bench(game, parse_rules(bench_rules), bench_config);
     const Json json = to_json(result);
     std::cout << (bench_json ? json.dump() : json.dump(2)) << "\n";
+    return 0;
+  }
+  if (*cards) {
+    const Json json = cards_json(cards_game);
+    std::cout << (cards_json_flag ? json.dump() : json.dump(2)) << "\n";
     return 0;
   }
   if (*arena) {

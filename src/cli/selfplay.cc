@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <map>
 #include <optional>
 #include <thread>
 
@@ -27,7 +28,15 @@ struct GameOutcome {
   long long actions = 0;
   std::uint64_t final_hash = 0;
   std::optional<std::string> violation;
+  std::map<std::string, int> events_played;
 };
+
+// An action id "event <card end> [target]" plays that card end for its event.
+void count_event(const std::string& action_id, std::map<std::string, int>& counts) {
+  if (action_id.rfind("event ", 0) != 0) return;
+  const std::size_t end = action_id.find(' ', 6);
+  ++counts[action_id.substr(6, end == std::string::npos ? std::string::npos : end - 6)];
+}
 
 std::string where(int index, long long action_number, const std::string& action_id) {
   return "game " + std::to_string(index) + ", action " + std::to_string(action_number) + " '" +
@@ -59,6 +68,7 @@ GameOutcome play_one(const engine::Game& game, const engine::Options& options,
       const ActionCode action = player.pick(*state, player_rng, chance_rng);
       action_id = state->action_id(action);
       ++outcome.actions;
+      count_event(action_id, outcome.events_played);
       if (!config.check_invariants) {
         state->apply(action, nullptr);
         continue;
@@ -110,6 +120,7 @@ SelfplayResult run_selfplay(std::shared_ptr<const engine::Game> game,
   std::uint64_t digest = engine::splitmix64(static_cast<std::uint64_t>(games));
   for (const GameOutcome& outcome : outcomes) {
     total_actions += outcome.actions;
+    for (const auto& [id, n] : outcome.events_played) result.events_played[id] += n;
     digest = engine::splitmix64(digest ^ outcome.final_hash);
     if (outcome.violation) {
       ++result.invariant_violations;
@@ -144,6 +155,7 @@ engine::Json to_json(const SelfplayResult& result, const engine::Game& game) {
   json["mean_actions"] = result.mean_actions;
   json["games_per_second"] = result.games_per_second;
   json["digest"] = engine::to_hex(result.digest);
+  json["events_played"] = result.events_played;
   return json;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +24,8 @@ struct SelfplayResult {
   double mean_actions = 0.0;            // actions (chance included) per game
   double games_per_second = 0.0;
   std::uint64_t digest = 0;  // combines every final state hash in game-index order
+  // Card ends played for their event ("event <end> ..." action ids), over all games.
+  std::map<std::string, int> events_played;
 };
 
 struct SelfplayConfig {
@@ -47,7 +50,7 @@ inline SelfplayResult run_selfplay(std::shared_ptr<const engine::Game> game,
 }
 
 // JSON with keys games, completed, <seat_name>_wins, draws, invariant_violations, violations,
-// mean_actions, games_per_second, digest (16 hex digits).
+// mean_actions, games_per_second, digest (16 hex digits), events_played ({end id: count}).
 engine::Json to_json(const SelfplayResult& result, const engine::Game& game);
 
 }  // namespace pacwar::cli

@@ -56,8 +56,15 @@ enum class Kind : std::uint8_t {
   SeabeesLba,       // a = LBA unit: 13.7 Seabees
   Magic,            // 13.7 MAGIC: one last Strategy Action
   FreeFleetTrain,   // a = oz: 13.7 Fleet Train without a card
+  // card events (4.5)
+  Event,    // a = card, b = target OZ or unit (kNoTarget)
+  NoEvent,  // play no card now (8.3.1, 9.0.1)
+  Strike,   // a = LBA unit (9.0.2)
+  Lose,     // a = card: discard it because of an event
   Count
 };
+
+inline constexpr int kNoTarget = 0xFF;
 
 struct Act {
   Kind kind;

@@ -1,7 +1,9 @@
 // 9.0 Combat: rounds bought with MP (9.1), Airstrike then Surface Combat, hit determination
 // with column shifts (9.2.1-9.2.3), hit allocation spread evenly (9.2.4), damage dice and heavy
 // armor (9.2.5), resolution order (9.3), the winner (9.4); retreats are in retreat_9_5.cc.
-// Turn 0's one-sided raids (5.0 Phases I and II, 15.1) use the same fire machinery.
+// Turn 0's one-sided raids (5.0 Phases I and II, 15.1) and LBA strikes (9.0.2) use the same
+// fire machinery. Card events (9.0.1) change columns, strengths, order and allocation through
+// CombatCtx::mods; their windows are opened here and held in combat_cards_9_0_1.cc.
 #include <algorithm>
 
 #include "games/pacific_war/rules.h"
@@ -22,7 +24,9 @@ bool is_target(const PwState& s, int unit, int firing) {
   const CombatCtx& cb = s.combat;
   if (s.units[unit].loc != cb.oz || side_of(s, unit) == firing) return false;
   const UnitDef& d = s.content().units[unit];
-  if (cb.part == CombatPart::Surface) return d.is_naval();  // 9.2.4: LBA only by airstrike
+  if (cb.raid_phase == kLbaStrikePhase) return is_strike_target(s, unit);
+  if (cb.part == CombatPart::Surface)  // 9.2.4: LBA only by airstrike, or with J07 Bombardment
+    return d.is_naval() || (cb.mods.lba_surface & (1u << firing)) != 0;
   return true;
 }
 
@@ -56,6 +60,7 @@ bool has_targets(const PwState& s, int firing) {
 }
 
 void next_fire(PwState& s, Log log);
+void apply_results(PwState& s, Log log);
 void end_of_part(PwState& s, Log log);
 void end_of_round(PwState& s, Log log);
 
@@ -85,6 +90,7 @@ void start_round(PwState& s, Log log) {
   if (airstrike_part_happens(s)) {
     cb.part = CombatPart::Air;
     cb.fired = 0;
+    cb.mods.fire_windows = 0;
     next_fire(s, log);
     return;
   }
@@ -102,15 +108,18 @@ int fire_column(const PwState& s, int side) {
   const CombatCtx& cb = s.combat;
   const CrtDef& crt = s.content().crt;
   if (cb.part == CombatPart::Raid) return cb.column;
-  const int strength = cb.part == CombatPart::Air ? airstrike_strength(s, side, cb.oz)
-                                                  : gunnery_strength(s, side, cb.oz);
+  const int strength = card_strength(s, side, cb.part,
+                                     cb.part == CombatPart::Air ? airstrike_strength(s, side, cb.oz)
+                                                                : gunnery_strength(s, side, cb.oz));
   int column = crt.column_for(strength);
   if (column < 0) return -1;
+  column += card_column_shift(s, side, cb.part);  // 9.2.2 "use text on the Card"
   if (cb.part == CombatPart::Air) {
     const int foe = 1 - side;
     if (count_carriers(s, foe, cb.oz) > count_carriers(s, side, cb.oz)) --column;
     if (has_lba(s, foe, cb.oz)) --column;
   }
+  if (column < 0) return -1;  // shifted off the left of the chart: no hits
   return std::min(column, static_cast<int>(crt.columns.size()) - 1);
 }
 
@@ -120,12 +129,23 @@ void next_fire(PwState& s, Log log) {
     end_of_part(s, log);
     return;
   }
-  // 9.3: the Attacker resolves first, then the Defender; losses apply together.
-  for (int side : {static_cast<int>(cb.attacker), defender(s)}) {
+  // 9.3: the Attacker resolves first, then the Defender; losses apply together. An event
+  // may make one side's fire resolve first, its losses applied before the other side fires.
+  const int first = cb.mods.first[cb.part == CombatPart::Surface ? 1 : 0];
+  const int order[2] = {first >= 0 ? first : cb.attacker, first >= 0 ? 1 - first : defender(s)};
+  for (int side : order) {
     if (cb.fired & (1u << side)) continue;
-    cb.fired |= static_cast<std::uint8_t>(1u << side);
+    if (first >= 0 && side != first) apply_results(s, log);  // the first fire's losses
     const bool fires =
         cb.part == CombatPart::Air ? side_fires_air(s, side) : gunnery_strength(s, side, cb.oz) > 0;
+    if (fires && has_targets(s, side) && !(cb.mods.fire_windows & (1u << side))) {
+      cb.mods.fire_windows |= static_cast<std::uint8_t>(1u << side);
+      if (fire_window_wanted(s, side)) {  // 9.0.1: during this side's combat resolution
+        open_card_window(s, CardWindow::Fire, side, log);
+        return;
+      }
+    }
+    cb.fired |= static_cast<std::uint8_t>(1u << side);
     if (!fires) continue;
     if (!has_targets(s, side)) {
       log_line(log, side_name(side) + " have nothing to fire at.", "9.2.4");
@@ -257,6 +277,10 @@ void apply_results(PwState& s, Log log) {
 void end_of_part(PwState& s, Log log) {
   CombatCtx& cb = s.combat;
   apply_results(s, log);
+  if (cb.raid_phase == kLbaStrikePhase) {
+    end_lba_strike(s, log);
+    return;
+  }
   if (cb.part == CombatPart::Raid) {
     after_raid(s, log);
     return;
@@ -320,7 +344,19 @@ void begin_combat(PwState& s, int oz, int attacker, int mp, Log log) {
            "Combat at " + oz_name(s, oz) + ": " + side_name(attacker) + " attack with " +
                std::to_string(s.combat.mp) + " MP left.",
            "9.0");
-  start_round(s, log);
+  open_card_window(s, CardWindow::Start, -1, log);  // 9.0.1, then the first round
+}
+
+void combat_after_window(PwState& s, CardWindow window, Log log) {
+  if (s.combat.raid_phase == kLbaStrikePhase) {
+    strike_fire(s, log);
+  } else if (window == CardWindow::Start) {
+    start_round(s, log);
+  } else if (window == CardWindow::Surface && start_torpedo_dice(s)) {
+    return;  // 13.2: the torpedo cruisers' dice, then the fire (resume_surface_fire)
+  } else {
+    next_fire(s, log);
+  }
 }
 
 void begin_raid(PwState& s, int raid_phase, Log log) {
@@ -370,6 +406,8 @@ void apply_fire_die(PwState& s, Act act, Log log) {
   // 9.2.4: airstrike hits are allocated by the firing side, surface hits by the side hit.
   cb.allocator =
       cb.part == CombatPart::Surface ? static_cast<std::int8_t>(1 - cb.firing) : cb.firing;
+  const int overridden = cb.mods.allocator[cb.firing][cb.part == CombatPart::Surface ? 1 : 0];
+  if (overridden >= 0) cb.allocator = static_cast<std::int8_t>(overridden);  // an event
   allocate_or_continue(s, log);
 }
 
@@ -438,8 +476,8 @@ void apply_combat_decision(PwState& s, Act act, Log log) {
       log_line(log, "The Attacker fights Surface Combat.", "9.1.2");
       cb.part = CombatPart::Surface;
       cb.fired = 0;
-      if (start_torpedo_dice(s)) return;  // 13.2
-      next_fire(s, log);
+      cb.mods.fire_windows = 0;
+      open_card_window(s, CardWindow::Surface, -1, log);  // 9.0.1, then 13.2 and the fire
       return;
     case Kind::NoSurface:
       log_line(log, "The Attacker declines Surface Combat.", "9.1.2");

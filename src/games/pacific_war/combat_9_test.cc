@@ -14,10 +14,9 @@ void fight(Scenario& sc, const std::string& oz, int attacker, int mp) {
   begin_combat(sc.s(), sc.oz(oz), attacker, mp, nullptr);
 }
 
-// Combat Example (1), after Reaction example (1). The Allied card Great Marianas Turkey Shoot
-// (A12, halving the Japanese airstrike) belongs to the card-events rules: without it the
-// Japanese airstrike of 16 uses [16-19] one column left = [13-15] (the example's [6-7] needs
-// the halving), so the Japanese die here is a 1 (one hit) instead of the example's 3.
+// Combat Example (1), after Reaction example (1), in full: the Japanese play no card, the
+// Allies play Great Marianas Turkey Shoot (A12): the Japanese airstrike of 16 becomes 8, [8-9]
+// one column left for the Allied LBA = [6-7], where the example's 3 scores one hit.
 TEST(Combat_9_5, CombatExampleOneMidway) {
   Scenario sc;
   sc.empty_board(2);
@@ -27,15 +26,20 @@ TEST(Combat_9_5, CombatExampleOneMidway) {
   for (const char* u : {"Enterprise", "Yorktown", "Hornet", "Northampton", "Chester", "Chicago",
                         "Portland", "Astoria", "Salt-Lake-City"})
     sc.put(u, "Hawaiian-Islands");
+  sc.give(kAllied, 12);
   sc.control().at_action(kJapanese);
   sc.acts({"move-from Japan", "all", "to Midway", "counterattack"});
   for (const char* u : {"Enterprise", "Yorktown", "Hornet", "Northampton", "Chester", "Chicago",
                         "Portland", "Astoria", "Salt-Lake-City"})
     sc.act(std::string("pick ") + u);
-  // Japanese airstrike: 16, Allied LBA present: one column left.
+  // 9.0.1: the Japanese hold no card; the Allies play the Turkey Shoot.
+  ASSERT_EQ(sc.s().step, Step::CombatCards);
+  EXPECT_EQ(sc.s().seat, kAllied);
+  sc.act("event A12");
+  // Japanese airstrike: 16 halved to 8, Allied LBA present: one column left.
   ASSERT_EQ(sc.s().step, Step::FireDie);
-  EXPECT_EQ(sc.c().crt.columns[sc.s().combat.column].label, "13-15");
-  sc.act("die 1").act("hit Enterprise").act("die 4");  // 4 > Enterprise's 2: sunk
+  EXPECT_EQ(sc.c().crt.columns[sc.s().combat.column].label, "6-7");
+  sc.act("die 3").act("hit Enterprise").act("die 4");  // one hit; 4 > Enterprise's 2: sunk
   // Allied airstrike 14 (three carriers and the LBA); the Japanese have more carriers.
   EXPECT_EQ(sc.c().crt.columns[sc.s().combat.column].label, "10-12");
   sc.act("die 5");  // three hits

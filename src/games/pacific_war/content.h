@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "games/pacific_war/card_effects.h"
+
 namespace pacwar::pacific_war {
 
 inline constexpr int kMaxOz = 32;
@@ -122,8 +124,7 @@ struct CrtDef {
   }
 };
 
-// When a card end's event may be played (issue: card events). The foundation only uses
-// cards as Resource Actions; these fields are loaded and shown.
+// One end of a Resource Card: its Resource use is any card's (4.4); its event is data (4.5).
 struct CardEnd {
   std::string id;        // "J07" / "A07"
   std::string name;      // "Bombardment"
@@ -131,6 +132,7 @@ struct CardEnd {
   bool strategic_event = false;
   std::string text;  // the effect, in words
   Provenance provenance;
+  CardEvent event;  // card_effects.h
 };
 struct CardDef {
   int number = 0;  // 1..16

@@ -754,8 +754,200 @@ std::string card_id(char prefix, int number) {
   return std::string(1, prefix) + (number < 10 ? "0" : "") + std::to_string(number);
 }
 
-CardEnd parse_card_end(const Field& f, char prefix, int number) {
-  f.require_keys({"id", "name", "category", "strategic_event", "text", "provenance"});
+// An enum named in cards.json by the names of card_effects.h.
+template <typename T>
+T parse_named(const Field& f, int count, const char* (*name)(T)) {
+  const std::string s = f.string();
+  std::string choices;
+  for (int i = 0; i < count; ++i) {
+    if (s == name(static_cast<T>(i))) return static_cast<T>(i);
+    choices += (choices.empty() ? "" : ", ") + std::string(name(static_cast<T>(i)));
+  }
+  f.fail("'" + s + "' is not one of " + choices);
+}
+
+// The fields each primitive takes (besides "type"), all required.
+std::vector<const char*> effect_fields(EffectType t) {
+  switch (t) {
+    case EffectType::ColumnShift:
+      return {"side", "part", "amount"};
+    case EffectType::Strength:
+      return {"side", "part", "multiply", "divide"};
+    case EffectType::FireFirst:
+      return {"side", "part"};
+    case EffectType::AllocateHits:
+      return {"side", "fire", "part"};
+    case EffectType::Retreat:
+    case EffectType::RedrawHand:
+    case EffectType::SurfaceHitsLba:
+      return {"side"};
+    case EffectType::Discard:
+    case EffectType::VictoryPoints:
+      return {"side", "amount"};
+    case EffectType::GroundStrength:
+    case EffectType::PortDefence:
+      return {"amount"};
+    case EffectType::Repair:
+      return {"amount", "oz", "new_ships"};
+    case EffectType::CancelAction:
+      return {};
+    case EffectType::LbaStrike:
+      return {"amount", "units"};
+    case EffectType::ExtraAction:
+      return {"action", "amount"};
+    case EffectType::ReadyUnits:
+      return {"units"};
+    case EffectType::ExhaustUnits:
+      return {"side", "oz", "units"};
+    case EffectType::EarlyReinforcement:
+      return {"nation", "oz"};
+    case EffectType::Count:
+      break;
+  }
+  return {};
+}
+
+// Which timings a primitive makes sense in.
+bool effect_fits_timing(EffectType t, Timing timing) {
+  const bool combat = timing == Timing::CombatStart || timing == Timing::Combat ||
+                      timing == Timing::Surface || timing == Timing::Fire;
+  switch (t) {
+    case EffectType::ColumnShift:
+    case EffectType::Strength:
+    case EffectType::FireFirst:
+    case EffectType::AllocateHits:
+    case EffectType::SurfaceHitsLba:
+      return combat;
+    case EffectType::Retreat:  // never between two fires (hits would be pending)
+      return combat && timing != Timing::Fire;
+    case EffectType::GroundStrength:
+    case EffectType::PortDefence:
+      return timing == Timing::Invasion;
+    case EffectType::CancelAction:
+      return timing == Timing::Interrupt;
+    case EffectType::LbaStrike:
+    case EffectType::ExtraAction:
+    case EffectType::ReadyUnits:
+    case EffectType::ExhaustUnits:
+    case EffectType::Repair:
+    case EffectType::EarlyReinforcement:
+      return timing == Timing::Action;
+    case EffectType::RedrawHand:
+    case EffectType::Discard:
+      return combat || timing == Timing::Action;
+    case EffectType::VictoryPoints:
+      return true;
+    case EffectType::Count:
+      break;
+  }
+  return false;
+}
+
+// Primitives that hand play over to another prompt or end the combat: they must come last.
+bool effect_takes_over(EffectType t) {
+  return t == EffectType::Retreat || t == EffectType::RedrawHand || t == EffectType::Discard ||
+         t == EffectType::CancelAction || t == EffectType::LbaStrike;
+}
+
+Effect parse_effect(const Field& f, const Content& c) {
+  Effect e;
+  e.type = parse_named<EffectType>(f["type"], static_cast<int>(EffectType::Count), effect_name);
+  const std::vector<const char*> fields = effect_fields(e.type);
+  for (const char* key : fields)
+    if (!f.has(key)) f[key];  // fails with "missing field"
+  for (const auto& [key, value] : f.members()) {
+    if (key == "type") continue;
+    if (std::none_of(fields.begin(), fields.end(), [&](const char* k) { return key == k; }))
+      value.fail(std::string("unknown field for a ") + effect_name(e.type) + " effect");
+  }
+  if (f.has("side")) e.side = parse_side(f["side"]);
+  if (f.has("fire")) e.fire = parse_side(f["fire"]);
+  if (f.has("part")) e.part = parse_named<CombatPartSel>(f["part"], 3, part_name);
+  if (f.has("units")) e.units = parse_named<UnitFilter>(f["units"], 4, unit_filter_name);
+  if (f.has("action")) e.action = parse_named<ActionFilter>(f["action"], 3, action_filter_name);
+  if (f.has("oz")) e.oz = parse_oz_ref(f["oz"], c);
+  if (f.has("nation")) e.nation = static_cast<int>(parse_nation(f["nation"]));
+  if (f.has("new_ships")) e.new_ships = f["new_ships"].boolean();
+  switch (e.type) {
+    case EffectType::ColumnShift:
+      e.amount = f["amount"].integer(-11, 11);
+      if (e.amount == 0) f["amount"].fail("a shift of 0 does nothing");
+      break;
+    case EffectType::Strength:
+      e.amount = f["multiply"].integer(1, 4);
+      e.divide = f["divide"].integer(1, 4);
+      if (e.amount == e.divide) f["divide"].fail("a multiplier of 1 does nothing");
+      break;
+    case EffectType::FireFirst:
+      if (e.part == CombatPartSel::Both) f["part"].fail("must be air or surface");
+      break;
+    case EffectType::LbaStrike:
+      e.amount = f["amount"].integer(-5, 5);
+      break;
+    case EffectType::VictoryPoints:
+      e.amount = f["amount"].integer(1, 10);
+      break;
+    default:
+      if (f.has("amount")) e.amount = f["amount"].integer(1, 5);
+  }
+  return e;
+}
+
+CardEvent parse_event(const Field& f, const std::string& category, const Content& c) {
+  f.require_keys({"timing", "effects"}, {"requires"});
+  CardEvent ev;
+  ev.timing = parse_named<Timing>(f["timing"], 7, timing_name);
+  const bool combat = ev.timing == Timing::CombatStart || ev.timing == Timing::Combat ||
+                      ev.timing == Timing::Surface || ev.timing == Timing::Fire;
+  const bool fits = category == "strategy"    ? ev.timing == Timing::Action
+                    : category == "combat"    ? combat
+                    : category == "interrupt" ? ev.timing == Timing::Interrupt
+                                              : ev.timing == Timing::Invasion;
+  if (!fits)
+    f["timing"].fail("'" + std::string(timing_name(ev.timing)) + "' does not fit the category '" +
+                     category + "'");
+  if (auto r = f.optional("requires")) {
+    r->require_keys({}, {"turns", "fire", "part", "own_units_in_combat", "enemy_lba_in_combat",
+                         "enemy_hand", "own_ready_in", "own_ready_units"});
+    Requirements& q = ev.needs;
+    if (auto t = r->optional("turns"))
+      for (const Field& turn : t->array()) q.turns.push_back(turn.integer(0, kLastTurn));
+    if (auto x = r->optional("fire")) q.fire = parse_side(*x);
+    if (auto x = r->optional("part")) q.fire_part = parse_named<CombatPartSel>(*x, 3, part_name);
+    if (auto x = r->optional("own_units_in_combat")) q.own_units_in_combat = x->boolean();
+    if (auto x = r->optional("enemy_lba_in_combat")) q.enemy_lba_in_combat = x->boolean();
+    if (auto x = r->optional("enemy_hand")) q.enemy_hand = x->boolean();
+    if (auto x = r->optional("own_ready_in"))
+      for (const Field& oz : x->array()) q.own_ready_in.push_back(parse_oz_ref(oz, c));
+    if (auto x = r->optional("own_ready_units"))
+      q.own_ready_units = parse_named<UnitFilter>(*x, 4, unit_filter_name);
+    if ((ev.timing == Timing::Fire) != (q.fire >= 0))
+      r->fail("a fire event needs requires.fire, and only a fire event may have it");
+  } else if (ev.timing == Timing::Fire) {
+    f["timing"].fail("a fire event needs requires.fire (whose fire)");
+  }
+  const auto effects = f["effects"].array();
+  if (effects.empty()) f["effects"].fail("an event needs at least one effect");
+  for (std::size_t i = 0; i < effects.size(); ++i) {
+    Effect e = parse_effect(effects[i], c);
+    if (!effect_fits_timing(e.type, ev.timing))
+      effects[i]["type"].fail(std::string(effect_name(e.type)) + " cannot be played at timing " +
+                              timing_name(ev.timing));
+    if (effect_takes_over(e.type) && i + 1 != effects.size())
+      effects[i]["type"].fail(std::string(effect_name(e.type)) + " must be the last effect");
+    const EventTarget target = effect_target(e.type);
+    if (target != EventTarget::None) {
+      if (ev.target != EventTarget::None)
+        effects[i]["type"].fail("an event may have only one effect that needs a target");
+      ev.target = target;
+    }
+    ev.effects.push_back(e);
+  }
+  return ev;
+}
+
+CardEnd parse_card_end(const Field& f, char prefix, int number, const Content& c) {
+  f.require_keys({"id", "name", "category", "strategic_event", "text", "provenance", "event"});
   CardEnd end;
   end.id = f["id"].string();
   if (end.id != card_id(prefix, number))
@@ -769,6 +961,7 @@ CardEnd parse_card_end(const Field& f, char prefix, int number) {
   end.strategic_event = f["strategic_event"].boolean();
   end.text = f["text"].string();
   end.provenance = parse_provenance(f["provenance"]);
+  end.event = parse_event(f["event"], end.category, c);
   return end;
 }
 
@@ -787,8 +980,19 @@ void load_cards(const Document& doc, Content& c) {
     const int n = item["number"].integer(1, static_cast<int>(items.size()));
     if (seen[n - 1]) item["number"].fail("duplicate card number " + std::to_string(n));
     seen[n - 1] = true;
-    c.cards[n - 1] = {n, parse_card_end(item["japanese"], 'J', n),
-                      parse_card_end(item["allied"], 'A', n)};
+    c.cards[n - 1] = {n, parse_card_end(item["japanese"], 'J', n, c),
+                      parse_card_end(item["allied"], 'A', n, c)};
+  }
+  // 4.6: six Strategic Events, four Allied and two Japanese (with the full set of 16 cards).
+  if (items.size() == kMaxCards) {
+    int japanese = 0, allied = 0;
+    for (const CardDef& card : c.cards) {
+      japanese += card.japanese.strategic_event ? 1 : 0;
+      allied += card.allied.strategic_event ? 1 : 0;
+    }
+    if (japanese != 2 || allied != 4)
+      cards.fail("4.6 needs two Japanese and four Allied Strategic Events, found " +
+                 std::to_string(japanese) + " and " + std::to_string(allied));
   }
 }
 

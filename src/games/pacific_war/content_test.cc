@@ -624,6 +624,53 @@ TEST_F(BrokenData, BrokenJson) {
   expect_error({"cards.json", "invalid JSON"});
 }
 
+// Card events (card_effects.h): the loader names the file, the field and the reason.
+TEST_F(BrokenData, UnknownEffectPrimitive) {
+  corrupt("cards.json", R"({"type": "ready_units")", R"({"type": "teleport")");
+  expect_error(
+      {"cards.json", "cards[0].japanese.event.effects[0].type", "'teleport' is not one of"});
+}
+
+TEST_F(BrokenData, EffectMissingAField) {
+  corrupt("cards.json", R"({"type": "column_shift", "side": "Japanese", "part": "air", )",
+          R"({"type": "column_shift", "side": "Japanese", )");
+  expect_error({"cards.json", ".part", "missing field"});
+}
+
+TEST_F(BrokenData, EffectOutsideItsTiming) {
+  corrupt("cards.json", R"({"timing": "interrupt", "effects": [{"type": "cancel_action"}]})",
+          R"({"timing": "interrupt", "effects": [{"type": "victory_points"}]})");
+  expect_error({"cards.json", "missing field"});
+  corrupt("cards.json", R"({"type": "victory_points"})",
+          R"({"type": "ground_strength", "amount": 2})");
+  expect_error({"cards.json", "ground_strength cannot be played at timing interrupt"});
+}
+
+TEST_F(BrokenData, TimingMustFitTheCategory) {
+  corrupt("cards.json", R"("event": {"timing": "invasion")", R"("event": {"timing": "action")");
+  expect_error({"cards.json", "cards[1].japanese.event.timing", "does not fit the category"});
+}
+
+TEST_F(BrokenData, SixStrategicEvents) {
+  corrupt("cards.json", R"("strategic_event": true)", R"("strategic_event": false)");
+  expect_error({"cards.json", "cards", "4.6 needs two Japanese and four Allied"});
+}
+
+TEST(ContentCards, EveryEndHasAnEvent) {
+  const auto c = load_content(default_data_dir());
+  for (const CardDef& card : c->cards)
+    for (const CardEnd* end : {&card.japanese, &card.allied}) {
+      EXPECT_FALSE(end->event.effects.empty()) << end->id;
+      if (end->provenance.source == "reconstructed") {
+        EXPECT_FALSE(end->provenance.note.empty());
+      }
+    }
+  // Known facts of the manual's examples.
+  EXPECT_EQ(c->cards[11].allied.event.effects[0].type, EffectType::Strength);  // A12 halves
+  EXPECT_EQ(c->cards[10].japanese.event.timing, Timing::CombatStart);          // J11 Kiska
+  EXPECT_EQ(c->cards[8].allied.event.timing, Timing::Interrupt);               // A09 Kurita
+}
+
 TEST_F(BrokenData, MissingFile) {
   std::filesystem::remove(dir_ / "rules.json");
   expect_error({"rules.json", "cannot open"});

@@ -33,6 +33,25 @@ std::string unit_where(const PwState& s, int u) {
   return s.content().units[u].id + " (loc " + std::to_string(s.units[u].loc) + ")";
 }
 
+// The card-event state (card_state.h) agrees with the step and the cards.
+std::string check_card_events(const PwState& s) {
+  const EventState& e = s.events;
+  const Content& c = s.content();
+  if (e.window != CardWindow::None && s.combat.oz < 0) return "a card window outside combat";
+  if (s.step == Step::CombatCards && e.window == CardWindow::None)
+    return "9.0.1 card prompt without a window";
+  if ((s.step == Step::EventDraw || s.step == Step::EventDiscard) &&
+      (e.count_left <= 0 || e.victim < 0 || e.victim > 1))
+    return "an event's discard or draw with nothing left to do";
+  for (int i = 0; i < 2 * c.num_cards(); ++i)
+    if (((e.strategic_used >> i) & 1u) && !card_end(s, i / 2, i % 2).strategic_event)
+      return "a Strategic Event marker flipped for an ordinary event";
+  for (int oz = 0; oz < kMaxOz; ++oz)
+    if (e.port_defence[oz] < 0) return "negative port defence";
+  if (e.extra_actions < 0) return "negative extra Strategy Actions";
+  return {};
+}
+
 }  // namespace
 
 std::string PwState::check_invariants() const {
@@ -74,6 +93,7 @@ std::string PwState::check_invariants() const {
     if (c.ozs[oz].port && c.ozs[oz].japanese_forbidden && port_owner[oz] != kAllied)
       return "an always-Allied Port changed hands: " + c.ozs[oz].id;
   }
+  if (std::string problem = check_card_events(*this); !problem.empty()) return problem;
   if (turn < 0 || turn > kLastTurn) return "turn out of range";
   if (std::string why = check_advanced_invariants(*this); !why.empty()) return why;
   if (step == Step::GameOver && winner_ < 0) return "game over without a winner";
@@ -100,6 +120,17 @@ std::string PwState::check_transition(const engine::State& before_state,
   const bool phase_over = turn != before.turn || step == Step::Isolation ||
                           step == Step::Invasion || step == Step::SupplyMoves ||
                           step == Step::Readying || step == Step::GameOver;
+  if ((before.events.strategic_used & ~events.strategic_used) != 0)
+    return "a Strategic Event marker flipped back (4.6)";
+  if (act.kind == Kind::Event) {  // 4.5, 4.6, 8.4: the card was in hand and its event free
+    const int side = before.seat;
+    const CardLoc own = side == kJapanese ? CardLoc::HandJapanese : CardLoc::HandAllied;
+    if (before.cards[act.a] != own) return "an event played from a card not in hand";
+    if (cards[act.a] == own) return "a played event card stayed in the hand";
+    if (!events_usable(before)) return "an event played when 8.4 forbids it";
+    if (card_end(before, act.a, side).strategic_event && strategic_used(before, act.a, side))
+      return "a Strategic Event played twice (4.6)";
+  }
   for (int u = 0; u < c.num_units(); ++u) {
     const UnitState& a = before.units[u];
     const UnitState& b = units[u];

@@ -83,6 +83,22 @@ std::string PwState::prompt() const {
       return advanced_prompt(*this);
     case Step::OilDie:
       return "15.2 Japanese oil reserves: any die but 1 gives one more Resource Card";
+    case Step::Interrupt:
+      return "8.3.1 " + who + ": interrupt the " + side_name(active) +
+             " Strategy Action with a card?";
+    case Step::CombatCards:
+      return "9.0.1 " + who + ": play a card " +
+             (events.window == CardWindow::Start ? std::string("at the beginning of the combat")
+              : events.window == CardWindow::Surface
+                  ? std::string("at the beginning of Surface Combat")
+                  : "during the " + side_name(events.window_fire) + " combat resolution") +
+             "?";
+    case Step::StrikeLba:
+      return "9.0.2 " + who + ": which LBA strikes " + oz_name(*this, events.pending_target) + "?";
+    case Step::EventDiscard:
+      return "4.5 " + who + ": discard a card (" + std::to_string(events.count_left) + " left)";
+    case Step::EventDraw:
+      return "7.4 " + side_name(events.victim) + " draw a new Resource Card";
     case Step::GameOver:
       return winner_ >= 0 ? "Game over: " + side_name(winner_) + " victory" : "Game over";
   }
@@ -170,6 +186,19 @@ std::string PwState::action_label(engine::ActionCode code) const {
       return "Discard " + card(a.a) + " to ready ships at " + oz_name(*this, a.b) + " (10.5)";
     case Kind::Stop:
       return "Stop here";
+    case Kind::Event: {
+      const CardEnd& e = card_end(*this, a.a, actor);
+      const std::string target =
+          a.b == kNoTarget ? "" : " at " + event_target_name(*this, a.a, actor, a.b);
+      return "Play " + e.id + " " + e.name + (e.strategic_event ? " (Strategic Event)" : "") +
+             target + ": " + e.text + (e.strategic_event ? " (4.6)" : " (4.5)");
+    }
+    case Kind::NoEvent:
+      return step == Step::Interrupt ? "Do not interrupt (8.3.1)" : "Play no card (9.0.1)";
+    case Kind::Strike:
+      return "Strike with " + uname(a.a) + " (9.0.2)";
+    case Kind::Lose:
+      return "Discard " + card(a.a);
     default:
       return action_id(code);
   }

@@ -162,5 +162,56 @@ void resume_reinforcements(PwState& s, Log log);            // reinforcements_6.
 void resume_surface_fire(PwState& s, Log log);              // combat_9.cc
 void start_strategy_action(PwState& s, int side, Log log);  // strategy_8.cc
 void end_strategy_phase_now(PwState& s, Log log);           // strategy_8.cc
+// 10.2 helper (supply_10.cc): `side` may invade the enemy Port in `oz` now.
+bool invasion_candidate(const PwState& s, int side, int oz);
+
+// ---- Card events: 4.5, 4.6, 8.3.1, 8.4, 8.5, 9.0.1, 9.0.2 ----
+// card_effects.cc: when an event may be played and what its primitives do.
+bool events_usable(const PwState& s);  // 8.4
+bool strategic_used(const PwState& s, int card, int side);
+bool event_available(const PwState& s, int card, int side);  // in-hand checks by the callers
+bool target_valid(const PwState& s, const CardEvent& ev, int side, int target);
+void event_targets(const PwState& s, const CardEvent& ev, int side, std::vector<int>& out);
+std::vector<int> strike_units(const PwState& s, int side, int oz);
+std::string event_target_id(const PwState& s, int card, int side, int target);
+std::string event_target_name(const PwState& s, int card, int side, int target);
+// Discards the card and applies its effects; true when an effect took the flow over (another
+// prompt, a retreat, a cancelled action): the caller must not go on.
+bool play_event(PwState& s, int card, int side, int target, Log log);
+int card_column_shift(const PwState& s, int side, CombatPart part);
+int card_strength(const PwState& s, int side, CombatPart part, int strength);
+std::uint64_t card_state_digest(const PwState& s);
+engine::Json card_event_json(const CardEnd& end, const Content& c);
+
+// events_8_5.cc: events outside combat.
+void legal_event_actions(const PwState& s, Out& out);  // 8.5 in the 8.3 menu
+void apply_event_action(PwState& s, Act act, Log log);
+bool offer_interrupt(PwState& s);  // 8.3.1: true if the Non-Active Player is asked
+void legal_interrupt(const PwState& s, Out& out);
+void apply_interrupt(PwState& s, Act act, Log log);
+bool take_extra_action(PwState& s);  // an event owes another Strategy Action
+void filter_extra_action(const PwState& s, Out& out);
+void legal_invasion_events(const PwState& s, Out& out);  // 10.2
+void legal_event_discard(const PwState& s, Out& out);
+void apply_event_discard(PwState& s, Act act, Log log);
+void apply_event_draw(PwState& s, Act act, Log log);
+void event_flow_done(PwState& s, Log log);     // a discard or redraw is over
+void restart_initiative(PwState& s, Log log);  // strategy_8.cc: back to 8.2 step (1)
+
+// combat_cards_9_0_1.cc: the combat card procedure and LBA strikes.
+void open_card_window(PwState& s, CardWindow window, int fire_side, Log log);
+bool fire_window_wanted(const PwState& s, int fire_side);
+void advance_card_window(PwState& s, Log log);
+void legal_combat_cards(const PwState& s, Out& out);
+void apply_combat_cards(PwState& s, Act act, Log log);
+void prepare_lba_strike(PwState& s, Log log);  // after an lba_strike event
+void legal_strike_lba(const PwState& s, Out& out);
+void apply_strike_lba(PwState& s, Act act, Log log);
+void strike_fire(PwState& s, Log log);     // the strike's fire (after its windows)
+void end_lba_strike(PwState& s, Log log);  // its results are applied
+bool is_strike_target(const PwState& s, int unit);
+inline constexpr int kLbaStrikePhase = 4;  // CombatCtx::raid_phase of a 9.0.2 strike
+// combat_9.cc: go on after a card window closes.
+void combat_after_window(PwState& s, CardWindow window, Log log);
 
 }  // namespace pacwar::pacific_war

@@ -5,11 +5,15 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <map>
+#include <stdexcept>
 #include <string>
 
 #include "engine/errors.h"
 #include "engine/random_play.h"
 #include "engine/session.h"
+#include "games/pacific_war/game.h"
+#include "games/pacific_war/options.h"
 #include "games/registry.h"
 
 namespace pacwar {
@@ -25,20 +29,58 @@ std::shared_ptr<const engine::Game> pacific_war() {
   return game;
 }
 
+// Every rule option this build implements ("all" once every rule is in).
+engine::Options all_implemented_rules() {
+  try {
+    return pacific_war()->normalize_options(engine::Json{{"rules", "all"}});
+  } catch (const std::invalid_argument&) {
+  }
+  engine::Json rules = engine::Json::array();
+  for (const auto& id : pacific_war::all_rule_ids()) {
+    try {
+      pacific_war()->normalize_options(engine::Json{{"rules", {id}}});
+      rules.push_back(id);
+    } catch (const std::invalid_argument&) {
+    }
+  }
+  return engine::Json{{"rules", rules}};
+}
+
+// 1,000 random games with every implemented rule on; every card end is played for its event
+// (4.5) in them or, for the rarest ends (the +2 Ground Strength invasions need ships in an
+// enemy Port short of strength at the Supply Phase), in at most 9,000 more unchecked games.
 TEST(PacificWarSelfplay, ThousandRandomGamesKeepEveryInvariant) {
   const int games = selfplay_games();
+  const engine::Options rules = all_implemented_rules();
   const cli::SelfplayResult r =
-      cli::run_selfplay(pacific_war(), engine::Options::object(), games, 2026, 2, 100000, true);
+      cli::run_selfplay(pacific_war(), rules, games, 2026, 2, 100000, true);
   EXPECT_EQ(r.games, games);
   EXPECT_EQ(r.invariant_violations, 0) << (r.violations.empty() ? "" : r.violations.front());
   EXPECT_EQ(r.completed, games);
   EXPECT_EQ(r.wins[0] + r.wins[1], games);  // The Pacific War has no draws
   EXPECT_GT(r.mean_actions, 100.0);
+  EXPECT_GT(r.events_played.size(), 20u);
+  if (games < 1000) return;  // a sanitizer run checks memory, not coverage
+  std::map<std::string, int> played = r.events_played;
+  const auto& content = dynamic_cast<const pacific_war::PacificWarGame&>(*pacific_war()).content();
+  auto missing = [&] {
+    std::string ids;
+    for (const auto& card : content.cards)
+      for (const auto* end : {&card.japanese, &card.allied})
+        if (!played.count(end->id)) ids += " " + end->id;
+    return ids;
+  };
+  for (int batch = 1; batch <= 9 && !missing().empty(); ++batch) {
+    const auto more = cli::run_selfplay(pacific_war(), rules, 1000, 2026 + batch, 2, 100000, false);
+    for (const auto& [id, n] : more.events_played) played[id] += n;
+  }
+  EXPECT_EQ(missing(), "") << "card ends never played for their event";
+  EXPECT_EQ(played.size(), 32u);
 }
 
-TEST(PacificWarSelfplay, OptionalRuleYamamotoKeepsEveryInvariant) {
+TEST(PacificWarSelfplay, DefaultRulesKeepEveryInvariant) {
   const cli::SelfplayResult r =
-      cli::run_selfplay(pacific_war(), engine::Json{{"rules", {"15.1"}}}, 100, 7, 1, 100000, true);
+      cli::run_selfplay(pacific_war(), engine::Options::object(), 100, 7, 1, 100000, true);
   EXPECT_EQ(r.invariant_violations, 0) << (r.violations.empty() ? "" : r.violations.front());
   EXPECT_EQ(r.completed, 100);
 }

@@ -31,6 +31,7 @@ int PwState::current_seat() const {
     case Step::DamageDie:
     case Step::TorpedoDie:  // 13.2
     case Step::OilDie:      // 15.2
+    case Step::EventDraw:
       return engine::kChanceSeat;
     default:
       return seat;
@@ -99,6 +100,18 @@ void PwState::legal_actions(std::vector<engine::ActionCode>& out) const {
     case Step::Magic:
       legal_advanced(*this, out);
       break;
+    case Step::Interrupt:
+      legal_interrupt(*this, out);
+      break;
+    case Step::CombatCards:
+      legal_combat_cards(*this, out);
+      break;
+    case Step::StrikeLba:
+      legal_strike_lba(*this, out);
+      break;
+    case Step::EventDiscard:
+      legal_event_discard(*this, out);
+      break;
     default:
       break;  // chance or game over
   }
@@ -106,7 +119,7 @@ void PwState::legal_actions(std::vector<engine::ActionCode>& out) const {
 
 void PwState::chance_outcomes(std::vector<engine::ChanceOutcome>& out) const {
   out.clear();
-  if (step == Step::SetupDraw || step == Step::DrawCards) {
+  if (step == Step::SetupDraw || step == Step::DrawCards || step == Step::EventDraw) {
     card_draw_outcomes(*this, out);
     return;
   }
@@ -179,6 +192,16 @@ void PwState::apply(engine::ActionCode code, engine::LogSink* log) {
       return apply_torpedo_die(*this, act, log);
     case Step::OilDie:
       return apply_oil_die(*this, act, log);
+    case Step::Interrupt:
+      return apply_interrupt(*this, act, log);
+    case Step::CombatCards:
+      return apply_combat_cards(*this, act, log);
+    case Step::StrikeLba:
+      return apply_strike_lba(*this, act, log);
+    case Step::EventDiscard:
+      return apply_event_discard(*this, act, log);
+    case Step::EventDraw:
+      return apply_event_draw(*this, act, log);
     case Step::GameOver:
       throw std::logic_error("the game is over");
   }
@@ -267,6 +290,15 @@ std::string PwState::action_id(engine::ActionCode code) const {
     case Kind::Magic:
     case Kind::FreeFleetTrain:
       return advanced_action_id(*this, a);
+    case Kind::Event:
+      return "event " + end(a.a) +
+             (a.b == kNoTarget ? "" : " " + event_target_id(*this, a.a, actor, a.b));
+    case Kind::NoEvent:
+      return "no-event";
+    case Kind::Strike:
+      return "strike-with " + unit(a.a);
+    case Kind::Lose:
+      return "lose " + end(a.a);
     case Kind::Count:
       break;
   }
@@ -282,6 +314,8 @@ bool PwState::is_undo_barrier(engine::ActionCode code) const {
     case Kind::OpenRoutes:
     case Kind::Ground:
     case Kind::Ready:
+    case Kind::Event:  // 4.5: a played event reveals its card
+    case Kind::Lose:
       return true;
     default:
       return false;

@@ -14,6 +14,7 @@
 
 #include "engine/game.h"
 #include "games/pacific_war/actions.h"
+#include "games/pacific_war/card_state.h"
 #include "games/pacific_war/content.h"
 #include "games/pacific_war/options.h"
 
@@ -83,6 +84,12 @@ enum class Step : std::uint8_t {
   Seabees,      // 13.7 Allied: redeploy one LBA after the combat
   Magic,        // 13.7 Allied: one last Strategy Action after an Initiative tie
   OilDie,       // 15.2 the Japanese oil-reserve die (chance)
+  // card events (events_8_5.cc, combat_cards_9_0_1.cc)
+  Interrupt,     // 8.3.1 the Non-Active Player may interrupt
+  CombatCards,   // 9.0.1 one card at a time, Japanese first, until both pass
+  StrikeLba,     // 9.0.2 which LBA strikes
+  EventDiscard,  // an event makes a player discard a card of their choice
+  EventDraw,     // an event's redraw (chance)
   GameOver,
 };
 
@@ -122,7 +129,8 @@ struct CombatCtx {
   std::uint8_t retreat_stage = 0;  // which retreat question (see combat_9.cc)
   std::int8_t retreating = -1;     // side retreating (RetreatDestination)
   std::int8_t winner = -1;
-  std::int8_t raid_phase = 0;  // Turn 0: 1 = Pearl Harbor, 2 = Yamamoto, 3 = Malaya
+  std::int8_t raid_phase = 0;  // Turn 0: 1 = Pearl Harbor, 2 = Yamamoto, 3 = Malaya; 4 = 9.0.2
+  CombatMods mods;             // card effects in force (card_state.h)
 };
 
 // State of the Advanced (13.x) and Optional (15.x) rules; see advanced_13.cc, optional_15.cc.
@@ -201,6 +209,7 @@ class PwState final : public engine::State {
   MoveCtx move;
   CombatCtx combat;
   AdvancedState adv;
+  EventState events;  // card events (card_state.h)
   int moves_ = 0;
   // Derived: Naval units and LBA per OZ and side, kept in step by set_loc (hot in searches).
   std::array<std::array<std::uint8_t, 2>, kMaxOz> naval_count{};

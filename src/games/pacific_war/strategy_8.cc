@@ -14,13 +14,12 @@ void end_strategy_phase(PwState& s, Log log) {
   begin_supply_phase(s, log);
 }
 
-void start_action(PwState& s, int side, Log log) {
+void start_action(PwState& s, int side, bool took_initiative, Log log) {
   (void)log;
   s.active = static_cast<std::int8_t>(side);
-  // 8.3.1: the Non-Active Player's interruption window opens here; it needs an interrupt
-  // card event, which the card-event rules provide.
   s.step = Step::ChooseAction;
   s.seat = static_cast<std::int8_t>(side);
+  if (took_initiative) offer_interrupt(s);  // 8.3.1 (events_8_5.cc)
 }
 
 // Moves to an Initiative step, skipping the question when the player holds no card.
@@ -74,7 +73,7 @@ void apply_initiative(PwState& s, Act act, Log log) {
         side_name(side) + " discard " + card_end(s, act.a, side).name + " to gain the Initiative.",
         section);
     s.after = s.step == Step::Init1 ? AfterAction::ToInit2 : AfterAction::ToInit1;
-    start_action(s, side, log);
+    start_action(s, side, true, log);
     return;
   }
   log_line(log, side_name(side) + " do not discard for the Initiative.", section);
@@ -109,7 +108,7 @@ void apply_initiative_die(PwState& s, Act act, Log log) {
   s.passes = 0;
   s.after = AfterAction::ToLoser;
   log_line(log, side_name(s.die_winner) + " win the Initiative.", "8.2 (4)");
-  start_action(s, s.die_winner, log);
+  start_action(s, s.die_winner, true, log);
 }
 
 void legal_choose_action(const PwState& s, Out& out) {
@@ -149,9 +148,11 @@ void legal_choose_action(const PwState& s, Out& out) {
     for (int oz = 0; oz < c.num_ozs(); ++oz)
       if (!c.ozs[oz].port && s.base_marker[oz] == kAllied)
         out.push_back(encode(Kind::FreeFleetTrain, oz));
+  legal_event_actions(s, out);  // 8.5 (events_8_5.cc)
   out.push_back(encode(s.after == AfterAction::ToLoser || s.after == AfterAction::ToInit1AfterDice
                            ? Kind::Pass
                            : Kind::Skip));
+  filter_extra_action(s, out);
 }
 
 void apply_choose_action(PwState& s, Act act, Log log) {
@@ -199,6 +200,9 @@ void apply_choose_action(PwState& s, Act act, Log log) {
     case Kind::FreeFleetTrain:  // 13.7
       apply_advanced(s, act, log);
       return;
+    case Kind::Event:
+      apply_event_action(s, act, log);
+      return;
     case Kind::Pass:
       log_line(log, side_name(side) + " pass.", "8.2 (4)");
       s.passes |= static_cast<std::uint8_t>(1u << side);
@@ -217,6 +221,7 @@ void finish_action(PwState& s, Log log) {
   s.combat = CombatCtx{};
   update_control(s, log);
   if (s.step == Step::GameOver) return;
+  if (take_extra_action(s)) return;  // an event owes another Strategy Action (events_8_5.cc)
   switch (s.after) {
     case AfterAction::ToInit2:
       goto_init(s, Step::Init2, log);
@@ -226,7 +231,7 @@ void finish_action(PwState& s, Log log) {
       return;
     case AfterAction::ToLoser:
       s.after = AfterAction::ToInit1AfterDice;
-      start_action(s, 1 - s.die_winner, log);
+      start_action(s, 1 - s.die_winner, false, log);
       return;
     case AfterAction::ToInit1AfterDice:
       if (s.passes == 3) {
@@ -244,5 +249,16 @@ void finish_action(PwState& s, Log log) {
 
 void start_strategy_action(PwState& s, int side, Log log) { start_action(s, side, log); }
 void end_strategy_phase_now(PwState& s, Log log) { end_strategy_phase(s, log); }
+void restart_initiative(PwState& s, Log log) {
+  for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kSelected);
+  s.move = MoveCtx{};
+  s.combat = CombatCtx{};
+  s.events.extra_actions = 0;
+  s.events.in_extra = false;
+  s.passes = 0;
+  s.after = AfterAction::ToInit1;
+  update_control(s, log);
+  goto_init(s, Step::Init1, log);
+}
 
 }  // namespace pacwar::pacific_war

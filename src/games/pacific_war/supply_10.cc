@@ -68,12 +68,6 @@ void isolation_step(PwState& s, Log log) {
   invasion_step(s, log);
 }
 
-bool invasion_candidate(const PwState& s, int side, int oz) {
-  const OzDef& d = s.content().ozs[oz];
-  return d.port && s.port_owner[oz] == 1 - side && has_naval(s, side, oz) &&
-         !has_units(s, 1 - side, oz);
-}
-
 void invasion_step(PwState& s, Log log) {
   Out out;
   for (;;) {
@@ -144,6 +138,12 @@ void readying_step(PwState& s, Log log) {
 
 }  // namespace
 
+bool invasion_candidate(const PwState& s, int side, int oz) {
+  const OzDef& d = s.content().ozs[oz];
+  return d.port && s.port_owner[oz] == 1 - side && has_naval(s, side, oz) &&
+         !has_units(s, 1 - side, oz);
+}
+
 bool is_isolated(const PwState& s, int side, int oz) {
   if (usable_port(s, side, oz)) return false;
   const int foe = 1 - side;
@@ -173,6 +173,7 @@ std::vector<int> nearest_ports(const PwState& s, int side, int oz) {
 void begin_supply_phase(PwState& s, Log log) {
   log_line(log, "Turn " + std::to_string(s.turn) + " Supply Phase.", "10.0");
   s.supply_side = kJapanese;
+  s.events.port_defence.fill(0);  // 10.2.1 events last for this Turn's invasions
   isolation_step(s, log);
 }
 
@@ -197,7 +198,8 @@ int ground_strength(const PwState& s, int side, int oz) {
 }
 
 int ground_needed(const PwState& s, int oz) {
-  return s.content().ozs[oz].vp + divisions_ground_bonus(s, oz);  // 13.6
+  // 13.6 Australian Divisions; 10.2.1 Battle of Iwo Jima
+  return s.content().ozs[oz].vp + divisions_ground_bonus(s, oz) + s.events.port_defence[oz];
 }
 
 void legal_invasion(const PwState& s, Out& out) {
@@ -213,12 +215,15 @@ void legal_invasion(const PwState& s, Out& out) {
     for (int card : cards) out.push_back(encode(Kind::Ground, card, oz));
   }
   legal_divisions_invasion(s, out);  // 13.6.1
+  legal_invasion_events(s, out);  // 10.2 events (events_8_5.cc)
   out.push_back(encode(Kind::Done));
 }
 
 void apply_invasion(PwState& s, Act act, Log log) {
   const int side = s.seat;
-  if (act.kind == Kind::Ground) {
+  if (act.kind == Kind::Event) {
+    play_event(s, act.a, side, act.b, log);
+  } else if (act.kind == Kind::Ground) {
     discard(s, act.a);
     ++s.committed[act.b];
     log_line(log,

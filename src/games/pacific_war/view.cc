@@ -170,6 +170,15 @@ engine::Json PwState::view(int viewer) const {
       discards.push_back({{"japanese", c.cards[i].japanese.id + " " + c.cards[i].japanese.name},
                           {"allied", c.cards[i].allied.id + " " + c.cards[i].allied.name}});
   v["discards"] = discards;
+  engine::Json used = engine::Json::array();  // 4.6: the flipped Strategic Event markers
+  for (int i = 0; i < c.num_cards(); ++i)
+    for (int side : {kJapanese, kAllied})
+      if (strategic_used(*this, i, side)) used.push_back(card_end(*this, i, side).id);
+  v["strategic_events_played"] = used;
+  engine::Json defence = engine::Json::object();
+  for (int oz = 0; oz < c.num_ozs(); ++oz)
+    if (events.port_defence[oz] > 0) defence[c.ozs[oz].id] = events.port_defence[oz];
+  if (!defence.empty()) v["port_defence"] = defence;  // 10.2.1
   if (combat.oz >= 0) {
     v["combat"] = {{"oz", c.ozs[combat.oz].id},
                    {"attacker", side_name(combat.attacker)},
@@ -179,6 +188,23 @@ engine::Json PwState::view(int viewer) const {
                             : combat.part == CombatPart::Surface ? "surface"
                                                                  : "raid"},
                    {"hits_left", combat.hits_left}};
+    const CombatMods& m = combat.mods;  // card effects in force (9.0.1)
+    engine::Json mods = engine::Json::object();
+    for (int side : {kJapanese, kAllied})
+      for (int p = 0; p < 2; ++p) {
+        const std::string key = side_name(side) + (p == 0 ? " airstrike" : " surface");
+        if (m.shift[side][p] != 0) mods[key]["column_shift"] = m.shift[side][p];
+        if (m.multiply[side][p] != m.divide[side][p])
+          mods[key]["strength"] =
+              std::to_string(m.multiply[side][p]) + "/" + std::to_string(m.divide[side][p]);
+        if (m.allocator[side][p] >= 0)
+          mods[key]["hits_allocated_by"] = side_name(m.allocator[side][p]);
+      }
+    for (int p = 0; p < 2; ++p)
+      if (m.first[p] >= 0) mods[p == 0 ? "airstrike" : "surface"]["first"] = side_name(m.first[p]);
+    for (int side : {kJapanese, kAllied})
+      if (m.lba_surface & (1u << side)) mods[side_name(side) + " surface"]["may_hit_lba"] = true;
+    if (!mods.empty()) v["combat"]["card_effects"] = mods;
     if (combat.firing >= 0) {
       v["combat"]["firing"] = side_name(combat.firing);
       if (combat.column >= 0 && combat.column < static_cast<int>(c.crt.columns.size()))
@@ -268,6 +294,7 @@ std::uint64_t PwState::hash() const {
                  static_cast<int>(adv.oil_bonus),
                  static_cast<int>(options_.bits)})
     h.value(v);
+  h.value(card_state_digest(*this));
   return h.get();
 }
 
