@@ -247,7 +247,9 @@ void finish_action(PwState& s, Log log) {
   }
 }
 
-void start_strategy_action(PwState& s, int side, Log log) { start_action(s, side, log); }
+void start_strategy_action(PwState& s, int side, Log log) {
+  start_action(s, side, false, log);  // 13.7 MAGIC: no Initiative won, so no 8.3.1
+}
 void end_strategy_phase_now(PwState& s, Log log) { end_strategy_phase(s, log); }
 void restart_initiative(PwState& s, Log log) {
   for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kSelected);

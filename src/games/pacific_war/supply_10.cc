@@ -215,7 +215,7 @@ void legal_invasion(const PwState& s, Out& out) {
     for (int card : cards) out.push_back(encode(Kind::Ground, card, oz));
   }
   legal_divisions_invasion(s, out);  // 13.6.1
-  legal_invasion_events(s, out);  // 10.2 events (events_8_5.cc)
+  legal_invasion_events(s, out);     // 10.2 events (events_8_5.cc)
   out.push_back(encode(Kind::Done));
 }
 
