@@ -160,7 +160,9 @@ const char* op_word(int op) {
   }
 }
 
-std::string icon_word(const CardIcon& icon) {
+}  // namespace
+
+std::string icon_text(const CardIcon& icon) {
   switch (icon.icon) {
     case Icon::Development:
       return "development";
@@ -190,7 +192,12 @@ std::string icon_word(const CardIcon& icon) {
   return "?";
 }
 
-}  // namespace
+std::string card_text(const Content& c, int k) {
+  std::string icons;
+  for (const CardIcon& i : c.cards.at(k).icons)
+    icons += (icons.empty() ? "" : " / ") + icon_text(i);
+  return c.cards.at(k).name + ": " + icons;
+}
 
 std::string CpsState::action_id(engine::ActionCode code) const {
   const Act a = decode(code);
@@ -221,7 +228,7 @@ std::string CpsState::action_id(engine::ActionCode code) const {
       return "end-special";
     case Kind::Play:
       if (a.b & 0x80) return "play " + card(a.a) + " sustain";
-      return "play " + card(a.a) + " " + icon_word(c.cards.at(a.a).icons.at(a.b));
+      return "play " + card(a.a) + " " + icon_text(c.cards.at(a.a).icons.at(a.b));
     case Kind::Rp:
       return std::string("rp ") + op_word(a.a);
     case Kind::Pass:
@@ -273,7 +280,9 @@ std::string CpsState::action_label(engine::ActionCode code) const {
     case Kind::Play:
       return id + " (" + content_->cards.at(a.a).name + ", 6.3)";
     case Kind::Choose:
-      return id + " (" + content_->cards.at(a.a).name + ", 6.0)";
+      return id + " (" + card_text(*content_, a.a) + "; 6.0)";
+    case Kind::Discard:
+      return id + " (" + card_text(*content_, a.a) + "; 7.2.1)";
     case Kind::Declare:
       return id + " (7.1, 7.2)";
     case Kind::Rp:
