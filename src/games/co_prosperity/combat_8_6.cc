@@ -369,10 +369,11 @@ void apply_combat_die(CpsState& s, Act a, Log log) {
       extra = ", the bomber loses a step";
     }
   }
-  log_line(
-      log,
-      unit_name(s, u) + " rolls " + std::to_string(d) + (hit ? ": hit" : ": miss") + extra + ".",
-      k.bombing ? "8.8" : "8.6.2");
+  log_line(log,
+           unit_name(s, u) + " (priority " + std::string(1, static_cast<char>('A' + prio)) +
+               ", factor " + std::to_string(factor) + ") rolls " + std::to_string(d) +
+               (hit ? ": hit" : ": miss") + extra + ".",
+           k.bombing ? "8.8" : "8.6.2");
   if (--k.dice_left > 0) return;
   s.units[u].flags &= ~kFires;
   if (k.bombing) return next_allocation(s, log);

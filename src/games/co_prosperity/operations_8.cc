@@ -193,7 +193,9 @@ void legal_operations(const CpsState& s, Out& out) {
     if (s.cards[k] != CardLoc::Hand || c.cards[k].side != side) continue;
     const auto& icons = c.cards[k].icons;
     for (int i = 0; i < static_cast<int>(icons.size()); ++i) {
-      if (c.cards[k].id == "A16" && s.atlantic_used && icons[i].icon != Icon::Ground) continue;
+      // 8.9: once the reinforcements came, the Grand Strategy card serves only for ground moves.
+      if (c.cards[k].has(Icon::Atlantic) && s.atlantic_used && icons[i].icon != Icon::Ground)
+        continue;
       if (icon_possible(s, ctl, side, icons[i])) out.push_back(encode(Kind::Play, k, i));
       if (sustain && icons[i].icon == Icon::Ground)
         out.push_back(encode(Kind::Play, k, i | kSustain));
@@ -239,7 +241,8 @@ void apply_operations(CpsState& s, Act a, Log log) {
   }
   const CardIcon icon = card.icons[a.b];
   if (icon.icon == Icon::NorthWindRain) s.cards[a.a] = CardLoc::Removed;
-  log_line(log, "The " + who + " player plays " + card.name + ".", "6.3");
+  log_line(log, "The " + who + " player plays " + card.name + " for " + icon_text(icon) + ".",
+           "6.3");
   do_icon(s, side, icon, log);
 }
 
