@@ -43,7 +43,7 @@ bool sustain_needed(const CpsState& s) {
 bool bomber_targets(const CpsState& s, int u, Out* out) {
   const Content& c = s.content();
   const int at = s.units[u].loc;
-  if (!in_space(at)) return false;
+  if (!in_space(at) || (s.units[u].flags & kAirFought)) return false;  // 6.3.9
   bool any = false;
   auto consider = [&](int sp) {
     for (int v = 0; v < c.num_units(); ++v)
@@ -331,7 +331,7 @@ void operation_done(CpsState& s, Log log) {
 }
 
 void finish_op(CpsState& s, Log log) {
-  for (auto& u : s.units) u.flags &= static_cast<std::uint8_t>(kMovedEot);
+  for (auto& u : s.units) u.flags &= kTurnFlags;
   switch (s.op.resume) {
     case Resume::Operations:
       return operation_done(s, log);

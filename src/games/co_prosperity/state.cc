@@ -66,6 +66,7 @@ void CpsState::legal_actions(std::vector<engine::ActionCode>& out) const {
       return legal_allocate(*this, out);
     case Step::EndTurnMove:
     case Step::EndTurnDest:
+    case Step::EndTurnStack:
       return legal_end_turn(*this, out);
     case Step::CombatDie:
     case Step::GameOver:
@@ -128,6 +129,7 @@ void CpsState::apply(engine::ActionCode code, engine::LogSink* log) {
       return apply_allocate(s, a, log);
     case Step::EndTurnMove:
     case Step::EndTurnDest:
+    case Step::EndTurnStack:
       return apply_end_turn(s, a, log);
     case Step::GameOver:
       throw std::logic_error("the game is over");
@@ -269,6 +271,8 @@ std::string CpsState::action_id(engine::ActionCode code) const {
       return "hit " + unit(a.a);
     case Kind::Move:
       return "move " + unit(a.a);
+    case Kind::Keep:
+      return "keep " + unit(a.a);
   }
   return "unknown";
 }
@@ -374,6 +378,7 @@ std::string CpsState::action_label(engine::ActionCode code) const {
     case Kind::Place:
     case Kind::Pick:
     case Kind::Move:
+    case Kind::Keep:
     case Kind::Replenish:
     case Kind::Bomber:
       return id + " (" + unit_summary(*this, a.a) + ")";
@@ -484,6 +489,9 @@ std::string CpsState::prompt() const {
       return "9.0: " + who + " End of Turn strategic move";
     case Step::EndTurnDest:
       return "9.0: destination of " + unit_name(*this, op.unit);
+    case Step::EndTurnStack:
+      return "9.0: " + who + " naval unit that stays at " + space_name(*this, op.from) +
+             " (no port: one naval unit; the others go to the Retreat Box)";
     case Step::GameOver:
       return "4.0: game over";
   }
