@@ -200,5 +200,30 @@ TEST(CoProsperityCombat, AirUnitThatWasInACombatDoesNotBomb_6_3_9) {
   EXPECT_TRUE(sc.is_legal("play J2 bombing-japan"));
 }
 
+TEST(CoProsperityCombat, EachPriorityFiresAfterTheHitsOfTheOneBefore_8_6_3) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("J-CV-1", "Japan").put("US-BB-1", "Midway", 1);
+  sc.give("J1").at_operations(kJapanese);
+  sc.acts({"play J1 naval", "from Japan", "to Midway", "no-diversion"});
+  sc.dice({1, 6});  // A: one hit sinks the reduced battleship before its B fire
+  EXPECT_EQ(sc.where("US-BB-1"), "pool");
+  EXPECT_EQ(sc.where("J-CV-1"), "Midway");   // 8.7: the attacker wins
+  EXPECT_EQ(sc.s().step, Step::Operations);  // no die left for priority B
+  EXPECT_EQ(sc.s().seat, kAllied);
+}
+
+TEST(CoProsperityCombat, DefendersLeftWithOnlyAirAreEliminated_8_6_7) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("J-Inf-2", "Shanghai").put("CH-Inf-3", "Guilin", 1).put("CH-Air-1", "Guilin");
+  sc.give("J3").at_operations(kJapanese);
+  sc.acts({"play J3 ground", "from Shanghai", "to Guilin"});
+  sc.dice({1, 6});  // C: one hit eliminates the Chinese infantry before it fires at D
+  EXPECT_EQ(sc.where("CH-Inf-3"), "pool");
+  EXPECT_EQ(sc.where("CH-Air-1"), "pool");
+  EXPECT_EQ(sc.where("J-Inf-2"), "Guilin");
+}
+
 }  // namespace
 }  // namespace pacwar::co_prosperity
