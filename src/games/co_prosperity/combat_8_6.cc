@@ -49,6 +49,10 @@ void combat_begin(CpsState& s, Log log) {
 void begin_rounds(CpsState& s, Log log) {
   const Content& c = s.content();
   const int sp = s.combat.space;
+  // 6.3.9: air units in the combat space take part in this combat (8.6.6) and do not bomb
+  // later in the turn.
+  for (int u = 0; u < c.num_units(); ++u)
+    if (s.units[u].loc == sp && c.is_air(u)) s.units[u].flags |= kAirFought;
   for (int side : {kJapanese, kAllied}) {
     bool bonus = air_in_range(s, side, sp);
     for (int u = 0; u < c.num_units(); ++u)
@@ -157,7 +161,7 @@ void next_allocation(CpsState& s, Log log) {
         s.units[b].steps = static_cast<std::uint8_t>(s.units[b].steps - k.bomber_loss);
       }
     }
-    for (auto& u : s.units) u.flags &= static_cast<std::uint8_t>(kMovedEot);
+    for (auto& u : s.units) u.flags &= kTurnFlags;
     return finish_op(s, log);
   }
   ++k.round;
@@ -197,7 +201,7 @@ void end_combat(CpsState& s, Log log) {
   } else if (def_any) {
     log_line(log, "The defender holds " + space_name(s, sp) + ".", "8.7");
   }
-  for (auto& u : s.units) u.flags &= static_cast<std::uint8_t>(kMovedEot);
+  for (auto& u : s.units) u.flags &= kTurnFlags;
   finish_op(s, log);
 }
 
@@ -369,10 +373,11 @@ void apply_combat_die(CpsState& s, Act a, Log log) {
       extra = ", the bomber loses a step";
     }
   }
-  log_line(
-      log,
-      unit_name(s, u) + " rolls " + std::to_string(d) + (hit ? ": hit" : ": miss") + extra + ".",
-      k.bombing ? "8.8" : "8.6.2");
+  log_line(log,
+           unit_name(s, u) + " (priority " + std::string(1, static_cast<char>('A' + prio)) +
+               ", factor " + std::to_string(factor) + ") rolls " + std::to_string(d) +
+               (hit ? ": hit" : ": miss") + extra + ".",
+           k.bombing ? "8.8" : "8.6.2");
   if (--k.dice_left > 0) return;
   s.units[u].flags &= ~kFires;
   if (k.bombing) return next_allocation(s, log);

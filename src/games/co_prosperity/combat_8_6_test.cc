@@ -175,5 +175,55 @@ TEST(CoProsperityCombat, BombingACarrierCostsStepsOnFive_8_8) {
   EXPECT_EQ(sc.steps("J-Air-1"), 1);
 }
 
+// 6.3.9: bombing uses air units "that have not performed direct combat": an air unit that was
+// in a space where combat took place this turn does not bomb again that turn (docs/rulings.md).
+TEST(CoProsperityCombat, AirUnitThatWasInACombatDoesNotBomb_6_3_9) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("J-Inf-2", "Shanghai").put("J-Air-1", "Shanghai").put("CH-Inf-3", "Guilin");
+  sc.give("A11").give("J2").at_operations(kAllied);
+  sc.act("play A11 cbi");
+  if (sc.is_legal("nation china")) sc.act("nation china");
+  sc.act("op ground");
+  if (sc.is_legal("from Guilin")) sc.act("from Guilin");
+  sc.act("to Shanghai");
+  sc.dice({6, 6, 6, 6});  // C: J-Inf-2 misses twice; D: CH-Inf-3 misses twice
+  EXPECT_EQ(sc.where("CH-Inf-3"), "Guilin");
+  EXPECT_EQ(sc.where("J-Air-1"), "Shanghai");
+  ASSERT_EQ(sc.s().step, Step::Operations);
+  ASSERT_EQ(sc.s().seat, kJapanese);
+  EXPECT_FALSE(sc.is_legal("play J2 bombing-japan"));
+  // Next turn it may bomb again.
+  sc.s().turn = 4;
+  begin_turn(sc.s(), nullptr);
+  sc.give("J2").at_operations(kJapanese);
+  EXPECT_TRUE(sc.is_legal("play J2 bombing-japan"));
+}
+
+TEST(CoProsperityCombat, EachPriorityFiresAfterTheHitsOfTheOneBefore_8_6_3) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("J-CV-1", "Japan").put("US-BB-1", "Midway", 1);
+  sc.give("J1").at_operations(kJapanese);
+  sc.acts({"play J1 naval", "from Japan", "to Midway", "no-diversion"});
+  sc.dice({1, 6});  // A: one hit sinks the reduced battleship before its B fire
+  EXPECT_EQ(sc.where("US-BB-1"), "pool");
+  EXPECT_EQ(sc.where("J-CV-1"), "Midway");   // 8.7: the attacker wins
+  EXPECT_EQ(sc.s().step, Step::Operations);  // no die left for priority B
+  EXPECT_EQ(sc.s().seat, kAllied);
+}
+
+TEST(CoProsperityCombat, DefendersLeftWithOnlyAirAreEliminated_8_6_7) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("J-Inf-2", "Shanghai").put("CH-Inf-3", "Guilin", 1).put("CH-Air-1", "Guilin");
+  sc.give("J3").at_operations(kJapanese);
+  sc.acts({"play J3 ground", "from Shanghai", "to Guilin"});
+  sc.dice({1, 6});  // C: one hit eliminates the Chinese infantry before it fires at D
+  EXPECT_EQ(sc.where("CH-Inf-3"), "pool");
+  EXPECT_EQ(sc.where("CH-Air-1"), "pool");
+  EXPECT_EQ(sc.where("J-Inf-2"), "Guilin");
+}
+
 }  // namespace
 }  // namespace pacwar::co_prosperity

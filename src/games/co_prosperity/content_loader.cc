@@ -243,6 +243,10 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
         if (d.priority != -1) throw DataError(file, path + ".priority", "air units do not fire");
       } else if (d.priority < 0 || d.priority > 3) {
         throw DataError(file, path + ".priority", "A..D");
+      } else if ((d.type == UnitType::CV || d.type == UnitType::BB) != (d.priority <= 1)) {
+        // 8.6.5 (2) sends leftover hits to units of the firing units' type; the rules code
+        // reads that type from the priority, so naval units fire at A/B and ground at C/D.
+        throw DataError(file, path + ".priority", "naval units A or B, ground units C or D");
       }
       if (d.type == UnitType::Vet && d.nation != kJapan)
         throw DataError(file, path + ".type", "only Japan has veterans (2.2.3)");

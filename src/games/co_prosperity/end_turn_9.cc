@@ -16,25 +16,18 @@ int vladivostok_unit(const CpsState& s) {
 }
 
 // 9.0: at most one naval unit per side in a space without a port. The rules do not say what
-// happens to the others; they go to their Retreat Box (reconstructed, docs/co-prosperity.md).
-void naval_stacking(CpsState& s, int side, Log log) {
+// happens to the others: the owner chooses the one that stays and the others go to his Retreat
+// Box (docs/rulings.md). Returns the first space still over the limit, or -1.
+int overstacked(const CpsState& s, int side) {
   const Content& c = s.content();
   for (int sp = 0; sp < kNumSpaces; ++sp) {
     if (c.spaces[sp].port) continue;
-    bool first = true;
+    int n = 0;
     for (int u = 0; u < c.num_units(); ++u)
-      if (s.units[u].loc == sp && c.side(u) == side && c.is_naval(u)) {
-        if (first) {
-          first = false;
-          continue;
-        }
-        put_unit(s, u, side == kJapanese ? kRetreatJapanese : kRetreatAllied);
-        log_line(log,
-                 unit_name(s, u) + " exceeds the naval stacking limit at " + space_name(s, sp) +
-                     " and goes to the Retreat Box.",
-                 "9.0");
-      }
+      n += s.units[u].loc == sp && c.side(u) == side && c.is_naval(u);
+    if (n > 1) return sp;
   }
+  return -1;
 }
 
 void end_turn_checks(CpsState& s, Log log) {
@@ -85,6 +78,12 @@ void begin_end_of_turn(CpsState& s, Log log) {
 void legal_end_turn(const CpsState& s, Out& out) {
   const Control ctl = compute_control(s);
   const Content& c = s.content();
+  if (s.step == Step::EndTurnStack) {
+    for (int u = 0; u < c.num_units(); ++u)
+      if (s.units[u].loc == s.op.from && c.side(u) == s.eot_side && c.is_naval(u))
+        out.push_back(encode(Kind::Keep, u));
+    return;
+  }
   if (s.step == Step::EndTurnDest) {
     for (int n :
          strategic_destinations(s, ctl, std::uint64_t{1} << s.op.unit, s.units[s.op.unit].loc))
@@ -118,12 +117,32 @@ void apply_end_turn(CpsState& s, Act a, Log log) {
       s.step = Step::EndTurnMove;
       return;
     }
-    default:
-      naval_stacking(s, s.eot_side, log);
+    case Kind::Keep: {
+      const Content& c = s.content();
+      for (int u = 0; u < c.num_units(); ++u)
+        if (u != a.a && s.units[u].loc == s.op.from && c.side(u) == s.eot_side && c.is_naval(u)) {
+          put_unit(s, u, s.eot_side == kJapanese ? kRetreatJapanese : kRetreatAllied);
+          log_line(log,
+                   unit_name(s, u) + " exceeds the naval stacking limit at " +
+                       space_name(s, s.op.from) + " and goes to the Retreat Box.",
+                   "9.0");
+        }
+      [[fallthrough]];
+    }
+    default: {
+      const int sp = overstacked(s, s.eot_side);
+      if (sp >= 0) {
+        s.op.from = static_cast<std::int8_t>(sp);
+        s.step = Step::EndTurnStack;
+        s.seat = s.eot_side;
+        return;
+      }
+      s.step = Step::EndTurnMove;
       if (++s.eot_done >= 2) return end_turn_checks(s, log);
       s.eot_side = static_cast<std::int8_t>(other(s.eot_side));
       s.seat = s.eot_side;
       return;
+    }
   }
 }
 

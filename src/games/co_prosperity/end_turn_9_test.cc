@@ -43,9 +43,28 @@ TEST(CoProsperityEndOfTurn, OneNavalUnitInASpaceWithoutPort_9_0) {
   Scenario sc;
   sc.empty_board(2);
   sc.put("J-CV-1", "Marshall-Islands").put("J-BB-1", "Marshall-Islands");
-  end_turn(sc).act("done");
+  end_turn(sc).acts({"done", "keep J-CV-1"});
   EXPECT_EQ(sc.where("J-CV-1"), "Marshall-Islands");
   EXPECT_EQ(sc.where("J-BB-1"), "Japanese-Retreat-Box");
+}
+
+// 9.0 limits a space without a port to one naval unit but does not say which: the owner
+// chooses the one that stays (the others go to his Retreat Box, docs/rulings.md).
+TEST(CoProsperityEndOfTurn, OwnerChoosesTheShipThatStaysWithoutAPort_9_0) {
+  Scenario sc;
+  sc.empty_board(2);
+  sc.put("J-CV-1", "Marshall-Islands").put("J-BB-1", "Marshall-Islands");
+  sc.put("J-BB-2", "Marshall-Islands").put("J-CV-2", "Okinawa").put("J-BB-3", "Okinawa");
+  end_turn(sc).act("done");
+  ASSERT_EQ(sc.s().seat, kJapanese);
+  EXPECT_EQ(sc.legal(), (std::vector<std::string>{"keep J-CV-1", "keep J-BB-1", "keep J-BB-2"}));
+  sc.act("keep J-BB-2");
+  EXPECT_EQ(sc.where("J-BB-2"), "Marshall-Islands");
+  EXPECT_EQ(sc.where("J-CV-1"), "Japanese-Retreat-Box");
+  EXPECT_EQ(sc.where("J-BB-1"), "Japanese-Retreat-Box");
+  EXPECT_EQ(sc.where("J-CV-2"), "Okinawa");  // a port: no limit
+  EXPECT_EQ(sc.where("J-BB-3"), "Okinawa");
+  EXPECT_EQ(sc.s().seat, kAllied);
 }
 
 TEST(CoProsperityEndOfTurn, CommonwealthDoesNotMoveBeforeTheWar_9_0_7_4_1) {

@@ -172,13 +172,17 @@ void apply_destination(CpsState& s, Act a, Log log) {
   const int to = a.a;
   static const char* kRule[] = {"", "", "", "8.1", "8.2", "8.3"};
   std::string names;
+  int count = 0;
   for (int u = 0; u < c.num_units(); ++u)
     if ((s.op.picked >> u) & 1u) {
+      ++count;
       put_unit(s, u, to);
       if (s.op.op == Op::Naval && c.units[u].type == UnitType::Mar) s.units[u].flags |= kNavalSide;
       names += (names.empty() ? "" : ", ") + unit_name(s, u);
     }
-  log_line(log, names + " move from " + space_name(s, s.op.from) + " to " + space_name(s, to) + ".",
+  log_line(log,
+           names + (count == 1 ? " moves from " : " move from ") + space_name(s, s.op.from) +
+               " to " + space_name(s, to) + ".",
            kRule[static_cast<int>(s.op.op)]);
   const int side = s.op.side;
   if (to < kNumSpaces && has_units(s, other(side), to)) {

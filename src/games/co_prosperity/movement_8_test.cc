@@ -183,5 +183,51 @@ TEST(CoProsperityNorthWindRain, UpkeepEachFollowingTurnOrFailure_5_1) {
   EXPECT_TRUE(sc.s().vladivostok_gone);
 }
 
+TEST(CoProsperityOperations, APlayerWhoPassedMayResumeTwoPassesInARowEnd_8_0) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("J-Inf-2", "Shanghai").put("US-Inf-1", "Samoa");
+  sc.give("J3").give("J6").give("A4").give("A8").at_operations(kJapanese);
+  sc.act("pass");
+  EXPECT_EQ(sc.s().seat, kAllied);
+  sc.acts({"play A4 development", "develop US-Inf-2", "home Pearl-Harbor"});
+  ASSERT_EQ(sc.s().step, Step::Operations);
+  EXPECT_EQ(sc.s().seat, kJapanese);
+  EXPECT_TRUE(sc.is_legal("play J3 ground"));  // the Japanese passed before and may resume
+  sc.acts({"play J3 development", "develop J-Inf-1"});
+  EXPECT_EQ(sc.where("J-Inf-1"), "Japan");
+  EXPECT_EQ(sc.s().seat, kAllied);
+  sc.acts({"pass", "pass"});  // both in succession: the phase ends with cards in hand
+  EXPECT_EQ(sc.s().step, Step::EndTurnMove);
+  EXPECT_EQ(hand_size(sc.s(), kJapanese), 1);
+  EXPECT_EQ(hand_size(sc.s(), kAllied), 1);
+}
+
+TEST(CoProsperityMovement, AirUnitsMoveOnlyStrategically_8_1_1) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("J-Air-1", "Shanghai");
+  sc.give("J1").give("J4").at_operations(kJapanese);
+  EXPECT_FALSE(sc.is_legal("play J1 naval"));
+  EXPECT_FALSE(sc.is_legal("play J4 ground"));
+  sc.acts({"play J4 strategic", "from Shanghai", "to Okinawa"});
+  EXPECT_EQ(sc.where("J-Air-1"), "Okinawa");
+}
+
+TEST(CoProsperityCbi, StrategicMoveOfOneCountryFromOneSpace_8_5_3) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("CH-Inf-1", "Kunming").put("CH-Inf-2", "Kunming").put("CW-Inf-1", "Kunming");
+  sc.put("US-Inf-1", "Kunming");
+  sc.give("A11").at_operations(kAllied);
+  sc.acts({"play A11 cbi", "nation china", "op strategic", "from Kunming"});
+  EXPECT_EQ(sc.legal(), (std::vector<std::string>{"pick CH-Inf-1", "pick CH-Inf-2"}));
+  sc.acts({"pick CH-Inf-1", "pick CH-Inf-2", "to Guilin"});
+  EXPECT_EQ(sc.where("CH-Inf-1"), "Guilin");
+  EXPECT_EQ(sc.where("CH-Inf-2"), "Guilin");
+  EXPECT_EQ(sc.where("CW-Inf-1"), "Kunming");
+  EXPECT_EQ(sc.where("US-Inf-1"), "Kunming");
+}
+
 }  // namespace
 }  // namespace pacwar::co_prosperity

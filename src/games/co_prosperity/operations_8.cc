@@ -43,7 +43,7 @@ bool sustain_needed(const CpsState& s) {
 bool bomber_targets(const CpsState& s, int u, Out* out) {
   const Content& c = s.content();
   const int at = s.units[u].loc;
-  if (!in_space(at)) return false;
+  if (!in_space(at) || (s.units[u].flags & kAirFought)) return false;  // 6.3.9
   bool any = false;
   auto consider = [&](int sp) {
     for (int v = 0; v < c.num_units(); ++v)
@@ -193,7 +193,9 @@ void legal_operations(const CpsState& s, Out& out) {
     if (s.cards[k] != CardLoc::Hand || c.cards[k].side != side) continue;
     const auto& icons = c.cards[k].icons;
     for (int i = 0; i < static_cast<int>(icons.size()); ++i) {
-      if (c.cards[k].id == "A16" && s.atlantic_used && icons[i].icon != Icon::Ground) continue;
+      // 8.9: once the reinforcements came, the Grand Strategy card serves only for ground moves.
+      if (c.cards[k].has(Icon::Atlantic) && s.atlantic_used && icons[i].icon != Icon::Ground)
+        continue;
       if (icon_possible(s, ctl, side, icons[i])) out.push_back(encode(Kind::Play, k, i));
       if (sustain && icons[i].icon == Icon::Ground)
         out.push_back(encode(Kind::Play, k, i | kSustain));
@@ -239,7 +241,8 @@ void apply_operations(CpsState& s, Act a, Log log) {
   }
   const CardIcon icon = card.icons[a.b];
   if (icon.icon == Icon::NorthWindRain) s.cards[a.a] = CardLoc::Removed;
-  log_line(log, "The " + who + " player plays " + card.name + ".", "6.3");
+  log_line(log, "The " + who + " player plays " + card.name + " for " + icon_text(icon) + ".",
+           "6.3");
   do_icon(s, side, icon, log);
 }
 
@@ -328,7 +331,7 @@ void operation_done(CpsState& s, Log log) {
 }
 
 void finish_op(CpsState& s, Log log) {
-  for (auto& u : s.units) u.flags &= static_cast<std::uint8_t>(kMovedEot);
+  for (auto& u : s.units) u.flags &= kTurnFlags;
   switch (s.op.resume) {
     case Resume::Operations:
       return operation_done(s, log);

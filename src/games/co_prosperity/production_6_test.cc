@@ -142,5 +142,18 @@ TEST(CoProsperityCbi, CommonwealthInfantryFirstThenReducedUnits_8_5_1) {
   EXPECT_EQ(sc.steps("CH-Inf-1"), 2);
 }
 
+TEST(CoProsperityProduction, NavyIconsForShipsAndAirArmyForGroundAndAir_6_3_2) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("J-Inf-2", "Japan", 1).put("J-CV-1", "Japan", 1).put("J-Air-1", "Japan", 1);
+  sc.give("J7").give("J3").give("J5").at_operations(kJapanese);
+  sc.act("play J7 replenish-navy");
+  EXPECT_EQ(sc.legal(), (std::vector<std::string>{"replenish J-CV-1", "replenish J-Air-1"}));
+  sc.acts({"replenish J-CV-1", "pass", "play J3 replenish-army"});
+  EXPECT_EQ(sc.legal(), (std::vector<std::string>{"replenish J-Inf-2", "replenish J-Air-1"}));
+  sc.acts({"replenish J-Inf-2", "pass", "play J5 replenish-any"});
+  EXPECT_EQ(sc.legal(), (std::vector<std::string>{"replenish J-Air-1"}));
+}
+
 }  // namespace
 }  // namespace pacwar::co_prosperity

@@ -49,6 +49,9 @@ int hand_size(const CpsState& s, int side);
 // Units a card may operate: Japanese cards any Japanese unit; Allied non-CBI cards (nation -1)
 // US units only; CBI cards the chosen nation (8.0, 8.5).
 bool card_usable(const CpsState& s, int u, int side, int nation);
+// Text of a card's action icon (6.3), e.g. "bombing-china", and "Name: icon / icon".
+std::string icon_text(const CardIcon& icon);
+std::string card_text(const Content& c, int card);
 
 // ---- setup_3.cc
 void start_game(CpsState& s);

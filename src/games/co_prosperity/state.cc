@@ -66,6 +66,7 @@ void CpsState::legal_actions(std::vector<engine::ActionCode>& out) const {
       return legal_allocate(*this, out);
     case Step::EndTurnMove:
     case Step::EndTurnDest:
+    case Step::EndTurnStack:
       return legal_end_turn(*this, out);
     case Step::CombatDie:
     case Step::GameOver:
@@ -128,6 +129,7 @@ void CpsState::apply(engine::ActionCode code, engine::LogSink* log) {
       return apply_allocate(s, a, log);
     case Step::EndTurnMove:
     case Step::EndTurnDest:
+    case Step::EndTurnStack:
       return apply_end_turn(s, a, log);
     case Step::GameOver:
       throw std::logic_error("the game is over");
@@ -160,7 +162,9 @@ const char* op_word(int op) {
   }
 }
 
-std::string icon_word(const CardIcon& icon) {
+}  // namespace
+
+std::string icon_text(const CardIcon& icon) {
   switch (icon.icon) {
     case Icon::Development:
       return "development";
@@ -190,7 +194,12 @@ std::string icon_word(const CardIcon& icon) {
   return "?";
 }
 
-}  // namespace
+std::string card_text(const Content& c, int k) {
+  std::string icons;
+  for (const CardIcon& i : c.cards.at(k).icons)
+    icons += (icons.empty() ? "" : " / ") + icon_text(i);
+  return c.cards.at(k).name + ": " + icons;
+}
 
 std::string CpsState::action_id(engine::ActionCode code) const {
   const Act a = decode(code);
@@ -221,7 +230,7 @@ std::string CpsState::action_id(engine::ActionCode code) const {
       return "end-special";
     case Kind::Play:
       if (a.b & 0x80) return "play " + card(a.a) + " sustain";
-      return "play " + card(a.a) + " " + icon_word(c.cards.at(a.a).icons.at(a.b));
+      return "play " + card(a.a) + " " + icon_text(c.cards.at(a.a).icons.at(a.b));
     case Kind::Rp:
       return std::string("rp ") + op_word(a.a);
     case Kind::Pass:
@@ -262,30 +271,143 @@ std::string CpsState::action_id(engine::ActionCode code) const {
       return "hit " + unit(a.a);
     case Kind::Move:
       return "move " + unit(a.a);
+    case Kind::Keep:
+      return "keep " + unit(a.a);
   }
   return "unknown";
 }
 
+namespace {
+
+// "CV 2/2, factor 3, priority A, move 3": a counter's values for a label (2.2.1).
+std::string unit_summary(const CpsState& s, int u) {
+  const UnitDef& d = s.content().units.at(u);
+  std::string t = type_name(d.type);
+  if (s.units[u].steps > 0) {
+    t += ' ';
+    t += std::to_string(s.units[u].steps);
+    t += '/';
+    t += std::to_string(d.steps);
+  }
+  if (d.type == UnitType::Air) return t + ", air";
+  t += ", factor ";
+  t += std::to_string(d.attack);
+  if (d.defense != d.attack) {
+    t += '/';
+    t += std::to_string(d.defense);
+  }
+  t += ", priority ";
+  t += static_cast<char>('A' + d.priority);
+  if (d.movement > 0) {
+    t += ", move ";
+    t += std::to_string(d.movement);
+  }
+  if (on_map(s.units[u].loc)) {
+    t += ", at ";
+    t += space_name(s, s.units[u].loc);
+  }
+  return t;
+}
+
+const char* icon_section(Icon i) {
+  switch (i) {
+    case Icon::Development:
+      return "6.3.1";
+    case Icon::ReplenishArmy:
+    case Icon::ReplenishNavy:
+    case Icon::ReplenishAny:
+      return "6.3.2";
+    case Icon::Strategic:
+      return "6.3.3, 8.1";
+    case Icon::Naval:
+      return "6.3.4, 8.2";
+    case Icon::Ground:
+      return "6.3.5, 8.3";
+    case Icon::NorthWindRain:
+      return "6.3.6, 5.1";
+    case Icon::Cbi:
+      return "6.3.7, 8.5";
+    case Icon::Reaction:
+      return "6.3.8, 8.6.1";
+    case Icon::Bombing:
+      return "6.3.9, 8.8";
+    case Icon::Atlantic:
+      return "6.3.10, 8.9";
+  }
+  return "6.3";
+}
+
+const char* op_title(Op op) {
+  switch (op) {
+    case Op::Strategic:
+      return "8.1 Strategic Movement";
+    case Op::Naval:
+      return "8.2 Naval Movement";
+    case Op::Ground:
+      return "8.3 Ground Movement";
+    default:
+      return "8.1-8.3 Movement";
+  }
+}
+
+}  // namespace
+
 std::string CpsState::action_label(engine::ActionCode code) const {
   const Act a = decode(code);
   const std::string id = action_id(code);
+  const Content& c = *content_;
   switch (a.kind) {
-    case Kind::Play:
-      return id + " (" + content_->cards.at(a.a).name + ", 6.3)";
+    case Kind::Play: {
+      if (a.b & 0x80)
+        return id + " (" + c.cards.at(a.a).name + ": ground move to supply " + "Vladivostok, 5.1)";
+      const CardIcon& icon = c.cards.at(a.a).icons.at(a.b);
+      return id + " (" + c.cards.at(a.a).name + ", " + icon_section(icon.icon) + ")";
+    }
     case Kind::Choose:
-      return id + " (" + content_->cards.at(a.a).name + ", 6.0)";
+      return id + " (" + card_text(c, a.a) + "; 6.0)";
+    case Kind::Discard:
+      return id + " (" + card_text(c, a.a) + "; 7.2.1)";
     case Kind::Declare:
-      return id + " (7.1, 7.2)";
+      return id + (step == Step::DeclareJapanese ? " (7.1)" : " (7.2; cost paid in cards, 7.2.1)");
+    case Kind::NoDeclaration:
+      return id + " (7.0)";
     case Kind::Rp:
-      return id + " (Resource Point, 6.4)";
+      return id + " (Resource Point instead of a card, 6.4)";
     case Kind::Pass:
       return "pass (8.0)";
+    case Kind::Place:
+    case Kind::Pick:
+    case Kind::Move:
+    case Kind::Keep:
+    case Kind::Replenish:
+    case Kind::Bomber:
+      return id + " (" + unit_summary(*this, a.a) + ")";
+    case Kind::Develop: {
+      const UnitDef& d = c.units.at(a.a);
+      const bool track = op.nation < 0 && d.type != UnitType::Inf && d.type != UnitType::Vet;
+      if (track)
+        return id + " (" + unit_summary(*this, a.a) + "; to the Production Track, " +
+               std::to_string(c.advances(d.type)) + " advance(s) to the map, 6.3.1)";
+      return id + " (" + unit_summary(*this, a.a) + "; straight to a home space, " +
+             (op.nation >= 0 ? "8.5.1)" : "6.3.1)");
+    }
+    case Kind::Advance:
+      return id + " (" + type_name(c.units.at(a.a).type) + ", " +
+             std::to_string(units[a.a].track_left) + " advance(s) to the map, 8.4.2)";
     case Kind::Hit:
-      return id + " (8.6.5)";
+      return id + " (" + unit_summary(*this, a.a) + "; 8.6.5)";
     case Kind::Divert:
-      return id + " (8.6.8)";
+      return id + " (" + unit_summary(*this, a.a) + "; 8.6.8)";
     case Kind::React:
-      return id + " (8.6.1)";
+      return id + " (" + c.cards.at(a.a).name + ", 8.6.1)";
+    case Kind::To:
+    case Kind::Target: {
+      if (a.a < kNumSpaces && step != Step::EndTurnDest)
+        for (int u = 0; u < c.num_units(); ++u)
+          if (units[u].loc == a.a && c.side(u) != seat)
+            return id + (a.kind == Kind::To ? " (enemy units there: combat, 8.6)" : "");
+      return id;
+    }
     default:
       return id;
   }
@@ -314,17 +436,29 @@ std::string CpsState::prompt() const {
     case Step::CbiAction:
       return "8.5: CBI Theater operation";
     case Step::Develop:
-      return "6.3.1: unit to develop";
+      return op.nation >= 0 ? "8.5.1: CBI Development, " + nation_name(op.nation) + " unit to place"
+                            : "6.3.1: Development, " + who + " unit to develop";
     case Step::HomeSpace:
       return "6.3.1: home space for " + unit_name(*this, op.unit);
     case Step::Replenish:
-      return "6.3.2: unit to replenish or advance";
+      return op.nation >= 0 ? "8.5.2: CBI Replenishment, reduced " + nation_name(op.nation) +
+                                  " unit to restore"
+                            : "6.3.2: Replenishment, reduced unit to restore (8.4.1) or unit to "
+                              "advance on the Production Track (8.4.2)";
     case Step::PickFrom:
-      return "8.1-8.3: space the stack moves from";
-    case Step::PickUnits:
-      return "8.1-8.3: units of the stack";
+      return std::string(op.special ? "7.3 Special Operation, " : "") + op_title(op.op) +
+             ": space the stack moves from";
+    case Step::PickUnits: {
+      int n = 0;
+      for (int u = 0; u < content_->num_units(); ++u) n += (op.picked >> u) & 1u;
+      const int limit = op.op == Op::Ground ? (op.nation == kChina ? 1 : 2) : stack_limit(seat);
+      return std::string(op.special ? "7.3 Special Operation, " : "") + op_title(op.op) +
+             ": units moving from " + space_name(*this, op.from) + " (" + std::to_string(n) +
+             " of up to " + std::to_string(limit) + " picked; done to stop)";
+    }
     case Step::Destination:
-      return "8.1-8.3: destination";
+      return std::string(op.special ? "7.3 Special Operation, " : "") + op_title(op.op) +
+             ": destination from " + space_name(*this, op.from);
     case Step::Bomber:
       return "8.8: bombing air unit";
     case Step::BombTarget:
@@ -338,13 +472,26 @@ std::string CpsState::prompt() const {
     case Step::Diversion:
       return "8.6.8: " + who + " carrier diversion";
     case Step::CombatDie:
+      if (combat.fire_unit >= 0)
+        return (combat.bombing ? "8.8: bombing die for " : "8.6.2: combat die for ") +
+               unit_name(*this, combat.fire_unit);
       return "8.6.2: combat die";
     case Step::Allocate:
+      for (int side : {kJapanese, kAllied})
+        for (int p = 0; p < 4; ++p)
+          if (combat.hits[side][p] > 0)
+            return "8.6.5: " + who + " player assigns a hit of the " +
+                   (side == kJapanese ? "Japanese" : "Allied") + " priority " +
+                   std::string(1, static_cast<char>('A' + p)) + " fire (" +
+                   std::to_string(combat.hits[side][p]) + " to assign)";
       return "8.6.5: " + who + " allocate a hit";
     case Step::EndTurnMove:
       return "9.0: " + who + " End of Turn strategic move";
     case Step::EndTurnDest:
       return "9.0: destination of " + unit_name(*this, op.unit);
+    case Step::EndTurnStack:
+      return "9.0: " + who + " naval unit that stays at " + space_name(*this, op.from) +
+             " (no port: one naval unit; the others go to the Retreat Box)";
     case Step::GameOver:
       return "4.0: game over";
   }

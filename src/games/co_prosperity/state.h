@@ -24,11 +24,14 @@ enum Loc : std::uint8_t {
 };
 
 enum UnitFlag : std::uint8_t {
-  kNavalSide = 1,  // marine on its naval side (8.2.4)
-  kDiverted = 2,   // carrier used as an air unit (8.6.8)
-  kFires = 4,      // fires in the current combat round
-  kMovedEot = 8,   // already moved in this End of Turn Phase (9.0)
+  kNavalSide = 1,   // marine on its naval side (8.2.4)
+  kDiverted = 2,    // carrier used as an air unit (8.6.8)
+  kFires = 4,       // fires in the current combat round
+  kMovedEot = 8,    // already moved in this End of Turn Phase (9.0)
+  kAirFought = 16,  // air unit was in a combat space this turn: no bombing (6.3.9)
 };
+// Flags that outlive one Operation (the others are combat-only).
+inline constexpr std::uint8_t kTurnFlags = kMovedEot | kAirFought;
 
 struct UnitState {
   std::uint8_t loc = kLocPool;
@@ -67,6 +70,7 @@ enum class Step : std::uint8_t {
   Allocate,         // 8.6.5
   EndTurnMove,      // 9.0 pick a unit or finish
   EndTurnDest,      // 9.0
+  EndTurnStack,     // 9.0 which naval unit stays in a space without a port
   GameOver,
 };
 
@@ -207,7 +211,8 @@ enum class Kind : std::uint8_t {
   Divert,
   NoDiversion,
   Hit,
-  Move
+  Move,
+  Keep
 };
 struct Act {
   Kind kind;

@@ -3,6 +3,29 @@
 #include "games/co_prosperity/rules.h"
 
 namespace pacwar::co_prosperity {
+namespace {
+
+// A unit as a player reads its counter (2.2.1): type, steps, combat factor(s), attack
+// priority and movement allowance.
+engine::Json unit_json(const CpsState& s, int u) {
+  const UnitDef& d = s.content().units[u];
+  engine::Json j = {{"id", d.id},
+                    {"nation", nation_name(d.nation)},
+                    {"type", type_name(d.type)},
+                    {"steps", s.units[u].steps},
+                    {"max_steps", d.steps}};
+  if (d.type != UnitType::Air) {
+    j["attack"] = d.attack;
+    j["defense"] = d.defense;
+    j["priority"] = std::string(1, static_cast<char>('A' + d.priority));
+  }
+  j["movement"] = d.movement;
+  if (s.units[u].flags & kNavalSide) j["naval_side"] = true;
+  if (s.units[u].flags & kDiverted) j["diverted"] = true;
+  return j;
+}
+
+}  // namespace
 
 engine::Json CpsState::view(int viewer) const {
   const Content& c = *content_;
@@ -23,9 +46,23 @@ engine::Json CpsState::view(int viewer) const {
   for (int n = 0; n < kNumNodes; ++n) {
     engine::Json sp = {{"id", space_name(*this, n)},
                        {"control", ctl[n] == kJapanese ? "japanese" : "allied"}};
+    if (n < kNumSpaces) {
+      const SpaceDef& d = c.spaces[n];
+      sp["owner"] = nation_name(d.nation);  // background colour (2.1.1)
+      sp["home"] = d.home;
+      sp["port"] = d.port;
+      sp["oil"] = d.oil;
+      sp["production"] = d.production;
+    }
+    engine::Json routes = engine::Json::array();
+    for (const engine::Edge& e : c.graph.edges(n))
+      routes.push_back({{"to", space_name(*this, e.to)},
+                        {"kind", e.kind == kSea ? "sea" : "land"},
+                        {"length", e.length}});
+    sp["routes"] = routes;
     engine::Json us = engine::Json::array();
     for (int u = 0; u < c.num_units(); ++u)
-      if (units[u].loc == n) us.push_back({{"id", c.units[u].id}, {"steps", units[u].steps}});
+      if (units[u].loc == n) us.push_back(unit_json(*this, u));
     sp["units"] = us;
     spaces.push_back(sp);
   }
@@ -34,9 +71,13 @@ engine::Json CpsState::view(int viewer) const {
                vlad = engine::Json::array();
   for (int u = 0; u < c.num_units(); ++u) {
     if (units[u].loc == kLocTrack)
-      track.push_back({{"id", c.units[u].id}, {"advances_left", units[u].track_left}});
+      track.push_back({{"id", c.units[u].id},
+                       {"type", type_name(c.units[u].type)},
+                       {"advances_left", units[u].track_left},
+                       {"placed_turn", units[u].placed_turn},
+                       {"advanced_turn", units[u].advanced_turn}});
     if (units[u].loc == kLocPool) pool.push_back(c.units[u].id);
-    if (units[u].loc == kVladivostok) vlad.push_back(c.units[u].id);
+    if (units[u].loc == kVladivostok) vlad.push_back(unit_json(*this, u));
   }
   v["production_track"] = track;
   v["pools"] = pool;
@@ -48,15 +89,19 @@ engine::Json CpsState::view(int viewer) const {
     if (viewer == side) {
       h["cards"] = engine::Json::array();
       for (int k = 0; k < kNumCards; ++k)
-        if (cards[k] == CardLoc::Hand && c.cards[k].side == side)
-          h["cards"].push_back({{"id", c.cards[k].id}, {"name", c.cards[k].name}});
+        if (cards[k] == CardLoc::Hand && c.cards[k].side == side) {
+          engine::Json icons = engine::Json::array();
+          for (const CardIcon& i : c.cards[k].icons) icons.push_back(icon_text(i));
+          h["cards"].push_back(
+              {{"id", c.cards[k].id}, {"name", c.cards[k].name}, {"icons", icons}});
+        }
     }
     hands[side == kJapanese ? "japanese" : "allied"] = h;
   }
   v["hands"] = hands;
   engine::Json played = engine::Json::array();
   for (int k = 0; k < kNumCards; ++k)
-    if (cards[k] == CardLoc::Played) played.push_back(c.cards[k].id);
+    if (cards[k] == CardLoc::Played) played.push_back(c.cards[k].id + " " + c.cards[k].name);
   v["played"] = played;
   return v;
 }
