@@ -83,9 +83,9 @@ WitpCommands::WitpCommands(CLI::App& app) : state_(std::make_unique<State>()) {
       command->app->add_option("--tables", command->tables_file,
                                "the chartbook tables file [data/witp/tables.json]");
     }
-    if (has_die) {
-      command->seed_option =
-          command->app->add_option("--seed", command->seed, "seed for dice given as 'roll'");
+    if (has_die || calculator.uses_seed) {
+      command->seed_option = command->app->add_option("--seed", command->seed,
+                                                      "seed of the engine's dice and chit draws");
     }
     s.calculators.push_back(std::move(command));
   }
