@@ -166,8 +166,10 @@ int WitpCommands::run(std::istream& in, std::ostream& out) const {
   }
   if (s.log->parsed()) {
     const witp::Campaign campaign = witp::Campaign::open(s.campaign_file);
+    int number = 0;
     for (const witp::Json& entry : campaign.log()) {
-      out << entry.dump() << "\n";
+      out << ++number << ". " << entry.value("change", "") << "\n   " << entry.value("summary", "")
+          << "\n";
     }
     return 0;
   }

@@ -5,12 +5,16 @@
 
 #include "engine/errors.h"
 #include "witp/cadre_44_4_5.h"
+#include "witp/cargo_aps_31_3.h"
 #include "witp/catalog.h"
 #include "witp/catalog_args.h"
 #include "witp/china_47.h"
 #include "witp/engineering_39_1.h"
 #include "witp/fortification_39_7.h"
+#include "witp/hq_costs_29.h"
 #include "witp/initiative_34_2_8.h"
+#include "witp/last_man_27_8.h"
+#include "witp/production_52_4.h"
 #include "witp/rail_35.h"
 #include "witp/seaplane_60_8.h"
 #include "witp/surrender_44.h"
@@ -19,6 +23,73 @@ namespace pacwar::witp::catalog_args {
 
 std::vector<Calculator> ground_calculators() {
   return {
+      {"last-man-drm",
+       "27.8.1",
+       "split of the odds DRMs in an attack on a last man defense",
+       {integer("odds", "N of the N:1 odds"),
+        integer_or("combat", "DRMs added to the attacker's combat DR", "0"),
+        integer_or("enemy-casualty", "DRMs added to the enemy's minimum casualty DR", "0"),
+        integer_or("own-casualty", "DRMs taken off the attacker's minimum casualty DR", "0")},
+       false,
+       [](Args& args, const Tables&) {
+         LastManInput input;
+         input.odds = args.integer("odds");
+         input.combat = args.integer("combat");
+         input.enemy_casualty = args.integer("enemy-casualty");
+         input.own_casualty = args.integer("own-casualty");
+         return to_json(last_man_drms(input));
+       }},
+      {"hq-cost",
+       "29.3",
+       "CPs to activate, redeploy or reintroduce a HQ",
+       {text_or("action", "activate, redeploy, reintroduce or reintroduce-involuntary", "activate"),
+        integer_or("printed-cost", "activation: the HQ's printed cost (after its commander)", "0"),
+        flag("from-reserve", "activation CPs come from the reserve (29.3.2)"),
+        flag("no-commander", "the HQ has no commander (29.3.7)")},
+       false,
+       [](Args& args, const Tables&) {
+         HqCostInput input;
+         input.action = parse_hq_action("--action", args.text("action"));
+         input.printed_cost = args.integer("printed-cost");
+         input.from_reserve = args.flag("from-reserve");
+         input.no_commander = args.flag("no-commander");
+         const HqCostResult result = hq_cost(input);
+         return Json{{"section", "29.3"}, {"cps", result.cps}, {"basis", result.basis}};
+       }},
+      {"cargo-aps",
+       "31.3.1",
+       "cargo APs removed for an air transport emergency command link",
+       {integer_or("ground-steps", "ground steps to be linked", "0"),
+        integer_or("bomber-aps", "BMR or HVY BMR APs to be linked", "0"),
+        flag("monsoon", "the start or end airfield is in a monsoon hex")},
+       true,
+       [](Args& args, const Tables& tables) {
+         CargoApInput input;
+         input.ground_steps = args.integer("ground-steps");
+         input.bomber_aps = args.integer("bomber-aps");
+         input.monsoon = args.flag("monsoon");
+         return to_json(cargo_aps(input, tables));
+       }},
+      {"production-gearing",
+       "52.4.1",
+       "most units of a type the US may initiate this Production Phase",
+       {integer("previous", "units of the type initiated in the previous Production Phase")},
+       false,
+       [](Args& args, const Tables&) {
+         return Json{{"section", "52.4.1"},
+                     {"at_most", production_gearing_limit(args.integer("previous"))}};
+       }},
+      {"cv-gearing",
+       "52.4.1",
+       "optional 1942 US CV gearing roll after the 4th CV",
+       {die("die", "1D6", 1, 6),
+        integer_or("roll-number", "1 for the first roll, +1 each Strategic G/T after", "1")},
+       false,
+       [](Args& args, const Tables&) {
+         const std::int64_t die = args.die("die", 1, 6);
+         return Json{{"section", "52.4.1"},
+                     {"no_more_cvs_in_1942", cv_gearing_stops(die, args.integer("roll-number"))}};
+       }},
       {"ahistoric-gain",
        "34.2.8",
        "Strategic Initiative shift for a Japanese ahistoric gain",

@@ -11,7 +11,7 @@ AhistoricGainResult ahistoric_gain(const AhistoricGainInput& input) {
   result.drm = (input.airfield ? 1 : 0) + (input.minor_port ? 2 : 0) + (input.major_port ? 3 : 0) +
                (input.hawaiian ? 2 : 0);
   result.modified = input.primary_die + result.drm;
-  // "If a modified DR (on the primary die) of 6 is gained" reads "6 or more" (the sentence before).
+  // Ruling R14: "If a modified DR (on the primary die) of 6 is gained" reads "6 or more".
   if (result.modified >= 6) result.shift = std::abs(input.primary_die - input.other_die);
   return result;
 }

@@ -95,8 +95,8 @@ RepairResult repair_duration(const RepairInput& input, const Tables& tables) {
     tables.refuse_incomplete("naval_damage_repair",
                              "it has no row of table #" + std::to_string(table));
   }
-  // Rows are per DR: a printed range ("2-", "12+") is one row for each DR that can occur, so a
-  // missing DR refuses rather than reading a neighbouring row.
+  // Ruling R20: rows are per DR; a printed range ("2-", "12+") is one row for each DR that can
+  // occur, so a missing DR refuses rather than reading a neighbouring row.
   result.dr_used = result.modified_dr;
   for (std::int64_t level = 1; level <= input.damage; ++level) {
     auto it = std::find_if(cells.begin(), cells.end(), [&](const NavalRepairCell& cell) {

@@ -57,7 +57,7 @@ FireBombSiResult fire_bombing_si(std::int64_t d10, std::int64_t damage_levels,
   require_range("damage-levels", damage_levels, 1, 100);
   require_range("si-level", si_level, 0, 5);
   FireBombSiResult result;
-  result.modified = d10 - damage_levels;
+  result.modified = d10 - damage_levels;  // ruling R9: -1 per level; "0" reads 0 or less
   result.shift = allied_favour ? result.modified <= si_level : result.modified <= 0;
   return result;
 }

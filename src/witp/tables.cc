@@ -119,6 +119,10 @@ const std::vector<TableSpec>& table_specs() {
        "ship types of the Naval Damage Repair Tables (36.1)",
        {{"ship_type", true}, {"table", false}},
        [](const Json&) { return std::string(); }},
+      {"air_transport_cargo_aps",
+       "Air transport emergency command link cargo APs (31.3.1)",
+       {{"min_steps", false}, {"max_steps", false}, {"aps", false}},
+       [](const Json&) { return std::string(); }},
       {"maximum_effort_repair",
        "Maximum Effort Repair Table (36.4.2)",
        {{"dr", false}, {"cps", false}},
@@ -141,8 +145,9 @@ void check_table(const TableSpec& spec, const Json& table, std::vector<TableProb
     return;
   }
   for (const auto& [key, value] : table.items()) {
-    if (key != "rows" && key != "source" && key != "note") {
-      problems.push_back({where + "." + key, "unknown key (allowed: rows, source, note)"});
+    if (key != "rows" && key != "source" && key != "note" && key != "provenance") {
+      problems.push_back(
+          {where + "." + key, "unknown key (allowed: rows, source, note, provenance)"});
     }
   }
   if (!table.contains("rows") || !table["rows"].is_array()) {
@@ -213,6 +218,23 @@ void check_table(const TableSpec& spec, const Json& table, std::vector<TableProb
       }
       if (!types.insert(rows[i]["ship_type"].get<std::string>()).second) {
         problems.push_back({row_where + ".ship_type", "given twice"});
+      }
+    }
+  } else if (name == "air_transport_cargo_aps") {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const std::string row_where = where + ".rows[" + std::to_string(i) + "]";
+      const std::int64_t low = rows[i]["min_steps"].get<std::int64_t>();
+      const std::int64_t high = rows[i]["max_steps"].get<std::int64_t>();
+      if (low > high) problems.push_back({row_where + ".max_steps", "must not be below min_steps"});
+      if (high > 30) {
+        problems.push_back(
+            {row_where + ".max_steps", "must be at most 30 (above 30 the text's formula applies)"});
+      }
+      for (std::size_t j = 0; j < i; ++j) {
+        if (low <= rows[j]["max_steps"].get<std::int64_t>() &&
+            rows[j]["min_steps"].get<std::int64_t>() <= high) {
+          problems.push_back({row_where, "overlaps row " + std::to_string(j)});
+        }
       }
     }
   } else if (name == "maximum_effort_repair") {
@@ -373,6 +395,17 @@ std::vector<MaximumEffortRow> Tables::maximum_effort_repair() const {
         return MaximumEffortRow{row["dr"].get<std::int64_t>(), row["cps"].get<std::int64_t>()};
       },
       +[](const MaximumEffortRow& row) { return row.dr; });
+}
+
+std::vector<CargoApRow> Tables::air_transport_cargo_aps() const {
+  const Json& data = table("air_transport_cargo_aps",
+                           "Air transport emergency command link cargo APs (31.3.1)", true);
+  std::vector<CargoApRow> rows;
+  for (const Json& row : data["rows"]) {
+    rows.push_back({row["min_steps"].get<std::int64_t>(), row["max_steps"].get<std::int64_t>(),
+                    row["aps"].get<std::int64_t>()});
+  }
+  return rows;
 }
 
 void Tables::refuse_incomplete(const std::string& name, const std::string& why) const {

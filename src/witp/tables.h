@@ -59,6 +59,13 @@ struct MaximumEffortRow {
   std::int64_t cps = 0;
 };
 
+// 31.3.1 cargo APs removed to link ground steps from min_steps to max_steps.
+struct CargoApRow {
+  std::int64_t min_steps = 0;
+  std::int64_t max_steps = 0;
+  std::int64_t aps = 0;
+};
+
 // One problem found by validate_tables: where and what.
 struct TableProblem {
   std::string where;
@@ -87,6 +94,7 @@ class Tables {
   std::vector<NavalRepairCell> naval_damage_repair() const;
   std::vector<NavalRepairShipType> naval_repair_ship_types() const;
   std::vector<MaximumEffortRow> maximum_effort_repair() const;
+  std::vector<CargoApRow> air_transport_cargo_aps() const;
   // The tables file names this table's title for refusals: "needs table ... fill it in FILE".
   [[noreturn]] void refuse_incomplete(const std::string& name, const std::string& why) const;
 
