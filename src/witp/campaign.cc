@@ -273,6 +273,7 @@ std::string repair(Json& books, Words& words, std::int64_t cycle, const Tables& 
     // 36.1: the duration from the Naval Damage Repair Tables.
     RepairInput input;
     input.ship_type = words.text("type");
+    require_ship_type("type", input.ship_type);
     input.japanese = side == "japanese";
     input.damage = words.integer("damage");
     input.dice = words.integer("dice");
@@ -382,7 +383,8 @@ std::string attrition_chit(Json& books, Words& words, std::int64_t cycle) {
   std::vector<std::string> names = removed.get<std::vector<std::string>>();
   names.push_back(chit);
   // Throws if the chit is not an unmarked chit still in the cup.
-  const std::vector<Chit> left = cup_contents(load_chit_cups(default_chit_cups_file()), cup, names);
+  const std::vector<Chit> left =
+      cup_contents(load_chit_cups(default_chit_cups_file()), cup, names, "chit");
   removed.push_back(chit);
   return cup_name(cup) + " naval attrition cup: unmarked " + chit + " out for the rest of 19" +
          year + " (37.2.2), " + std::to_string(left.size()) + " chits left";
@@ -438,7 +440,9 @@ std::string intelligence(Json& books, Words& words) {
     // 42.5.3: SI +1 chits picked before the level chit raise it; then all are removed.
     const std::int64_t drawn = words.integer("drawn");
     const std::int64_t plus = words.has("plus-drawn") ? words.integer("plus-drawn") : 0;
-    require_range("plus-drawn", plus, 0, data.value("si_plus_chits", std::int64_t{0}));
+    require_non_negative("plus-drawn", plus);
+    require_at_most("plus-drawn", plus, "the SI +1 chits in Japan's cup (42.5.2)",
+                    data.value("si_plus_chits", std::int64_t{0}));
     level = japanese_si_level(drawn, plus);
     if (plus > 0) {
       data["si_plus_chits"] = 0;

@@ -166,6 +166,7 @@ TEST_F(WitpCampaign, StrategicTurnChecklist) {
   EXPECT_NE(out.str().find("D.3 Command Point Allocation Segment"), std::string::npos);
   EXPECT_NE(out.str().find("Allied CP Table 2D6 = "), std::string::npos);
   EXPECT_NE(out.str().find("naval attrition in G/T "), std::string::npos);
+  EXPECT_NE(out.str().find("POA: assigned 20 of at most 20"), std::string::npos) << out.str();
   EXPECT_EQ(campaign.books()["sides"]["allied"]["hqs"]["POA"]["cycles"]["0/2/42"]["carried_over"],
             10);
   // Stopping early ("q") keeps what was done and changes nothing else.

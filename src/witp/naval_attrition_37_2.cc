@@ -29,32 +29,32 @@ std::string cup_name(AttritionCup cup) {
 }
 
 std::vector<Chit> cup_contents(const ChitCups& cups, AttritionCup cup,
-                               const std::vector<std::string>& removed_this_year) {
-  std::vector<Chit> contents =
+                               const std::vector<std::string>& removed_this_year,
+                               const std::string& field) {
+  const std::vector<Chit>& full =
       cup == AttritionCup::kAllied ? cups.allied_attrition : cups.japanese_attrition;
+  std::vector<Chit> contents = full;
   for (const std::string& name : removed_this_year) {
     auto it = std::find_if(contents.begin(), contents.end(),
                            [&](const Chit& chit) { return chit.name == name && !chit.returned; });
-    if (it == contents.end()) {
-      const bool known = std::any_of(contents.begin(), contents.end(),
-                                     [&](const Chit& chit) { return chit.name == name; }) ||
-                         std::any_of(removed_this_year.begin(), removed_this_year.end(),
-                                     [&](const std::string& other) { return other == name; });
-      std::string classes;
-      for (const Chit& chit :
-           cup == AttritionCup::kAllied ? cups.allied_attrition : cups.japanese_attrition) {
-        if (classes.find(" " + chit.name + ",") == std::string::npos) {
-          classes += " " + chit.name + ",";
-        }
-      }
-      throw engine::UsageError(
-          "removed: " +
-          (known ? "no unmarked '" + name + "' chit is left in the " + cup_name(cup) + " cup"
-                 : "'" + name + "' is not a chit of the " + cup_name(cup) +
-                       " naval attrition cup (classes:" + classes.substr(0, classes.size() - 1) +
-                       ")"));
+    if (it != contents.end()) {
+      contents.erase(it);
+      continue;
     }
-    contents.erase(it);
+    const bool known =
+        std::any_of(full.begin(), full.end(), [&](const Chit& chit) { return chit.name == name; });
+    if (known) {
+      throw engine::UsageError(field + ": no unmarked '" + name + "' chit is left in the " +
+                               cup_name(cup) + " cup this year (37.2.2)");
+    }
+    std::string classes;
+    for (const Chit& chit : full) {
+      if ((" " + classes + ",").find(" " + chit.name + ",") == std::string::npos) {
+        classes += (classes.empty() ? "" : ", ") + chit.name;
+      }
+    }
+    throw engine::UsageError(field + ": '" + name + "' is not a chit of the " + cup_name(cup) +
+                             " naval attrition cup (" + classes + ")");
   }
   return contents;
 }

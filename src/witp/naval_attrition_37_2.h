@@ -28,7 +28,8 @@ std::string cup_name(AttritionCup cup);
 // The chits in a cup this calendar year: the full mix less the unmarked chits already drawn
 // (given as class names, one per chit drawn; an unknown class or one drawn too often throws).
 std::vector<Chit> cup_contents(const ChitCups& cups, AttritionCup cup,
-                               const std::vector<std::string>& removed_this_year);
+                               const std::vector<std::string>& removed_this_year,
+                               const std::string& field = "removed");
 
 struct AttritionDraw {
   Chit chit;

@@ -4,6 +4,7 @@
 
 #include "engine/errors.h"
 #include "engine/rng.h"
+#include "witp/command_points_28.h"
 #include "witp/tables.h"
 
 namespace pacwar::witp {
@@ -47,9 +48,22 @@ void show_cp_books(const Campaign& campaign, std::ostream& out) {
           << cycle_label(data["future_ops"]["target_cycle"].get<std::int64_t>());
     }
     out << "\n";
+    const std::string previous = cycle_label(campaign.cycle() - 1);
     for (const auto& [hq, record] : data["hqs"].items()) {
-      if (!record["cycles"].contains(now)) continue;
-      out << "      " << hq << ": " << record["cycles"][now].dump() << "\n";
+      const Json& cycles = record["cycles"];
+      GearingInput gearing;
+      if (cycles.contains(previous)) {
+        gearing.previous_cycle_cps = cycles[previous]["assigned"].get<std::int64_t>();
+      } else if (cycles.contains(now) && cycles[now].contains("declared_previous")) {
+        gearing.previous_cycle_cps = cycles[now]["declared_previous"].get<std::int64_t>();
+      }
+      const GearingResult limit = gearing_limit(gearing);
+      const std::int64_t assigned =
+          cycles.contains(now) ? cycles[now]["assigned"].get<std::int64_t>() : 0;
+      out << "      " << hq << ": assigned " << assigned << " of at most " << limit.limit << " ("
+          << limit.basis << ")";
+      if (cycles.contains(now)) out << "; books " << cycles[now].dump();
+      out << "\n";
     }
   }
 }
