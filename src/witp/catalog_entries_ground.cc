@@ -188,6 +188,43 @@ std::vector<Calculator> ground_calculators() {
                      {"cps", result.cps},
                      {"railcap", result.railcap}};
        }},
+      {"railcap-capture",
+       "35.6.1",
+       "Railcap captured with a Rail Center (Bombardment of Air Points Table, 176+ column)",
+       {integer("railcap", "Railcap assigned to the Rail Center"), die("dice", "2D6", 2, 6),
+        integer_or("cps", "CPs spent for +1 DRM each", "0")},
+       true,
+       [](Args& args, const Tables& tables) {
+         RailcapStrike input;
+         input.railcap = args.integer("railcap");
+         input.dice = args.die("dice", 2, 6);
+         input.drm = args.integer("cps");
+         const RailcapStrikeResult result = railcap_strike(input, tables);
+         return Json{{"section", "35.6.1"},
+                     {"modified_dr", result.modified_dr},
+                     {"percent", result.percent},
+                     {"railcap_captured", result.railcap}};
+       }},
+      {"railcap-bombing",
+       "55.7.1",
+       "Railcap lost for the next cycle to strategic bombing",
+       {integer("railcap", "the country's Railcap"), integer("strength", "bombardment strength"),
+        die("dice", "2D6", 2, 6), integer_or("drm", "net DRM", "0")},
+       true,
+       [](Args& args, const Tables& tables) {
+         RailcapStrike input;
+         input.capture = false;
+         input.railcap = args.integer("railcap");
+         input.strength = args.integer("strength");
+         input.dice = args.die("dice", 2, 6);
+         input.drm = args.integer("drm");
+         const RailcapStrikeResult result = railcap_strike(input, tables);
+         return Json{{"section", "55.7.1"},
+                     {"column", result.column},
+                     {"modified_dr", result.modified_dr},
+                     {"percent", result.percent},
+                     {"railcap_lost_next_cycle", result.railcap}};
+       }},
       {"engineers",
        "39.1.9",
        "completion time of a project hastened by several ENGRs",

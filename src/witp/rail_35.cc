@@ -106,4 +106,37 @@ RailcapRaise railcap_raise(std::int64_t current, std::int64_t initial, std::int6
   return result;
 }
 
+RailcapStrikeResult railcap_strike(const RailcapStrike& input, const Tables& tables) {
+  require_non_negative("railcap", input.railcap);
+  require_range("dice", input.dice, 2, 12);
+  require_range("drm", input.drm, input.capture ? 0 : -20, 1000);
+  require_range("strength", input.strength, 1, 100000);
+  RailcapStrikeResult result;
+  // 35.6.1 "applying a base +1 DRM ... Additional DRMs may be purchased ... on a 1-for-1 basis".
+  result.modified_dr = input.dice + input.drm + (input.capture ? 1 : 0);
+  const std::int64_t strength = input.capture ? 176 : input.strength;
+  const std::vector<AirPointsBombardmentCell> cells = tables.bombardment_of_air_points();
+  bool column_found = false;
+  for (const AirPointsBombardmentCell& cell : cells) {
+    if (cell.min_strength <= strength && cell.min_strength >= result.column) {
+      result.column = cell.min_strength;
+      column_found = true;
+    }
+  }
+  bool found = false;
+  for (const AirPointsBombardmentCell& cell : cells) {
+    if (column_found && cell.min_strength == result.column && cell.dr == result.modified_dr) {
+      result.percent = cell.percent;
+      found = true;
+    }
+  }
+  if (!found) {
+    tables.refuse_incomplete("bombardment_of_air_points", "no cell for strength " +
+                                                              std::to_string(strength) + " at DR " +
+                                                              std::to_string(result.modified_dr));
+  }
+  result.railcap = div_ceil(input.railcap * result.percent, 100);
+  return result;
+}
+
 }  // namespace pacwar::witp

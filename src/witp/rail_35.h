@@ -6,6 +6,7 @@
 #include <string>
 
 #include "witp/common.h"
+#include "witp/tables.h"
 
 namespace pacwar::witp {
 
@@ -58,5 +59,23 @@ struct RailcapRaise {
 };
 RailcapRaise railcap_raise(std::int64_t current, std::int64_t initial, std::int64_t maximum,
                            std::int64_t points, bool engineer);
+
+// 35.6.1 Railcap capture: 2D6 + 1 + 1 per CP spent on the 176+ column of the Bombardment of Air
+// Points Table; 55.7.1 Railcap bombing: 2D6 (+ the player's DRMs) on the strike's column. The
+// percentage of the Rail Center's Railcap, rounded up, is captured (or lost for a cycle).
+struct RailcapStrike {
+  std::int64_t railcap = 0;  // Railcap assigned to the Rail Center
+  std::int64_t dice = 2;
+  std::int64_t drm = 0;         // capture: CPs spent; bombing: the player's net DRM
+  std::int64_t strength = 176;  // the column: 176+ for capture
+  bool capture = true;
+};
+struct RailcapStrikeResult {
+  std::int64_t modified_dr = 0;
+  std::int64_t column = 0;
+  std::int64_t percent = 0;
+  std::int64_t railcap = 0;
+};
+RailcapStrikeResult railcap_strike(const RailcapStrike& input, const Tables& tables);
 
 }  // namespace pacwar::witp

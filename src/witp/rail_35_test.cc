@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/data_dir.h"
 #include "engine/errors.h"
 
 namespace pacwar::witp {
@@ -55,6 +56,23 @@ TEST(Witp35_1_1, RejectsBadInput) {
   EXPECT_THROW(parse_rail_unit("--unit", "armour"), engine::UsageError);
   EXPECT_THROW(railcap_used({.steps = -2}), engine::UsageError);
   EXPECT_THROW(railcap_used({.steps = 2, .hexes = -1}), engine::UsageError);
+}
+
+// 35.6.3 Example: Japan captures Singapore; Malaya's Railcap of 10; 5 CPs (net DRM +6), 2D6 of
+// 7 on the 176+ column: 100% of Malaya's Railcap falls into Japanese hands.
+TEST(Witp35_6_3, MalayaRailcapAllCaptured) {
+  const Tables tables = Tables::load(source_dir() + "/data/witp/tables.example.json");
+  const RailcapStrikeResult result =
+      railcap_strike({.railcap = 10, .dice = 7, .drm = 5, .capture = true}, tables);
+  EXPECT_EQ(result.modified_dr, 13);
+  EXPECT_EQ(result.percent, 100);
+  EXPECT_EQ(result.railcap, 10);
+  // Any other cell is the chartbook's: refused, naming the table.
+  EXPECT_THROW(railcap_strike({.railcap = 10, .dice = 7, .drm = 2, .capture = true}, tables),
+               engine::UsageError);
+  EXPECT_THROW(railcap_strike({.railcap = 10, .dice = 7, .drm = -1, .capture = true}, tables),
+               engine::UsageError);
+  EXPECT_THROW(railcap_strike({.railcap = -1, .dice = 7, .drm = 5}, tables), engine::UsageError);
 }
 
 }  // namespace

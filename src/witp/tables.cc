@@ -123,6 +123,10 @@ const std::vector<TableSpec>& table_specs() {
        "Air transport emergency command link cargo APs (31.3.1)",
        {{"min_steps", false}, {"max_steps", false}, {"aps", false}},
        [](const Json&) { return std::string(); }},
+      {"bombardment_of_air_points",
+       "Bombardment of Air Points Table (35.6.1, 55.7.1)",
+       {{"min_strength", false}, {"dr", false, true}, {"percent", false}},
+       [](const Json&) { return std::string(); }},
       {"maximum_effort_repair",
        "Maximum Effort Repair Table (36.4.2)",
        {{"dr", false}, {"cps", false}},
@@ -235,6 +239,20 @@ void check_table(const TableSpec& spec, const Json& table, std::vector<TableProb
             rows[j]["min_steps"].get<std::int64_t>() <= high) {
           problems.push_back({row_where, "overlaps row " + std::to_string(j)});
         }
+      }
+    }
+  } else if (name == "bombardment_of_air_points") {
+    std::set<std::pair<std::int64_t, std::int64_t>> cells;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const std::string row_where = where + ".rows[" + std::to_string(i) + "]";
+      if (rows[i]["percent"].get<std::int64_t>() > 100) {
+        problems.push_back({row_where + ".percent", "must be at most 100"});
+      }
+      if (!cells
+               .insert(
+                   {rows[i]["min_strength"].get<std::int64_t>(), rows[i]["dr"].get<std::int64_t>()})
+               .second) {
+        problems.push_back({row_where, "the same column and dr given twice"});
       }
     }
   } else if (name == "maximum_effort_repair") {
@@ -406,6 +424,17 @@ std::vector<CargoApRow> Tables::air_transport_cargo_aps() const {
                     row["aps"].get<std::int64_t>()});
   }
   return rows;
+}
+
+std::vector<AirPointsBombardmentCell> Tables::bombardment_of_air_points() const {
+  const Json& data =
+      table("bombardment_of_air_points", "Bombardment of Air Points Table (35.6.1, 55.7.1)", true);
+  std::vector<AirPointsBombardmentCell> cells;
+  for (const Json& row : data["rows"]) {
+    cells.push_back({row["min_strength"].get<std::int64_t>(), row["dr"].get<std::int64_t>(),
+                     row["percent"].get<std::int64_t>()});
+  }
+  return cells;
 }
 
 void Tables::refuse_incomplete(const std::string& name, const std::string& why) const {

@@ -66,6 +66,14 @@ struct CargoApRow {
   std::int64_t aps = 0;
 };
 
+// Bombardment of Air Points Table (used for Railcap capture, 35.6.1, and bombing, 55.7.1): the
+// percentage result in the column starting at `min_strength` for a modified 2D6 of `dr`.
+struct AirPointsBombardmentCell {
+  std::int64_t min_strength = 0;
+  std::int64_t dr = 0;
+  std::int64_t percent = 0;
+};
+
 // One problem found by validate_tables: where and what.
 struct TableProblem {
   std::string where;
@@ -95,6 +103,7 @@ class Tables {
   std::vector<NavalRepairShipType> naval_repair_ship_types() const;
   std::vector<MaximumEffortRow> maximum_effort_repair() const;
   std::vector<CargoApRow> air_transport_cargo_aps() const;
+  std::vector<AirPointsBombardmentCell> bombardment_of_air_points() const;
   // The tables file names this table's title for refusals: "needs table ... fill it in FILE".
   [[noreturn]] void refuse_incomplete(const std::string& name, const std::string& why) const;
 
