@@ -83,9 +83,9 @@ WitpCommands::WitpCommands(CLI::App& app) : state_(std::make_unique<State>()) {
       command->app->add_option("--tables", command->tables_file,
                                "the chartbook tables file [data/witp/tables.json]");
     }
-    if (has_die) {
-      command->seed_option =
-          command->app->add_option("--seed", command->seed, "seed for dice given as 'roll'");
+    if (has_die || calculator.uses_seed) {
+      command->seed_option = command->app->add_option("--seed", command->seed,
+                                                      "seed of the engine's dice and chit draws");
     }
     s.calculators.push_back(std::move(command));
   }
@@ -166,8 +166,10 @@ int WitpCommands::run(std::istream& in, std::ostream& out) const {
   }
   if (s.log->parsed()) {
     const witp::Campaign campaign = witp::Campaign::open(s.campaign_file);
+    int number = 0;
     for (const witp::Json& entry : campaign.log()) {
-      out << entry.dump() << "\n";
+      out << ++number << ". " << entry.value("change", "") << "\n   " << entry.value("summary", "")
+          << "\n";
     }
     return 0;
   }

@@ -6,7 +6,11 @@
 #include <map>
 
 #include "engine/errors.h"
+#include "witp/chit_cups.h"
 #include "witp/command_points_28.h"
+#include "witp/naval_attrition_37_2.h"
+#include "witp/naval_repair_36.h"
+#include "witp/strategic_intelligence_42.h"
 #include "witp/supply_32.h"
 
 namespace pacwar::witp {
@@ -17,11 +21,8 @@ constexpr int kVersion = 1;
 constexpr std::int64_t kCyclesPerYear = 13;
 
 Json empty_side() {
-  return {{"hqs", Json::object()},
-          {"reserve_available", 0},
-          {"reserve_incoming", 0},
-          {"future_ops", nullptr},
-          {"si_level", 0}};
+  return {{"hqs", Json::object()}, {"reserve_available", 0}, {"reserve_incoming", 0},
+          {"future_ops", nullptr}, {"si_level", 0},          {"si_plus_chits", 0}};
 }
 
 // key=value words of a book command.
@@ -256,22 +257,137 @@ std::string release_future_ops(Json& books, Words& words, std::int64_t cycle) {
          " future operations CPs, no gearing limit (" + std::to_string(left) + " left in the pool)";
 }
 
-std::string repair(Json& books, Words& words, std::int64_t cycle) {
+std::string repair(Json& books, Words& words, std::int64_t cycle, const Tables& tables) {
   const std::string ship = words.text("ship");
   const std::string side = side_key(words);
-  const std::int64_t cycles = words.integer("cycles");
-  require_range("cycles", cycles, 0, 10 * kCyclesPerYear);
   for (const Json& entry : books["ship_repair_log"]) {
     if (entry["ship"] == ship) throw engine::UsageError("ship: " + ship + " is already in the log");
   }
-  Json entry = {{"ship", ship},
-                {"side", side},
-                {"entered", cycle_label(cycle)},
-                {"release", cycle_label(cycle + cycles)}};
-  if (words.has("damage")) entry["damage"] = words.text("damage");
+  Json entry = {{"ship", ship}, {"side", side}, {"entered", cycle_label(cycle)}};
+  std::int64_t cycles = 0;
+  if (words.has("cycles")) {
+    cycles = words.integer("cycles");
+    require_range("cycles", cycles, 0, 10 * kCyclesPerYear);
+    if (words.has("damage")) entry["damage"] = words.text("damage");
+  } else {
+    // 36.1: the duration from the Naval Damage Repair Tables.
+    RepairInput input;
+    input.ship_type = words.text("type");
+    require_ship_type("type", input.ship_type);
+    input.japanese = side == "japanese";
+    input.damage = words.integer("damage");
+    input.dice = words.integer("dice");
+    input.cw = words.flag("cw");
+    input.port =
+        words.has("port") ? parse_repair_port("port", words.text("port")) : RepairPort::kOther;
+    input.capital_ship_under_repair = words.flag("capital-ship-under-repair");
+    input.maximum_effort = words.flag("maximum-effort");
+    const RepairResult result = repair_duration(input, tables);
+    entry["type"] = input.ship_type;
+    entry["damage"] = "D" + std::to_string(input.damage);
+    entry["repair_dr"] = input.dice;  // 36.1.4: kept for further damage
+    entry["gts"] = result.total_gts;
+    entry["gts_per_level"] = result.gts;
+    if (input.maximum_effort) entry["maximum_effort"] = true;
+    // Four G/Ts a cycle; the repair runs from the coming cycle's first G/T.
+    cycles = div_ceil(result.total_gts, 4);
+  }
+  entry["release"] = cycle_label(cycle + cycles);
   if (words.has("note")) entry["note"] = words.text("note");
   books["ship_repair_log"].push_back(entry);
-  return ship + ": in repair until " + cycle_label(cycle + cycles);
+  return ship + ": in repair until " + cycle_label(cycle + cycles) +
+         (entry.contains("gts")
+              ? " (" + std::to_string(entry["gts"].get<std::int64_t>()) + " G/Ts, 36.1)"
+              : "");
+}
+
+// The Refit/Yard Period Log (36.5.5, 36.6.2).
+Json& yard_entry(Json& books, const std::string& ship) {
+  Json& log = books["refit_yard_log"];
+  if (!log.contains(ship)) {
+    throw engine::UsageError("ship: " + ship +
+                             " is not in the Refit/Yard Period Log (add it: ship ship=" + ship +
+                             " side= type=)");
+  }
+  return log[ship];
+}
+
+std::string add_ship(Json& books, Words& words, std::int64_t cycle) {
+  const std::string ship = words.text("ship");
+  const std::string side = side_key(words);
+  const std::string type = words.text("type");
+  require_ship_type("type", type);
+  if (!needs_yard_period(type) && !needs_refit(type)) {
+    throw engine::UsageError("type: " + type +
+                             " ships need neither yard periods (36.5.1) nor refits (36.6.1)");
+  }
+  if (!books.contains("refit_yard_log")) books["refit_yard_log"] = Json::object();
+  if (books["refit_yard_log"].contains(ship)) {
+    throw engine::UsageError("ship: " + ship + " is already in the Refit/Yard Period Log");
+  }
+  Json entry = {{"side", side},
+                {"type", type},
+                {"refits", Json::array()},
+                {"missed_refits", Json::object()},
+                {"consecutive_missed", 0},
+                {"yard_periods", Json::array()},
+                {"unsupplied", false}};
+  if (words.flag("reinforcement")) entry["reinforcement_year"] = 41 + cycle / kCyclesPerYear;
+  books["refit_yard_log"][ship] = entry;
+  return ship + " (" + type + "): in the Refit/Yard Period Log";
+}
+
+std::string refit(Json& books, Words& words, std::int64_t cycle) {
+  const std::string ship = words.text("ship");
+  Json& entry = yard_entry(books, ship);
+  if (!needs_refit(entry["type"].get<std::string>())) {
+    throw engine::UsageError("ship: " + ship + " (" + entry["type"].get<std::string>() +
+                             ") has no refit requirement (36.6.1)");
+  }
+  const std::string now = cycle_label(cycle);
+  for (const Json& done : entry["refits"]) {
+    if (done == now)
+      throw engine::UsageError("ship: " + ship + "'s " + now + " refit is already checked off");
+  }
+  entry["refits"].push_back(now);
+  return ship + ": refit for " + now + " checked off (36.6.2)";
+}
+
+std::string yard(Json& books, Words& words, std::int64_t cycle) {
+  const std::string ship = words.text("ship");
+  Json& entry = yard_entry(books, ship);
+  const bool extended = words.flag("extended");
+  Json period = {{"start", cycle_label(cycle)}, {"cycles", extended ? 2 : 1}};
+  std::string summary = ship + ": yard period " + cycle_label(cycle);
+  if (extended) {
+    // 36.5.4: two consecutive cycles, twice the activation cost; ends the unsupplied status.
+    const std::int64_t cost = words.integer("activation-cost");
+    require_non_negative("activation-cost", cost);
+    period["extended"] = true;
+    period["cps"] = 2 * cost;
+    entry["unsupplied"] = false;
+    summary += " to " + cycle_label(cycle + 1) + ", extended, " + std::to_string(2 * cost) +
+               " CPs (36.5.4)";
+  }
+  entry["yard_periods"].push_back(period);
+  return summary;
+}
+
+std::string attrition_chit(Json& books, Words& words, std::int64_t cycle) {
+  const AttritionCup cup = parse_attrition_cup("cup", words.text("cup"));
+  const std::string chit = words.text("chit");
+  const std::string year = std::to_string(41 + cycle / kCyclesPerYear);
+  if (!books.contains("naval_attrition_removed")) books["naval_attrition_removed"] = Json::object();
+  Json& removed = books["naval_attrition_removed"][cup_name(cup)][year];
+  if (removed.is_null()) removed = Json::array();
+  std::vector<std::string> names = removed.get<std::vector<std::string>>();
+  names.push_back(chit);
+  // Throws if the chit is not an unmarked chit still in the cup.
+  const std::vector<Chit> left =
+      cup_contents(load_chit_cups(default_chit_cups_file()), cup, names, "chit");
+  removed.push_back(chit);
+  return cup_name(cup) + " naval attrition cup: unmarked " + chit + " out for the rest of 19" +
+         year + " (37.2.2), " + std::to_string(left.size()) + " chits left";
 }
 
 std::string repaired(Json& books, Words& words) {
@@ -314,10 +430,107 @@ std::string base(Json& books, Words& words, const Tables& tables) {
 
 std::string intelligence(Json& books, Words& words) {
   const std::string side = side_key(words);
-  const std::int64_t level = words.integer("level");
-  require_non_negative("level", level);
-  books["sides"][side]["si_level"] = level;
-  return side + ": Strategic Intelligence level " + std::to_string(level);
+  Json& data = books["sides"][side];
+  std::int64_t level = 0;
+  std::string how;
+  if (words.has("level")) {
+    level = words.integer("level");
+    require_range("level", level, 1, side == "allied" ? 4 : 3);
+  } else if (side == "japanese") {
+    // 42.5.3: SI +1 chits picked before the level chit raise it; then all are removed.
+    const std::int64_t drawn = words.integer("drawn");
+    const std::int64_t plus = words.has("plus-drawn") ? words.integer("plus-drawn") : 0;
+    require_non_negative("plus-drawn", plus);
+    require_at_most("plus-drawn", plus, "the SI +1 chits in Japan's cup (42.5.2)",
+                    data.value("si_plus_chits", std::int64_t{0}));
+    level = japanese_si_level(drawn, plus);
+    if (plus > 0) {
+      data["si_plus_chits"] = 0;
+      how = " (drawn " + std::to_string(drawn) + ", +" + std::to_string(plus) +
+            " SI +1 chits; the rest leave the cup)";
+    }
+  } else {
+    const std::int64_t drawn = words.integer("drawn");
+    const bool doolittle = words.flag("doolittle");
+    const bool jn25 = words.flag("jn25");
+    level = allied_si_level(drawn, doolittle, jn25);
+    if (doolittle || jn25) how = " (drawn " + std::to_string(drawn) + ")";
+  }
+  data["si_level"] = level;
+  std::string summary = side + ": Strategic Intelligence level " + std::to_string(level) + how;
+  const std::int64_t allied = books["sides"]["allied"]["si_level"].get<std::int64_t>();
+  const std::int64_t japanese = books["sides"]["japanese"]["si_level"].get<std::int64_t>();
+  if (allied >= 1 && japanese >= 1) {
+    const SiEffects effects = si_effects(allied, japanese);
+    summary += "; differential " + std::to_string(effects.differential) + ": Sigint " +
+               std::to_string(effects.sigint) + ", Magic " + std::to_string(effects.magic) +
+               " (42.2.2)";
+  }
+  return summary;
+}
+
+std::string magic_played(Json& books, Words& words) {
+  const std::int64_t count = words.integer("count");
+  require_range("count", count, 1, 62);
+  Json& japan = books["sides"]["japanese"];
+  const std::int64_t chits = japan.value("si_plus_chits", std::int64_t{0}) + count;
+  japan["si_plus_chits"] = chits;
+  return "Japan may put " + std::to_string(chits) + " SI +1 chits in its next SI cup (42.5.2)";
+}
+
+// 36.6.3 refits missed at the end of a cycle; 36.5.4 yard periods owed at the end of a year.
+std::string close_refit_yard_log(Json& books, std::int64_t cycle) {
+  if (!books.contains("refit_yard_log")) return "";
+  std::string summary;
+  const std::string now = cycle_label(cycle);
+  const std::int64_t year = 41 + cycle / kCyclesPerYear;
+  const std::string year_key = std::to_string(year);
+  for (auto& [ship, entry] : books["refit_yard_log"].items()) {
+    const std::string type = entry["type"].get<std::string>();
+    bool in_port = false;
+    for (const Json& done : entry["refits"]) in_port = in_port || done == now;
+    for (const Json& period : entry["yard_periods"]) {
+      const std::int64_t start = parse_cycle("start", period["start"].get<std::string>());
+      in_port = in_port || (start <= cycle && cycle < start + period["cycles"].get<std::int64_t>());
+    }
+    for (const Json& repair : books["ship_repair_log"]) in_port = in_port || repair["ship"] == ship;
+    if (needs_refit(type)) {
+      if (in_port) {
+        entry["consecutive_missed"] = 0;
+      } else {
+        Json& missed = entry["missed_refits"];
+        missed[year_key] = missed.value(year_key, std::int64_t{0}) + 1;
+        entry["consecutive_missed"] = entry["consecutive_missed"].get<std::int64_t>() + 1;
+        summary += " " + ship + " missed its refit: +1 yard period this year (36.6.3 A)";
+        if (entry["consecutive_missed"].get<std::int64_t>() >= 2) {
+          summary += ", and rolls on the Naval CRT 2:1 column now (36.6.3 B)";
+        }
+        summary += ";";
+      }
+    }
+    if (cycle % kCyclesPerYear == kCyclesPerYear - 1) {
+      YardInput input;
+      input.ship_type = type;
+      input.year = year;
+      input.reinforcement_this_year = entry.value("reinforcement_year", std::int64_t{0}) == year;
+      input.refits_missed =
+          std::min<std::int64_t>(13, entry["missed_refits"].value(year_key, std::int64_t{0}));
+      std::int64_t done = 0;
+      for (const Json& period : entry["yard_periods"]) {
+        const std::int64_t start = parse_cycle("start", period["start"].get<std::string>());
+        if (41 + start / kCyclesPerYear == year) ++done;
+      }
+      input.yard_periods_done = done;
+      const YardResult result = yard_requirement(input);
+      if (result.outstanding > 0) {
+        entry["unsupplied"] = true;
+        summary += " " + ship + " owes " + std::to_string(result.outstanding) +
+                   " yard period(s) for 19" + year_key +
+                   ": unsupplied until an extended yard period (36.5.4);";
+      }
+    }
+  }
+  return summary;
 }
 
 }  // namespace
@@ -359,6 +572,8 @@ Campaign Campaign::create(const std::string& file, const std::string& start_cycl
   Json books = {{"cycle", parse_cycle("--cycle", start_cycle)},
                 {"sides", {{"allied", empty_side()}, {"japanese", empty_side()}}},
                 {"ship_repair_log", Json::array()},
+                {"refit_yard_log", Json::object()},
+                {"naval_attrition_removed", Json::object()},
                 {"base_log", Json::object()}};
   Campaign campaign(file, std::move(books), Json::array());
   campaign.save();
@@ -445,6 +660,7 @@ std::string advance_cycle(Campaign& campaign) {
       data["reserve_incoming"] = 0;
       summary += " " + side + " reserve " + std::to_string(reserve) + ";";
     }
+    summary += close_refit_yard_log(books, cycle);
     books["cycle"] = cycle + 1;
     return summary;
   });
@@ -459,9 +675,17 @@ std::string book_command_help() {
          "  draw-reserve side= hq= cps= [isolated]                      28.6.3\n"
          "  future-ops side= cps= target=0/C/YY                         28.5\n"
          "  release-future-ops side= hq= cps=                           28.5\n"
-         "  si side= level=                                             42\n"
+         "  si side= level= | side=allied drawn= [doolittle] [jn25]     42.5, 42.6, 42.8\n"
+         "  si side=japanese drawn= [plus-drawn=]                       42.5.3 SI +1 chits\n"
+         "  magic-played count=                                         42.5.2 SI +1 chits\n"
+         "  repair ship= side= type= damage= dice= [port=] [cw] [capital-ship-under-repair]\n"
+         "         [maximum-effort] [note=]         Ship Repair Log, G/Ts from 36.1 tables\n"
          "  repair ship= side= cycles= [damage=] [note=]                Ship Repair Log\n"
          "  repaired ship=\n"
+         "  ship ship= side= type= [reinforcement]                      Refit/Yard Period Log\n"
+         "  refit ship=                                                 36.6.2 check off\n"
+         "  yard ship= [extended activation-cost=]                      36.5 yard period\n"
+         "  attrition-chit cup= chit=                                   37.2.2 unmarked chit out\n"
          "  base name= side= ucs-distance= supply-base-distance=        Base Log, 32.1.1\n"
          "  next-cycle                                                  28.9 carry-over\n";
 }
@@ -497,7 +721,17 @@ std::string apply_book_command(Campaign& campaign, const std::vector<std::string
     } else if (change == "si") {
       summary = intelligence(books, words);
     } else if (change == "repair") {
-      summary = repair(books, words, cycle);
+      summary = repair(books, words, cycle, tables);
+    } else if (change == "magic-played") {
+      summary = magic_played(books, words);
+    } else if (change == "ship") {
+      summary = add_ship(books, words, cycle);
+    } else if (change == "refit") {
+      summary = refit(books, words, cycle);
+    } else if (change == "yard") {
+      summary = yard(books, words, cycle);
+    } else if (change == "attrition-chit") {
+      summary = attrition_chit(books, words, cycle);
     } else if (change == "repaired") {
       summary = repaired(books, words);
     } else if (change == "base") {

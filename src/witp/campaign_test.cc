@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "engine/data_dir.h"
 #include "engine/errors.h"
 #include "witp/strategic_turn_50.h"
 
@@ -152,7 +153,8 @@ TEST_F(WitpCampaign, StrategicTurnChecklist) {
   std::string answers =
       "\n\n\n\n\n\n"
       "3\n"
-      "\n";  // A.1-A.6, Allied SI 3, Japanese kept
+      "\n"
+      "\n";  // A.1-A.6, Allied SI 3 with no Doolittle/JN-25, Japanese kept
   // B.1 done, then C.1 to I.1: every segment but A.1-A.6 and J.1.
   for (std::size_t i = 0; i + 7 < strategic_turn_segments().size(); ++i) answers += "\n";
   answers += "y\n";
@@ -163,6 +165,8 @@ TEST_F(WitpCampaign, StrategicTurnChecklist) {
   EXPECT_EQ(cycle_label(campaign.cycle()), "0/2/42");
   EXPECT_NE(out.str().find("D.3 Command Point Allocation Segment"), std::string::npos);
   EXPECT_NE(out.str().find("Allied CP Table 2D6 = "), std::string::npos);
+  EXPECT_NE(out.str().find("naval attrition in G/T "), std::string::npos);
+  EXPECT_NE(out.str().find("POA: assigned 20 of at most 20"), std::string::npos) << out.str();
   EXPECT_EQ(campaign.books()["sides"]["allied"]["hqs"]["POA"]["cycles"]["0/2/42"]["carried_over"],
             10);
   // Stopping early ("q") keeps what was done and changes nothing else.
@@ -170,6 +174,84 @@ TEST_F(WitpCampaign, StrategicTurnChecklist) {
   std::ostringstream ignored;
   run_strategic_turn(campaign, stop, ignored, std::nullopt);
   EXPECT_EQ(cycle_label(campaign.cycle()), "0/2/42");
+}
+
+// 36.1 in the Ship Repair Log: the D3 USN CV of the example, 19 G/Ts, out after 5 cycles.
+TEST_F(WitpCampaign, ShipRepairLogFromTheRepairTables) {
+  Campaign campaign = Campaign::create(file_, "0/1/42");
+  const Tables example = Tables::load(source_dir() + "/data/witp/tables.example.json");
+  const std::string summary = apply_book_command(
+      campaign, {"repair", "ship=CV-5 Yorktown", "side=allied", "type=CV", "damage=3", "dice=7"},
+      example);
+  EXPECT_NE(summary.find("19 G/Ts"), std::string::npos) << summary;
+  const Json& entry = campaign.books()["ship_repair_log"][0];
+  EXPECT_EQ(entry["gts"], 19);
+  EXPECT_EQ(entry["release"], "0/6/42");
+  // A type the player's tables lack refuses and changes nothing.
+  EXPECT_THROW(
+      apply_book_command(campaign,
+                         {"repair", "ship=BB-55", "side=allied", "type=BB", "damage=1", "dice=7"},
+                         example),
+      engine::UsageError);
+  EXPECT_THROW(
+      apply_book_command(
+          campaign, {"repair", "ship=X", "side=allied", "type=ZZ", "damage=1", "dice=7"}, example),
+      engine::UsageError);
+  EXPECT_EQ(campaign.books()["ship_repair_log"].size(), 1u);
+  EXPECT_EQ(campaign.undo(), "repair ship=CV-5 Yorktown side=allied type=CV damage=3 dice=7");
+  EXPECT_TRUE(campaign.books()["ship_repair_log"].empty());
+}
+
+// 36.6.3: a missed refit adds a yard period; two in a row roll on the Naval CRT; 36.5.4 at the
+// year's end an owed yard period makes the ship unsupplied.
+TEST_F(WitpCampaign, RefitYardPeriodLog) {
+  Campaign campaign = Campaign::create(file_, "0/12/42");
+  book(campaign, {"ship", "ship=CA-26 Northampton", "side=allied", "type=CA"});
+  book(campaign, {"ship", "ship=CV-6 Enterprise", "side=allied", "type=CV"});
+  EXPECT_THROW(book(campaign, {"ship", "ship=DD-1", "side=allied", "type=DD"}), engine::UsageError);
+  EXPECT_THROW(book(campaign, {"refit", "ship=Nobody"}), engine::UsageError);
+  book(campaign, {"refit", "ship=CV-6 Enterprise"});
+  EXPECT_THROW(book(campaign, {"refit", "ship=CV-6 Enterprise"}), engine::UsageError);
+  std::string summary = book(campaign, {"next-cycle"});
+  EXPECT_NE(summary.find("CA-26 Northampton missed its refit"), std::string::npos) << summary;
+  EXPECT_EQ(campaign.books()["refit_yard_log"]["CA-26 Northampton"]["consecutive_missed"], 1);
+  book(campaign, {"yard", "ship=CV-6 Enterprise"});
+  summary = book(campaign, {"next-cycle"});  // 0/13/42 ends the year
+  EXPECT_NE(summary.find("Naval CRT 2:1"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("CA-26 Northampton owes 2 yard period(s) for 1942"), std::string::npos)
+      << summary;
+  EXPECT_EQ(summary.find("CV-6 Enterprise owes"), std::string::npos) << summary;
+  EXPECT_TRUE(campaign.books()["refit_yard_log"]["CA-26 Northampton"]["unsupplied"].get<bool>());
+  book(campaign, {"yard", "ship=CA-26 Northampton", "extended", "activation-cost=2"});
+  EXPECT_FALSE(campaign.books()["refit_yard_log"]["CA-26 Northampton"]["unsupplied"].get<bool>());
+  campaign.undo();
+  EXPECT_TRUE(campaign.books()["refit_yard_log"]["CA-26 Northampton"]["unsupplied"].get<bool>());
+}
+
+// 42.5.2-42.5.3: Magic chits played give Japan SI +1 chits; those picked raise its level (max 3).
+TEST_F(WitpCampaign, StrategicIntelligenceLevels) {
+  Campaign campaign = Campaign::create(file_, "0/1/42");
+  book(campaign, {"magic-played", "count=3"});
+  EXPECT_EQ(campaign.books()["sides"]["japanese"]["si_plus_chits"], 3);
+  EXPECT_THROW(book(campaign, {"si", "side=japanese", "drawn=1", "plus-drawn=4"}),
+               engine::UsageError);
+  book(campaign, {"si", "side=japanese", "drawn=1", "plus-drawn=2"});
+  EXPECT_EQ(campaign.books()["sides"]["japanese"]["si_level"], 3);
+  EXPECT_EQ(campaign.books()["sides"]["japanese"]["si_plus_chits"], 0);
+  const std::string summary = book(campaign, {"si", "side=allied", "drawn=4", "jn25"});
+  EXPECT_EQ(campaign.books()["sides"]["allied"]["si_level"], 2);
+  EXPECT_NE(summary.find("differential -1"), std::string::npos) << summary;
+  EXPECT_THROW(book(campaign, {"si", "side=allied", "level=5"}), engine::UsageError);
+  EXPECT_THROW(book(campaign, {"si", "side=japanese", "level=4"}), engine::UsageError);
+}
+
+// 37.2.2: unmarked chits drawn stay out of the cup for the calendar year.
+TEST_F(WitpCampaign, NavalAttritionChitsOutForTheYear) {
+  Campaign campaign = Campaign::create(file_, "0/1/42");
+  book(campaign, {"attrition-chit", "cup=allied", "chit=CV"});
+  EXPECT_THROW(book(campaign, {"attrition-chit", "cup=allied", "chit=CV"}), engine::UsageError);
+  EXPECT_THROW(book(campaign, {"attrition-chit", "cup=allied", "chit=CD"}), engine::UsageError);
+  EXPECT_EQ(campaign.books()["naval_attrition_removed"]["allied"]["42"].size(), 1u);
 }
 
 }  // namespace

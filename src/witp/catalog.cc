@@ -89,6 +89,13 @@ std::int64_t Args::die(const std::string& name, std::int64_t dice, std::int64_t 
   return total;
 }
 
+engine::Rng& Args::rng(const std::string& why) {
+  if (!seed_) throw engine::UsageError("--seed: required to " + why);
+  if (!rng_) rng_.emplace(*seed_);
+  inputs_["seed"] = *seed_;
+  return *rng_;
+}
+
 const Calculator* find_calculator(const std::string& name) {
   for (const Calculator& calculator : calculators()) {
     if (calculator.name == name) return &calculator;

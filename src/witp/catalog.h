@@ -48,6 +48,9 @@ class Args {
   std::int64_t die(const std::string& name, std::int64_t dice, std::int64_t sides);
 
   const Json& inputs() const { return inputs_; }
+  // The engine's seeded RNG shared with the dice of this run; a UsageError naming `why` when
+  // no seed was given.
+  engine::Rng& rng(const std::string& why);
   bool has(const std::string& name) const;
 
  private:
@@ -66,6 +69,7 @@ struct Calculator {
   std::vector<ArgSpec> args;
   bool uses_tables = false;
   std::function<Json(Args&, const Tables&)> run;
+  bool uses_seed = false;  // draws chits or rolls with the engine's RNG (needs --seed)
 };
 
 // Every calculator, in rule-section order.

@@ -1,9 +1,11 @@
 // The calculators of the catalog: argument lists and the calls into the section modules.
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "witp/air_attrition_37.h"
 #include "witp/catalog.h"
+#include "witp/catalog_args.h"
 #include "witp/command_points_28.h"
 #include "witp/fortification_39_7.h"
 #include "witp/generals_26.h"
@@ -15,41 +17,7 @@
 namespace pacwar::witp {
 namespace {
 
-ArgSpec make(std::string name, ArgKind kind, std::string help, bool required = true,
-             std::string default_value = "") {
-  ArgSpec spec;
-  spec.name = std::move(name);
-  spec.kind = kind;
-  spec.help = std::move(help);
-  spec.required = required;
-  spec.default_value = std::move(default_value);
-  return spec;
-}
-ArgSpec integer(std::string name, std::string help) {
-  return make(std::move(name), ArgKind::kInteger, std::move(help));
-}
-// Optional; an empty default leaves the argument absent unless given.
-ArgSpec integer_or(std::string name, std::string help, std::string default_value) {
-  return make(std::move(name), ArgKind::kInteger, std::move(help), false, std::move(default_value));
-}
-ArgSpec flag(std::string name, std::string help) {
-  return make(std::move(name), ArgKind::kFlag, std::move(help), false);
-}
-ArgSpec text(std::string name, std::string help) {
-  return make(std::move(name), ArgKind::kText, std::move(help));
-}
-ArgSpec text_or(std::string name, std::string help, std::string default_value) {
-  return make(std::move(name), ArgKind::kText, std::move(help), false, std::move(default_value));
-}
-ArgSpec list(std::string name, std::string help) {
-  return make(std::move(name), ArgKind::kIntegerList, std::move(help));
-}
-ArgSpec die(std::string name, std::string help, std::int64_t dice, std::int64_t sides) {
-  ArgSpec spec = make(std::move(name), ArgKind::kDie, std::move(help));
-  spec.dice = dice;
-  spec.sides = sides;
-  return spec;
-}
+using namespace catalog_args;  // NOLINT(google-build-using-namespace)
 
 std::vector<Calculator> command_point_calculators() {
   return {
@@ -389,14 +357,39 @@ std::vector<Calculator> other_calculators() {
   };
 }
 
+std::vector<int> section_numbers(const std::string& section) {
+  std::vector<int> numbers;
+  int value = 0;
+  bool digits = false;
+  for (char ch : section) {
+    if (ch >= '0' && ch <= '9') {
+      value = value * 10 + (ch - '0');
+      digits = true;
+    } else if (digits) {
+      numbers.push_back(value);
+      value = 0;
+      digits = false;
+      if (ch != '.') break;
+    }
+  }
+  if (digits) numbers.push_back(value);
+  return numbers;
+}
+
 }  // namespace
 
 const std::vector<Calculator>& calculators() {
   static const std::vector<Calculator> all = [] {
     std::vector<Calculator> list = other_calculators();
     std::vector<Calculator> cps = command_point_calculators();
-    // Rule-section order: generals (26) first, then command points (28-33), then the rest.
-    list.insert(list.begin() + 5, cps.begin(), cps.end());
+    list.insert(list.end(), cps.begin(), cps.end());
+    for (auto more : {naval_calculators(), strategic_calculators(), ground_calculators()}) {
+      list.insert(list.end(), more.begin(), more.end());
+    }
+    // Rule-section order, numerically ("28.6.1" before "28.10").
+    std::stable_sort(list.begin(), list.end(), [](const Calculator& a, const Calculator& b) {
+      return section_numbers(a.section) < section_numbers(b.section);
+    });
     return list;
   }();
   return all;

@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "engine/data_dir.h"
 #include "engine/errors.h"
 
 namespace pacwar::witp {
@@ -78,6 +79,50 @@ TEST(WitpCatalog, ListsAndMultipleValues) {
   const Json carry = run("cp-carry-over", {{"reserve-cps", {"8"}}, {"hq-cps", {"9", "3"}}});
   EXPECT_EQ(carry["result"]["reserve_cps"], 6);
   EXPECT_EQ(carry["result"]["hq_cps"], Json::parse("[4, 1]"));
+}
+
+// The worked examples through the catalog, as the command line runs them.
+TEST(WitpCatalog, WorkedExamplesThroughTheCatalog) {
+  const Tables example = Tables::load(source_dir() + "/data/witp/tables.example.json");
+  const Json repair =
+      run_calculator(*find_calculator("naval-repair"),
+                     {{"ship", {"CV"}}, {"damage", {"3"}}, {"dice", {"7"}}}, example);
+  EXPECT_EQ(repair["section"], "36.1");
+  EXPECT_EQ(repair["result"]["total_gts"], 19);
+  EXPECT_EQ(run_calculator(*find_calculator("cargo-aps"), {{"ground-steps", {"34"}}},
+                           example)["result"]["cargo_aps"],
+            8);
+  EXPECT_EQ(
+      run_calculator(*find_calculator("cadre-release"),
+                     {{"printed-tq", {"6"}}, {"printed-steps", {"10"}}, {"years-early", {"2"}}},
+                     example)["result"]["early_release_cps"],
+      14);
+  EXPECT_EQ(
+      run_calculator(*find_calculator("seaplane-base"), {{"tq", {"5"}}}, example)["result"]["gts"],
+      3);
+  EXPECT_EQ(
+      run_calculator(*find_calculator("engineers"), {{"normal-gts", {"10"}}, {"engineers", {"2"}}},
+                     example)["result"]["gts"],
+      5);
+}
+
+TEST(WitpCatalog, DrawsNeedASeedAndRepeatWithIt) {
+  const Tables none("data/witp/tables.json");
+  const Calculator& draw = *find_calculator("attrition-draw");
+  EXPECT_THROW(run_calculator(draw, {{"cup", {"allied"}}, {"draw", {"true"}}}, none),
+               engine::UsageError);
+  const Json first = run_calculator(draw, {{"cup", {"allied"}}, {"draw", {"true"}}}, none, 5);
+  const Json again = run_calculator(draw, {{"cup", {"allied"}}, {"draw", {"true"}}}, none, 5);
+  EXPECT_EQ(first["result"]["drawn"], again["result"]["drawn"]);
+  EXPECT_THROW(run_calculator(*find_calculator("magic-draw"), {{"chits", {"2"}}}, none),
+               engine::UsageError);
+  EXPECT_THROW(run_calculator(draw, {{"cup", {"soviet"}}}, none), engine::UsageError);
+  EXPECT_THROW(run_calculator(*find_calculator("naval-repair"),
+                              {{"ship", {"CV"}}, {"damage", {"3"}}, {"dice", {"7"}}}, none),
+               engine::UsageError);
+  EXPECT_THROW(
+      run_calculator(*find_calculator("railcap"), {{"unit", {"brigade"}}, {"steps", {"-4"}}}, none),
+      engine::UsageError);
 }
 
 }  // namespace

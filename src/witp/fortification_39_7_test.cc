@@ -35,5 +35,33 @@ TEST(Witp39_7_3, RejectsBadInput) {
   EXPECT_THROW(fortification({.strength = 5, .size = 3, .steps = -3}), engine::UsageError);
 }
 
+// 39.7.3 Example: 1 Rgt. (3 steps) + 1 Bde. (5 steps) in an 8/3 fort; the Bde. succeeds: 8/3
+// becomes 8/4. 39.7.2: 8+ for the Allies, 7+ for Japan.
+TEST(Witp39_7_3, SizeUpgradeEightThreeToEightFour) {
+  const FortUpgradeResult result = fort_upgrade(
+      {.japanese = false, .dice = 8, .kind = FortUpgrade::kSize, .strength = 8, .size = 3});
+  EXPECT_TRUE(result.success);
+  EXPECT_EQ(result.strength, 8);
+  EXPECT_EQ(result.size, 4);
+}
+
+TEST(Witp39_7_2, JapaneseSevenOthersEight) {
+  EXPECT_TRUE(fort_upgrade({.japanese = true, .dice = 7, .strength = 3, .size = 3}).success);
+  EXPECT_FALSE(fort_upgrade({.japanese = false, .dice = 7, .strength = 3, .size = 3}).success);
+  EXPECT_EQ(
+      fort_upgrade({.japanese = false, .dice = 6, .drm = 2, .strength = 3, .size = 3}).strength, 4);
+  EXPECT_THROW(fort_upgrade({.dice = 13}), engine::UsageError);
+  EXPECT_THROW(fort_upgrade({.dice = 12, .strength = 14, .size = 3}), engine::UsageError);
+  EXPECT_THROW(fort_upgrade({.dice = 12, .strength = 4, .size = -1}), engine::UsageError);
+  EXPECT_THROW(parse_fort_upgrade("--upgrade", "depth"), engine::UsageError);
+}
+
+TEST(Witp39_7_4, CapturedFortLosesDamageAndADie) {
+  EXPECT_EQ(captured_fort_strength(9, 1, 3), 5);
+  EXPECT_EQ(captured_fort_strength(3, 0, 6), 0);
+  EXPECT_THROW(captured_fort_strength(9, -1, 3), engine::UsageError);
+  EXPECT_THROW(captured_fort_strength(9, 1, 7), engine::UsageError);
+}
+
 }  // namespace
 }  // namespace pacwar::witp

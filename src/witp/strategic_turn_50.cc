@@ -4,6 +4,8 @@
 
 #include "engine/errors.h"
 #include "engine/rng.h"
+#include "witp/command_points_28.h"
+#include "witp/tables.h"
 
 namespace pacwar::witp {
 namespace {
@@ -46,29 +48,112 @@ void show_cp_books(const Campaign& campaign, std::ostream& out) {
           << cycle_label(data["future_ops"]["target_cycle"].get<std::int64_t>());
     }
     out << "\n";
+    const std::string previous = cycle_label(campaign.cycle() - 1);
     for (const auto& [hq, record] : data["hqs"].items()) {
-      if (!record["cycles"].contains(now)) continue;
-      out << "      " << hq << ": " << record["cycles"][now].dump() << "\n";
+      const Json& cycles = record["cycles"];
+      GearingInput gearing;
+      if (cycles.contains(previous)) {
+        gearing.previous_cycle_cps = cycles[previous]["assigned"].get<std::int64_t>();
+      } else if (cycles.contains(now) && cycles[now].contains("declared_previous")) {
+        gearing.previous_cycle_cps = cycles[now]["declared_previous"].get<std::int64_t>();
+      }
+      const GearingResult limit = gearing_limit(gearing);
+      const std::int64_t assigned =
+          cycles.contains(now) ? cycles[now]["assigned"].get<std::int64_t>() : 0;
+      out << "      " << hq << ": assigned " << assigned << " of at most " << limit.limit << " ("
+          << limit.basis << ")";
+      if (cycles.contains(now)) out << "; books " << cycles[now].dump();
+      out << "\n";
     }
   }
 }
 
-// B.1: the US player determines both sides' SI levels.
+// B.1: the US player draws both sides' SI level chits (the chit cup mixes are the chartbook's);
+// the books apply SI +1 chits (42.5.3), Doolittle (42.6) and JN-25 (42.8) and give the effects.
 bool record_si_levels(Campaign& campaign, std::istream& in, std::ostream& out) {
+  const Json& japan = campaign.books()["sides"]["japanese"];
+  const std::int64_t pending = japan.value("si_plus_chits", std::int64_t{0});
+  if (pending > 0) {
+    out << "    Japan adds " << pending << " SI +1 chits to its SI cup (42.5.2).\n";
+  }
   for (const char* side : {"allied", "japanese"}) {
     const Json& level = campaign.books()["sides"][side]["si_level"];
     std::string answer;
-    if (!ask(in, out, std::string("    ") + side + " SI level [" + level.dump() + "]: ", answer)) {
+    if (!ask(in, out,
+             std::string("    ") + side + " SI level chit drawn (1-" +
+                 (std::string(side) == "allied" ? "4" : "3") + ") [keep " + level.dump() + "]: ",
+             answer)) {
       return false;
     }
     if (answer.empty()) continue;
-    out << "    "
-        << apply_book_command(campaign, {"si", std::string("side=") + side, "level=" + answer},
-                              Tables(kDefaultTablesFile))
-        << "\n";
-    campaign.save();
+    std::vector<std::string> words = {"si", std::string("side=") + side, "drawn=" + answer};
+    if (std::string(side) == "japanese" && pending > 0) {
+      std::string plus;
+      if (!ask(in, out, "    SI +1 chits picked before it [0]: ", plus)) return false;
+      if (!plus.empty()) words.push_back("plus-drawn=" + plus);
+    }
+    if (std::string(side) == "allied") {
+      std::string extra;
+      if (!ask(
+              in, out,
+              "    Doolittle +1 counter or JN-25 change this cycle? (doolittle/jn25/both) [none]: ",
+              extra)) {
+        return false;
+      }
+      if (extra == "doolittle" || extra == "both") words.push_back("doolittle");
+      if (extra == "jn25" || extra == "both") words.push_back("jn25");
+    }
+    try {
+      out << "    " << apply_book_command(campaign, words, Tables(kDefaultTablesFile)) << "\n";
+      campaign.save();
+    } catch (const engine::UsageError& e) {
+      out << "    not recorded: " << e.what() << "\n";
+    }
   }
   return true;
+}
+
+// E.3: when naval attrition is resolved in the coming cycle (37.2.3), rolled with the seed.
+void naval_attrition_timing(const Campaign& campaign, engine::Rng* rng, std::ostream& out) {
+  const std::string year = std::to_string(41 + (campaign.cycle() + 1) / 13);
+  const Json& removed = campaign.books().value("naval_attrition_removed", Json::object());
+  for (const char* cup : {"allied", "japanese"}) {
+    std::int64_t out_of_cup = 0;
+    if (removed.contains(cup) && removed[cup].contains(year))
+      out_of_cup = removed[cup][year].size();
+    out << "    " << cup << " cup: " << out_of_cup << " unmarked chits out this year"
+        << " (book FILE attrition-chit cup= chit= records a draw)\n";
+  }
+  if (rng == nullptr) {
+    out << "    roll 1D6 (1-4: the G/T; 5-6 roll again), then 1D6 at that G/T for the Naval "
+           "Phase: pacwar witp attrition-timing\n";
+    return;
+  }
+  std::int64_t gt_die = 0;
+  do {
+    gt_die = 1 + rng->below(6);
+  } while (gt_die >= 5);
+  const std::int64_t phase_die = 1 + rng->below(6);
+  out << "    dice: G/T die " << gt_die << ", Naval Phase die " << phase_die
+      << ": naval attrition in G/T " << gt_die << " of " << cycle_label(campaign.cycle() + 1)
+      << ", Naval Phase " << (phase_die + 1) / 2 << " (37.2.3)\n";
+}
+
+void show_refit_yard_log(const Campaign& campaign, std::ostream& out) {
+  const Json& log = campaign.books().value("refit_yard_log", Json::object());
+  if (log.empty()) {
+    out << "    the Refit/Yard Period Log is empty (book FILE ship ship= side= type=).\n";
+    return;
+  }
+  const std::string now = cycle_label(campaign.cycle());
+  for (const auto& [ship, entry] : log.items()) {
+    bool refit = false;
+    for (const Json& done : entry["refits"]) refit = refit || done == now;
+    out << "    " << ship << " (" << entry["type"].get<std::string>() << "): refit " << now << " "
+        << (refit ? "checked" : "NOT checked") << ", " << entry["yard_periods"].size()
+        << " yard period(s) logged" << (entry["unsupplied"].get<bool>() ? ", UNSUPPLIED" : "")
+        << "\n";
+  }
 }
 
 }  // namespace
@@ -90,8 +175,8 @@ const std::vector<Segment>& strategic_turn_segments() {
       {"A.5", "Allied Strategic Air MS Interdiction Segment", "Only with Optional Rule 57.8."},
       {"A.6", "AO Tanker Assignment Segment", "AO pairs as fleet tankers (28.7)."},
       {"B.1", "Strategic Intelligence Segment",
-       "The US player determines both sides' SI levels "
-       "(recorded in the books now)."},
+       "The US player draws both sides' SI level chits (42.1); the books record them with SI +1 "
+       "chits, Doolittle and JN-25, and give Sigint and Magic (42.2; magic-draw, si-effects)."},
       {"C.1", "Plot Segment",
        "Japanese Strategic CAP; Allied strategic bombing and mining strikes "
        "(announce mining openly first)."},
@@ -122,8 +207,9 @@ const std::vector<Segment>& strategic_turn_segments() {
            "air-attrition --nationality us --aps N --doubled D; "
            "air-attrition-ratio, elite-attrition (37.1)."},
       {"E.3", "Naval Attrition Determination Segment",
-       "Roll when naval attrition is resolved in "
-       "the coming cycle (37.2)."},
+       "When naval attrition is resolved in the coming cycle (37.2.3); the chit drawn then: "
+       "pacwar witp attrition-draw --cup allied|japanese --removed ...; sub attrition: "
+       "sub-attrition (37.2.5)."},
       {"F.1", "Deployment Segment", "Sub points to and from Subrons and pools; Sub Bases."},
       {"F.2", "ASW Air Allocation Segment", "APs to the strategic ASW role."},
       {"F.3", "US MTB Deployment Segment",
@@ -137,9 +223,14 @@ const std::vector<Segment>& strategic_turn_segments() {
       {"G.4", "Replacement Segment", "Ground steps and AP replacements."},
       {"G.5", "Port Activation Limits Segment", "Only with Optional Rule 38.4."},
       {"H.1", "Production Segment", "PPs received and spent (needs the production tables)."},
-      {"H.2", "Strategic Bombing Repair Segment", "Japan rolls for repair of bomb damage (55.4)."},
+      {"H.2", "Strategic Bombing Repair Segment",
+       "Japan rolls for repair of bomb damage, each attempt with its number: pacwar witp "
+       "bomb-repair --damage D --die N --attempt K [--fire-bombed] (55.4, 55.5); from 0/9/45 "
+       "abomb-available (55.6.3)."},
       {"I.1", "Weather Phase", "Squalls and storms (Optional Rule 59.3); wind direction per map."},
-      {"J.1", "End of the Strategic Turn", "CP carry-over (28.9) and the cycle marker advances."},
+      {"J.1", "End of the Strategic Turn",
+       "CP carry-over (28.9), refits missed (36.6.3), yard periods owed at the year's end "
+       "(36.5.4), and the cycle marker advances."},
   };
   return segments;
 }
@@ -160,7 +251,11 @@ int run_strategic_turn(Campaign& campaign, std::istream& in, std::ostream& out,
           << ", Japanese CP Table 2D6 = " << japanese << "\n";
     }
     if (segment.code == "D.3") show_cp_books(campaign, out);
-    if (segment.code == "G.2") show_repairs_due(campaign, out);
+    if (segment.code == "E.3") naval_attrition_timing(campaign, rng ? &*rng : nullptr, out);
+    if (segment.code == "G.2") {
+      show_repairs_due(campaign, out);
+      show_refit_yard_log(campaign, out);
+    }
     std::string answer;
     if (segment.code == "J.1") {
       if (!ask(in, out, "    advance to " + cycle_label(campaign.cycle() + 1) + " now? [y/N] ",

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <functional>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "engine/errors.h"
@@ -16,7 +17,8 @@ constexpr int kVersion = 1;
 
 struct FieldSpec {
   const char* name;
-  bool is_text;  // else a non-negative integer
+  bool is_text;          // else an integer
+  bool signed_ = false;  // an integer that may be below 0 (a modified DR)
 };
 
 struct TableSpec {
@@ -72,6 +74,29 @@ void check_supply_categories(const Json& rows, const std::string& where,
   }
 }
 
+std::string missing_repair_tables(const Json& rows) {
+  std::set<std::int64_t> present;
+  for (const Json& row : rows) present.insert(row["table"].get<std::int64_t>());
+  std::string missing;
+  for (std::int64_t table = 1; table <= 4; ++table) {
+    if (!present.contains(table)) {
+      missing += std::string(missing.empty() ? "" : ", ") + "#" + std::to_string(table);
+    }
+  }
+  return missing.empty() ? "" : "tables " + missing;
+}
+
+std::string missing_effort_rows(const Json& rows) {
+  std::set<std::int64_t> present;
+  for (const Json& row : rows) present.insert(row["dr"].get<std::int64_t>());
+  std::string missing;
+  for (std::int64_t dr = 1; dr <= 7; ++dr) {
+    if (!present.contains(dr))
+      missing += std::string(missing.empty() ? "" : ", ") + std::to_string(dr);
+  }
+  return missing.empty() ? "" : "DRs " + missing;
+}
+
 const std::vector<TableSpec>& table_specs() {
   static const std::vector<TableSpec> specs = {
       {"supply_penalty_categories",
@@ -86,6 +111,26 @@ const std::vector<TableSpec>& table_specs() {
        "MS Load Capacity Required table (32.4.1)",
        {{"min_distance", false}, {"load", false}},
        [](const Json& rows) { return missing_from_zero(rows, "min_distance", "distance", 1); }},
+      {"naval_damage_repair",
+       "Naval Damage Repair Tables #1-#4 (36.1)",
+       {{"table", false}, {"dr", false, true}, {"level", false}, {"gts", false}},
+       missing_repair_tables},
+      {"naval_repair_ship_types",
+       "ship types of the Naval Damage Repair Tables (36.1)",
+       {{"ship_type", true}, {"table", false}},
+       [](const Json&) { return std::string(); }},
+      {"air_transport_cargo_aps",
+       "Air transport emergency command link cargo APs (31.3.1)",
+       {{"min_steps", false}, {"max_steps", false}, {"aps", false}},
+       [](const Json&) { return std::string(); }},
+      {"bombardment_of_air_points",
+       "Bombardment of Air Points Table (35.6.1, 55.7.1)",
+       {{"min_strength", false}, {"dr", false, true}, {"percent", false}},
+       [](const Json&) { return std::string(); }},
+      {"maximum_effort_repair",
+       "Maximum Effort Repair Table (36.4.2)",
+       {{"dr", false}, {"cps", false}},
+       missing_effort_rows},
   };
   return specs;
 }
@@ -104,8 +149,9 @@ void check_table(const TableSpec& spec, const Json& table, std::vector<TableProb
     return;
   }
   for (const auto& [key, value] : table.items()) {
-    if (key != "rows" && key != "source" && key != "note") {
-      problems.push_back({where + "." + key, "unknown key (allowed: rows, source, note)"});
+    if (key != "rows" && key != "source" && key != "note" && key != "provenance") {
+      problems.push_back(
+          {where + "." + key, "unknown key (allowed: rows, source, note, provenance)"});
     }
   }
   if (!table.contains("rows") || !table["rows"].is_array()) {
@@ -129,9 +175,10 @@ void check_table(const TableSpec& spec, const Json& table, std::vector<TableProb
         rows_valid = false;
       } else if (field.is_text ? !row[field.name].is_string()
                                : (!row[field.name].is_number_integer() ||
-                                  row[field.name].get<std::int64_t>() < 0)) {
-        problems.push_back(
-            {field_where, field.is_text ? "must be text" : "must be an integer at least 0"});
+                                  (!field.signed_ && row[field.name].get<std::int64_t>() < 0))) {
+        problems.push_back({field_where, field.is_text   ? "must be text"
+                                         : field.signed_ ? "must be an integer"
+                                                         : "must be an integer at least 0"});
         rows_valid = false;
       }
     }
@@ -148,6 +195,71 @@ void check_table(const TableSpec& spec, const Json& table, std::vector<TableProb
     for (std::size_t i = 0; i < rows.size(); ++i) {
       if (rows[i]["give"].get<std::int64_t>() == 0) {
         problems.push_back({where + ".rows[" + std::to_string(i) + "].give", "must be at least 1"});
+      }
+    }
+  } else if (name == "naval_damage_repair") {
+    std::set<std::tuple<std::int64_t, std::int64_t, std::int64_t>> cells;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const std::string row_where = where + ".rows[" + std::to_string(i) + "]";
+      const std::int64_t table_number = rows[i]["table"].get<std::int64_t>();
+      const std::int64_t level = rows[i]["level"].get<std::int64_t>();
+      if (table_number < 1 || table_number > 4) {
+        problems.push_back({row_where + ".table", "must be 1 to 4"});
+      }
+      if (level < 1 || level > 4)
+        problems.push_back({row_where + ".level", "must be 1 to 4 (D1-D4)"});
+      if (!cells.insert({table_number, rows[i]["dr"].get<std::int64_t>(), level}).second) {
+        problems.push_back({row_where, "the same table, dr and level given twice"});
+      }
+    }
+  } else if (name == "naval_repair_ship_types") {
+    std::set<std::string> types;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const std::string row_where = where + ".rows[" + std::to_string(i) + "]";
+      const std::int64_t table_number = rows[i]["table"].get<std::int64_t>();
+      if (table_number < 1 || table_number > 4) {
+        problems.push_back({row_where + ".table", "must be 1 to 4"});
+      }
+      if (!types.insert(rows[i]["ship_type"].get<std::string>()).second) {
+        problems.push_back({row_where + ".ship_type", "given twice"});
+      }
+    }
+  } else if (name == "air_transport_cargo_aps") {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const std::string row_where = where + ".rows[" + std::to_string(i) + "]";
+      const std::int64_t low = rows[i]["min_steps"].get<std::int64_t>();
+      const std::int64_t high = rows[i]["max_steps"].get<std::int64_t>();
+      if (low > high) problems.push_back({row_where + ".max_steps", "must not be below min_steps"});
+      if (high > 30) {
+        problems.push_back(
+            {row_where + ".max_steps", "must be at most 30 (above 30 the text's formula applies)"});
+      }
+      for (std::size_t j = 0; j < i; ++j) {
+        if (low <= rows[j]["max_steps"].get<std::int64_t>() &&
+            rows[j]["min_steps"].get<std::int64_t>() <= high) {
+          problems.push_back({row_where, "overlaps row " + std::to_string(j)});
+        }
+      }
+    }
+  } else if (name == "bombardment_of_air_points") {
+    std::set<std::pair<std::int64_t, std::int64_t>> cells;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const std::string row_where = where + ".rows[" + std::to_string(i) + "]";
+      if (rows[i]["percent"].get<std::int64_t>() > 100) {
+        problems.push_back({row_where + ".percent", "must be at most 100"});
+      }
+      if (!cells
+               .insert(
+                   {rows[i]["min_strength"].get<std::int64_t>(), rows[i]["dr"].get<std::int64_t>()})
+               .second) {
+        problems.push_back({row_where, "the same column and dr given twice"});
+      }
+    }
+  } else if (name == "maximum_effort_repair") {
+    std::set<std::int64_t> drs;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      if (!drs.insert(rows[i]["dr"].get<std::int64_t>()).second) {
+        problems.push_back({where + ".rows[" + std::to_string(i) + "].dr", "given twice"});
       }
     }
   } else if (name == "ms_load_required") {
@@ -227,12 +339,16 @@ Tables Tables::from_json(const Json& document, std::string file) {
   return tables;
 }
 
-const Json& Tables::table(const std::string& name, const std::string& title) const {
+const Json& Tables::table(const std::string& name, const std::string& title, bool partial) const {
   if (!tables_.contains(name)) refuse(name, title, file_, "it is not in " + file_);
   const Json& table = tables_[name];
   std::vector<TableProblem> problems;
   check_table(*find_spec(name), table, problems);
-  if (!problems.empty()) refuse(name, title, file_, problems.front().problem);
+  for (const TableProblem& problem : problems) {
+    // A partial table serves the rows it holds; the lookup refuses a missing cell itself.
+    if (partial && problem.problem.rfind("incomplete", 0) == 0) continue;
+    refuse(name, title, file_, problem.problem);
+  }
   return table;
 }
 
@@ -267,6 +383,63 @@ std::vector<MsLoadRow> Tables::ms_load_required() const {
         return MsLoadRow{row["min_distance"].get<std::int64_t>(), row["load"].get<std::int64_t>()};
       },
       +[](const MsLoadRow& row) { return row.min_distance; });
+}
+
+std::vector<NavalRepairCell> Tables::naval_damage_repair() const {
+  const Json& data = table("naval_damage_repair", "Naval Damage Repair Tables #1-#4 (36.1)", true);
+  std::vector<NavalRepairCell> cells;
+  for (const Json& row : data["rows"]) {
+    cells.push_back({row["table"].get<std::int64_t>(), row["dr"].get<std::int64_t>(),
+                     row["level"].get<std::int64_t>(), row["gts"].get<std::int64_t>()});
+  }
+  return cells;
+}
+
+std::vector<NavalRepairShipType> Tables::naval_repair_ship_types() const {
+  const Json& data =
+      table("naval_repair_ship_types", "ship types of the Naval Damage Repair Tables (36.1)", true);
+  std::vector<NavalRepairShipType> types;
+  for (const Json& row : data["rows"]) {
+    types.push_back({row["ship_type"].get<std::string>(), row["table"].get<std::int64_t>()});
+  }
+  return types;
+}
+
+std::vector<MaximumEffortRow> Tables::maximum_effort_repair() const {
+  const Json& data = table("maximum_effort_repair", "Maximum Effort Repair Table (36.4.2)");
+  return rows_of<MaximumEffortRow>(
+      data,
+      [](const Json& row) {
+        return MaximumEffortRow{row["dr"].get<std::int64_t>(), row["cps"].get<std::int64_t>()};
+      },
+      +[](const MaximumEffortRow& row) { return row.dr; });
+}
+
+std::vector<CargoApRow> Tables::air_transport_cargo_aps() const {
+  const Json& data = table("air_transport_cargo_aps",
+                           "Air transport emergency command link cargo APs (31.3.1)", true);
+  std::vector<CargoApRow> rows;
+  for (const Json& row : data["rows"]) {
+    rows.push_back({row["min_steps"].get<std::int64_t>(), row["max_steps"].get<std::int64_t>(),
+                    row["aps"].get<std::int64_t>()});
+  }
+  return rows;
+}
+
+std::vector<AirPointsBombardmentCell> Tables::bombardment_of_air_points() const {
+  const Json& data =
+      table("bombardment_of_air_points", "Bombardment of Air Points Table (35.6.1, 55.7.1)", true);
+  std::vector<AirPointsBombardmentCell> cells;
+  for (const Json& row : data["rows"]) {
+    cells.push_back({row["min_strength"].get<std::int64_t>(), row["dr"].get<std::int64_t>(),
+                     row["percent"].get<std::int64_t>()});
+  }
+  return cells;
+}
+
+void Tables::refuse_incomplete(const std::string& name, const std::string& why) const {
+  const TableSpec* spec = find_spec(name);
+  refuse(name, spec != nullptr ? spec->title : name, file_, why);
 }
 
 }  // namespace pacwar::witp

@@ -38,6 +38,42 @@ struct MsLoadRow {
   std::int64_t load = 1;
 };
 
+// 36.1 Naval Damage Repair Tables #1-#4: one cell per row, the G/Ts to lower a ship's damage by
+// one level from `level` (1 = D1 ... 4 = D4) at a modified repair DR of `dr`.
+struct NavalRepairCell {
+  std::int64_t table = 1;
+  std::int64_t dr = 0;
+  std::int64_t level = 1;
+  std::int64_t gts = 0;
+};
+
+// Which Naval Damage Repair Table a ship type uses.
+struct NavalRepairShipType {
+  std::string ship_type;
+  std::int64_t table = 1;
+};
+
+// 36.4.2 Maximum Effort Repair Table: CP cost at a modified 1D6 DR.
+struct MaximumEffortRow {
+  std::int64_t dr = 1;
+  std::int64_t cps = 0;
+};
+
+// 31.3.1 cargo APs removed to link ground steps from min_steps to max_steps.
+struct CargoApRow {
+  std::int64_t min_steps = 0;
+  std::int64_t max_steps = 0;
+  std::int64_t aps = 0;
+};
+
+// Bombardment of Air Points Table (used for Railcap capture, 35.6.1, and bombing, 55.7.1): the
+// percentage result in the column starting at `min_strength` for a modified 2D6 of `dr`.
+struct AirPointsBombardmentCell {
+  std::int64_t min_strength = 0;
+  std::int64_t dr = 0;
+  std::int64_t percent = 0;
+};
+
 // One problem found by validate_tables: where and what.
 struct TableProblem {
   std::string where;
@@ -63,9 +99,16 @@ class Tables {
   std::vector<SupplyCategoryRow> supply_penalty_categories() const;
   std::vector<ReserveExchangeRow> japanese_reserve_exchange() const;
   std::vector<MsLoadRow> ms_load_required() const;
+  std::vector<NavalRepairCell> naval_damage_repair() const;
+  std::vector<NavalRepairShipType> naval_repair_ship_types() const;
+  std::vector<MaximumEffortRow> maximum_effort_repair() const;
+  std::vector<CargoApRow> air_transport_cargo_aps() const;
+  std::vector<AirPointsBombardmentCell> bombardment_of_air_points() const;
+  // The tables file names this table's title for refusals: "needs table ... fill it in FILE".
+  [[noreturn]] void refuse_incomplete(const std::string& name, const std::string& why) const;
 
  private:
-  const Json& table(const std::string& name, const std::string& title) const;
+  const Json& table(const std::string& name, const std::string& title, bool partial = false) const;
 
   std::string file_;
   Json tables_ = Json::object();

@@ -52,5 +52,31 @@ TEST(WitpTables, MissingFileRefusesNamingTableAndFile) {
   }
 }
 
+TEST(WitpTables, NavalRepairAndCargoTablesAreChecked) {
+  const Json bad = Json::parse(R"({"format": "pacwar-witp-tables", "version": 1, "tables": {
+      "naval_damage_repair": {"rows": [{"table": 5, "dr": -3, "level": 5, "gts": 2},
+                                       {"table": 2, "dr": -3, "level": 1, "gts": 2},
+                                       {"table": 2, "dr": -3, "level": 1, "gts": 4}]},
+      "naval_repair_ship_types": {"rows": [{"ship_type": "CV", "table": 4},
+                                           {"ship_type": "CV", "table": 3}]},
+      "maximum_effort_repair": {"rows": [{"dr": 1, "cps": -2}]},
+      "air_transport_cargo_aps": {"rows": [{"min_steps": 10, "max_steps": 40, "aps": 3},
+                                           {"min_steps": 20, "max_steps": 9, "aps": 1}]}}})");
+  std::vector<std::string> where;
+  for (const TableProblem& problem : validate_tables(bad)) where.push_back(problem.where);
+  auto has = [&](const std::string& w) {
+    return std::find(where.begin(), where.end(), w) != where.end();
+  };
+  EXPECT_TRUE(has("tables.naval_damage_repair.rows[0].table"));
+  EXPECT_TRUE(has("tables.naval_damage_repair.rows[0].level"));
+  EXPECT_FALSE(has("tables.naval_damage_repair.rows[1].dr"));  // a negative DR is allowed
+  EXPECT_TRUE(has("tables.naval_damage_repair.rows[2]"));      // the same cell twice
+  EXPECT_TRUE(has("tables.naval_repair_ship_types.rows[1].ship_type"));
+  EXPECT_TRUE(has("tables.maximum_effort_repair.rows[0].cps"));
+  EXPECT_TRUE(has("tables.air_transport_cargo_aps.rows[0].max_steps"));
+  EXPECT_TRUE(has("tables.air_transport_cargo_aps.rows[1].max_steps"));
+  EXPECT_THROW(Tables::from_json(bad, "bad.json"), engine::DataError);
+}
+
 }  // namespace
 }  // namespace pacwar::witp

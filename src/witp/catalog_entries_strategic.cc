@@ -1,0 +1,206 @@
+// Catalog entries: strategic intelligence and Magic (42), strategic bombing and A-bombs (55).
+#include <string>
+#include <vector>
+
+#include "witp/catalog.h"
+#include "witp/catalog_args.h"
+#include "witp/chit_cups.h"
+#include "witp/command_points_28.h"
+#include "witp/strategic_bombing_55.h"
+#include "witp/strategic_intelligence_42.h"
+
+namespace pacwar::witp::catalog_args {
+
+std::vector<Calculator> strategic_calculators() {
+  return {
+      {"si-level",
+       "42.5.3",
+       "a side's SI level for the cycle from the chit drawn and its modifiers",
+       {text("side", "allied or japanese"), integer("drawn", "the SI level chit drawn"),
+        integer_or("si-plus-chits", "Japanese: SI +1 chits picked before the level chit", "0"),
+        flag("doolittle", "Allied: a Doolittle Raid +1 counter this cycle (42.6)"),
+        flag("jn25", "Allied: a JN-25 Code Change takes effect this cycle (42.8)")},
+       false,
+       [](Args& args, const Tables&) {
+         const Side side = parse_side("--side", args.text("side"));
+         const std::int64_t drawn = args.integer("drawn");
+         std::int64_t level = 0;
+         if (side == Side::kJapanese) {
+           level = japanese_si_level(drawn, args.integer("si-plus-chits"));
+         } else {
+           level = allied_si_level(drawn, args.flag("doolittle"), args.flag("jn25"));
+         }
+         return Json{{"section", "42.5.3"}, {"si_level", level}};
+       }},
+      {"si-effects",
+       "42.2.2",
+       "Sigint uses and Magic draws from the SI differential (optional 42.2.3 with dice)",
+       {integer("allied-level", "Allied SI level 1-4"),
+        integer("japanese-level", "Japanese SI level 1-3"),
+        integer_or("first-die", "42.2.3 optional: first die of 2D6", ""),
+        integer_or("second-die", "42.2.3 optional: second die", ""),
+        text_or("plus-two", "42.2.3 at +2: designate-first, designate-second or split",
+                "designate-first")},
+       false,
+       [](Args& args, const Tables&) {
+         const std::int64_t allied = args.integer("allied-level");
+         const std::int64_t japanese = args.integer("japanese-level");
+         if (!args.has("first-die")) return to_json(si_effects(allied, japanese));
+         RandomSiInput input;
+         input.allied_level = allied;
+         input.japanese_level = japanese;
+         input.first_die = args.integer("first-die");
+         input.second_die = args.integer("second-die");
+         input.plus_two = args.text("plus-two");
+         Json json = to_json(random_si_effects(input));
+         json["section"] = "42.2.3";
+         return json;
+       }},
+      {"sigint-cards",
+       "42.3.1",
+       "Japanese TF plot cards a Sigint event lets the Allies see",
+       {die("die", "1D6", 1, 6), integer("plot-cards", "Japanese TF plot cards")},
+       false,
+       [](Args& args, const Tables&) {
+         const std::int64_t die = args.die("die", 1, 6);
+         return Json{{"section", "42.3.1"},
+                     {"cards", sigint_cards(die, args.integer("plot-cards"))}};
+       }},
+      {"magic-draw",
+       "42.4",
+       "draw Magic chits from the 62-chit cup with the engine's RNG",
+       {integer("chits", "Magic chits to draw")},
+       false,
+       [](Args& args, const Tables&) {
+         const std::int64_t count = args.integer("chits");
+         const ChitCups cups = load_chit_cups(default_chit_cups_file());
+         const MagicDraw draw = draw_magic(cups, count, args.rng("draw Magic chits"));
+         return Json{{"section", "42.4"},
+                     {"drawn", draw.chits},
+                     {"extra_draw_rolls", draw.extra_rolls},
+                     {"japanese_si_plus_chits_per_chit_played", 1}};
+       },
+       true},
+      {"yamamoto",
+       "42.7",
+       "CPs lost by the HQ Adm. Yamamoto commanded",
+       {integer("hq-cps", "CPs allocated to the HQ this cycle")},
+       false,
+       [](Args& args, const Tables&) {
+         return Json{{"section", "42.7"}, {"cps_lost", yamamoto_cps_lost(args.integer("hq-cps"))}};
+       }},
+      {"jn25",
+       "42.8",
+       "does a JN-25 Code Change take effect (2D6 doubles or 7)",
+       {die("first-die", "first die", 1, 6), die("second-die", "second die", 1, 6)},
+       false,
+       [](Args& args, const Tables&) {
+         const std::int64_t first = args.die("first-die", 1, 6);
+         const bool effective = jn25_takes_effect(first, args.die("second-die", 1, 6));
+         return Json{{"section", "42.8"},
+                     {"takes_effect", effective},
+                     {"allied_si_change", effective ? -2 : 0}};
+       }},
+      {"strategic-aa",
+       "55.3.1",
+       "AA value of a Japanese homeland center against a strategic strike",
+       {integer_or("resource-value", "Resource Center point value, if it is the target", "0"),
+        integer_or("facilities-aa", "AA value of the port and A/F in the hex", "0"),
+        integer_or("industrial-centers", "Industrial Centers in the hex", "0")},
+       false,
+       [](Args& args, const Tables&) {
+         const std::int64_t resource = args.integer("resource-value");
+         const std::int64_t facilities = args.integer("facilities-aa");
+         return Json{
+             {"section", "55.3.1"},
+             {"aa", homeland_center_aa(resource, facilities, args.integer("industrial-centers"))}};
+       }},
+      {"strike-split",
+       "55.3.3",
+       "a strategic strike above 176 bombardment strength divided",
+       {integer("strength", "bombardment strength of the strike")},
+       false,
+       [](Args& args, const Tables&) {
+         return Json{{"section", "55.3.3"},
+                     {"strikes", split_strategic_strike(args.integer("strength"))}};
+       }},
+      {"bomb-repair",
+       "55.4",
+       "Japanese bomb damage repair attempt",
+       {integer("damage", "damage level: 0 suppressed, 1-4 D1-D4"), die("die", "1D6", 1, 6),
+        integer_or("attempt", "repair attempt number this Strategic G/T", "1"),
+        flag("outside-japan-no-engineer", "the target is outside Japan with no ENGR unit"),
+        flag("fire-bombed", "the damage is incendiary (55.5)")},
+       false,
+       [](Args& args, const Tables&) {
+         BombRepairInput input;
+         input.damage = args.integer("damage");
+         input.die = args.die("die", 1, 6);
+         input.attempt = args.integer("attempt");
+         input.outside_japan_without_engineer = args.flag("outside-japan-no-engineer");
+         input.fire_bombed = args.flag("fire-bombed");
+         return to_json(bomb_damage_repair(input));
+       }},
+      {"fire-bomb-si",
+       "55.5.4",
+       "Strategic Initiative shift from a successful fire-bombing raid",
+       {die("d10", "1D10 (0 reads zero)", 1, 10),
+        integer("damage-levels", "damage levels the raid inflicted"),
+        integer("si-level", "current Strategic Initiative level"),
+        flag("allied-favour", "the SI level is in the Allies' favour")},
+       false,
+       [](Args& args, const Tables&) {
+         const std::int64_t d10 = args.die("d10", 1, 10);
+         const std::int64_t levels = args.integer("damage-levels");
+         const FireBombSiResult result =
+             fire_bombing_si(d10, levels, args.integer("si-level"), args.flag("allied-favour"));
+         return Json{{"section", "55.5.4"},
+                     {"modified_dr", result.modified},
+                     {"si_shift", result.shift ? 1 : 0}};
+       }},
+      {"abomb-dud",
+       "55.6.1",
+       "is the 1st A-bomb a dud (2D10 reading 00)",
+       {die("first-d10", "first 1D10", 1, 10), die("second-d10", "second 1D10", 1, 10)},
+       false,
+       [](Args& args, const Tables&) {
+         const std::int64_t first = args.die("first-d10", 1, 10);
+         return Json{{"section", "55.6.1"},
+                     {"dud", first_abomb_dud(first, args.die("second-d10", 1, 10))}};
+       }},
+      {"abomb-collateral",
+       "55.6.2",
+       "Japanese replacement level and reserve CPs after an A-bomb",
+       {integer("replacement-level", "Japanese ground replacement level"),
+        integer("reserve-cps", "CPs in the Japanese reserve"), die("replacement-die", "1D6", 1, 6),
+        die("reserve-die", "1D6", 1, 6)},
+       false,
+       [](Args& args, const Tables&) {
+         const std::int64_t level = args.integer("replacement-level");
+         const std::int64_t reserve = args.integer("reserve-cps");
+         const std::int64_t first = args.die("replacement-die", 1, 6);
+         const AbombCollateral result =
+             abomb_collateral(level, reserve, first, args.die("reserve-die", 1, 6));
+         return Json{{"section", "55.6.2"},
+                     {"replacement_level", result.replacement_level},
+                     {"reserve_cps", result.reserve_cps},
+                     {"damage", "D4 on every port, A/F and rail line in the hex"}};
+       }},
+      {"abomb-available",
+       "55.6.3",
+       "is a 3rd or 4th A-bomb available",
+       {flag("two-used-in-8-45", "both A-bombs were used in G/T 0/8/45"),
+        integer_or("bombs-received", "A-bombs received so far", "2"),
+        integer("gts-after-9-45", "Strategic G/Ts after 0/9/45 (0 at 0/9/45)"),
+        die("d10", "1D10 (0 reads ten)", 1, 10)},
+       false,
+       [](Args& args, const Tables&) {
+         const bool used = args.flag("two-used-in-8-45");
+         const std::int64_t received = args.integer("bombs-received");
+         const std::int64_t gts = args.integer("gts-after-9-45");
+         return to_json(abomb_availability(used, received, gts, args.die("d10", 1, 10)));
+       }},
+  };
+}
+
+}  // namespace pacwar::witp::catalog_args
