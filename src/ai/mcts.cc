@@ -143,7 +143,9 @@ class Mcts::Searcher {
         if (tried_[static_cast<std::size_t>(it - sorted_.begin())] == 0) untried_.push_back(action);
       }
       if (!untried_.empty()) {
-        const ActionCode action = untried_[rng.below(static_cast<std::uint32_t>(untried_.size()))];
+        // Expansion order follows the playout policy's taste (a cheap progressive bias).
+        const ActionCode action =
+            untried_.size() == 1 ? untried_.front() : policies_.playout->pick(state, untried_, rng);
         const std::int32_t child = add_child(node, action, seat);
         nodes_[child].available = 1;
         state.apply(action, nullptr);
