@@ -117,6 +117,21 @@ TEST(AiMcts, FixedSeedGivesTheSameMoveWithThreads) {
   EXPECT_EQ(sum, 200);  // every iteration passes through one root child
 }
 
+TEST(AiMcts, FixedSeedGivesTheSameMoveWithThreadsCoProsperity) {
+  auto state = mid_game("co-prosperity", 5, 80);
+  ASSERT_NE(state, nullptr);
+  MctsConfig config;
+  config.iterations = 120;
+  config.threads = 2;
+  Mcts a(config, policies_for("co-prosperity", 2));
+  Mcts b(config, policies_for("co-prosperity", 2));
+  const MctsResult first = a.search(*state, 91);
+  const MctsResult other = b.search(*state, 91);
+  EXPECT_EQ(first.action, other.action);
+  EXPECT_EQ(first.visits, other.visits);
+  EXPECT_EQ(first.iterations, 120);
+}
+
 TEST(AiMcts, TimeBudgetStops) {
   auto state = mid_game("pacific-war", 4, 150);
   ASSERT_NE(state, nullptr);
