@@ -219,7 +219,9 @@ class Mcts::Searcher {
 
 Mcts::Mcts(MctsConfig config, GamePolicies policies)
     : config_(config), policies_(std::move(policies)) {
-  config_.threads = std::max(1, config_.threads);
+  if (config_.threads <= 0) {
+    config_.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  }
   if (config_.iterations <= 0 && config_.time_ms <= 0.0) config_.iterations = 1;
   for (int t = 0; t < config_.threads; ++t) {
     searchers_.push_back(std::make_unique<Searcher>(config_, policies_));

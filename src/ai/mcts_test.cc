@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ai/agent.h"
@@ -130,6 +131,14 @@ TEST(AiMcts, FixedSeedGivesTheSameMoveWithThreadsCoProsperity) {
   EXPECT_EQ(first.action, other.action);
   EXPECT_EQ(first.visits, other.visits);
   EXPECT_EQ(first.iterations, 120);
+}
+
+TEST(AiMcts, ZeroThreadsMeansEveryCore) {
+  MctsConfig config;
+  config.threads = 0;
+  const Mcts mcts(config, policies_for("pacific-war", 2));
+  EXPECT_EQ(mcts.config().threads,
+            static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
 }
 
 TEST(AiMcts, TimeBudgetStops) {
