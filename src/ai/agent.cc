@@ -89,7 +89,7 @@ std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const std::string& game
       return std::make_unique<HeuristicAgent>(policies_for(game, seats));
     case AgentSpec::Kind::kMcts: {
       MctsConfig config = spec.mcts;
-      if (threads > 0) config.threads = threads;
+      if (threads != 0) config.threads = threads > 0 ? threads : 0;  // 0: every core
       return std::make_unique<MctsAgent>(config, policies_for(game, seats));
     }
     case AgentSpec::Kind::kRandom:

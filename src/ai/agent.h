@@ -32,7 +32,7 @@ class Agent {
 };
 
 // `game` selects the evaluator and playout policy; `threads` overrides the MCTS thread count
-// when > 0.
+// when > 0; < 0 means one search thread per hardware thread; 0 keeps the spec's count.
 std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const std::string& game, int seats,
                                   int threads = 0);
 

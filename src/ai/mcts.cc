@@ -143,7 +143,9 @@ class Mcts::Searcher {
         if (tried_[static_cast<std::size_t>(it - sorted_.begin())] == 0) untried_.push_back(action);
       }
       if (!untried_.empty()) {
-        const ActionCode action = untried_[rng.below(static_cast<std::uint32_t>(untried_.size()))];
+        // Expansion order follows the playout policy's taste (a cheap progressive bias).
+        const ActionCode action =
+            untried_.size() == 1 ? untried_.front() : policies_.playout->pick(state, untried_, rng);
         const std::int32_t child = add_child(node, action, seat);
         nodes_[child].available = 1;
         state.apply(action, nullptr);
@@ -217,7 +219,9 @@ class Mcts::Searcher {
 
 Mcts::Mcts(MctsConfig config, GamePolicies policies)
     : config_(config), policies_(std::move(policies)) {
-  config_.threads = std::max(1, config_.threads);
+  if (config_.threads <= 0) {
+    config_.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  }
   if (config_.iterations <= 0 && config_.time_ms <= 0.0) config_.iterations = 1;
   for (int t = 0; t < config_.threads; ++t) {
     searchers_.push_back(std::make_unique<Searcher>(config_, policies_));

@@ -23,9 +23,9 @@
 namespace pacwar::ai {
 
 struct MctsConfig {
-  int iterations = 1000;  // total over all threads; 0 = no limit (then time_ms must be set)
-  double time_ms = 0.0;   // wall-clock budget per decision; 0 = none
-  int threads = 1;
+  int iterations = 1000;     // total over all threads; 0 = no limit (then time_ms must be set)
+  double time_ms = 0.0;      // wall-clock budget per decision; 0 = none
+  int threads = 1;           // 0 = one per hardware thread (root parallel on all cores)
   double exploration = 0.7;  // UCB constant, values in [-1, 1]
   int playout_depth = 30;    // actions (chance included) played after leaving the tree
 };

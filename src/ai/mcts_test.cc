@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include "ai/agent.h"
@@ -29,15 +31,12 @@ double test_scale() {
   return env != nullptr ? std::atof(env) : 1.0;
 }
 
-std::shared_ptr<const engine::Game> pacific_war() {
-  static const auto game = find_game("pacific-war");
-  return game;
-}
+std::shared_ptr<const engine::Game> game_named(const std::string& name) { return find_game(name); }
 
 // A state reached by seeded random play after at least `actions` actions where a seat with
 // at least two choices acts and its opponent holds cards (hidden information exists).
-std::unique_ptr<State> mid_game(std::uint64_t seed, int actions) {
-  const auto game = pacific_war();
+std::unique_ptr<State> mid_game(const std::string& name, std::uint64_t seed, int actions) {
+  const auto game = game_named(name);
   auto state = game->new_initial_state(game->normalize_options(engine::Json::object()));
   engine::RandomPlayer player;
   Rng rng(seed);
@@ -65,10 +64,10 @@ std::unique_ptr<State> other_hidden(const State& state, std::uint64_t seed) {
   return nullptr;
 }
 
-TEST(AiMcts, HiddenInformationDoesNotChangeTheDecision) {
+void expect_same_decisions_without_peeking(const std::string& name) {
   int compared = 0;
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    auto state = mid_game(seed, 40 + 60 * static_cast<int>(seed));
+    auto state = mid_game(name, seed, 40 + 60 * static_cast<int>(seed));
     ASSERT_NE(state, nullptr);
     auto other = other_hidden(*state, seed * 7);
     if (!other) continue;  // nothing hidden here
@@ -76,23 +75,31 @@ TEST(AiMcts, HiddenInformationDoesNotChangeTheDecision) {
     ++compared;
     MctsConfig config;
     config.iterations = 150;
-    Mcts a(config, policies_for("pacific-war", 2));
-    Mcts b(config, policies_for("pacific-war", 2));
+    Mcts a(config, policies_for(name, 2));
+    Mcts b(config, policies_for(name, 2));
     const MctsResult ra = a.search(*state, 1234 + seed);
     const MctsResult rb = b.search(*other, 1234 + seed);
     EXPECT_EQ(ra.action, rb.action) << "seed " << seed;
     EXPECT_EQ(ra.visits, rb.visits) << "seed " << seed;
     EXPECT_EQ(ra.iterations, 150);
 
-    HeuristicPlayer ha(HeuristicConfig{}, policies_for("pacific-war", 2));
-    HeuristicPlayer hb(HeuristicConfig{}, policies_for("pacific-war", 2));
+    HeuristicPlayer ha(HeuristicConfig{}, policies_for(name, 2));
+    HeuristicPlayer hb(HeuristicConfig{}, policies_for(name, 2));
     EXPECT_EQ(ha.choose(*state, seed), hb.choose(*other, seed)) << "seed " << seed;
   }
   EXPECT_GE(compared, 3);
 }
 
+TEST(AiMcts, HiddenInformationDoesNotChangeTheDecision) {
+  expect_same_decisions_without_peeking("pacific-war");
+}
+
+TEST(AiMcts, HiddenInformationDoesNotChangeTheDecisionCoProsperity) {
+  expect_same_decisions_without_peeking("co-prosperity");
+}
+
 TEST(AiMcts, FixedSeedGivesTheSameMoveWithThreads) {
-  auto state = mid_game(3, 200);
+  auto state = mid_game("pacific-war", 3, 200);
   ASSERT_NE(state, nullptr);
   MctsConfig config;
   config.iterations = 200;
@@ -111,8 +118,31 @@ TEST(AiMcts, FixedSeedGivesTheSameMoveWithThreads) {
   EXPECT_EQ(sum, 200);  // every iteration passes through one root child
 }
 
+TEST(AiMcts, FixedSeedGivesTheSameMoveWithThreadsCoProsperity) {
+  auto state = mid_game("co-prosperity", 5, 80);
+  ASSERT_NE(state, nullptr);
+  MctsConfig config;
+  config.iterations = 120;
+  config.threads = 2;
+  Mcts a(config, policies_for("co-prosperity", 2));
+  Mcts b(config, policies_for("co-prosperity", 2));
+  const MctsResult first = a.search(*state, 91);
+  const MctsResult other = b.search(*state, 91);
+  EXPECT_EQ(first.action, other.action);
+  EXPECT_EQ(first.visits, other.visits);
+  EXPECT_EQ(first.iterations, 120);
+}
+
+TEST(AiMcts, ZeroThreadsMeansEveryCore) {
+  MctsConfig config;
+  config.threads = 0;
+  const Mcts mcts(config, policies_for("pacific-war", 2));
+  EXPECT_EQ(mcts.config().threads,
+            static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+}
+
 TEST(AiMcts, TimeBudgetStops) {
-  auto state = mid_game(4, 150);
+  auto state = mid_game("pacific-war", 4, 150);
   ASSERT_NE(state, nullptr);
   MctsConfig config;
   config.iterations = 0;
@@ -125,10 +155,11 @@ TEST(AiMcts, TimeBudgetStops) {
 }
 
 // Plays whole games of an agent against random play; every agent move must be legal.
-void play_against_random(const AgentSpec& spec, int games, std::uint64_t seed) {
-  const auto game = pacific_war();
+void play_against_random(const std::string& name, const AgentSpec& spec, int games,
+                         std::uint64_t seed) {
+  const auto game = game_named(name);
   const auto options = game->normalize_options(engine::Json::object());
-  auto agent = make_agent(spec, "pacific-war", 2);
+  auto agent = make_agent(spec, name, 2);
   engine::RandomPlayer random;
   for (int g = 0; g < games; ++g) {
     const int ai_seat = g % 2;
@@ -155,12 +186,23 @@ void play_against_random(const AgentSpec& spec, int games, std::uint64_t seed) {
 TEST(AiMcts, EveryMoveIsLegalAgainstRandom) {
   AgentSpec spec = *parse_agent_spec("mcts:12");
   spec.mcts.playout_depth = 10;
-  play_against_random(spec, std::max(1, static_cast<int>(2 * test_scale())), 11);
+  play_against_random("pacific-war", spec, std::max(1, static_cast<int>(2 * test_scale())), 11);
+}
+
+TEST(AiMcts, EveryMoveIsLegalAgainstRandomCoProsperity) {
+  AgentSpec spec = *parse_agent_spec("mcts:12");
+  spec.mcts.playout_depth = 10;
+  play_against_random("co-prosperity", spec, std::max(1, static_cast<int>(2 * test_scale())), 12);
 }
 
 TEST(AiHeuristic, EveryMoveIsLegalAgainstRandom) {
-  play_against_random(*parse_agent_spec("heuristic"),
+  play_against_random("pacific-war", *parse_agent_spec("heuristic"),
                       std::max(1, static_cast<int>(2 * test_scale())), 21);
+}
+
+TEST(AiHeuristic, EveryMoveIsLegalAgainstRandomCoProsperity) {
+  play_against_random("co-prosperity", *parse_agent_spec("heuristic"),
+                      std::max(1, static_cast<int>(2 * test_scale())), 22);
 }
 
 TEST(AiAgent, ParsesNames) {

@@ -20,8 +20,12 @@ namespace pw = pacwar::pacific_war;
 constexpr double kMarginSpread = 4.0;
 constexpr double kMarginSpreadPerTurn = 3.0;
 constexpr double kMaterialWeight = 1.5;   // per unit of (own fraction afloat - foe's)
-constexpr double kCardWeight = 0.04;      // per card in hand
+constexpr double kCardWeight = 0.08;      // per card in hand
 constexpr double kLaterTurnWeight = 0.5;  // weight of control persisting into later turns
+// A port the side can invade in the coming Supply Phase (10.2: naval units present, no enemy
+// units, Ground Strength from the units plus cards in hand reaching the Port's VP value) counts
+// this share of its VP as already won: the enemy may still come back before then.
+constexpr double kInvasionShare = 0.7;
 
 double unit_strength(const pw::UnitDef& def) {
   return static_cast<double>(def.airstrike + def.gunnery + def.defense) + 1.0;
@@ -58,6 +62,7 @@ double kind_weight(pw::Kind kind) {
     case pw::Kind::All:
       return 4.0;
     case pw::Kind::Ground:
+      return 4.0;
     case pw::Kind::MoveFrom:
     case pw::Kind::Ready:
       return 2.0;
@@ -67,9 +72,56 @@ double kind_weight(pw::Kind kind) {
       return 0.5;
     case pw::Kind::Skip:
       return 0.2;
+    case pw::Kind::Resupply:
+      return 0.5;
     default:
       return 1.0;
   }
+}
+
+// VPs per Victory Phase that `side` would add by invading the enemy ports it sits in (10.2),
+// spending cards of its hand on the cheapest shortfalls first. Everything read here is public
+// (unit positions, port markers, hand sizes).
+double invasion_potential(const pw::PwState& s, int side) {
+  const pw::Content& c = s.content();
+  std::array<int, pw::kMaxOz> points{};
+  std::array<std::uint8_t, pw::kMaxOz> present{};  // bit per side; 4: a naval unit of `side`
+  for (int u = 0; u < c.num_units(); ++u) {
+    const int loc = s.units[static_cast<std::size_t>(u)].loc;
+    if (loc >= pw::kMaxOz || loc >= c.num_ozs()) continue;
+    const pw::UnitDef& def = c.units[static_cast<std::size_t>(u)];
+    present[static_cast<std::size_t>(loc)] |= static_cast<std::uint8_t>(1u << def.side);
+    if (def.side != side || !def.is_naval()) continue;
+    present[static_cast<std::size_t>(loc)] |= 4u;
+    if (def.type != pw::UnitType::TorpedoCruiser) {  // 13.2
+      points[static_cast<std::size_t>(loc)] += def.airstrike + def.gunnery;
+    }
+  }
+  struct Target {
+    int shortfall;
+    int vp;
+  };
+  std::array<Target, pw::kMaxOz> targets{};
+  int n = 0;
+  const int per = std::max(1, c.ground_points_per_strength);
+  for (int oz = 0; oz < c.num_ozs(); ++oz) {
+    const pw::OzDef& d = c.ozs[static_cast<std::size_t>(oz)];
+    const auto o = static_cast<std::size_t>(oz);
+    if (!d.port || s.port_owner[o] != 1 - side || (present[o] & 4u) == 0) continue;
+    if ((present[o] & (1u << (1 - side))) != 0) continue;
+    targets[static_cast<std::size_t>(n++)] = {std::max(0, d.vp - points[o] / per), d.vp};
+  }
+  std::sort(targets.begin(), targets.begin() + n,
+            [](const Target& x, const Target& y) { return x.shortfall < y.shortfall; });
+  int cards = pw::hand_size(s, side);
+  double gain = 0.0;
+  for (int i = 0; i < n; ++i) {
+    const Target& t = targets[static_cast<std::size_t>(i)];
+    if (t.shortfall > cards) break;
+    cards -= t.shortfall;
+    gain += t.vp;
+  }
+  return gain;
 }
 
 }  // namespace
@@ -85,12 +137,14 @@ PacificWarScore score_pacific_war(const engine::State& state) {
                    (jb > ab   ? 1
                     : ab > jb ? -1
                               : 0);
+  score.invasion = invasion_potential(*s, pw::kJapanese) - invasion_potential(*s, pw::kAllied);
   score.victory_phases_left = std::max(0, pw::kLastTurn - std::max<int>(s->turn, 1) + 1);
   score.material = material(*s, pw::kJapanese) - material(*s, pw::kAllied);
   score.cards = pw::hand_size(*s, pw::kJapanese) - pw::hand_size(*s, pw::kAllied);
   double projected = score.vp_track;
   if (score.victory_phases_left > 0) {
-    projected += score.per_turn * (1.0 + kLaterTurnWeight * (score.victory_phases_left - 1));
+    projected += (score.per_turn + kInvasionShare * score.invasion) *
+                 (1.0 + kLaterTurnWeight * (score.victory_phases_left - 1));
   }
   // Japan wins at the end of Turn 5 unless the Allies lead by 5 (11.1.3); at the end of Turn 4
   // it needs 5 and loses at -1 (11.1.2): the middle of the band before Turn 5.
@@ -108,14 +162,31 @@ void PacificWarEvaluator::evaluate(const engine::State& state, std::vector<doubl
   values[1] = -value;
 }
 
-engine::ActionCode PacificWarPlayout::pick(const engine::State&,
+double PacificWarPlayout::weight(const engine::State& state, engine::ActionCode action) const {
+  const pw::Act act = pw::decode(action);
+  if (act.kind == pw::Kind::To) {
+    // Destinations: an enemy Port (to invade it in the Supply Phase, 10.2) is worth the trip.
+    const auto& s = static_cast<const pw::PwState&>(state);
+    const int side = state.current_seat();
+    if (act.a >= 0 && act.a < s.content().num_ozs() && side >= 0) {
+      const pw::OzDef& d = s.content().ozs[static_cast<std::size_t>(act.a)];
+      if (d.port && s.port_owner[static_cast<std::size_t>(act.a)] == 1 - side) {
+        return 2.0 + d.vp;
+      }
+    }
+    return 1.0;
+  }
+  return kind_weight(act.kind);
+}
+
+engine::ActionCode PacificWarPlayout::pick(const engine::State& state,
                                            const std::vector<engine::ActionCode>& legal,
                                            engine::Rng& rng) const {
   double total = 0.0;
-  for (const engine::ActionCode action : legal) total += kind_weight(pw::decode(action).kind);
+  for (const engine::ActionCode action : legal) total += weight(state, action);
   double target = rng.uniform() * total;
   for (const engine::ActionCode action : legal) {
-    target -= kind_weight(pw::decode(action).kind);
+    target -= weight(state, action);
     if (target < 0.0) return action;
   }
   return legal.back();

@@ -21,12 +21,15 @@ class PacificWarPlayout final : public PlayoutPolicy {
  public:
   engine::ActionCode pick(const engine::State& state, const std::vector<engine::ActionCode>& legal,
                           engine::Rng& rng) const override;
+  // The relative weight of `action` (legal in `state`).
+  double weight(const engine::State& state, engine::ActionCode action) const;
 };
 
 // The parts of the evaluation, Japanese minus Allied where it applies (for tests and tuning).
 struct PacificWarScore {
   double vp_track = 0;  // the VP marker (+ Japanese)
   double per_turn = 0;  // VPs the next Victory Phase would award at current control
+  double invasion = 0;  // port VPs each side could invade now (10.2), Japanese minus Allied
   int victory_phases_left = 0;
   double material = 0;  // fraction of own fleet and air afloat, weighted by readiness
   double cards = 0;     // hand size difference

@@ -102,5 +102,35 @@ TEST(AiHeuristicEvaluator, VpTrackFavoursItsSide) {
   EXPECT_GT(score_pacific_war(*up).value, score_pacific_war(*down).value);
 }
 
+// 10.2: Japanese naval units alone in an Allied port with Ground Strength to spare make the
+// port's VPs count as (most likely) won.
+TEST(AiHeuristicEvaluator, InvasionPotentialCountsAnEnemyPortWithinReach) {
+  const auto state = random_state(3, 200);
+  ASSERT_FALSE(state->is_terminal());
+  auto moved = state->clone();
+  auto& s = dynamic_cast<pw::PwState&>(*moved);
+  const pw::Content& c = s.content();
+  int target = -1;
+  for (int oz = 0; oz < c.num_ozs() && target < 0; ++oz) {
+    const auto o = static_cast<std::size_t>(oz);
+    if (c.ozs[o].port && c.ozs[o].vp > 0 && s.port_owner[o] == pw::kAllied &&
+        !pw::has_units(s, pw::kAllied, oz) && !pw::has_units(s, pw::kJapanese, oz))
+      target = oz;
+  }
+  ASSERT_GE(target, 0);
+  const PacificWarScore before = score_pacific_war(s);
+  int points = 0;
+  for (int u : c.side_units[pw::kJapanese]) {
+    const pw::UnitDef& def = c.units[static_cast<std::size_t>(u)];
+    auto& us = s.units[static_cast<std::size_t>(u)];
+    if (!def.is_naval() || us.loc >= pw::kMaxOz) continue;
+    us.loc = static_cast<std::uint8_t>(target);
+    points += def.airstrike + def.gunnery;
+    if (points >= c.ground_points_per_strength * c.ozs[static_cast<std::size_t>(target)].vp) break;
+  }
+  const PacificWarScore after = score_pacific_war(s);
+  EXPECT_GE(after.invasion - before.invasion, c.ozs[static_cast<std::size_t>(target)].vp);
+}
+
 }  // namespace
 }  // namespace pacwar::ai

@@ -1,4 +1,5 @@
 // The per-game policy registry: the one place of src/ai that knows the games.
+#include "ai/co_prosperity_policy.h"
 #include "ai/pacific_war_policy.h"
 #include "ai/policy.h"
 
@@ -20,6 +21,9 @@ GamePolicies policies_for(const std::string& game, int seats) {
   if (game == "pacific-war") {
     policies.evaluator = std::make_shared<PacificWarEvaluator>();
     policies.playout = std::make_shared<PacificWarPlayout>();
+  } else if (game == "co-prosperity") {
+    policies.evaluator = std::make_shared<CoProsperityEvaluator>();
+    policies.playout = std::make_shared<CoProsperityPlayout>();
   } else {
     policies.evaluator = std::make_shared<NeutralEvaluator>(seats);
     policies.playout = std::make_shared<UniformPlayout>();

@@ -35,6 +35,22 @@ TEST(AiArena, CountsWinsAndTimesDecisions) {
   EXPECT_EQ(again.mean_actions, result.mean_actions);
 }
 
+TEST(AiArena, PlaysCoProsperity) {
+  const auto game = find_game("co-prosperity");
+  ArenaConfig config;
+  config.games = 1;
+  config.seed = 4;
+  config.players = {"mcts:4", "heuristic"};
+  const ArenaResult result = run_arena(game, engine::Options::object(), config);
+  EXPECT_EQ(result.games, 1);
+  EXPECT_EQ(result.wins[0] + result.wins[1] + result.draws + result.unfinished, 1);
+  EXPECT_EQ(result.unfinished, 0);
+  EXPECT_GT(result.decisions, 0);
+  const ArenaResult again = run_arena(game, engine::Options::object(), config);
+  EXPECT_EQ(again.wins, result.wins);
+  EXPECT_EQ(again.mean_actions, result.mean_actions);
+}
+
 TEST(AiArena, RefusesUnknownPlayers) {
   ArenaConfig config;
   config.players = {"random", "robot"};
