@@ -105,19 +105,28 @@ TEST(AiHeuristicEvaluator, VpTrackFavoursItsSide) {
 // 10.2: Japanese naval units alone in an Allied port with Ground Strength to spare make the
 // port's VPs count as (most likely) won.
 TEST(AiHeuristicEvaluator, InvasionPotentialCountsAnEnemyPortWithinReach) {
-  const auto state = random_state(3, 200);
-  ASSERT_FALSE(state->is_terminal());
-  auto moved = state->clone();
+  // An empty Allied port with VPs, in the first random mid-game position that has one.
+  auto empty_allied_port = [](const pw::PwState& s) {
+    const pw::Content& c = s.content();
+    for (int oz = 0; oz < c.num_ozs(); ++oz) {
+      const auto o = static_cast<std::size_t>(oz);
+      if (c.ozs[o].port && c.ozs[o].vp > 0 && s.port_owner[o] == pw::kAllied &&
+          !pw::has_units(s, pw::kAllied, oz) && !pw::has_units(s, pw::kJapanese, oz))
+        return oz;
+    }
+    return -1;
+  };
+  std::unique_ptr<engine::State> moved;
+  int target = -1;
+  for (std::uint64_t seed = 3; seed < 40 && target < 0; ++seed) {
+    const auto state = random_state(seed, 200);
+    if (state->is_terminal()) continue;
+    moved = state->clone();
+    target = empty_allied_port(dynamic_cast<const pw::PwState&>(*moved));
+  }
+  ASSERT_GE(target, 0) << "no random position with an empty Allied port";
   auto& s = dynamic_cast<pw::PwState&>(*moved);
   const pw::Content& c = s.content();
-  int target = -1;
-  for (int oz = 0; oz < c.num_ozs() && target < 0; ++oz) {
-    const auto o = static_cast<std::size_t>(oz);
-    if (c.ozs[o].port && c.ozs[o].vp > 0 && s.port_owner[o] == pw::kAllied &&
-        !pw::has_units(s, pw::kAllied, oz) && !pw::has_units(s, pw::kJapanese, oz))
-      target = oz;
-  }
-  ASSERT_GE(target, 0);
   const PacificWarScore before = score_pacific_war(s);
   int points = 0;
   for (int u : c.side_units[pw::kJapanese]) {
