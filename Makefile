@@ -3,7 +3,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 
-.PHONY: run test deps build build-asan test-release test-asan bench format clean
+.PHONY: run test deps build build-asan test-release test-asan test-postgres bench bench-server format clean
 
 # The web server: open the address it prints. Terminal play: build/pacwar play pacific-war.
 PORT ?= 8080
@@ -11,7 +11,7 @@ DB ?= sqlite:pacwar.db
 run: deps build
 	./$(BUILD)/pacwar serve --port $(PORT) --db $(DB)
 
-test: deps build build-asan test-release test-asan
+test: deps build build-asan test-release test-asan test-postgres
 
 deps:
 	@bash scripts/install-deps.sh
@@ -30,6 +30,10 @@ test-release: build
 # The sanitizer run plays fewer self-play games: it checks memory and UB, not volume.
 test-asan: build-asan
 	cd $(ASAN_BUILD) && PACWAR_SELFPLAY_GAMES=60 ctest --output-on-failure -j $(JOBS)
+
+# The server tests again on a throwaway local PostgreSQL cluster (installs postgresql if missing).
+test-postgres: build
+	bash scripts/test-postgres.sh $(BUILD)
 
 bench: build
 	./$(BUILD)/pacwar_bench
