@@ -76,10 +76,14 @@ int main(int argc, char** argv) {
   std::string db;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string option = argv[i];
-    if (option == "--games") games = std::clamp(std::stoi(argv[i + 1]), 1, 1000);
-    else if (option == "--seconds") seconds = std::clamp(std::stod(argv[i + 1]), 1.0, 600.0);
-    else if (option == "--max-actions") max_actions = std::clamp(std::stoi(argv[i + 1]), 1, 100000);
-    else if (option == "--db") db = argv[i + 1];
+    if (option == "--games")
+      games = std::clamp(std::stoi(argv[i + 1]), 1, 1000);
+    else if (option == "--seconds")
+      seconds = std::clamp(std::stod(argv[i + 1]), 1.0, 600.0);
+    else if (option == "--max-actions")
+      max_actions = std::clamp(std::stoi(argv[i + 1]), 1, 100000);
+    else if (option == "--db")
+      db = argv[i + 1];
     else {
       std::cerr << "unknown option " << option << "\n";
       return 2;
@@ -106,8 +110,9 @@ int main(int argc, char** argv) {
   for (int g = 0; g < games; ++g) {
     ApiClient c(server.port());
     c.set_cookie(cookies[static_cast<std::size_t>(g / 10)]);
-    const Reply r = c.post("/api/games", {{"game", "pacific-war"}, {"seat", g % 2 ? "allied" : "japanese"},
-                                          {"opponent", "random"}});
+    const Reply r = c.post(
+        "/api/games",
+        {{"game", "pacific-war"}, {"seat", g % 2 ? "allied" : "japanese"}, {"opponent", "random"}});
     if (r.status != 201) {
       std::cerr << "create failed: " << r.text << "\n";
       return 1;
@@ -136,7 +141,8 @@ int main(int argc, char** argv) {
             if (!state.is_null()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
             const auto t0 = Clock::now();
             const Reply r = c.get("/api/games/" + id);
-            w.get_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+            w.get_ms.push_back(
+                std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
             if (r.status != 200) {
               ++w.errors;
               state = nullptr;
@@ -146,8 +152,9 @@ int main(int argc, char** argv) {
           }
           if (state["status"] == "finished") {
             ++w.finished;
-            const Reply r = c.post("/api/games", {{"game", "pacific-war"}, {"seat", "japanese"},
-                                                  {"opponent", "random"}});
+            const Reply r =
+                c.post("/api/games",
+                       {{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "random"}});
             if (r.status != 201) break;
             id = r.body["id"];
             state = nullptr;
@@ -194,18 +201,22 @@ int main(int argc, char** argv) {
       {"db", db.rfind("sqlite:", 0) == 0 ? "sqlite" : "postgresql"},
       {"actions", act.size()},
       {"actions_per_second", static_cast<double>(act.size()) / elapsed},
-      {"action_ms", {{"p50", percentile(act, 0.5)}, {"p90", percentile(act, 0.9)},
-                     {"p99", percentile(act, 0.99)}, {"max", percentile(act, 1.0)}}},
+      {"action_ms",
+       {{"p50", percentile(act, 0.5)},
+        {"p90", percentile(act, 0.9)},
+        {"p99", percentile(act, 0.99)},
+        {"max", percentile(act, 1.0)}}},
       {"get_state_ms", {{"p50", percentile(get, 0.5)}, {"p99", percentile(get, 0.99)}}},
       {"errors", errors},
       // Server CPU per human action (it includes the computer player's replies and the reads).
       {"server_cpu_ms_per_action", act.empty() ? 0.0 : cpu_used / static_cast<double>(act.size())},
       {"machine_load_average", load_average()},
       {"games_finished", finished},
-      {"server_rss_kib", {{"before_games", rss_before}, {"games_created", rss_created},
-                          {"after_run", rss_after}}},
-      {"rss_per_game_kib", {{"created", static_cast<double>(rss_created - rss_before) / games},
-                            {"after_run", static_cast<double>(rss_after - rss_before) / games}}}};
+      {"server_rss_kib",
+       {{"before_games", rss_before}, {"games_created", rss_created}, {"after_run", rss_after}}},
+      {"rss_per_game_kib",
+       {{"created", static_cast<double>(rss_created - rss_before) / games},
+        {"after_run", static_cast<double>(rss_after - rss_before) / games}}}};
   std::cout << result.dump(2) << "\n";
   return errors == 0 ? 0 : 1;
 }

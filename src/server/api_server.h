@@ -12,9 +12,9 @@ struct ServerConfig {
   std::string db = "sqlite:pacwar.db";  // sqlite:FILE or postgresql://...
   std::string web_dir;                  // static files served at /; empty: none
   std::string host = "127.0.0.1";
-  int port = 8080;   // 0: any free port
+  int port = 8080;    // 0: any free port
   int threads = 256;  // request threads: one per open connection (an event stream holds one)
-  int agent_threads = 1;
+  int agent_threads = 4;
   // Log-in attempts allowed per username and per address in `login_window`.
   int login_attempts_per_user = 10;
   int login_attempts_per_address = 30;

@@ -27,7 +27,7 @@ Transaction::~Transaction() {
   try {
     connection_.rollback();
   } catch (const DbError&) {
-    // The connection is gone; the server rolled the transaction back already.
+    // The connection is gone, or the transaction was rolled back already.
   }
 }
 

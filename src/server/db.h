@@ -42,10 +42,21 @@ class SqlConnection {
   virtual void begin() = 0;
   // Starts a read-only transaction that sees one snapshot of the database.
   virtual void begin_read() = 0;
-  void commit() { execute("COMMIT"); }
-  void rollback() { execute("ROLLBACK"); }
+  void commit() {
+    execute("COMMIT");
+    ended();
+  }
+  void rollback() {
+    struct End {
+      SqlConnection* connection;
+      ~End() { connection->ended(); }
+    } end{this};
+    execute("ROLLBACK");
+  }
 
  protected:
+  // Called when a transaction ended (committed or rolled back).
+  virtual void ended() {}
   virtual std::vector<SqlRow> run_query(std::string_view sql,
                                         const std::vector<SqlValue>& params) = 0;
   virtual std::int64_t run_execute(std::string_view sql, const std::vector<SqlValue>& params) = 0;

@@ -1,10 +1,17 @@
-// SQLite: one connection (SQLite serializes writers anyway), WAL mode, a busy timeout so that
-// several processes may share the file. synchronous=NORMAL in WAL mode: a committed transaction
-// survives the process being killed (kill -9); only an operating-system crash or power loss may
-// lose the last ones.
+// SQLite in WAL mode: a few connections, so that reads never wait for a write; writes take turns
+// on an in-process mutex (SQLite has one writer at a time anyway) and a busy timeout covers other
+// processes sharing the file. A background thread checkpoints the WAL into the database, so that
+// no request waits for the checkpoint's fsync. synchronous=NORMAL in WAL mode: a committed
+// transaction survives the process being killed (kill -9); only an operating-system crash or
+// power loss may lose the last ones.
 #include <sqlite3.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
 
 #include "server/db.h"
 
@@ -13,7 +20,8 @@ namespace {
 
 class SqliteConnection final : public SqlConnection {
  public:
-  explicit SqliteConnection(const std::string& file) {
+  SqliteConnection(const std::string& file, std::shared_ptr<std::mutex> write_mutex)
+      : write_mutex_(std::move(write_mutex)) {
     if (sqlite3_open_v2(file.c_str(), &db_,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                         nullptr) != SQLITE_OK) {
@@ -26,16 +34,32 @@ class SqliteConnection final : public SqlConnection {
     query("PRAGMA journal_mode=WAL");
     execute("PRAGMA synchronous=NORMAL");
     execute("PRAGMA foreign_keys=ON");
+    query("PRAGMA wal_autocheckpoint=0");
   }
   ~SqliteConnection() override {
     for (auto& [sql, statement] : cache_) sqlite3_finalize(statement);
     sqlite3_close(db_);
   }
 
-  void begin() override { execute("BEGIN IMMEDIATE"); }
+  void begin() override {
+    write_mutex_->lock();
+    try {
+      execute("BEGIN IMMEDIATE");
+    } catch (...) {
+      write_mutex_->unlock();
+      throw;
+    }
+    writing_ = true;
+  }
   void begin_read() override { execute("BEGIN"); }
 
  protected:
+  void ended() override {
+    if (writing_) {
+      writing_ = false;
+      write_mutex_->unlock();
+    }
+  }
   std::vector<SqlRow> run_query(std::string_view sql,
                                 const std::vector<SqlValue>& params) override {
     sqlite3_stmt* statement = prepare(sql, params);
@@ -104,12 +128,40 @@ class SqliteConnection final : public SqlConnection {
 
   sqlite3* db_ = nullptr;
   std::map<std::string, sqlite3_stmt*> cache_;
+  std::shared_ptr<std::mutex> write_mutex_;
+  bool writing_ = false;
 };
 
 class SqliteDatabase final : public Database {
  public:
   explicit SqliteDatabase(const std::string& file) {
-    add_connection(std::make_unique<SqliteConnection>(file));
+    auto write_mutex = std::make_shared<std::mutex>();
+    checkpointer_connection_ = std::make_unique<SqliteConnection>(file, write_mutex);
+    for (int i = 0; i < kConnections; ++i) {
+      add_connection(std::make_unique<SqliteConnection>(file, write_mutex));
+    }
+    checkpointer_ = std::thread([this] {
+      std::unique_lock lock(stop_mutex_);
+      while (!stop_.wait_for(lock, std::chrono::milliseconds(500), [this] { return stopping_; })) {
+        try {
+          checkpointer_connection_->query("PRAGMA wal_checkpoint(PASSIVE)");
+        } catch (const DbError&) {
+          // Busy (another process checkpoints): the next round will do it.
+        }
+      }
+    });
+  }
+  ~SqliteDatabase() override {
+    {
+      std::lock_guard lock(stop_mutex_);
+      stopping_ = true;
+    }
+    stop_.notify_all();
+    checkpointer_.join();
+    try {
+      checkpointer_connection_->query("PRAGMA wal_checkpoint(PASSIVE)");
+    } catch (const DbError&) {
+    }
   }
   std::string kind() const override { return "sqlite"; }
   void create_schema(const std::vector<std::string>& statements) override {
@@ -118,6 +170,14 @@ class SqliteDatabase final : public Database {
     for (const std::string& statement : statements) connection->execute(statement);
     transaction.commit();
   }
+
+ private:
+  static constexpr int kConnections = 4;
+  std::unique_ptr<SqliteConnection> checkpointer_connection_;
+  std::mutex stop_mutex_;
+  std::condition_variable stop_;
+  bool stopping_ = false;
+  std::thread checkpointer_;
 };
 
 }  // namespace

@@ -219,8 +219,8 @@ class ServerProcess {
       dup2(out[1], STDOUT_FILENO);
       close(out[0]);
       close(out[1]);
-      std::vector<std::string> args = {PACWAR_BINARY_PATH, "serve", "--port", "0",
-                                       "--host", "127.0.0.1", "--db", db};
+      std::vector<std::string> args = {PACWAR_BINARY_PATH, "serve",     "--port", "0",
+                                       "--host",           "127.0.0.1", "--db",   db};
       args.insert(args.end(), extra.begin(), extra.end());
       std::vector<char*> argv;
       for (std::string& arg : args) argv.push_back(arg.data());
