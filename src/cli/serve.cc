@@ -3,6 +3,8 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <atomic>
+#include <ctime>
 #include <ostream>
 #include <thread>
 
@@ -23,14 +25,18 @@ int run_serve(const server::ServerConfig& config, std::ostream& out) {
   out << "pacwar: serving on http://" << host << ":" << port << "/ (database " << config.db
       << "); open it in a browser. Ctrl-C stops the server.\n"
       << std::flush;
-  std::thread waiter([&server, signals] {
-    int signal = 0;
-    sigwait(&signals, &signal);
-    server.stop();
+  std::atomic<bool> done{false};
+  std::thread waiter([&server, &done, signals] {
+    const timespec tick{0, 200'000'000};
+    while (!done) {
+      if (sigtimedwait(&signals, nullptr, &tick) > 0) {
+        server.stop();
+        return;
+      }
+    }
   });
   server.run();
-  // run() also returns when the server fails: wake the waiter if no signal came.
-  pthread_kill(waiter.native_handle(), SIGTERM);
+  done = true;  // run() also returns when the server fails
   waiter.join();
   out << "pacwar: server stopped.\n";
   return 0;
