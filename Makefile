@@ -3,12 +3,15 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 
-.PHONY: run test deps build build-asan test-release test-asan bench format clean
+.PHONY: run test deps build build-asan test-release test-asan test-postgres bench bench-server format clean
 
+# The web server: open the address it prints. Terminal play: build/pacwar play pacific-war.
+PORT ?= 8080
+DB ?= sqlite:pacwar.db
 run: deps build
-	./$(BUILD)/pacwar play pacific-war --japanese human --allied random
+	./$(BUILD)/pacwar serve --port $(PORT) --db $(DB)
 
-test: deps build build-asan test-release test-asan
+test: deps build build-asan test-release test-asan test-postgres
 
 deps:
 	@bash scripts/install-deps.sh
@@ -28,8 +31,17 @@ test-release: build
 test-asan: build-asan
 	cd $(ASAN_BUILD) && PACWAR_SELFPLAY_GAMES=60 ctest --output-on-failure -j $(JOBS)
 
+# The server tests again on a throwaway local PostgreSQL cluster (installs postgresql if missing).
+test-postgres: build
+	bash scripts/test-postgres.sh $(BUILD)
+
 bench: build
 	./$(BUILD)/pacwar_bench
+
+# Load test of the web server on 127.0.0.1 (100 games against `random`, 20 s); see
+# docs/performance.md, "Web server".
+bench-server: build
+	./$(BUILD)/pacwar_server_load --games 100 --seconds 20
 
 format:
 	find src tests bench -name '*.cc' -o -name '*.h' | xargs clang-format -i
