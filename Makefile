@@ -3,12 +3,12 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 
-.PHONY: run test deps build build-asan test-release test-asan bench format clean
+.PHONY: run test deps build build-asan test-release test-asan test-e2e bench format clean
 
 run: deps build
 	./$(BUILD)/pacwar play pacific-war --japanese human --allied random
 
-test: deps build build-asan test-release test-asan
+test: deps build build-asan test-release test-asan test-e2e
 
 deps:
 	@bash scripts/install-deps.sh
@@ -27,6 +27,10 @@ test-release: build
 # The sanitizer run plays fewer self-play games: it checks memory and UB, not volume.
 test-asan: build-asan
 	cd $(ASAN_BUILD) && PACWAR_SELFPLAY_GAMES=60 ctest --output-on-failure -j $(JOBS)
+
+# The browser UI in a real browser (Playwright + Debian's chromium); see scripts/test-e2e.sh.
+test-e2e: build
+	bash scripts/test-e2e.sh
 
 bench: build
 	./$(BUILD)/pacwar_bench
