@@ -64,8 +64,8 @@ function stacks(g, units, sideOf, readyOf, y = 34) {
   });
 }
 
-// A name goes under the node (below its stack chips) when another node sits just above it.
-function labelBelow(o, all) {
+// A name goes to the right of the node when another node sits just above it.
+function labelAside(o, all) {
   return all.some((p) => p !== o && Math.abs(p.x - o.x) < 90 && o.y - p.y > 0 && o.y - p.y < 70);
 }
 
@@ -108,7 +108,9 @@ export function drawPwMap(content, view, ui) {
     if (o.port) {
       g.append(s('text', { y: 6, 'text-anchor': 'middle', class: 'vp' }, o.vp ? o.vp : '⚓'));
     }
-    g.append(s('text', { y: labelBelow(o, map.ozs) ? r + 42 : -r - 7, 'text-anchor': 'middle', class: 'oz-name' }, v.name || o.name));
+    const side = labelAside(o, map.ozs);
+    g.append(s('text', { x: side ? r + 5 : 0, y: side ? 5 : -r - 7, 'text-anchor': side ? 'start' : 'middle', class: 'oz-name' },
+               v.name || o.name));
     if (v.port_owner) {
       const f = flag(v.port_owner);
       f.setAttribute('transform', `translate(${r + 4},${-r + 2})`);
