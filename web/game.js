@@ -23,10 +23,13 @@ export function showGame(ctx, id) {
     if (msg) setTimeout(() => { if (flash.textContent === msg) flash.textContent = ''; }, 6000);
   }
 
+  let latest = 0;  // only the answer to the newest request is drawn (live updates can overlap)
   async function load() {
+    const mine = ++latest;
     try {
       const next = await api.game(id);
       if (!content || content.game !== next.game) content = { game: next.game, ...(await api.content(next.game)) };
+      if (mine !== latest) return;
       st = next;
       render();
     } catch (e) {
@@ -35,12 +38,14 @@ export function showGame(ctx, id) {
     }
   }
 
-  async function send(promise) {
+  async function send(request) {
     if (busy) return;
     busy = true;
     closeMenu();
+    const mine = ++latest;
     try {
-      st = await promise;
+      const next = await request();
+      if (mine === latest) st = next;
       say('');
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) say('The game moved on; here is the current position.', 'info');
@@ -51,7 +56,7 @@ export function showGame(ctx, id) {
       render();
     }
   }
-  const onAction = (action) => send(api.act(id, action, st.version));
+  const onAction = (action) => send(() => api.act(id, action, st.version));
 
   function header() {
     const seats = Object.entries(st.seats || {}).map(([seat, who]) => `${cap(seat)}: ${who || '(invited)'}`).join(' vs ');
@@ -66,9 +71,9 @@ export function showGame(ctx, id) {
       banner,
       h('div', { class: 'row' },
         h('button', { id: 'undo', class: 'secondary', disabled: !st.can_undo || busy, title: 'Take back your last action (not past a die roll or a revealed card)',
-                      onclick: () => send(api.undo(id, st.version)) }, 'Undo'),
+                      onclick: () => send(() => api.undo(id, st.version)) }, 'Undo'),
         st.status === 'finished' ? h('a', { class: 'button', href: `#/replay/${st.id}` }, 'Replay')
-          : h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm('Resign this game?')) send(api.resign(id)); } }, 'Resign'),
+          : h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm('Resign this game?')) send(() => api.resign(id)); } }, 'Resign'),
         h('a', { class: 'button secondary', href: '#/' }, 'Lobby')));
   }
 

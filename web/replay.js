@@ -22,7 +22,7 @@ export function showReplay(ctx, id) {
     try {
       const next = await api.replay(id, Math.max(0, k));
       if (!content) {
-        seat = (await api.game(id)).seat;
+        seat = next.seat || (await api.game(id)).seat;
         const game = next.view.game;
         content = { game, ...(await api.content(game)) };
       }
@@ -45,13 +45,16 @@ export function showReplay(ctx, id) {
                                 onchange: (e) => go(Number(e.target.value)) });
     const controls = h('div', { class: 'replay-controls panel' },
       h('div', { class: 'row' },
-        h('button', { id: 'replay-first', onclick: () => go(0), disabled: step <= 0 }, '⏮'),
+        h('button', { id: 'replay-first', onclick: () => go(0), disabled: step <= 0 }, '|◀ Start'),
         h('button', { id: 'replay-back', onclick: () => go(step - 1), disabled: step <= 0 }, '◀ Back'),
         h('span', { id: 'replay-step', class: 'step' }, `Action ${step} of ${steps}`),
         h('button', { id: 'replay-forward', onclick: () => go(step + 1), disabled: step >= steps }, 'Forward ▶'),
-        h('button', { id: 'replay-last', onclick: () => go(steps), disabled: step >= steps }, '⏭')),
+        h('button', { id: 'replay-last', onclick: () => go(steps), disabled: step >= steps }, 'End ▶|')),
       slider,
-      h('p', { class: 'small' }, step > 0 ? ['Action ', h('b', {}, String(step)), ': ', h('code', { id: 'replay-action' }, data.action || '')] : 'The start of the game.'),
+      h('p', { class: 'small', id: 'replay-what' }, step > 0
+        ? ['Action ', h('b', {}, String(step)), data.by ? ` by ${data.by}` : '', ': ',
+           data.action ? h('code', { id: 'replay-action' }, data.action) : h('span', { class: 'muted' }, 'see the log')]
+        : 'The start of the game.'),
       data.view.prompt ? h('p', { class: 'muted small' }, `Next: ${data.view.prompt}`) : null);
     clear(root).append(
       h('div', { class: 'game-head' }, h('h2', {}, `Replay of game #${id}`),
