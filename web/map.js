@@ -141,7 +141,7 @@ export function drawPwMap(content, view, ui) {
 
 // Co-Prosperity Sphere.
 const RETREAT_BOXES = [
-  { id: 'Japanese-Retreat-Box', name: 'Japanese Retreat Box', x: 570, y: 48, side: 'japanese' },
+  { id: 'Japanese-Retreat-Box', name: 'Japanese Retreat Box', x: 570, y: 62, side: 'japanese' },
   { id: 'Allied-Retreat-Box', name: 'Allied Retreat Box', x: 880, y: 860, side: 'allied' },
 ];
 
@@ -151,8 +151,7 @@ export function drawCpsMap(content, view, ui) {
   const nationOf = (id) => (defs.get(id) || {}).nation || (id.startsWith('J-') ? 'japan' : 'us');
   const sideOfUnit = (u) => (nationOf(u.id) === 'japan' ? 'japanese' : 'allied');
   const pos = new Map(map.spaces.map((o) => [o.id, o]));
-  const links = map.retreat_box_links || {};
-  const vb = [-20, 20, 1040, 900];
+  const vb = [-20, 15, 1040, 905];
   const svg = s('svg', { class: 'map', viewBox: vb.join(' '), 'data-game': 'co-prosperity' });
   sea(svg, vb, 'Greater East Asia Co-Prosperity Sphere', 'Positions reconstructed (data/co-prosperity/map.json)');
   const vsp = new Map((view.spaces || []).map((o) => [o.id, o]));
@@ -169,13 +168,6 @@ export function drawCpsMap(content, view, ui) {
         s('text', { y: 3.5, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700 }, r.length)));
     }
   }
-  for (const box of RETREAT_BOXES) {
-    const key = box.side === 'japanese' ? 'japan' : 'allied';
-    for (const id of links[key] || []) {
-      const a = pos.get(id);
-      if (a && a.x !== undefined) routes.append(s('line', { class: 'route retreat-link', x1: a.x, y1: a.y, x2: box.x, y2: box.y }));
-    }
-  }
   svg.append(routes);
   const nodes = s('g', { class: 'nodes' });
   for (const o of map.spaces) {
@@ -188,7 +180,7 @@ export function drawCpsMap(content, view, ui) {
     if (o.home) g.append(s('circle', { r: r - 4, fill: 'none', stroke: '#333', 'stroke-width': 1 }));
     if (o.port) g.append(s('text', { y: 5, 'text-anchor': 'middle', 'font-size': 13 }, '⚓'));
     for (let i = 0; i < (o.production || 0); i += 1) {
-      g.append(s('rect', { x: -r - 10, y: -8 + i * 9, width: 7, height: 7, fill: '#fff', stroke: '#333' }));
+      g.append(s('rect', { x: -r - 13, y: -8 + i * 10, width: 8, height: 8, fill: '#fff', stroke: '#333' }));
     }
     if (o.oil) g.append(s('text', { x: r + 2, y: 14, 'font-size': 10 }, 'oil'));
     g.append(s('text', { y: -r - 7, 'text-anchor': 'middle', class: 'oz-name' }, o.name || pretty(o.id)));
