@@ -5,8 +5,11 @@ ASAN_BUILD ?= build-asan
 
 .PHONY: run test deps build build-asan test-release test-asan test-e2e bench format clean
 
+# The web server: open the address it prints. Terminal play: build/pacwar play pacific-war.
+PORT ?= 8080
+DB ?= sqlite:pacwar.db
 run: deps build
-	./$(BUILD)/pacwar play pacific-war --japanese human --allied random
+	./$(BUILD)/pacwar serve --port $(PORT) --db $(DB)
 
 test: deps build build-asan test-release test-asan test-e2e
 

@@ -2,7 +2,8 @@
 # Installs, with apt, the Debian 12 packages pacwar needs to build and test, if missing.
 set -euo pipefail
 packages=(g++ cmake make nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libgmock-dev
-          libbenchmark-dev ccache)
+          libbenchmark-dev ccache pkg-config libcpp-httplib-dev libsqlite3-dev libpq-dev
+          libsodium-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -4,6 +4,7 @@
 // game is looked up before the command line is parsed: it is the first positional argument of
 // `play` (or the game of the save file given to `load`).
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -15,7 +16,9 @@
 #include "cli/bench.h"
 #include "cli/play.h"
 #include "cli/selfplay.h"
+#include "cli/serve.h"
 #include "cli/witp_commands.h"
+#include "engine/data_dir.h"
 #include "engine/errors.h"
 #include "engine/session.h"
 #include "games/registry.h"
@@ -129,6 +132,15 @@ struct SeatOptions {
   std::vector<std::string> kinds;
 };
 
+// web/ beside data/ (the source tree, or the directory the binary runs from); "" if none.
+std::string default_web_dir() {
+  for (const std::filesystem::path& dir :
+       {std::filesystem::path("web"), std::filesystem::path(source_dir()) / "web"}) {
+    if (std::filesystem::is_directory(dir)) return dir.string();
+  }
+  return "";
+}
+
 BoardRenderer renderer_for(const std::string& game) {
   return [game](const Json& view) { return render_board(game, view); };
 }
@@ -236,6 +248,19 @@ int run(int argc, char** argv) {
       "(default: random).\n");
   if (command == "arena" && seat_game) arena_seats.add(*arena, *seat_game, false);
 
+  // serve
+  CLI::App* serve = app.add_subcommand("serve", "the web server: play in the browser");
+  server::ServerConfig serve_config;
+  serve->add_option("--port", serve_config.port, "TCP port (0: any free port)")
+      ->check(CLI::Range(0, 65535));
+  serve->add_option("--host", serve_config.host, "address to listen on (0.0.0.0: every one)");
+  serve->add_option("--db", serve_config.db, "database: sqlite:FILE or postgresql://...");
+  serve->add_option("--web", serve_config.web_dir, "directory of the browser UI (default: web/)");
+  serve->add_option("--threads", serve_config.threads, "request threads")
+      ->check(CLI::Range(4, 4096));
+  serve->add_option("--ai-threads", serve_config.agent_threads, "computer player threads")
+      ->check(CLI::Range(1, 64));
+
   const WitpCommands witp(app);
 
   try {
@@ -263,6 +288,10 @@ int run(int argc, char** argv) {
     std::cout << "Resuming " << session.game().name() << " after " << session.history_ids().size()
               << " actions.\n";
     return run_play(session, players, std::cin, std::cout, renderer_for(session.game().name()));
+  }
+  if (*serve) {
+    if (serve_config.web_dir.empty()) serve_config.web_dir = default_web_dir();
+    return run_serve(serve_config, std::cout);
   }
   if (*selfplay) {
     auto game = game_named(selfplay_game);

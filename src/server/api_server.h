@@ -1,0 +1,50 @@
+// `pacwar serve`: the JSON HTTP API of docs/api.md (cpp-httplib with its thread pool), the
+// static files of the browser UI, and server-sent events per game.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+namespace pacwar::server {
+
+struct ServerConfig {
+  std::string db = "sqlite:pacwar.db";  // sqlite:FILE or postgresql://...
+  std::string web_dir;                  // static files served at /; empty: none
+  std::string host = "127.0.0.1";
+  int port = 8080;   // 0: any free port
+  int threads = 64;  // request threads; each open event stream holds one
+  int agent_threads = 1;
+  // Log-in attempts allowed per username and per address in `login_window`.
+  int login_attempts_per_user = 10;
+  int login_attempts_per_address = 30;
+  std::chrono::seconds login_window{60};
+  std::chrono::hours session_lifetime{24 * 30};
+  // Event streams check the store this often for changes made by other processes.
+  std::chrono::milliseconds poll_interval{1000};
+  std::chrono::seconds heartbeat{15};
+  std::size_t max_body_bytes = 64 * 1024;
+};
+
+class ApiServer {
+ public:
+  // Opens the database (creating the schema) and loads the games; throws with a clear message.
+  explicit ApiServer(ServerConfig config);
+  ~ApiServer();
+  ApiServer(const ApiServer&) = delete;
+  ApiServer& operator=(const ApiServer&) = delete;
+
+  // Binds the address; returns the port (the chosen one when config.port is 0).
+  int bind();
+  // Serves until stop() (from another thread or a signal handler thread).
+  void run();
+  void stop();
+  // The number of games held in memory.
+  std::size_t loaded_games() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pacwar::server

@@ -1,0 +1,124 @@
+// SQL databases behind one small interface: SQLite (a file, WAL mode) and PostgreSQL (libpq).
+// The storage code (store.cc) is written once over it with portable SQL and `?` placeholders.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace pacwar::server {
+
+// A failed database operation (connection lost, constraint, SQL error).
+class DbError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A value bound to a statement: NULL, an integer or text.
+using SqlValue = std::variant<std::monostate, std::int64_t, std::string>;
+// One result row: the text of each column (nullopt for NULL).
+using SqlRow = std::vector<std::optional<std::string>>;
+
+class SqlConnection {
+ public:
+  virtual ~SqlConnection() = default;
+  // Runs one statement with `?` placeholders and returns its rows.
+  std::vector<SqlRow> query(std::string_view sql, const std::vector<SqlValue>& params = {}) {
+    return run_query(sql, params);
+  }
+  // Runs one statement and returns the number of rows it changed.
+  std::int64_t execute(std::string_view sql, const std::vector<SqlValue>& params = {}) {
+    return run_execute(sql, params);
+  }
+  // Starts a transaction that writes (SQLite: BEGIN IMMEDIATE, so that two processes never
+  // deadlock on upgrading a read lock).
+  virtual void begin() = 0;
+  // Starts a read-only transaction that sees one snapshot of the database.
+  virtual void begin_read() = 0;
+  void commit() { execute("COMMIT"); }
+  void rollback() { execute("ROLLBACK"); }
+
+ protected:
+  virtual std::vector<SqlRow> run_query(std::string_view sql,
+                                        const std::vector<SqlValue>& params) = 0;
+  virtual std::int64_t run_execute(std::string_view sql, const std::vector<SqlValue>& params) = 0;
+};
+
+// A fixed set of connections shared by the request threads; acquire() waits for a free one.
+class Database {
+ public:
+  class Lease {
+   public:
+    Lease(Database& db, std::unique_ptr<SqlConnection> connection)
+        : db_(&db), connection_(std::move(connection)) {}
+    Lease(Lease&&) = default;
+    Lease& operator=(Lease&&) = delete;
+    ~Lease() {
+      if (connection_) db_->release(std::move(connection_));
+    }
+    SqlConnection* operator->() { return connection_.get(); }
+    SqlConnection& operator*() { return *connection_; }
+
+   private:
+    Database* db_;
+    std::unique_ptr<SqlConnection> connection_;
+  };
+
+  virtual ~Database() = default;
+  // "sqlite" or "postgresql".
+  virtual std::string kind() const = 0;
+  Lease acquire();
+  // Runs the schema statements once, even with several processes starting at once.
+  virtual void create_schema(const std::vector<std::string>& statements) = 0;
+
+ protected:
+  void add_connection(std::unique_ptr<SqlConnection> connection);
+
+ private:
+  void release(std::unique_ptr<SqlConnection> connection);
+
+  std::mutex mutex_;
+  std::condition_variable available_;
+  std::vector<std::unique_ptr<SqlConnection>> free_;
+};
+
+// A transaction that rolls back unless committed.
+class Transaction {
+ public:
+  enum class Mode { kWrite, kRead };
+  explicit Transaction(SqlConnection& connection, Mode mode = Mode::kWrite)
+      : connection_(connection) {
+    if (mode == Mode::kWrite) {
+      connection.begin();
+    } else {
+      connection.begin_read();
+    }
+  }
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  ~Transaction();
+  void commit() {
+    connection_.commit();
+    done_ = true;
+  }
+
+ private:
+  SqlConnection& connection_;
+  bool done_ = false;
+};
+
+// Opens "sqlite:FILE" or "postgresql://..." (also "postgres://..."); throws DbError with a
+// clear message for anything else or a database that cannot be opened.
+std::unique_ptr<Database> open_database(const std::string& url);
+
+std::unique_ptr<Database> open_sqlite(const std::string& file);
+std::unique_ptr<Database> open_postgres(const std::string& url, int connections);
+
+}  // namespace pacwar::server

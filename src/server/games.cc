@@ -1,0 +1,559 @@
+#include "server/games.h"
+
+#include <chrono>
+#include <ctime>
+#include <stdexcept>
+
+#include "ai/agent.h"
+#include "engine/errors.h"
+#include "games/registry.h"
+#include "server/api_error.h"
+#include "server/crypto.h"
+
+namespace pacwar::server {
+namespace {
+
+using engine::Json;
+
+// Seeds of computer players: the same stream as terminal play (src/cli/play.cc), so a move
+// depends only on the game's seed and the length of its log.
+constexpr std::uint64_t kAiPlayerStream = 0x6169ULL;  // "ai"
+
+std::string to_move_name(const engine::Game& game, int seat) {
+  if (seat == engine::kChanceSeat) return "chance";
+  if (seat < 0) return "";
+  return game.seat_name(seat);
+}
+
+Json name_or_null(const std::string& text) { return text.empty() ? Json(nullptr) : Json(text); }
+
+Json result_json(const engine::Game& game, const GameStatus& s) {
+  if (s.status != "finished") return nullptr;
+  Json result = {{"winner", s.winner >= 0 ? Json(game.seat_name(s.winner)) : Json(nullptr)}};
+  if (s.resigned >= 0) result["resigned"] = game.seat_name(s.resigned);
+  return result;
+}
+
+const Json& member(const Json& body, const char* name) {
+  static const Json null_json;
+  auto it = body.find(name);
+  return it == body.end() ? null_json : *it;
+}
+
+std::int64_t version_of(const Json& body) {
+  const Json& version = member(body, "version");
+  if (!version.is_number_integer()) {
+    throw ApiError(400, "field 'version' must be an integer (the version of the state you saw)");
+  }
+  return version.get<std::int64_t>();
+}
+
+}  // namespace
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string iso_time(std::int64_t ms) {
+  const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
+const std::vector<std::string>& agent_levels() {
+  static const std::vector<std::string> levels = {"random", "heuristic", "mcts:easy", "mcts:normal",
+                                                  "mcts:hard"};
+  return levels;
+}
+
+GameService::GameService(Store& store, Notifier& notifier) : store_(store), notifier_(notifier) {
+  for (const std::string& name : pacwar::game_names()) {
+    auto game = pacwar::find_game(name);
+    if (!game) continue;
+    games_[name] = std::move(game);
+    names_.push_back(name);
+  }
+}
+
+std::shared_ptr<const engine::Game> GameService::game(const std::string& name) const {
+  auto it = games_.find(name);
+  return it == games_.end() ? nullptr : it->second;
+}
+
+std::size_t GameService::loaded_games() {
+  std::lock_guard lock(cache_mutex_);
+  return cache_.size();
+}
+
+std::unique_ptr<engine::Session> GameService::replay_session(const GameRecord& record) const {
+  auto game = this->game(record.game);
+  if (!game) throw std::runtime_error("game " + record.id + ": unknown game '" + record.game + "'");
+  auto session = std::make_unique<engine::Session>(game, record.options, record.seed);
+  for (std::size_t i = 0; i < record.actions.size(); ++i) {
+    try {
+      session->apply_id(record.actions[i].id);
+    } catch (const engine::UsageError& e) {
+      throw std::runtime_error("game " + record.id + ": stored action " + std::to_string(i) + " '" +
+                               record.actions[i].id + "' cannot be replayed: " + e.what());
+    }
+  }
+  return session;
+}
+
+void GameService::reload(LiveGame& live, GameRecord record) {
+  live.session = replay_session(record);
+  record.actions.clear();
+  record.actions.shrink_to_fit();
+  live.record = std::move(record);
+}
+
+GameService::Locked GameService::get(const std::string& id) {
+  std::shared_ptr<LiveGame> live;
+  {
+    std::lock_guard lock(cache_mutex_);
+    if (auto it = cache_.find(id); it != cache_.end()) live = it->second;
+  }
+  if (!live) {
+    auto record = store_.load_game(id);
+    if (!record) throw ApiError(404, "no game '" + id + "'");
+    auto fresh = std::make_shared<LiveGame>();
+    reload(*fresh, std::move(*record));
+    std::lock_guard lock(cache_mutex_);
+    live = cache_.emplace(id, std::move(fresh)).first->second;
+  }
+  Locked locked{live, std::unique_lock(live->mutex)};
+  // Another server process may have changed the game: the store's revision says.
+  const auto revision = store_.game_revision(id);
+  if (!revision) throw ApiError(404, "no game '" + id + "'");
+  if (*revision != live->record.revision) {
+    auto record = store_.load_game(id);
+    if (!record) throw ApiError(404, "no game '" + id + "'");
+    reload(*live, std::move(*record));
+  }
+  return locked;
+}
+
+int GameService::seat_of(const LiveGame& live, const std::string& user) const {
+  for (std::size_t seat = 0; seat < live.record.seats.size(); ++seat) {
+    if (live.record.seats[seat].username == user) return static_cast<int>(seat);
+  }
+  throw ApiError(403, "you are not a player of game " + live.record.id);
+}
+
+GameStatus GameService::status_now(const LiveGame& live) const {
+  GameStatus s = live.record.state;
+  s.version = static_cast<std::int64_t>(live.session->history_ids().size());
+  s.updated_ms = now_ms();
+  if (s.status == "finished") return s;  // resigned
+  const engine::State& state = live.session->state();
+  s.to_move = state.current_seat();
+  if (state.is_terminal()) {
+    s.status = "finished";
+    s.winner = state.winner();
+    if (s.winner < 0) s.winner = kNoWinner;
+    return s;
+  }
+  s.status = "active";
+  for (const SeatRecord& seat : live.record.seats) {
+    if (seat.empty()) s.status = "waiting";
+  }
+  return s;
+}
+
+bool GameService::agent_to_move(const LiveGame& live) const {
+  const int seat = live.record.state.to_move;
+  return live.record.state.status == "active" && seat >= 0 &&
+         static_cast<std::size_t>(seat) < live.record.seats.size() &&
+         !live.record.seats[static_cast<std::size_t>(seat)].agent.empty();
+}
+
+void GameService::after_change(const LiveGame& live) {
+  notifier_.publish();
+  if (agent_queue_ && agent_to_move(live)) agent_queue_(live.record.id);
+}
+
+void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status) {
+  GameChange change;
+  change.keep = keep;
+  change.status = std::move(status);
+  const auto& ids = live.session->history_ids();
+  const auto& seats = live.session->history_seats();
+  for (std::size_t i = static_cast<std::size_t>(keep); i < ids.size(); ++i) {
+    change.append.push_back({ids[i], seats[i]});
+  }
+  std::optional<std::int64_t> revision;
+  try {
+    revision = store_.change_game(live.record.id, live.record.revision, change);
+  } catch (...) {
+    // Nothing was written: put the game back as the store has it.
+    if (auto record = store_.load_game(live.record.id)) reload(live, std::move(*record));
+    throw;
+  }
+  if (!revision) {
+    if (auto record = store_.load_game(live.record.id)) reload(live, std::move(*record));
+    throw ApiError(409, "the game changed meanwhile; load it again",
+                   {{"version", live.record.state.version}});
+  }
+  live.record.revision = *revision;
+  live.record.state = change.status;
+}
+
+Json GameService::state_json(const LiveGame& live, int seat) const {
+  const engine::Game& game = live.session->game();
+  const engine::State& state = live.session->state();
+  const GameStatus& s = live.record.state;
+  Json seats = Json::object();
+  for (std::size_t i = 0; i < live.record.seats.size(); ++i) {
+    const SeatRecord& r = live.record.seats[i];
+    seats[game.seat_name(static_cast<int>(i))] =
+        !r.username.empty() ? Json(r.username) : name_or_null(r.agent);
+  }
+  const bool your_turn = s.status == "active" && s.to_move == seat;
+  Json legal = Json::array();
+  if (your_turn) {
+    for (engine::ActionCode action : state.legal_actions()) {
+      legal.push_back({{"id", state.action_id(action)}, {"label", state.action_label(action)}});
+    }
+  }
+  Json log = Json::array();
+  for (const engine::LogLine& line : live.session->log()) {
+    if (line.visible(seat)) log.push_back({{"text", line.text}, {"rule", line.rule}});
+  }
+  Json out = {{"id", live.record.id},
+              {"game", live.record.game},
+              {"seat", game.seat_name(seat)},
+              {"seats", seats},
+              {"status", s.status},
+              {"version", s.version},
+              {"to_move", s.status == "finished" ? Json(nullptr)
+                                                 : name_or_null(to_move_name(game, s.to_move))},
+              {"your_turn", your_turn},
+              {"prompt", your_turn ? Json(state.prompt()) : Json(nullptr)},
+              {"legal", legal},
+              {"can_undo", s.status == "active" && live.session->can_undo(seat)},
+              {"view", state.view(seat)},
+              {"log", log},
+              {"result", result_json(game, s)},
+              {"options", live.record.options},
+              {"updated", iso_time(s.updated_ms)}};
+  if (s.status == "waiting" && live.record.invite) out["invite"] = *live.record.invite;
+  return out;
+}
+
+Json GameService::create(const std::string& user, const Json& body) {
+  if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
+  const Json& name = member(body, "game");
+  if (!name.is_string()) throw ApiError(400, "field 'game' must be a string, e.g. \"pacific-war\"");
+  auto game = this->game(name.get<std::string>());
+  if (!game) throw ApiError(400, "unknown game '" + name.get<std::string>() + "'");
+
+  const Json& seat_name = member(body, "seat");
+  if (!seat_name.is_string()) throw ApiError(400, "field 'seat' must be a string (a seat name)");
+  int seat = -1;
+  std::string seat_list;
+  for (int s = 0; s < game->num_seats(); ++s) {
+    if (game->seat_name(s) == seat_name.get<std::string>()) seat = s;
+    seat_list += (s ? ", " : "") + game->seat_name(s);
+  }
+  if (seat < 0) {
+    throw ApiError(
+        400, "unknown seat '" + seat_name.get<std::string>() + "' (seats: " + seat_list + ")");
+  }
+
+  Json options = Json::object();
+  const Json& rules = member(body, "options");
+  if (rules.is_array()) {
+    for (const Json& rule : rules) {
+      if (!rule.is_string()) throw ApiError(400, "field 'options' must be an array of rule ids");
+    }
+    if (!rules.empty()) options["rules"] = rules;
+  } else if (rules.is_object()) {
+    options = rules;
+  } else if (!rules.is_null()) {
+    throw ApiError(400, "field 'options' must be an array of rule ids, e.g. [\"15.1\"]");
+  }
+
+  const Json& opponent = member(body, "opponent");
+  std::string levels = "human";
+  for (const std::string& level : agent_levels()) levels += ", " + level;
+  if (!opponent.is_string()) throw ApiError(400, "field 'opponent' must be one of: " + levels);
+  const std::string who = opponent.get<std::string>();
+  const bool human = who == "human";
+  if (!human &&
+      std::find(agent_levels().begin(), agent_levels().end(), who) == agent_levels().end()) {
+    throw ApiError(400, "unknown opponent '" + who + "' (one of: " + levels + ")");
+  }
+
+  GameRecord record;
+  record.id = random_token(8);
+  record.game = game->name();
+  record.seed = random_u64();
+  record.created_ms = now_ms();
+  record.revision = 1;
+  std::unique_ptr<engine::Session> session;
+  try {
+    session = std::make_unique<engine::Session>(game, options, record.seed);
+  } catch (const engine::UsageError& e) {
+    throw ApiError(400, e.what());
+  }
+  record.options = session->options();
+  session->resolve_chance();
+  record.seats.resize(static_cast<std::size_t>(game->num_seats()));
+  for (std::size_t s = 0; s < record.seats.size(); ++s) {
+    if (static_cast<int>(s) == seat) {
+      record.seats[s].username = user;
+    } else if (!human) {
+      record.seats[s].agent = who;
+    }
+  }
+  if (human) record.invite = random_token(16);
+  for (std::size_t i = 0; i < session->history_ids().size(); ++i) {
+    record.actions.push_back({session->history_ids()[i], session->history_seats()[i]});
+  }
+
+  auto live = std::make_shared<LiveGame>();
+  live->session = std::move(session);
+  live->record = record;
+  live->record.state.status = "active";
+  live->record.state = status_now(*live);
+  record.state = live->record.state;
+  store_.create_game(record);
+  live->record.actions.clear();
+  {
+    std::lock_guard lock(cache_mutex_);
+    cache_[record.id] = live;
+  }
+  {
+    std::lock_guard lock(live->mutex);
+    after_change(*live);
+  }
+  return {{"id", record.id}, {"invite", record.invite ? Json(*record.invite) : Json(nullptr)}};
+}
+
+Json GameService::join(const std::string& user, const std::string& token) {
+  std::optional<Store::Joined> joined;
+  try {
+    joined = store_.join_game(token, user, now_ms());
+  } catch (const std::invalid_argument& e) {
+    throw ApiError(409, std::string("cannot join: ") + e.what());
+  }
+  if (!joined) throw ApiError(404, "no open invitation with this token (unknown or already used)");
+  Locked live = get(joined->id);  // reloads: the store's revision moved
+  // The game may start now: fix its status and announce it.
+  GameStatus status = status_now(*live.game);
+  if (status.status != live->record.state.status) {
+    commit(*live.game, status.version, status);
+  }
+  after_change(*live.game);
+  return {{"id", joined->id}, {"seat", live->session->game().seat_name(joined->seat)}};
+}
+
+Json GameService::lobby(const std::string& user) {
+  Json games = Json::array();
+  for (const GameRecord& g : store_.games_of(user)) {
+    auto game = this->game(g.game);
+    if (!game) continue;
+    int seat = -1;
+    Json opponent = nullptr;
+    for (std::size_t s = 0; s < g.seats.size(); ++s) {
+      if (g.seats[s].username == user) {
+        seat = static_cast<int>(s);
+      } else if (!g.seats[s].empty()) {
+        opponent = !g.seats[s].username.empty() ? g.seats[s].username : g.seats[s].agent;
+      }
+    }
+    const GameStatus& s = g.state;
+    Json entry = {
+        {"id", g.id},
+        {"game", g.game},
+        {"seat", game->seat_name(seat)},
+        {"opponent", opponent},
+        {"status", s.status},
+        {"to_move",
+         s.status == "finished" ? Json(nullptr) : name_or_null(to_move_name(*game, s.to_move))},
+        {"your_turn", s.status == "active" && s.to_move == seat},
+        {"result", result_json(*game, s)},
+        {"version", s.version},
+        {"updated", iso_time(s.updated_ms)}};
+    if (s.status == "waiting" && g.invite) entry["invite"] = *g.invite;
+    games.push_back(std::move(entry));
+  }
+  return {{"games", games}};
+}
+
+Json GameService::state(const std::string& user, const std::string& id) {
+  Locked live = get(id);
+  return state_json(*live.game, seat_of(*live.game, user));
+}
+
+Json GameService::act(const std::string& user, const std::string& id, const Json& body) {
+  if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
+  const Json& action = member(body, "action");
+  if (!action.is_string()) throw ApiError(400, "field 'action' must be a string (an action id)");
+  const std::int64_t version = version_of(body);
+  Locked live = get(id);
+  const int seat = seat_of(*live.game, user);
+  const GameStatus& s = live->record.state;
+  if (s.status == "finished") throw ApiError(409, "the game is over");
+  if (s.status == "waiting") throw ApiError(409, "the game waits for the invited player");
+  if (version != s.version) {
+    throw ApiError(409,
+                   "stale version " + std::to_string(version) + ": the game is at version " +
+                       std::to_string(s.version) + "; load it again",
+                   {{"version", s.version}});
+  }
+  if (s.to_move != seat) {
+    throw ApiError(
+        403, "not your turn: " + to_move_name(live->session->game(), s.to_move) + " is to act");
+  }
+  try {
+    live->session->apply_id(action.get<std::string>(), seat);
+  } catch (const engine::UsageError& e) {
+    throw ApiError(400, e.what(), {{"legal", live->session->legal_ids()}});
+  }
+  try {
+    live->session->resolve_chance();
+  } catch (...) {
+    if (auto record = store_.load_game(id)) reload(*live.game, std::move(*record));
+    throw;
+  }
+  commit(*live.game, version, status_now(*live.game));
+  after_change(*live.game);
+  return state_json(*live.game, seat);
+}
+
+Json GameService::undo(const std::string& user, const std::string& id, const Json& body) {
+  if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
+  const std::int64_t version = version_of(body);
+  Locked live = get(id);
+  const int seat = seat_of(*live.game, user);
+  const GameStatus& s = live->record.state;
+  if (s.status != "active") throw ApiError(409, "nothing to undo: the game is " + s.status);
+  if (version != s.version) {
+    throw ApiError(409,
+                   "stale version " + std::to_string(version) + ": the game is at version " +
+                       std::to_string(s.version) + "; load it again",
+                   {{"version", s.version}});
+  }
+  if (!live->session->undo(seat)) {
+    throw ApiError(409,
+                   "nothing to undo: only your own last action may be taken back, and not after "
+                   "a die roll, a card draw or a revealed card");
+  }
+  commit(*live.game, version - 1, status_now(*live.game));
+  after_change(*live.game);
+  return state_json(*live.game, seat);
+}
+
+Json GameService::resign(const std::string& user, const std::string& id) {
+  Locked live = get(id);
+  const int seat = seat_of(*live.game, user);
+  if (live->record.state.status == "finished") throw ApiError(409, "the game is over");
+  GameStatus status = status_now(*live.game);
+  status.status = "finished";
+  status.to_move = engine::kTerminalSeat;
+  status.resigned = seat;
+  status.winner = live->session->game().num_seats() == 2 ? 1 - seat : kNoWinner;
+  commit(*live.game, status.version, status);
+  after_change(*live.game);
+  return state_json(*live.game, seat);
+}
+
+Json GameService::replay(const std::string& user, const std::string& id, std::int64_t step) {
+  GameRecord record;
+  int seat = -1;
+  {
+    Locked live = get(id);
+    seat = seat_of(*live.game, user);
+    if (live->record.state.status != "finished") {
+      throw ApiError(409,
+                     "replays are for finished games; this one is " + live->record.state.status);
+    }
+    record = live->record;
+    const auto& ids = live->session->history_ids();
+    const auto& seats = live->session->history_seats();
+    for (std::size_t i = 0; i < ids.size(); ++i) record.actions.push_back({ids[i], seats[i]});
+  }
+  const auto steps = static_cast<std::int64_t>(record.actions.size());
+  if (step < 0 || step > steps) {
+    throw ApiError(400, "step must be between 0 and " + std::to_string(steps));
+  }
+  record.actions.resize(static_cast<std::size_t>(step));
+  const auto session = replay_session(record);
+  Json log = Json::array();
+  for (const engine::LogLine& line : session->log()) {
+    if (line.visible(seat)) log.push_back({{"text", line.text}, {"rule", line.rule}});
+  }
+  const engine::Game& game = session->game();
+  Json action = nullptr;
+  Json by = nullptr;
+  if (step > 0) {
+    const ActionRecord& last = record.actions.back();
+    by = last.seat == engine::kChanceSeat ? "chance" : game.seat_name(last.seat);
+    // Only this seat's own action ids are shown: another seat's or chance's may name a card
+    // that this seat never saw (the log lines say what it may know).
+    if (last.seat == seat) action = last.id;
+  }
+  return {{"step", step},     {"steps", steps}, {"view", session->state().view(seat)}, {"log", log},
+          {"action", action}, {"by", by},       {"seat", game.seat_name(seat)}};
+}
+
+GameService::Summary GameService::summary(const std::string& user, const std::string& id) {
+  Locked live = get(id);
+  const int seat = seat_of(*live.game, user);
+  const GameStatus& s = live->record.state;
+  Summary summary;
+  summary.revision = live->record.revision;
+  summary.event = {{"version", s.version},
+                   {"to_move", s.status == "finished"
+                                   ? Json(nullptr)
+                                   : name_or_null(to_move_name(live->session->game(), s.to_move))},
+                   {"your_turn", s.status == "active" && s.to_move == seat},
+                   {"status", s.status}};
+  return summary;
+}
+
+bool GameService::play_agent(const std::string& id) {
+  std::unique_ptr<engine::State> state;
+  std::int64_t revision = 0;
+  std::string agent_name;
+  std::string game_name;
+  int seats = 0;
+  std::uint64_t seed = 0;
+  {
+    Locked live = get(id);
+    if (!agent_to_move(*live.game)) return false;
+    state = live->session->state().clone();
+    revision = live->record.revision;
+    agent_name = live->record.seats[static_cast<std::size_t>(live->record.state.to_move)].agent;
+    game_name = live->record.game;
+    seats = live->session->game().num_seats();
+    seed = engine::splitmix64(live->record.seed ^ kAiPlayerStream ^
+                              engine::splitmix64(live->session->history_ids().size()));
+  }
+  const auto spec = ai::parse_agent_spec(agent_name);
+  if (!spec) throw std::runtime_error("game " + id + ": unknown computer player " + agent_name);
+  const engine::ActionCode action =
+      ai::make_agent(*spec, game_name, seats, 1)->choose(*state, seed);
+
+  Locked live = get(id);
+  if (live->record.revision != revision) return agent_to_move(*live.game);  // think again
+  const std::int64_t version = live->record.state.version;
+  live->session->apply(action);
+  try {
+    live->session->resolve_chance();
+  } catch (...) {
+    if (auto record = store_.load_game(id)) reload(*live.game, std::move(*record));
+    throw;
+  }
+  commit(*live.game, version, status_now(*live.game));
+  notifier_.publish();
+  return agent_to_move(*live.game);
+}
+
+}  // namespace pacwar::server

@@ -1,0 +1,102 @@
+// The games being played on the server: create, join by invitation, the lobby, a seat's
+// redacted state, acting, undo, resign, replays, and the moves of computer players. Each game is
+// a Session (seed + options + action log) rebuilt by replay from the store and kept in memory;
+// each change is written in one guarded transaction before it is answered or announced.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/session.h"
+#include "server/notifier.h"
+#include "server/store.h"
+
+namespace pacwar::server {
+
+// The computer players offered to opponents (ai::parse_agent_spec names).
+const std::vector<std::string>& agent_levels();
+
+class GameService {
+ public:
+  GameService(Store& store, Notifier& notifier);
+
+  // Called with a game id whenever a computer player is to move in it (the AI runner).
+  void set_agent_queue(std::function<void(const std::string&)> queue) {
+    agent_queue_ = std::move(queue);
+  }
+
+  // The games this server knows, by name (loaded once).
+  std::shared_ptr<const engine::Game> game(const std::string& name) const;
+  const std::vector<std::string>& game_names() const { return names_; }
+
+  // The API operations (see docs/api.md). Each throws ApiError for a refused request.
+  engine::Json create(const std::string& user, const engine::Json& body);
+  engine::Json join(const std::string& user, const std::string& token);
+  engine::Json lobby(const std::string& user);
+  engine::Json state(const std::string& user, const std::string& id);
+  engine::Json act(const std::string& user, const std::string& id, const engine::Json& body);
+  engine::Json undo(const std::string& user, const std::string& id, const engine::Json& body);
+  engine::Json resign(const std::string& user, const std::string& id);
+  engine::Json replay(const std::string& user, const std::string& id, std::int64_t step);
+
+  // What a live-update event tells `user`: {"version","to_move","your_turn","status"}, and the
+  // revision it describes (so a stream sends one event per change).
+  struct Summary {
+    std::int64_t revision = 0;
+    engine::Json event;
+  };
+  Summary summary(const std::string& user, const std::string& id);
+
+  // Plays one move of the computer player to move in game `id`, if any; returns true when a
+  // computer player is to move again afterwards. Never holds the game while it thinks.
+  bool play_agent(const std::string& id);
+
+  // Approximate memory held by loaded games (for the load test): the number loaded.
+  std::size_t loaded_games();
+
+ private:
+  struct LiveGame {
+    std::mutex mutex;
+    GameRecord record;  // without its actions (the session holds them)
+    std::unique_ptr<engine::Session> session;
+  };
+  struct Locked {
+    std::shared_ptr<LiveGame> game;
+    std::unique_lock<std::mutex> lock;
+    LiveGame* operator->() const { return game.get(); }
+  };
+
+  // The game, locked and up to date with the store (reloaded when another process changed it);
+  // ApiError 404 when there is none.
+  Locked get(const std::string& id);
+  void reload(LiveGame& live, GameRecord record);
+  std::unique_ptr<engine::Session> replay_session(const GameRecord& record) const;
+  int seat_of(const LiveGame& live, const std::string& user) const;  // ApiError 403
+  GameStatus status_now(const LiveGame& live) const;
+  // Writes the change since `old_version` (session already changed); on any failure the game
+  // is reloaded from the store and ApiError 409 (changed meanwhile) or the error is thrown.
+  void commit(LiveGame& live, std::int64_t keep, GameStatus status);
+  void after_change(const LiveGame& live);
+  bool agent_to_move(const LiveGame& live) const;
+  engine::Json state_json(const LiveGame& live, int seat) const;
+
+  Store& store_;
+  Notifier& notifier_;
+  std::function<void(const std::string&)> agent_queue_;
+  std::map<std::string, std::shared_ptr<const engine::Game>> games_;
+  std::vector<std::string> names_;
+  std::mutex cache_mutex_;
+  std::unordered_map<std::string, std::shared_ptr<LiveGame>> cache_;
+};
+
+// Unix milliseconds now, and as ISO 8601 UTC text.
+std::int64_t now_ms();
+std::string iso_time(std::int64_t ms);
+
+}  // namespace pacwar::server

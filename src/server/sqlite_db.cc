@@ -1,0 +1,129 @@
+// SQLite: one connection (SQLite serializes writers anyway), WAL mode, a busy timeout so that
+// several processes may share the file. synchronous=NORMAL in WAL mode: a committed transaction
+// survives the process being killed (kill -9); only an operating-system crash or power loss may
+// lose the last ones.
+#include <sqlite3.h>
+
+#include <map>
+
+#include "server/db.h"
+
+namespace pacwar::server {
+namespace {
+
+class SqliteConnection final : public SqlConnection {
+ public:
+  explicit SqliteConnection(const std::string& file) {
+    if (sqlite3_open_v2(file.c_str(), &db_,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                        nullptr) != SQLITE_OK) {
+      const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
+      sqlite3_close(db_);
+      db_ = nullptr;
+      throw DbError("cannot open SQLite database '" + file + "': " + message);
+    }
+    sqlite3_busy_timeout(db_, 10000);
+    query("PRAGMA journal_mode=WAL");
+    execute("PRAGMA synchronous=NORMAL");
+    execute("PRAGMA foreign_keys=ON");
+  }
+  ~SqliteConnection() override {
+    for (auto& [sql, statement] : cache_) sqlite3_finalize(statement);
+    sqlite3_close(db_);
+  }
+
+  void begin() override { execute("BEGIN IMMEDIATE"); }
+  void begin_read() override { execute("BEGIN"); }
+
+ protected:
+  std::vector<SqlRow> run_query(std::string_view sql,
+                                const std::vector<SqlValue>& params) override {
+    sqlite3_stmt* statement = prepare(sql, params);
+    std::vector<SqlRow> rows;
+    while (true) {
+      const int rc = sqlite3_step(statement);
+      if (rc == SQLITE_DONE) break;
+      if (rc != SQLITE_ROW) fail(statement, sql);
+      const int columns = sqlite3_column_count(statement);
+      SqlRow row(static_cast<std::size_t>(columns));
+      for (int c = 0; c < columns; ++c) {
+        if (sqlite3_column_type(statement, c) == SQLITE_NULL) continue;
+        const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(statement, c));
+        row[static_cast<std::size_t>(c)] =
+            std::string(text, static_cast<std::size_t>(sqlite3_column_bytes(statement, c)));
+      }
+      rows.push_back(std::move(row));
+    }
+    sqlite3_reset(statement);
+    return rows;
+  }
+
+  std::int64_t run_execute(std::string_view sql, const std::vector<SqlValue>& params) override {
+    sqlite3_stmt* statement = prepare(sql, params);
+    int rc;
+    while ((rc = sqlite3_step(statement)) == SQLITE_ROW) {
+    }
+    if (rc != SQLITE_DONE) fail(statement, sql);
+    sqlite3_reset(statement);
+    return sqlite3_changes(db_);
+  }
+
+ private:
+  sqlite3_stmt* prepare(std::string_view sql, const std::vector<SqlValue>& params) {
+    std::string key(sql);
+    sqlite3_stmt* statement = nullptr;
+    if (auto it = cache_.find(key); it != cache_.end()) {
+      statement = it->second;
+    } else {
+      if (sqlite3_prepare_v2(db_, key.c_str(), static_cast<int>(key.size()), &statement, nullptr) !=
+          SQLITE_OK) {
+        throw DbError("SQLite: " + std::string(sqlite3_errmsg(db_)) + " in: " + key);
+      }
+      cache_.emplace(std::move(key), statement);
+    }
+    sqlite3_clear_bindings(statement);
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      const int index = static_cast<int>(i) + 1;
+      if (const auto* number = std::get_if<std::int64_t>(&params[i])) {
+        sqlite3_bind_int64(statement, index, *number);
+      } else if (const auto* text = std::get_if<std::string>(&params[i])) {
+        sqlite3_bind_text(statement, index, text->data(), static_cast<int>(text->size()),
+                          SQLITE_TRANSIENT);
+      } else {
+        sqlite3_bind_null(statement, index);
+      }
+    }
+    return statement;
+  }
+
+  [[noreturn]] void fail(sqlite3_stmt* statement, std::string_view sql) {
+    const std::string message = sqlite3_errmsg(db_);
+    sqlite3_reset(statement);
+    throw DbError("SQLite: " + message + " in: " + std::string(sql));
+  }
+
+  sqlite3* db_ = nullptr;
+  std::map<std::string, sqlite3_stmt*> cache_;
+};
+
+class SqliteDatabase final : public Database {
+ public:
+  explicit SqliteDatabase(const std::string& file) {
+    add_connection(std::make_unique<SqliteConnection>(file));
+  }
+  std::string kind() const override { return "sqlite"; }
+  void create_schema(const std::vector<std::string>& statements) override {
+    Lease connection = acquire();
+    Transaction transaction(*connection);
+    for (const std::string& statement : statements) connection->execute(statement);
+    transaction.commit();
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Database> open_sqlite(const std::string& file) {
+  return std::make_unique<SqliteDatabase>(file);
+}
+
+}  // namespace pacwar::server

@@ -1,0 +1,248 @@
+#include "server/store.h"
+
+#include <stdexcept>
+
+namespace pacwar::server {
+namespace {
+
+// The schema: plain types that SQLite and PostgreSQL read the same way. Times are Unix
+// milliseconds; a game's seed is kept as decimal text (it is an unsigned 64-bit number).
+const std::vector<std::string>& schema() {
+  static const std::vector<std::string> statements = {
+      "CREATE TABLE IF NOT EXISTS users (username TEXT PRIMARY KEY, password_hash TEXT NOT NULL, "
+      "created BIGINT NOT NULL)",
+      "CREATE TABLE IF NOT EXISTS sessions (token_hash TEXT PRIMARY KEY, "
+      "username TEXT NOT NULL REFERENCES users(username), expires BIGINT NOT NULL)",
+      "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, game TEXT NOT NULL, "
+      "options TEXT NOT NULL, seed TEXT NOT NULL, created BIGINT NOT NULL, "
+      "revision BIGINT NOT NULL, invite TEXT UNIQUE, status TEXT NOT NULL, "
+      "to_move INTEGER NOT NULL, version BIGINT NOT NULL, winner INTEGER NOT NULL, "
+      "resigned INTEGER NOT NULL, updated BIGINT NOT NULL)",
+      "CREATE TABLE IF NOT EXISTS seats (game_id TEXT NOT NULL REFERENCES games(id), "
+      "seat INTEGER NOT NULL, username TEXT REFERENCES users(username), agent TEXT, "
+      "PRIMARY KEY (game_id, seat))",
+      "CREATE INDEX IF NOT EXISTS seats_by_user ON seats (username)",
+      "CREATE TABLE IF NOT EXISTS actions (game_id TEXT NOT NULL REFERENCES games(id), "
+      "idx BIGINT NOT NULL, action TEXT NOT NULL, seat INTEGER NOT NULL, "
+      "PRIMARY KEY (game_id, idx))",
+  };
+  return statements;
+}
+
+constexpr const char* kGameColumns =
+    "id, game, options, seed, created, revision, invite, status, to_move, version, winner, "
+    "resigned, updated";
+
+std::int64_t number(const std::optional<std::string>& text) {
+  if (!text) return 0;
+  return std::stoll(*text);
+}
+
+GameRecord game_from_row(const SqlRow& row) {
+  GameRecord g;
+  g.id = row[0].value_or("");
+  g.game = row[1].value_or("");
+  g.options = engine::Json::parse(row[2].value_or("{}"));
+  g.seed = std::stoull(row[3].value_or("0"));
+  g.created_ms = number(row[4]);
+  g.revision = number(row[5]);
+  g.invite = row[6];
+  g.state.status = row[7].value_or("");
+  g.state.to_move = static_cast<int>(number(row[8]));
+  g.state.version = number(row[9]);
+  g.state.winner = static_cast<int>(number(row[10]));
+  g.state.resigned = static_cast<int>(number(row[11]));
+  g.state.updated_ms = number(row[12]);
+  return g;
+}
+
+void load_seats(SqlConnection& c, GameRecord& g) {
+  for (const SqlRow& row :
+       c.query("SELECT seat, username, agent FROM seats WHERE game_id = ? ORDER BY seat", {g.id})) {
+    const auto seat = static_cast<std::size_t>(number(row[0]));
+    if (g.seats.size() <= seat) g.seats.resize(seat + 1);
+    g.seats[seat].username = row[1].value_or("");
+    g.seats[seat].agent = row[2].value_or("");
+  }
+}
+
+SqlValue text_or_null(const std::string& text) {
+  return text.empty() ? SqlValue() : SqlValue(text);
+}
+
+}  // namespace
+
+Store::Store(std::unique_ptr<Database> db) : db_(std::move(db)) { db_->create_schema(schema()); }
+
+bool Store::create_user(const std::string& username, const std::string& password_hash,
+                        std::int64_t now_ms) {
+  auto c = db_->acquire();
+  return c->execute(
+             "INSERT INTO users (username, password_hash, created) VALUES (?, ?, ?) "
+             "ON CONFLICT (username) DO NOTHING",
+             {username, password_hash, now_ms}) == 1;
+}
+
+std::optional<std::string> Store::password_hash(const std::string& username) {
+  auto c = db_->acquire();
+  const auto rows = c->query("SELECT password_hash FROM users WHERE username = ?", {username});
+  if (rows.empty()) return std::nullopt;
+  return rows[0][0];
+}
+
+void Store::create_session(const std::string& token_hash, const std::string& username,
+                           std::int64_t expires_ms) {
+  auto c = db_->acquire();
+  c->execute("INSERT INTO sessions (token_hash, username, expires) VALUES (?, ?, ?)",
+             {token_hash, username, expires_ms});
+}
+
+std::optional<std::string> Store::session_user(const std::string& token_hash, std::int64_t now_ms) {
+  auto c = db_->acquire();
+  const auto rows = c->query("SELECT username FROM sessions WHERE token_hash = ? AND expires > ?",
+                             {token_hash, now_ms});
+  if (rows.empty()) return std::nullopt;
+  return rows[0][0];
+}
+
+void Store::delete_session(const std::string& token_hash) {
+  auto c = db_->acquire();
+  c->execute("DELETE FROM sessions WHERE token_hash = ?", {token_hash});
+}
+
+void Store::create_game(const GameRecord& g) {
+  auto c = db_->acquire();
+  Transaction transaction(*c);
+  c->execute(
+      "INSERT INTO games (id, game, options, seed, created, revision, invite, status, to_move, "
+      "version, winner, resigned, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      {g.id, g.game, g.options.dump(), std::to_string(g.seed), g.created_ms, g.revision,
+       g.invite ? SqlValue(*g.invite) : SqlValue(), g.state.status,
+       static_cast<std::int64_t>(g.state.to_move), g.state.version,
+       static_cast<std::int64_t>(g.state.winner), static_cast<std::int64_t>(g.state.resigned),
+       g.state.updated_ms});
+  for (std::size_t seat = 0; seat < g.seats.size(); ++seat) {
+    c->execute("INSERT INTO seats (game_id, seat, username, agent) VALUES (?, ?, ?, ?)",
+               {g.id, static_cast<std::int64_t>(seat), text_or_null(g.seats[seat].username),
+                text_or_null(g.seats[seat].agent)});
+  }
+  for (std::size_t i = 0; i < g.actions.size(); ++i) {
+    c->execute("INSERT INTO actions (game_id, idx, action, seat) VALUES (?, ?, ?, ?)",
+               {g.id, static_cast<std::int64_t>(i), g.actions[i].id,
+                static_cast<std::int64_t>(g.actions[i].seat)});
+  }
+  transaction.commit();
+}
+
+std::optional<GameRecord> Store::load_game(const std::string& id) {
+  auto c = db_->acquire();
+  // One snapshot for the game row, its seats and its actions.
+  Transaction transaction(*c, Transaction::Mode::kRead);
+  const auto rows =
+      c->query(std::string("SELECT ") + kGameColumns + " FROM games WHERE id = ?", {id});
+  if (rows.empty()) return std::nullopt;
+  GameRecord g = game_from_row(rows[0]);
+  load_seats(*c, g);
+  const auto actions =
+      c->query("SELECT action, seat FROM actions WHERE game_id = ? ORDER BY idx", {id});
+  g.actions.reserve(actions.size());
+  for (const SqlRow& row : actions) {
+    g.actions.push_back({row[0].value_or(""), static_cast<int>(number(row[1]))});
+  }
+  transaction.commit();
+  if (static_cast<std::int64_t>(g.actions.size()) != g.state.version) {
+    throw DbError("game " + id + ": the log holds " + std::to_string(g.actions.size()) +
+                  " actions but the game says " + std::to_string(g.state.version));
+  }
+  return g;
+}
+
+std::optional<std::int64_t> Store::game_revision(const std::string& id) {
+  auto c = db_->acquire();
+  const auto rows = c->query("SELECT revision FROM games WHERE id = ?", {id});
+  if (rows.empty()) return std::nullopt;
+  return number(rows[0][0]);
+}
+
+std::optional<std::int64_t> Store::change_game(const std::string& id, std::int64_t revision,
+                                               const GameChange& change) {
+  auto c = db_->acquire();
+  Transaction transaction(*c);
+  const GameStatus& s = change.status;
+  // The guard: only the request that saw the current revision may change the game.
+  const std::int64_t changed = c->execute(
+      "UPDATE games SET revision = revision + 1, status = ?, to_move = ?, version = ?, "
+      "winner = ?, resigned = ?, updated = ? WHERE id = ? AND revision = ?",
+      {s.status, static_cast<std::int64_t>(s.to_move), s.version,
+       static_cast<std::int64_t>(s.winner), static_cast<std::int64_t>(s.resigned), s.updated_ms, id,
+       revision});
+  if (changed != 1) return std::nullopt;
+  c->execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", {id, change.keep});
+  for (std::size_t i = 0; i < change.append.size(); ++i) {
+    c->execute("INSERT INTO actions (game_id, idx, action, seat) VALUES (?, ?, ?, ?)",
+               {id, change.keep + static_cast<std::int64_t>(i), change.append[i].id,
+                static_cast<std::int64_t>(change.append[i].seat)});
+  }
+  transaction.commit();
+  return revision + 1;
+}
+
+std::optional<Store::Joined> Store::join_game(const std::string& token, const std::string& username,
+                                              std::int64_t now_ms) {
+  auto c = db_->acquire();
+  Transaction transaction(*c);
+  const auto games = c->query("SELECT id FROM games WHERE invite = ?", {token});
+  if (games.empty()) return std::nullopt;
+  const std::string id = games[0][0].value_or("");
+  const auto mine =
+      c->query("SELECT seat FROM seats WHERE game_id = ? AND username = ?", {id, username});
+  if (!mine.empty()) throw std::invalid_argument("you already play this game");
+  const auto free = c->query(
+      "SELECT seat FROM seats WHERE game_id = ? AND username IS NULL AND agent IS NULL "
+      "ORDER BY seat",
+      {id});
+  if (free.empty()) return std::nullopt;
+  const std::int64_t seat = number(free[0][0]);
+  c->execute("UPDATE seats SET username = ? WHERE game_id = ? AND seat = ?", {username, id, seat});
+  // The last free seat taken: the game starts.
+  const bool full = free.size() == 1;
+  c->execute(
+      std::string("UPDATE games SET revision = revision + 1, updated = ?") +
+          (full ? ", invite = NULL, status = CASE WHEN status = 'waiting' THEN 'active' ELSE "
+                  "status END"
+                : "") +
+          " WHERE id = ?",
+      {now_ms, id});
+  transaction.commit();
+  return Joined{id, static_cast<int>(seat)};
+}
+
+std::vector<GameRecord> Store::games_of(const std::string& username) {
+  auto c = db_->acquire();
+  Transaction transaction(*c, Transaction::Mode::kRead);
+  std::vector<GameRecord> games;
+  for (const SqlRow& row :
+       c->query(std::string("SELECT ") + kGameColumns +
+                    " FROM games WHERE id IN (SELECT game_id FROM seats WHERE username = ?) "
+                    "ORDER BY updated DESC, id",
+                {username})) {
+    games.push_back(game_from_row(row));
+  }
+  for (GameRecord& g : games) load_seats(*c, g);
+  transaction.commit();
+  return games;
+}
+
+std::vector<std::string> Store::games_awaiting_agents() {
+  auto c = db_->acquire();
+  std::vector<std::string> ids;
+  for (const SqlRow& row :
+       c->query("SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id AND s.seat = g.to_move "
+                "WHERE g.status = 'active' AND s.agent IS NOT NULL",
+                {})) {
+    ids.push_back(row[0].value_or(""));
+  }
+  return ids;
+}
+
+}  // namespace pacwar::server

@@ -1,0 +1,108 @@
+// What the server keeps: accounts, log-in sessions, games (seed, options, seats) and each
+// game's action log, in one schema shared by SQLite and PostgreSQL. A game's truth is its seed,
+// options and action ids; its state is rebuilt by replaying them (so rules fixes re-play stored
+// logs). Every change of a game is one transaction guarded by the game's revision, so two server
+// processes never both append action N.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "server/db.h"
+
+namespace pacwar::server {
+
+// One seat of a game: a user, a computer player ("random", "mcts:hard"...) or nobody yet
+// (waiting for the invited player).
+struct SeatRecord {
+  std::string username;
+  std::string agent;
+  bool empty() const { return username.empty() && agent.empty(); }
+};
+
+// A stored action: its text id and the seat that took it (engine::kChanceSeat for chance).
+struct ActionRecord {
+  std::string id;
+  int seat = 0;
+};
+
+inline constexpr int kNoWinner = -1;
+
+// The part of a game that changes with each action.
+struct GameStatus {
+  std::string status = "active";  // "waiting" | "active" | "finished"
+  int to_move = 0;                // seat index, engine::kTerminalSeat when finished
+  std::int64_t version = 0;       // number of actions in the log
+  int winner = kNoWinner;         // when finished: the winning seat or kNoWinner (a draw)
+  int resigned = kNoWinner;       // the seat that resigned, if any
+  std::int64_t updated_ms = 0;    // last change, Unix milliseconds
+};
+
+struct GameRecord {
+  std::string id;
+  std::string game;  // "pacific-war"
+  engine::Json options = engine::Json::object();
+  std::uint64_t seed = 0;
+  std::int64_t created_ms = 0;
+  std::int64_t revision = 0;          // bumped by every change (also by undo, which lowers version)
+  std::optional<std::string> invite;  // token of the free seat, while it is free
+  GameStatus state;
+  std::vector<SeatRecord> seats;
+  std::vector<ActionRecord> actions;  // filled by load_game only
+};
+
+// A change of one game: keep the first `keep` actions, append `append`, set `status`.
+struct GameChange {
+  std::int64_t keep = 0;
+  std::vector<ActionRecord> append;
+  GameStatus status;
+};
+
+class Store {
+ public:
+  explicit Store(std::unique_ptr<Database> db);
+
+  const Database& database() const { return *db_; }
+
+  // Accounts. create_user returns false when the name is taken.
+  bool create_user(const std::string& username, const std::string& password_hash,
+                   std::int64_t now_ms);
+  std::optional<std::string> password_hash(const std::string& username);
+
+  // Log-in sessions, keyed by a hash of the cookie token.
+  void create_session(const std::string& token_hash, const std::string& username,
+                      std::int64_t expires_ms);
+  std::optional<std::string> session_user(const std::string& token_hash, std::int64_t now_ms);
+  void delete_session(const std::string& token_hash);
+
+  // Games. create_game stores the game, its seats and its first actions in one transaction.
+  void create_game(const GameRecord& game);
+  std::optional<GameRecord> load_game(const std::string& id);
+  std::optional<std::int64_t> game_revision(const std::string& id);
+  // Applies `change` if the game is still at `revision` (then returns the new revision);
+  // nullopt when another request or process changed it first (nothing is written).
+  std::optional<std::int64_t> change_game(const std::string& id, std::int64_t revision,
+                                          const GameChange& change);
+  // Takes the free seat of the game whose invitation is `token` for `username`; returns the
+  // game id and seat, or nullopt for an unknown or used token. Throws std::invalid_argument
+  // when the user already plays that game.
+  struct Joined {
+    std::string id;
+    int seat = 0;
+  };
+  std::optional<Joined> join_game(const std::string& token, const std::string& username,
+                                  std::int64_t now_ms);
+  // The games `username` plays, most recently changed first (without their actions).
+  std::vector<GameRecord> games_of(const std::string& username);
+  // Ids of active games where a computer player is to move (to resume them after a restart).
+  std::vector<std::string> games_awaiting_agents();
+
+ private:
+  std::unique_ptr<Database> db_;
+};
+
+}  // namespace pacwar::server
