@@ -38,7 +38,7 @@ export function drawBoard(opts) {
   };
   const map = h('div', { class: 'map-wrap' }, cps ? drawCpsMap(content, view, ui) : drawPwMap(content, view, ui));
   const mapLegend = h('div', { class: 'legend small muted' }, cps
-    ? 'Ring colour: control (red Japanese, blue Allied) · double ring: home space · ⚓ port · squares: production · boxes: Retreat Boxes (joined by sea to their side's home ports) · solid brown: land route · dashed: sea route (number: distance) · chips: units (click a space)'
+    ? 'Ring colour: control (red Japanese, blue Allied) · double ring: home space · ⚓ port · squares: production · boxes: Retreat Boxes (joined by sea to the home ports of their side) · solid brown: land route · dashed: sea route (number: distance) · chips: units (click a space)'
     : 'Ring colour: control (red Japanese, blue Allied) · number: Port VP · flag: port owner · B: Base marker · ○ on a route: Nav Point · light blue dashes: restricted route (8.8) · chips: units, grey tab: Ops Complete');
   if (cps) {
     return {
