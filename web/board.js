@@ -44,15 +44,15 @@ export function drawBoard(opts) {
     return {
       selected,
       map, below: [mapLegend, cpsTracks(view, content, { isTarget: isUnit, onUnit })],
-      side: [cpsStatus(view), cpsCombat(log), cpsStack(view, content, selected, { isTarget: isUnit, onUnit }),
-             cpsHand(view, seat, content, { isTarget: isCard, onCard })].filter(Boolean),
+      side: [cpsCombat(log), cpsStack(view, content, selected, { isTarget: isUnit, onUnit }),
+             cpsHand(view, seat, content, { isTarget: isCard, onCard }), cpsStatus(view)].filter(Boolean),
     };
   }
   return {
     selected,
     map, below: [mapLegend, pwVpTrack(view), pwTurnTrack(view, { isTarget: isUnit, onUnit })],
-    side: [pwStatus(view), pwCombat(view, log), pwStack(view, selected, { isTarget: isUnit, onUnit }),
-           handPanel(view, seat, { isTarget: isCard, onCard })].filter(Boolean),
+    side: [pwCombat(view, log), pwStack(view, selected, { isTarget: isUnit, onUnit }),
+           handPanel(view, seat, { isTarget: isCard, onCard }), pwStatus(view)].filter(Boolean),
   };
 }
 

@@ -81,8 +81,8 @@ export function pwCounter(u, { size = 60, clickable = false } = {}) {
     svg.append(s('text', { x: 32, y: 24, 'text-anchor': 'middle', 'font-size': 7.5, 'font-weight': 700, fill: '#333' }, 'OPS COMPLETE'));
   }
   if (u.pending_hits) {
-    svg.append(s('circle', { cx: 10, cy: 24, r: 8, fill: '#c00', stroke: '#fff' }),
-               s('text', { x: 10, y: 28, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#fff' }, u.pending_hits));
+    svg.append(s('g', { class: 'hit-badge' }, s('circle', { cx: 10, cy: 24, r: 8, fill: '#c00', stroke: '#fff' }),
+      s('text', { x: 10, y: 28, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#fff' }, u.pending_hits)));
   }
   if (u.repairing) {
     svg.append(s('text', { x: 56, y: 25, 'text-anchor': 'middle', 'font-size': 9, 'font-weight': 700, fill: '#7a3e00' }, 'R'));

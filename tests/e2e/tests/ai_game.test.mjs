@@ -30,6 +30,19 @@ test('The Pacific War against the computer: sign up, click actions, reload intac
   assert.ok(clicks.every((c) => c.startsWith('node')), clicks.join(','));
   assert.ok(await version(page) >= start + 5);
 
+  // Undo takes back the last placement (no die roll or card since).
+  assert.equal(await page.isDisabled('#undo'), false);
+  const vUndo = await version(page);
+  await page.click('#undo');
+  await page.waitForFunction((v) => Number(document.querySelector('#game-page')?.dataset.version) === v - 1, vUndo);
+  await clickAction(page, ['node']);
+
+  // The lobby shows that it is my turn in this game.
+  await page.goto(`${server.url}/#/`);
+  await page.waitForSelector(`tr[data-game="${id}"].your-turn`);
+  await page.click(`tr[data-game="${id}"] a[href="#/game/${id}"]`);
+  await page.waitForSelector('#game-page[data-version]');
+
   // Reload: the same position (version, log, prompt, the units on the map).
   const vBefore = await version(page);
   const logBefore = await page.textContent('#game-log');
@@ -55,11 +68,14 @@ test('The Pacific War against the computer: sign up, click actions, reload intac
   assert.match(await page.textContent('#combat'), /CRT column/);
   assert.ok(await page.locator('#combat svg.die').count() > 0, 'the airstrike die is drawn');
   assert.ok(await page.locator('svg.map .combat-ring').count() === 1, 'the combat OZ is marked on the map');
-  await screenshot(page, 'combat');
   const hitsBefore = Number(await page.textContent('[data-fact="Hits to allocate"]'));
   assert.equal(await clickAction(page, ['counter']), 'counter');
-  if (await page.locator('[data-fact="Hits to allocate"]').count()) {
+  if (hitsBefore > 1) {
+    await waitMyTurn(page);
     assert.equal(Number(await page.textContent('[data-fact="Hits to allocate"]')), hitsBefore - 1);
+    assert.equal(await page.locator('#stack svg.counter .hit-badge').count(), 1, 'the hit allocated is shown on its counter');
+    await page.locator('#combat').scrollIntoViewIfNeeded();
+    await screenshot(page, 'combat');
   }
   // A few more actions by clicking whatever the prompt asks, then the mid-game screenshot.
   for (let i = 0; i < 25; i += 1) await clickAction(page);
