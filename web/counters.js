@@ -63,7 +63,7 @@ export function pwCounter(u, { size = 60, clickable = false } = {}) {
     `${u.armored ? ' (armored)' : ''}, Speed ${u.speed}${u.lba ? ', land-based air' : ''}` +
     `${ready ? ', Ready' : ', Ops Complete'}${u.pending_hits ? `, ${u.pending_hits} hit(s) pending` : ''}` +
     `${u.repairing ? ', repairing' : ''}`));
-  svg.append(s('rect', { x: 1.5, y: 1.5, width: 61, height: 61, rx: 4, fill: bg, stroke: u.selected ? '#e0a800' : st.edge,
+  svg.append(s('rect', { x: 1.5, y: 1.5, width: 61, height: 61, rx: 4, fill: bg, stroke: u.selected ? '#1b7a1b' : st.edge,
                          'stroke-width': u.selected ? 4 : 2 }));
   svg.append(nameText(shortName(u.lba ? u.name.replace(/^(Japanese|Allied) /, '') : u.name, 13), st.fg));
   svg.append(glyph(pwKind(u), ready ? st.fg : '#55524a'));
@@ -76,6 +76,10 @@ export function pwCounter(u, { size = 60, clickable = false } = {}) {
       `${u.airstrike}-${u.gunnery}-`, s('tspan', { 'text-decoration': u.armored ? 'underline' : null }, u.defense)));
     svg.append(s('circle', { cx: 54, cy: 53, r: 7, fill: 'none', stroke: st.fg, 'stroke-width': 1.2 }));
     svg.append(s('text', { x: 54, y: 57, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: st.fg }, u.speed));
+  }
+  if (u.selected) {  // picked for the group being formed
+    svg.append(s('g', { class: 'picked' }, s('circle', { cx: 54, cy: 24, r: 7.5, fill: '#1b7a1b' }),
+      s('path', { d: 'M50 24 l3 3 l5 -6', stroke: '#fff', 'stroke-width': 2, fill: 'none' })));
   }
   if (!ready) {
     svg.append(s('text', { x: 32, y: 24, 'text-anchor': 'middle', 'font-size': 7.5, 'font-weight': 700, fill: '#333' }, 'OPS COMPLETE'));

@@ -67,7 +67,8 @@ export function showGame(ctx, id) {
         : `${cap(st.to_move || '')} to move`);
     return h('div', { class: 'game-head' },
       h('div', {}, h('h2', {}, `${content.title || titleOf(st.game)} · game #${st.id}`),
-        h('div', { class: 'muted' }, `You play ${cap(st.seat)}. ${seats}. Move ${st.version}.`)),
+        h('div', { class: 'muted' }, `You play ${cap(st.seat)}. ${seats}. Move ${st.version}.`),
+        h('div', { class: 'when', id: 'when' }, whenText(st.view))),
       banner,
       h('div', { class: 'row' },
         h('button', { id: 'undo', class: 'secondary', disabled: !st.can_undo || busy, title: 'Take back your last action (not past a die roll or a revealed card)',
@@ -111,6 +112,13 @@ export function showGame(ctx, id) {
       document.title = 'pacwar';
     },
   };
+}
+
+// "Turn 2 · Strategy phase" (The Pacific War) or "1942, Turn 4" (Co-Prosperity Sphere).
+function whenText(view) {
+  if (!view) return '';
+  if (view.year !== undefined) return `${view.year}, Turn ${view.turn}`;
+  return `Turn ${view.turn} · ${cap(view.phase || '')} phase${view.active ? ` · Initiative: ${view.active}` : ''}`;
 }
 
 function titleOf(game) {
