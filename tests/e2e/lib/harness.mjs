@@ -97,7 +97,8 @@ export async function version(page) {
 }
 
 export async function waitMyTurn(page, timeout = 30000) {
-  await page.waitForSelector('#game-page[data-your-turn=true] #actions button', { timeout });
+  // Enabled buttons: while an action is being sent the page shows the old ones disabled.
+  await page.waitForSelector('#game-page[data-your-turn=true] #actions button:not([disabled])', { timeout });
 }
 
 // Takes one action by clicking: a highlighted map node, else a highlighted counter, else a
