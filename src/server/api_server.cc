@@ -310,7 +310,7 @@ struct ApiServer::Impl {
     });
     http.set_payload_max_length(config.max_body_bytes);
     http.set_keep_alive_max_count(1000);
-    http.set_keep_alive_timeout(30);
+    http.set_keep_alive_timeout(5);
     http.set_tcp_nodelay(true);
     const auto threads = static_cast<std::size_t>(std::max(4, config.threads));
     http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };

@@ -1,0 +1,393 @@
+// The JSON API against a real server on an ephemeral port (SQLite in a temporary directory, or
+// the PostgreSQL of $PACWAR_TEST_POSTGRES: scripts/test-postgres.sh runs these tests there too).
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "server/test_support.h"
+
+namespace pacwar::server {
+namespace {
+
+using engine::Json;
+using testing::ApiClient;
+using testing::InProcessServer;
+using testing::Reply;
+using testing::TempDir;
+using testing::unique;
+
+class ServerApi : public ::testing::Test {
+ protected:
+  ServerConfig config() {
+    ServerConfig c;
+    c.db = testing::test_db(dir_);
+    c.threads = 16;
+    return c;
+  }
+  void start(ServerConfig c) { server_ = std::make_unique<InProcessServer>(std::move(c)); }
+  void start() { start(config()); }
+  ApiClient client() { return ApiClient(server_->port()); }
+  ApiClient user(const std::string& prefix) {
+    ApiClient c = client();
+    const Reply r = c.signup(unique(prefix));
+    EXPECT_EQ(r.status, 201) << r.text;
+    return c;
+  }
+  static std::string create(ApiClient& c, const std::string& opponent,
+                            const std::string& seat = "japanese",
+                            const std::string& game = "pacific-war") {
+    const Reply r = c.post(
+        "/api/games",
+        {{"game", game}, {"seat", seat}, {"options", Json::array()}, {"opponent", opponent}});
+    EXPECT_EQ(r.status, 201) << r.text;
+    return r.body.value("id", "");
+  }
+  // GETs the state until it is the client's turn (the computer player moves in the background).
+  static Json wait_turn(ApiClient& c, const std::string& id) {
+    for (int i = 0; i < 2000; ++i) {
+      const Reply r = c.get("/api/games/" + id);
+      EXPECT_EQ(r.status, 200) << r.text;
+      if (r.body["your_turn"].get<bool>() || r.body["status"] == "finished") return r.body;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    ADD_FAILURE() << "never my turn";
+    return nullptr;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<InProcessServer> server_;
+};
+
+TEST_F(ServerApi, SignupLoginLogout) {
+  start();
+  ApiClient c = client();
+  const std::string name = unique("alice");
+  Reply r = c.signup(name, "correct horse");
+  ASSERT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(r.body["username"], name);
+  const std::string set_cookie = r.header("Set-Cookie");
+  EXPECT_NE(set_cookie.find("HttpOnly"), std::string::npos);
+  EXPECT_NE(set_cookie.find("SameSite=Lax"), std::string::npos);
+  EXPECT_EQ(c.get("/api/me").body["username"], name);
+
+  EXPECT_EQ(client().signup(name, "another password").status, 409);
+  EXPECT_EQ(client().signup("x", "password123").status, 400);
+  EXPECT_EQ(client().signup(unique("bob"), "short").status, 400);
+  EXPECT_EQ(client().signup("bad name!", "password123").status, 400);
+
+  EXPECT_EQ(c.post("/api/logout").status, 204);
+  EXPECT_EQ(c.get("/api/me").status, 401);
+  EXPECT_EQ(c.post("/api/login", {{"username", name}, {"password", "wrong one"}}).status, 401);
+  EXPECT_EQ(c.get("/api/me").status, 401);
+  r = c.post("/api/login", {{"username", name}, {"password", "correct horse"}});
+  EXPECT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(c.get("/api/me").body["username"], name);
+  EXPECT_EQ(client()
+                .post("/api/login", {{"username", unique("nobody")}, {"password", "whatever1"}})
+                .status,
+            401);
+}
+
+TEST_F(ServerApi, LoginAttemptsAreRateLimited) {
+  ServerConfig c = config();
+  c.login_attempts_per_user = 3;
+  c.login_attempts_per_address = 100;
+  start(c);
+  ApiClient alice = user("alice");
+  const std::string name = alice.get("/api/me").body["username"];
+  ApiClient other = client();
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(other
+                  .post("/api/login",
+                        {{"username", name}, {"password", "guess" + std::to_string(i) + "xxx"}})
+                  .status,
+              401);
+  }
+  const Reply limited = other.post("/api/login", {{"username", name}, {"password", "password123"}});
+  EXPECT_EQ(limited.status, 429) << limited.text;
+  EXPECT_TRUE(limited.body.contains("error"));
+  EXPECT_FALSE(limited.header("Retry-After").empty());
+  // Another username from the same address is not limited by this one's attempts.
+  ApiClient bob = user("bob");
+  const std::string bob_name = bob.get("/api/me").body["username"];
+  EXPECT_EQ(other.post("/api/login", {{"username", bob_name}, {"password", "password123"}}).status,
+            200);
+
+  // Per address: a fresh server with a small address limit.
+  server_.reset();
+  c.login_attempts_per_user = 100;
+  c.login_attempts_per_address = 2;
+  start(c);
+  ApiClient x = client();
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_EQ(x.post("/api/login", {{"username", unique("u")}, {"password", "password123"}}).status,
+              401);
+  }
+  EXPECT_EQ(x.post("/api/login", {{"username", unique("u")}, {"password", "password123"}}).status,
+            429);
+}
+
+TEST_F(ServerApi, MalformedRequestsAreRefusedClearly) {
+  ServerConfig c = config();
+  c.max_body_bytes = 4096;
+  start(c);
+  ApiClient alice = user("alice");
+  const std::string id = create(alice, "random");
+  const Json before = wait_turn(alice, id);
+
+  Reply r = alice.post_text("/api/games/" + id + "/actions", "{not json");
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.value("error", "").find("not valid JSON"), std::string::npos);
+  EXPECT_EQ(alice.post_text("/api/games/" + id + "/actions", "[1,2]").status, 400);
+  r = alice.post("/api/games/" + id + "/actions", {{"action", 5}, {"version", before["version"]}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.value("error", "").find("'action'"), std::string::npos);
+  r = alice.post("/api/games/" + id + "/actions", {{"action", "x"}, {"version", "1"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.value("error", "").find("'version'"), std::string::npos);
+  r = alice.post_text("/api/games/" + id + "/actions", std::string(10000, ' '));
+  EXPECT_EQ(r.status, 413);
+  EXPECT_TRUE(r.body.contains("error"));
+  EXPECT_EQ(alice.get("/api/games/0123456789abcdef").status, 404);
+  EXPECT_EQ(alice.get("/api/games/not-a-game").status, 404);
+  EXPECT_EQ(alice.get("/api/nothing-here").status, 404);
+  EXPECT_EQ(alice.post("/api/games", {{"game", "chess"}, {"seat", "white"}, {"opponent", "random"}})
+                .status,
+            400);
+  EXPECT_EQ(alice
+                .post("/api/games",
+                      {{"game", "pacific-war"}, {"seat", "british"}, {"opponent", "random"}})
+                .status,
+            400);
+  EXPECT_EQ(alice
+                .post("/api/games",
+                      {{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "mcts:999999"}})
+                .status,
+            400);
+  r = alice.post("/api/games", {{"game", "pacific-war"},
+                                {"seat", "japanese"},
+                                {"options", {"13.3"}},
+                                {"opponent", "random"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.value("error", "").find("13.3"), std::string::npos);
+  EXPECT_EQ(client().get("/api/games").status, 401);
+  EXPECT_EQ(client().get("/api/games/" + id).status, 401);
+  // Nothing changed.
+  const Reply after = alice.get("/api/games/" + id);
+  EXPECT_EQ(after.body["version"], before["version"]);
+  EXPECT_EQ(after.body["view"], before["view"]);
+}
+
+TEST_F(ServerApi, CatalogAndContent) {
+  start();
+  ApiClient c = client();
+  const Reply catalog = c.get("/api/catalog");
+  ASSERT_EQ(catalog.status, 200);
+  ASSERT_TRUE(catalog.body["games"].is_array());
+  EXPECT_EQ(catalog.body["games"][0]["name"], "pacific-war");
+  EXPECT_EQ(catalog.body["games"][0]["seats"], Json({"japanese", "allied"}));
+  EXPECT_EQ(catalog.body["opponents"][0], "human");
+  const Reply content = c.get("/api/content/pacific-war");
+  ASSERT_EQ(content.status, 200);
+  EXPECT_TRUE(content.body.contains("map"));
+  EXPECT_TRUE(content.body.contains("units"));
+  EXPECT_TRUE(content.body.contains("cards"));
+  EXPECT_EQ(c.get("/api/content/chess").status, 404);
+}
+
+TEST_F(ServerApi, CreateActAndIllegalActionChangesNothing) {
+  start();
+  ApiClient alice = user("alice");
+  const std::string id = create(alice, "random");
+  Json state = wait_turn(alice, id);
+  EXPECT_EQ(state["status"], "active");
+  EXPECT_EQ(state["seat"], "japanese");
+  EXPECT_EQ(state["seats"]["allied"], "random");
+  ASSERT_FALSE(state["legal"].empty());
+  EXPECT_FALSE(state["prompt"].get<std::string>().empty());
+
+  const Reply illegal = alice.post("/api/games/" + id + "/actions",
+                                   {{"action", "fly to the moon"}, {"version", state["version"]}});
+  EXPECT_EQ(illegal.status, 400);
+  EXPECT_NE(illegal.body.value("error", "").find("illegal action"), std::string::npos);
+  ASSERT_TRUE(illegal.body["legal"].is_array());
+  EXPECT_EQ(illegal.body["legal"].size(), state["legal"].size());
+  const Reply same = alice.get("/api/games/" + id);
+  EXPECT_EQ(same.body["version"], state["version"]);
+  EXPECT_EQ(same.body["view"], state["view"]);
+  EXPECT_EQ(same.body["log"], state["log"]);
+
+  const std::string action = state["legal"][0]["id"];
+  const Reply acted = alice.post("/api/games/" + id + "/actions",
+                                 {{"action", action}, {"version", state["version"]}});
+  ASSERT_EQ(acted.status, 200) << acted.text;
+  EXPECT_GT(acted.body["version"].get<int>(), state["version"].get<int>());
+
+  // The lobby lists it.
+  const Reply lobby = alice.get("/api/games");
+  ASSERT_EQ(lobby.status, 200);
+  ASSERT_EQ(lobby.body["games"].size(), 1u);
+  EXPECT_EQ(lobby.body["games"][0]["id"], id);
+  EXPECT_EQ(lobby.body["games"][0]["opponent"], "random");
+  EXPECT_EQ(lobby.body["games"][0]["status"], "active");
+}
+
+TEST_F(ServerApi, InvitationSeatsTurnsAndStaleVersions) {
+  start();
+  ApiClient alice = user("alice");
+  ApiClient bob = user("bob");
+  ApiClient carol = user("carol");
+  const Reply created = alice.post(
+      "/api/games", {{"game", "pacific-war"}, {"seat", "allied"}, {"opponent", "human"}});
+  ASSERT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body["id"];
+  const std::string token = created.body["invite"];
+  ASSERT_FALSE(token.empty());
+
+  Json state = alice.get("/api/games/" + id).body;
+  EXPECT_EQ(state["status"], "waiting");
+  EXPECT_FALSE(state["your_turn"].get<bool>());
+  EXPECT_EQ(alice.get("/api/games").body["games"][0]["status"], "waiting");
+  EXPECT_EQ(bob.get("/api/games/" + id).status, 403);  // not a player yet
+
+  EXPECT_EQ(alice.post("/api/invites/" + token).status, 409);  // own game
+  EXPECT_EQ(bob.post("/api/invites/00112233").status, 404);
+  const Reply joined = bob.post("/api/invites/" + token);
+  ASSERT_EQ(joined.status, 200) << joined.text;
+  EXPECT_EQ(joined.body["id"], id);
+  EXPECT_EQ(joined.body["seat"], "japanese");
+  EXPECT_EQ(carol.post("/api/invites/" + token).status, 404);  // used
+  EXPECT_EQ(carol.get("/api/games/" + id).status, 403);
+
+  // Allied set-up comes first (14.1): alice acts, bob may not.
+  state = alice.get("/api/games/" + id).body;
+  ASSERT_EQ(state["status"], "active");
+  ASSERT_TRUE(state["your_turn"].get<bool>()) << state.dump();
+  const Json bob_state = bob.get("/api/games/" + id).body;
+  EXPECT_FALSE(bob_state["your_turn"].get<bool>());
+  EXPECT_TRUE(bob_state["legal"].empty());
+  EXPECT_TRUE(bob_state["prompt"].is_null());
+  const std::string action = state["legal"][0]["id"];
+  Reply r = bob.post("/api/games/" + id + "/actions",
+                     {{"action", action}, {"version", state["version"]}});
+  EXPECT_EQ(r.status, 403);
+  EXPECT_NE(r.body.value("error", "").find("not your turn"), std::string::npos);
+  r = carol.post("/api/games/" + id + "/actions",
+                 {{"action", action}, {"version", state["version"]}});
+  EXPECT_EQ(r.status, 403);
+  r = alice.post("/api/games/" + id + "/actions",
+                 {{"action", action}, {"version", state["version"].get<int>() + 1}});
+  EXPECT_EQ(r.status, 409);
+  EXPECT_EQ(r.body["version"], state["version"]);
+  r = alice.post("/api/games/" + id + "/actions",
+                 {{"action", action}, {"version", state["version"]}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  // The same version again is stale now.
+  r = alice.post("/api/games/" + id + "/actions",
+                 {{"action", action}, {"version", state["version"]}});
+  EXPECT_EQ(r.status, 409);
+
+  // Both lobbies show whose turn it is.
+  const Json a = alice.get("/api/games").body["games"][0];
+  const Json b = bob.get("/api/games").body["games"][0];
+  EXPECT_EQ(a["to_move"], b["to_move"]);
+  EXPECT_NE(a["your_turn"], b["your_turn"]);
+  EXPECT_EQ(a["opponent"], bob.get("/api/me").body["username"]);
+}
+
+TEST_F(ServerApi, UndoTakesBackOwnLastAction) {
+  start();
+  ApiClient alice = user("alice");
+  const std::string id = create(alice, "random");
+  const Json state = wait_turn(alice, id);
+  EXPECT_FALSE(state["can_undo"].get<bool>());
+  EXPECT_EQ(alice.post("/api/games/" + id + "/undo", {{"version", state["version"]}}).status, 409);
+  // Japanese set-up placements are not barriers.
+  const Reply acted =
+      alice.post("/api/games/" + id + "/actions",
+                 {{"action", state["legal"][0]["id"]}, {"version", state["version"]}});
+  ASSERT_EQ(acted.status, 200);
+  ASSERT_TRUE(acted.body["can_undo"].get<bool>()) << acted.body["prompt"];
+  EXPECT_EQ(alice.post("/api/games/" + id + "/undo", {{"version", state["version"]}}).status, 409);
+  const Reply undone =
+      alice.post("/api/games/" + id + "/undo", {{"version", acted.body["version"]}});
+  ASSERT_EQ(undone.status, 200) << undone.text;
+  EXPECT_EQ(undone.body["version"], state["version"]);
+  EXPECT_EQ(undone.body["view"], state["view"]);
+}
+
+TEST_F(ServerApi, ResignAndReplay) {
+  start();
+  ApiClient alice = user("alice");
+  ApiClient bob = user("bob");
+  const std::string id = create(alice, "random");
+  Json state = wait_turn(alice, id);
+  for (int i = 0; i < 5; ++i) {
+    const Reply r =
+        alice.post("/api/games/" + id + "/actions",
+                   {{"action", state["legal"][0]["id"]}, {"version", state["version"]}});
+    ASSERT_EQ(r.status, 200);
+    state = wait_turn(alice, id);
+  }
+  EXPECT_EQ(alice.get("/api/games/" + id + "/replay?step=1").status, 409);  // not finished
+  EXPECT_EQ(bob.post("/api/games/" + id + "/resign").status, 403);
+  const Reply resigned = alice.post("/api/games/" + id + "/resign");
+  ASSERT_EQ(resigned.status, 200) << resigned.text;
+  EXPECT_EQ(resigned.body["status"], "finished");
+  EXPECT_EQ(resigned.body["result"]["winner"], "allied");
+  EXPECT_FALSE(resigned.body["your_turn"].get<bool>());
+  EXPECT_EQ(alice.post("/api/games/" + id + "/resign").status, 409);
+  EXPECT_EQ(alice
+                .post("/api/games/" + id + "/actions",
+                      {{"action", state["legal"][0]["id"]}, {"version", resigned.body["version"]}})
+                .status,
+            409);
+  EXPECT_EQ(alice.get("/api/games").body["games"][0]["result"]["winner"], "allied");
+
+  const int steps = resigned.body["version"];
+  Reply r = alice.get("/api/games/" + id + "/replay?step=0");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["steps"], steps);
+  EXPECT_TRUE(r.body["action"].is_null());
+  r = alice.get("/api/games/" + id + "/replay?step=" + std::to_string(steps));
+  ASSERT_EQ(r.status, 200);
+  EXPECT_EQ(r.body["view"], resigned.body["view"]);
+  EXPECT_EQ(r.body["log"], resigned.body["log"]);
+  // The last action was alice's own (Japanese): she sees its id.
+  EXPECT_EQ(r.body["by"], "japanese");
+  EXPECT_FALSE(r.body["action"].is_null());
+  EXPECT_EQ(alice.get("/api/games/" + id + "/replay?step=" + std::to_string(steps + 1)).status,
+            400);
+  EXPECT_EQ(alice.get("/api/games/" + id + "/replay?step=-1").status, 400);
+  EXPECT_EQ(bob.get("/api/games/" + id + "/replay?step=0").status, 403);
+}
+
+TEST_F(ServerApi, EventsAnnounceEveryChangeWithoutHiddenData) {
+  ServerConfig c = config();
+  c.poll_interval = std::chrono::milliseconds(100);
+  start(c);
+  ApiClient alice = user("alice");
+  const std::string id = create(alice, "random");
+  Json state = wait_turn(alice, id);
+
+  {
+    testing::EventReader reader(server_->port(), id, alice.cookie());
+    EXPECT_TRUE(reader.wait_version(state["version"]));
+    const Reply acted =
+        alice.post("/api/games/" + id + "/actions",
+                   {{"action", state["legal"][0]["id"]}, {"version", state["version"]}});
+    ASSERT_EQ(acted.status, 200);
+    EXPECT_TRUE(reader.wait_version(acted.body["version"]));
+    for (const Json& event : reader.events()) {
+      std::vector<std::string> keys;
+      for (auto it = event.begin(); it != event.end(); ++it) keys.push_back(it.key());
+      EXPECT_EQ(keys, (std::vector<std::string>{"status", "to_move", "version", "your_turn"}));
+    }
+  }
+  // Another user may not listen.
+  ApiClient bob = user("bob");
+  EXPECT_EQ(bob.get("/api/games/" + id + "/events").status, 403);
+}
+
+}  // namespace
+}  // namespace pacwar::server

@@ -1,0 +1,254 @@
+// Helpers of the server tests: a temporary directory, the database the tests use (SQLite in the
+// temporary directory, or the PostgreSQL of $PACWAR_TEST_POSTGRES), a small JSON API client with
+// its cookie, the server in-process on an ephemeral port, and the server binary as a process.
+#pragma once
+
+#include <httplib.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/game.h"
+#include "server/api_server.h"
+
+namespace pacwar::server::testing {
+
+using engine::Json;
+
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "pacwar-server-XXXXXX").string();
+    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// A short random suffix, so that tests sharing one PostgreSQL database never collide.
+inline std::string unique(const std::string& prefix) {
+  static std::atomic<unsigned> counter{0};
+  std::random_device device;
+  return prefix + "_" + std::to_string(device() % 100000) + "_" + std::to_string(++counter);
+}
+
+inline std::optional<std::string> postgres_url() {
+  const char* url = std::getenv("PACWAR_TEST_POSTGRES");
+  if (url == nullptr || *url == '\0') return std::nullopt;
+  return std::string(url);
+}
+
+// The database of a test: $PACWAR_TEST_POSTGRES when set, else a SQLite file in `dir`.
+inline std::string test_db(const TempDir& dir) {
+  if (auto url = postgres_url()) return *url;
+  return "sqlite:" + (dir.path() / "pacwar.db").string();
+}
+
+struct Reply {
+  int status = 0;
+  Json body;
+  std::string text;
+  httplib::Headers headers;
+  std::string header(const std::string& name) const {
+    auto it = headers.find(name);
+    return it == headers.end() ? "" : it->second;
+  }
+};
+
+// A JSON API client that keeps its session cookie, like a browser.
+class ApiClient {
+ public:
+  explicit ApiClient(int port) : client_("127.0.0.1", port) {
+    client_.set_read_timeout(std::chrono::seconds(30));
+    client_.set_keep_alive(true);
+    client_.set_tcp_nodelay(true);
+  }
+
+  Reply get(const std::string& path) { return finish(client_.Get(path, headers())); }
+  Reply post(const std::string& path, const Json& body = Json::object()) {
+    return post_text(path, body.dump());
+  }
+  Reply post_text(const std::string& path, const std::string& text) {
+    return finish(client_.Post(path, headers(), text, "application/json"));
+  }
+
+  // Signs up (or logs in when the name exists) and keeps the cookie.
+  Reply signup(const std::string& name, const std::string& password = "password123") {
+    return post("/api/signup", {{"username", name}, {"password", password}});
+  }
+  const std::string& cookie() const { return cookie_; }
+  void set_cookie(const std::string& cookie) { cookie_ = cookie; }
+
+ private:
+  httplib::Headers headers() const {
+    httplib::Headers h;
+    if (!cookie_.empty()) h.emplace("Cookie", "pacwar_session=" + cookie_);
+    return h;
+  }
+  Reply finish(const httplib::Result& result) {
+    if (!result) throw std::runtime_error("request failed: " + httplib::to_string(result.error()));
+    Reply reply;
+    reply.status = result->status;
+    reply.text = result->body;
+    reply.headers = result->headers;
+    reply.body = Json::parse(result->body, nullptr, false);
+    if (result->has_header("Set-Cookie")) {
+      const std::string header = result->get_header_value("Set-Cookie");
+      const std::string key = "pacwar_session=";
+      if (header.rfind(key, 0) == 0)
+        cookie_ = header.substr(key.size(), header.find(';') - key.size());
+    }
+    return reply;
+  }
+
+  httplib::Client client_;
+  std::string cookie_;
+};
+
+// The server in this process, on an ephemeral port of 127.0.0.1.
+class InProcessServer {
+ public:
+  explicit InProcessServer(ServerConfig config) : server_(prepare(std::move(config))) {
+    port_ = server_.bind();
+    thread_ = std::thread([this] { server_.run(); });
+  }
+  ~InProcessServer() {
+    server_.stop();
+    thread_.join();
+  }
+  int port() const { return port_; }
+  ApiServer& server() { return server_; }
+
+ private:
+  static ServerConfig prepare(ServerConfig config) {
+    config.host = "127.0.0.1";
+    config.port = 0;
+    return config;
+  }
+  ApiServer server_;
+  int port_ = 0;
+  std::thread thread_;
+};
+
+// Reads a game's event stream in a thread and keeps the data of every `update` event.
+class EventReader {
+ public:
+  EventReader(int port, const std::string& id, const std::string& cookie)
+      : client_("127.0.0.1", port) {
+    client_.set_read_timeout(std::chrono::seconds(30));
+    thread_ = std::thread([this, id, cookie] {
+      std::string buffer;
+      client_.Get("/api/games/" + id + "/events", {{"Cookie", "pacwar_session=" + cookie}},
+                  [&](const char* data, std::size_t size) {
+                    buffer.append(data, size);
+                    std::size_t end;
+                    while ((end = buffer.find("\n\n")) != std::string::npos) {
+                      const std::string message = buffer.substr(0, end);
+                      buffer.erase(0, end + 2);
+                      const auto at = message.find("data: ");
+                      if (message.rfind("event: update", 0) == 0 && at != std::string::npos) {
+                        std::lock_guard lock(mutex_);
+                        events_.push_back(Json::parse(message.substr(at + 6)));
+                      }
+                    }
+                    return !stop_.load();
+                  });
+    });
+  }
+  ~EventReader() {
+    stop_ = true;
+    client_.stop();
+    thread_.join();
+  }
+  std::vector<Json> events() {
+    std::lock_guard lock(mutex_);
+    return events_;
+  }
+  // Waits (up to 10 s) for an event announcing at least `version`.
+  bool wait_version(std::int64_t version) {
+    for (int i = 0; i < 1000; ++i) {
+      {
+        std::lock_guard lock(mutex_);
+        if (!events_.empty() && events_.back()["version"].get<std::int64_t>() >= version) {
+          return true;
+        }
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return false;
+  }
+
+ private:
+  httplib::Client client_;
+  std::atomic<bool> stop_{false};
+  std::mutex mutex_;
+  std::vector<Json> events_;
+  std::thread thread_;
+};
+
+// `pacwar serve` as a child process; the port is read from the line it prints.
+class ServerProcess {
+ public:
+  explicit ServerProcess(const std::string& db) {
+    int out[2];
+    if (pipe(out) != 0) throw std::runtime_error("pipe failed");
+    pid_ = fork();
+    if (pid_ < 0) throw std::runtime_error("fork failed");
+    if (pid_ == 0) {
+      dup2(out[1], STDOUT_FILENO);
+      close(out[0]);
+      close(out[1]);
+      execl(PACWAR_BINARY_PATH, PACWAR_BINARY_PATH, "serve", "--port", "0", "--host", "127.0.0.1",
+            "--db", db.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(out[1]);
+    std::string line;
+    char c;
+    while (read(out[0], &c, 1) == 1 && c != '\n') line += c;
+    close(out[0]);
+    const auto at = line.find("127.0.0.1:");
+    if (at == std::string::npos) {
+      kill_now();
+      throw std::runtime_error("the server did not start: '" + line + "'");
+    }
+    port_ = std::stoi(line.substr(at + 10));
+  }
+  ~ServerProcess() { kill_now(); }
+  int port() const { return port_; }
+  // kill -9, and wait for the process to be gone.
+  void kill_now() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+};
+
+}  // namespace pacwar::server::testing
