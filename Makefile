@@ -42,6 +42,11 @@ test-e2e: build
 bench: build
 	./$(BUILD)/pacwar_bench
 
+# Load test of the web server on 127.0.0.1 (100 games against `random`, 20 s); see
+# docs/performance.md, "Web server".
+bench-server: build
+	./$(BUILD)/pacwar_server_load --games 100 --seconds 20
+
 format:
 	find src tests bench -name '*.cc' -o -name '*.h' | xargs clang-format -i
 

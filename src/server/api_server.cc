@@ -218,7 +218,7 @@ struct ApiServer::Impl {
 
     http.Get(kGamePath, handler([this](const Request& req, Response& res) {
                const std::string me = user(req);
-               send_json(res, 200, games.state(me, req.matches[1]));
+               res.set_content(games.state_text(me, req.matches[1]), kJson);
              }));
 
     http.Post(std::string(kGamePath) + "/actions",

@@ -13,7 +13,7 @@ struct ServerConfig {
   std::string web_dir;                  // static files served at /; empty: none
   std::string host = "127.0.0.1";
   int port = 8080;   // 0: any free port
-  int threads = 64;  // request threads; each open event stream holds one
+  int threads = 256;  // request threads: one per open connection (an event stream holds one)
   int agent_threads = 1;
   // Log-in attempts allowed per username and per address in `login_window`.
   int login_attempts_per_user = 10;

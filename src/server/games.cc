@@ -391,6 +391,21 @@ Json GameService::state(const std::string& user, const std::string& id) {
   return state_json(*live.game, seat_of(*live.game, user));
 }
 
+std::string GameService::state_text(const std::string& user, const std::string& id) {
+  Locked live = get(id);
+  const int seat = seat_of(*live.game, user);
+  auto& answers = live->answers;
+  if (answers.size() <= static_cast<std::size_t>(seat)) {
+    answers.resize(static_cast<std::size_t>(seat) + 1, {-1, ""});
+  }
+  auto& [revision, text] = answers[static_cast<std::size_t>(seat)];
+  if (revision != live->record.revision) {
+    text = state_json(*live.game, seat).dump();
+    revision = live->record.revision;
+  }
+  return text;
+}
+
 Json GameService::act(const std::string& user, const std::string& id, const Json& body) {
   if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
   const Json& action = member(body, "action");

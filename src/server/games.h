@@ -40,6 +40,8 @@ class GameService {
   engine::Json join(const std::string& user, const std::string& token);
   engine::Json lobby(const std::string& user);
   engine::Json state(const std::string& user, const std::string& id);
+  // The same as state(), serialized (cached per seat until the game changes).
+  std::string state_text(const std::string& user, const std::string& id);
   engine::Json act(const std::string& user, const std::string& id, const engine::Json& body);
   engine::Json undo(const std::string& user, const std::string& id, const engine::Json& body);
   engine::Json resign(const std::string& user, const std::string& id);
@@ -65,6 +67,8 @@ class GameService {
     std::mutex mutex;
     GameRecord record;  // without its actions (the session holds them)
     std::unique_ptr<engine::Session> session;
+    // The last state answer of each seat, serialized, and the revision it shows.
+    std::vector<std::pair<std::int64_t, std::string>> answers;
   };
   struct Locked {
     std::shared_ptr<LiveGame> game;

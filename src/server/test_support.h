@@ -210,7 +210,7 @@ class EventReader {
 // `pacwar serve` as a child process; the port is read from the line it prints.
 class ServerProcess {
  public:
-  explicit ServerProcess(const std::string& db) {
+  explicit ServerProcess(const std::string& db, const std::vector<std::string>& extra = {}) {
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe failed");
     pid_ = fork();
@@ -219,8 +219,13 @@ class ServerProcess {
       dup2(out[1], STDOUT_FILENO);
       close(out[0]);
       close(out[1]);
-      execl(PACWAR_BINARY_PATH, PACWAR_BINARY_PATH, "serve", "--port", "0", "--host", "127.0.0.1",
-            "--db", db.c_str(), static_cast<char*>(nullptr));
+      std::vector<std::string> args = {PACWAR_BINARY_PATH, "serve", "--port", "0",
+                                       "--host", "127.0.0.1", "--db", db};
+      args.insert(args.end(), extra.begin(), extra.end());
+      std::vector<char*> argv;
+      for (std::string& arg : args) argv.push_back(arg.data());
+      argv.push_back(nullptr);
+      execv(PACWAR_BINARY_PATH, argv.data());
       _exit(127);
     }
     close(out[1]);
@@ -237,6 +242,7 @@ class ServerProcess {
   }
   ~ServerProcess() { kill_now(); }
   int port() const { return port_; }
+  int pid() const { return pid_; }
   // kill -9, and wait for the process to be gone.
   void kill_now() {
     if (pid_ <= 0) return;
