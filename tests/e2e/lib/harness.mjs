@@ -1,0 +1,130 @@
+// Test harness: a fresh `pacwar serve` per test (ephemeral port, temp SQLite database) and
+// Debian's chromium driven by playwright-core.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const BIN = process.env.PACWAR_BIN || path.join(REPO, 'build', 'pacwar');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+// Screenshots go to build/e2e-screenshots unless PACWAR_E2E_SHOTS names another directory
+// (scripts/test-e2e.sh --screenshots writes docs/img).
+const SHOTS = process.env.PACWAR_E2E_SHOTS || path.join(REPO, 'build', 'e2e-screenshots');
+
+export async function startServer() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pacwar-e2e-'));
+  const db = path.join(dir, 'pacwar.db');
+  const proc = spawn(BIN, ['serve', '--port', '0', '--db', `sqlite:${db}`, '--web', path.join(REPO, 'web')],
+                     { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`pacwar serve did not start in 20 s:\n${output}`)), 20000);
+    const onData = (chunk) => {
+      output += chunk;
+      const m = /serving on (http:\/\/\S+?)\/?\s/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', (c) => { output += c; });
+    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`pacwar serve exited (${code}):\n${output}`)); });
+  });
+  return {
+    url,
+    async stop() {
+      if (proc.exitCode === null) {
+        const done = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+        if (proc.exitCode === null) proc.kill('SIGKILL');
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+    output: () => output,
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+}
+
+// A page that fails the test on any uncaught script error.
+export async function newPage(browser, errors) {
+  const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => d.accept());
+  page.setDefaultTimeout(20000);
+  return page;
+}
+
+export async function screenshot(page, name, opts = {}) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), ...opts });
+}
+
+export async function signUp(page, url, username, password = 'correct horse 1') {
+  await page.goto(`${url}/#/login`);
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', password);
+  await page.click('#signup');
+  await page.waitForSelector('[data-testid=username]');
+}
+
+// Creates a game from the lobby form; returns its id (after navigating to it when no invite).
+export async function createGame(page, { game = 'pacific-war', seat = 'japanese', opponent = 'random' } = {}) {
+  await page.waitForSelector('#create');
+  await page.selectOption('select[name=game]', game);
+  await page.selectOption('select[name=seat]', seat);
+  await page.selectOption('select[name=opponent]', opponent);
+  await page.click('#create');
+  if (opponent === 'human') {
+    const link = await page.waitForSelector('#invite-link');
+    return { invite: await link.inputValue() };
+  }
+  await page.waitForURL(/#\/game\//);
+  await page.waitForSelector('#game-page[data-version]');
+  return { id: /#\/game\/([^/]+)/.exec(page.url())[1] };
+}
+
+export async function version(page) {
+  return Number(await page.getAttribute('#game-page', 'data-version'));
+}
+
+export async function waitMyTurn(page, timeout = 30000) {
+  // Enabled buttons: while an action is being sent the page shows the old ones disabled.
+  await page.waitForSelector('#game-page[data-your-turn=true] #actions button:not([disabled])', { timeout });
+}
+
+// Takes one action by clicking: a highlighted map node, else a highlighted counter, else a
+// highlighted card, else the first action button; a menu, when one opens, by its first item.
+// Returns what was clicked.
+export async function clickAction(page, prefer = ['node', 'counter', 'card']) {
+  await waitMyTurn(page);
+  const before = await version(page);
+  const selectors = { node: 'svg.map .node.target .oz', counter: 'svg.counter.clickable', card: '.game-card.clickable' };
+  let clicked = 'button';
+  let done = false;
+  for (const kind of prefer) {
+    const el = page.locator(selectors[kind]).first();
+    if (await el.count()) {
+      await el.click();
+      clicked = kind;
+      done = true;
+      break;
+    }
+  }
+  if (!done) await page.locator('#actions button').first().click();
+  // The click handler opens a menu at once when the click matches several actions.
+  if (await page.locator('.menu button').count()) {
+    await page.locator('.menu button').first().click();
+    clicked += '+menu';
+  }
+  await page.waitForFunction((v) => Number(document.querySelector('#game-page')?.dataset.version) > v, before);
+  return clicked;
+}

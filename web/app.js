@@ -1,0 +1,69 @@
+// The page router: #/login, #/ (lobby), #/game/ID, #/replay/ID, #/invite/TOKEN.
+import { api, ApiError } from './api.js';
+import { h, clear } from './dom.js';
+import { showAuth } from './auth.js';
+import { showLobby } from './lobby.js';
+import { showGame } from './game.js';
+import { showReplay } from './replay.js';
+import { showInvite } from './invite.js';
+
+const page = document.getElementById('page');
+const who = document.getElementById('who');
+let current = null;  // the shown page: {destroy()}
+let user = null;
+
+function setUser(name) {
+  user = name;
+  clear(who);
+  if (!name) return;
+  who.append(
+    h('span', { class: 'user', 'data-testid': 'username' }, name),
+    h('button', {
+      class: 'link',
+      onclick: async () => {
+        await api.logout().catch(() => {});
+        setUser(null);
+        location.hash = '#/login';
+      },
+    }, 'Log out'),
+  );
+}
+
+async function route() {
+  if (current && current.destroy) current.destroy();
+  current = null;
+  clear(page);
+  const hash = location.hash.replace(/^#\/?/, '');
+  const [name, arg] = hash.split('/');
+  if (!user) {
+    try {
+      setUser((await api.me()).username);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 401) {
+        page.append(h('p', { class: 'error' }, `Cannot reach the server: ${e.message}`));
+        return;
+      }
+    }
+  }
+  const ctx = {
+    page,
+    user,
+    go: (to) => {
+      if (location.hash === to) route();
+      else location.hash = to;
+    },
+    onLogin: (username) => setUser(username),
+  };
+  if (!user) {
+    // Remember where the visitor wanted to go (an invitation link) and come back after login.
+    current = showAuth(ctx, name === 'login' ? '#/' : `#/${hash}`);
+    return;
+  }
+  if (name === 'game' && arg) current = showGame(ctx, decodeURIComponent(arg));
+  else if (name === 'replay' && arg) current = showReplay(ctx, decodeURIComponent(arg));
+  else if (name === 'invite' && arg) current = showInvite(ctx, decodeURIComponent(arg));
+  else current = showLobby(ctx);
+}
+
+window.addEventListener('hashchange', route);
+route();

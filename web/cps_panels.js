@@ -1,0 +1,82 @@
+// Co-Prosperity Sphere panels: status, Production Track, pools, cards, the selected space.
+import { h, pretty, cap } from './dom.js';
+import { cpsCounter } from './counters.js';
+import { logLine } from './log.js';
+import { cardEl } from './pw_panels.js';
+
+const defsOf = (content) => new Map(((content.units || {}).units || []).map((u) => [u.id, u]));
+
+export function cpsStatus(view) {
+  const war = view.war || {};
+  const items = [
+    ['Year', view.year], ['Turn', view.turn],
+    ['At war', Object.entries(war).filter(([, v]) => v).map(([k]) => cap(k)).join(', ')],
+    ['Production Points', `Japanese ${view.pp.japanese} · Allied ${view.pp.allied}`],
+    ['Resource Points', view.resource_points], ['First player', cap(view.first)],
+    ['Atlantic card', view.atlantic_used ? 'used' : 'not used'],
+    view.winner ? ['Winner', cap(view.winner)] : null,
+  ].filter(Boolean);
+  return h('section', { class: 'panel status' }, h('dl', {}, items.map(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))])));
+}
+
+function unitEl(u, def, size, isTarget, onUnit) {
+  const clickable = isTarget ? isTarget(u.id) : false;
+  const el = cpsCounter(u, def, { size, clickable });
+  if (clickable) el.addEventListener('click', (e) => onUnit(u.id, e));
+  return el;
+}
+
+export function cpsTracks(view, content, { isTarget, onUnit } = {}) {
+  const defs = defsOf(content);
+  const row = (title, units, id) => h('div', { class: 'track-row', id },
+    h('div', { class: 'label' }, title),
+    h('div', { class: 'units' }, units.length ? units.map((u) => {
+      const el = unitEl(u, defs.get(u.id), 40, isTarget, onUnit);
+      return u.advances_left !== undefined ? h('span', { class: 'with-note' }, el, h('small', {}, `${u.advances_left} to go`)) : el;
+    }) : h('span', { class: 'muted' }, 'none')));
+  return h('section', { class: 'panel turn-track' },
+    h('h3', {}, 'Production Track, pools', h('span', { class: 'muted' }, ' (6.0, 8.4.2)')),
+    row('Production Track', view.production_track || [], 'production-track'),
+    row('Units Pool', (view.pools || []).map((id) => ({ id })), 'pools'),
+    row('Vladivostok', (view.vladivostok || []).map((id) => ({ id })), 'vladivostok'));
+}
+
+export function cpsHand(view, seat, content, { isTarget, onCard } = {}) {
+  const cards = new Map(((content.cards || {}).cards || []).map((c) => [c.id, c]));
+  const mine = (view.hands || {})[seat] || { cards: [] };
+  const others = Object.entries(view.hands || {}).filter(([k]) => k !== seat);
+  return h('section', { class: 'panel hand', id: 'hand' },
+    h('h3', {}, `My hand (${(mine.cards || []).length})`),
+    h('div', { class: 'cards' }, (mine.cards || []).map((c) => {
+      const full = cards.get(c.id) || {};
+      return cardEl({ id: c.id, name: c.name, text: full.text || '' }, isTarget && isTarget(c.id), onCard);
+    })),
+    h('p', { class: 'muted' }, others.map(([k, v]) => `${cap(k)} hand: ${v.count} card(s)`).join(' · ')),
+    (view.played || []).length ? h('p', { class: 'small' }, `Played this turn: ${view.played.join(', ')}`) : null);
+}
+
+export function cpsCombat(log) {
+  const lines = [];
+  for (let i = log.length - 1; i >= 0 && lines.length < 30; i -= 1) {
+    if (!/^(8\.[5-8]|2\.2)/.test(log[i].rule || '')) break;
+    lines.unshift(log[i]);
+  }
+  if (!lines.length) return null;
+  return h('section', { class: 'panel combat', id: 'combat' }, h('h3', {}, 'Combat'), h('ol', { class: 'log combat-log' }, lines.map(logLine)));
+}
+
+export function cpsStack(view, content, spaceId, { isTarget, onUnit } = {}) {
+  const sp = (view.spaces || []).find((o) => o.id === spaceId);
+  if (!sp) return h('section', { class: 'panel stack', id: 'stack' }, h('p', { class: 'muted' }, 'Click a space on the map to see its units.'));
+  const defs = defsOf(content);
+  return h('section', { class: 'panel stack', id: 'stack', 'data-oz': sp.id },
+    h('h3', {}, pretty(sp.id)), h('p', { class: 'muted' }, `controlled by ${sp.control}`),
+    sp.units.length ? h('div', { class: 'counters' }, sp.units.map((u) => unitEl(u, defs.get(u.id), 58, isTarget, onUnit)))
+      : h('p', { class: 'muted' }, 'No units.'));
+}
+
+export function cpsUnitNode(view) {
+  const m = new Map();
+  for (const o of view.spaces || []) for (const u of o.units) m.set(u.id, o.id);
+  return m;
+}

@@ -1,0 +1,130 @@
+// The lobby: my games (whose turn), a form to create a game, the invitation link.
+import { api } from './api.js';
+import { h, clear, cap } from './dom.js';
+
+const OPPONENT_LABELS = {
+  human: 'A friend (invitation link)',
+  random: 'Computer: random moves',
+  heuristic: 'Computer: heuristic',
+  'mcts:easy': 'Computer: MCTS easy',
+  'mcts:normal': 'Computer: MCTS normal',
+  'mcts:hard': 'Computer: MCTS hard',
+};
+
+export function inviteLink(token) {
+  return `${location.origin}${location.pathname}#/invite/${encodeURIComponent(token)}`;
+}
+
+export function showLobby(ctx) {
+  let catalog = null;
+  const list = h('div', { id: 'my-games' }, h('p', { class: 'muted' }, 'Loading…'));
+  const create = h('div', { class: 'card', id: 'create-game' });
+  const invite = h('div', { id: 'invite-box' });
+  ctx.page.append(h('div', { class: 'lobby' },
+    h('section', { class: 'card' }, h('h2', {}, 'My games'), list),
+    h('section', {}, create, invite)));
+
+  const titleOf = (name) => (catalog && catalog.games.find((g) => g.name === name) || {}).title || name;
+
+  async function refresh() {
+    try {
+      const { games } = await api.games();
+      clear(list);
+      if (!games.length) {
+        list.append(h('p', { class: 'muted' }, 'No games yet: create one.'));
+        return;
+      }
+      const rows = games.map((g) => {
+        const turn = g.status === 'finished'
+          ? (g.result && g.result.winner ? `${cap(g.result.winner)} won` : 'Finished')
+          : g.status === 'waiting' ? 'Waiting for the invited player'
+          : g.your_turn ? 'Your turn' : g.to_move ? `${cap(g.to_move)} to move` : '';
+        const open = g.status === 'finished'
+          ? h('a', { href: `#/replay/${g.id}`, class: 'button' }, 'Replay')
+          : h('a', { href: `#/game/${g.id}`, class: 'button' }, 'Open');
+        return h('tr', { class: g.your_turn ? 'your-turn' : '', 'data-game': g.id },
+          h('td', {}, `#${g.id}`),
+          h('td', {}, titleOf(g.game)),
+          h('td', {}, cap(g.seat)),
+          h('td', {}, OPPONENT_LABELS[g.opponent] ? g.opponent : g.opponent),
+          h('td', { class: 'turn' }, turn),
+          h('td', { class: 'muted' }, g.updated ? new Date(g.updated).toLocaleString() : ''),
+          h('td', {}, open,
+            g.status === 'finished' ? h('a', { href: `#/game/${g.id}`, class: 'button secondary' }, 'Final position') : null));
+      });
+      list.append(h('table', { class: 'games' },
+        h('thead', {}, h('tr', {}, ['Game', '', 'My side', 'Opponent', 'Turn', 'Last move', ''].map((t) => h('th', {}, t)))),
+        h('tbody', {}, rows)));
+    } catch (e) {
+      clear(list).append(h('p', { class: 'error' }, e.message));
+    }
+  }
+
+  function drawCreate() {
+    clear(create);
+    const gameSel = h('select', { name: 'game' },
+      catalog.games.map((g) => h('option', { value: g.name }, g.title)));
+    const seatSel = h('select', { name: 'seat' });
+    const options = h('div', { class: 'options' });
+    const oppSel = h('select', { name: 'opponent' },
+      catalog.opponents.map((o) => h('option', { value: o, selected: o === 'mcts:normal' }, OPPONENT_LABELS[o] || o)));
+    const msg = h('p', { class: 'error', role: 'alert' });
+    const fillGame = () => {
+      const g = catalog.games.find((x) => x.name === gameSel.value);
+      seatSel.replaceChildren(...g.seats.map((s) => h('option', { value: s }, cap(s))));
+      options.replaceChildren(...(g.options || []).map((o) => h('label', { class: 'check' },
+        h('input', { type: 'checkbox', value: o.id, name: 'option' }), ` ${o.label}`)));
+      if (!(g.options || []).length) options.append(h('span', { class: 'muted' }, 'No optional rules.'));
+    };
+    gameSel.addEventListener('change', fillGame);
+    fillGame();
+    const form = h('form', {
+      onsubmit: async (e) => {
+        e.preventDefault();
+        msg.textContent = '';
+        const spec = {
+          game: gameSel.value,
+          seat: seatSel.value,
+          options: [...options.querySelectorAll('input:checked')].map((i) => i.value),
+          opponent: oppSel.value,
+        };
+        try {
+          const r = await api.createGame(spec);
+          if (r.invite) {
+            showInvitation(r);
+            refresh();
+          } else {
+            ctx.go(`#/game/${r.id}`);
+          }
+        } catch (err) {
+          msg.textContent = err.message;
+        }
+      },
+    },
+    h('h2', {}, 'New game'),
+    h('label', {}, 'Game', gameSel),
+    h('label', {}, 'My side', seatSel),
+    h('fieldset', {}, h('legend', {}, 'Optional rules'), options),
+    h('label', {}, 'Opponent', oppSel),
+    h('button', { type: 'submit', id: 'create' }, 'Create game'),
+    msg);
+    create.append(form);
+  }
+
+  function showInvitation(r) {
+    const link = inviteLink(r.invite);
+    const input = h('input', { readonly: true, value: link, id: 'invite-link', onfocus: (e) => e.target.select() });
+    clear(invite).append(h('div', { class: 'card note' },
+      h('h3', {}, `Game #${r.id}: invite a friend`),
+      h('p', {}, 'Send this link to your opponent; the game starts when they open it.'),
+      input,
+      h('div', { class: 'row' },
+        h('button', { type: 'button', onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, 'Copy link'),
+        h('a', { class: 'button secondary', href: `#/game/${r.id}` }, 'Open the game'))));
+  }
+
+  api.catalog().then((c) => { catalog = c; drawCreate(); refresh(); },
+                     (e) => create.append(h('p', { class: 'error' }, e.message)));
+  const timer = setInterval(() => { if (catalog) refresh(); }, 5000);
+  return { destroy() { clearInterval(timer); } };
+}

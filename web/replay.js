@@ -1,0 +1,74 @@
+// The replay viewer of a finished game: step forward and back through the action log.
+import { api } from './api.js';
+import { h, clear } from './dom.js';
+import { drawBoard } from './board.js';
+import { logPanel } from './log.js';
+
+export function showReplay(ctx, id) {
+  let step = 0;
+  let steps = 0;
+  let data = null;
+  let content = null;
+  let selected = null;
+  let alive = true;
+  let loading = false;
+  let seat = '';
+  const root = h('div', { class: 'game-page replay', id: 'replay' }, h('p', { class: 'muted' }, 'Loading the replay…'));
+  ctx.page.append(root);
+
+  async function go(k) {
+    if (loading) return;
+    loading = true;
+    try {
+      const next = await api.replay(id, Math.max(0, k));
+      if (!content) {
+        seat = next.seat || (await api.game(id)).seat;
+        const game = next.view.game;
+        content = { game, ...(await api.content(game)) };
+      }
+      data = next;
+      step = next.step;
+      steps = next.steps;
+      render();
+    } catch (e) {
+      clear(root).append(h('p', { class: 'error' }, e.message), h('a', { href: '#/' }, 'Back to the lobby'));
+    } finally {
+      loading = false;
+    }
+  }
+
+  function render() {
+    if (!alive) return;
+    const board = drawBoard({ game: content.game, content, view: data.view, seat,
+                              log: data.log, legal: [], selected, onAction: () => {}, onSelect: (n) => { selected = n; render(); } });
+    const slider = h('input', { type: 'range', min: 0, max: steps, value: step, id: 'replay-slider',
+                                onchange: (e) => go(Number(e.target.value)) });
+    const controls = h('div', { class: 'replay-controls panel' },
+      h('div', { class: 'row' },
+        h('button', { id: 'replay-first', onclick: () => go(0), disabled: step <= 0 }, '|◀ Start'),
+        h('button', { id: 'replay-back', onclick: () => go(step - 1), disabled: step <= 0 }, '◀ Back'),
+        h('span', { id: 'replay-step', class: 'step' }, `Action ${step} of ${steps}`),
+        h('button', { id: 'replay-forward', onclick: () => go(step + 1), disabled: step >= steps }, 'Forward ▶'),
+        h('button', { id: 'replay-last', onclick: () => go(steps), disabled: step >= steps }, 'End ▶|')),
+      slider,
+      h('p', { class: 'small', id: 'replay-what' }, step > 0
+        ? ['Action ', h('b', {}, String(step)), data.by ? ` by ${data.by}` : '', ': ',
+           data.action ? h('code', { id: 'replay-action' }, data.action) : h('span', { class: 'muted' }, 'see the log')]
+        : 'The start of the game.'),
+      data.view.prompt ? h('p', { class: 'muted small' }, `Next: ${data.view.prompt}`) : null);
+    clear(root).append(
+      h('div', { class: 'game-head' }, h('h2', {}, `Replay of game #${id}`),
+        h('div', { class: 'muted' }, 'Left/right arrow keys step through the game.'), h('a', { class: 'button secondary', href: '#/' }, 'Lobby')),
+      h('div', { class: 'board' }, h('div', { class: 'map-col' }, board.map, ...board.below),
+        h('div', { class: 'side-col' }, controls, ...board.side, logPanel(data.log || []))));
+  }
+
+  const onKey = (e) => {
+    if (e.target && e.target.tagName === 'INPUT' && e.target.type !== 'range') return;
+    if (e.key === 'ArrowRight' && step < steps) go(step + 1);
+    if (e.key === 'ArrowLeft' && step > 0) go(step - 1);
+  };
+  window.addEventListener('keydown', onKey);
+  go(0);
+  return { destroy() { alive = false; window.removeEventListener('keydown', onKey); } };
+}
