@@ -226,6 +226,7 @@ int main(int argc, char** argv) {
         {"p99", percentile(act, 0.99)},
         {"max", percentile(act, 1.0)}}},
       {"get_state_ms", {{"p50", percentile(get, 0.5)}, {"p99", percentile(get, 0.99)}}},
+      {"gets", get.size()},
       {"errors", errors},
       // Server CPU per human action (it includes the computer player's replies and the reads).
       {"server_cpu_ms_per_action", act.empty() ? 0.0 : cpu_used / static_cast<double>(act.size())},
