@@ -4,6 +4,7 @@
 // actions, then prints the action latencies (p50/p99) and the server's memory per game as JSON.
 //
 //   pacwar_server_load [--games 100] [--seconds 20] [--max-actions 2000] [--db URL]
+//                      [--full-log 1]  (ask for the whole log each time, as before log_since)
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -74,6 +75,7 @@ int main(int argc, char** argv) {
   double seconds = 20;
   int max_actions = 2000;
   std::string db;
+  bool full_log = false;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string option = argv[i];
     if (option == "--games")
@@ -84,6 +86,8 @@ int main(int argc, char** argv) {
       max_actions = std::clamp(std::stoi(argv[i + 1]), 1, 100000);
     else if (option == "--db")
       db = argv[i + 1];
+    else if (option == "--full-log")
+      full_log = std::string(argv[i + 1]) != "0";
     else {
       std::cerr << "unknown option " << option << "\n";
       return 2;
@@ -135,20 +139,29 @@ int main(int argc, char** argv) {
       std::string id = ids[static_cast<std::size_t>(g)];
       int actions = 0;
       Json state;  // the last state seen: an action's answer is the next state
+      // Log lines already held: like the web UI, ask only for the newer ones (?log_since=N).
+      std::int64_t lines = 0;
+      const auto keep_log = [&](const Json& body) {
+        lines = full_log ? 0
+                         : body.value("log_from", std::int64_t{0}) +
+                               static_cast<std::int64_t>(body["log"].size());
+      };
       while (Clock::now() < deadline && actions < max_actions) {
         try {
           if (state.is_null() || !state["your_turn"].get<bool>()) {
             if (!state.is_null()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
             const auto t0 = Clock::now();
-            const Reply r = c.get("/api/games/" + id);
+            const Reply r = c.get("/api/games/" + id + "?log_since=" + std::to_string(lines));
             w.get_ms.push_back(
                 std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
             if (r.status != 200) {
               ++w.errors;
               state = nullptr;
+              lines = 0;
               continue;
             }
             state = r.body;
+            keep_log(state);
           }
           if (state["status"] == "finished") {
             ++w.finished;
@@ -158,6 +171,7 @@ int main(int argc, char** argv) {
             if (r.status != 201) break;
             id = r.body["id"];
             state = nullptr;
+            lines = 0;
             continue;
           }
           if (!state["your_turn"].get<bool>()) continue;
@@ -165,19 +179,23 @@ int main(int argc, char** argv) {
           const std::size_t pick =
               std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng);
           const auto t0 = Clock::now();
-          const Reply r = c.post("/api/games/" + id + "/actions",
-                                 {{"action", legal[pick]["id"]}, {"version", state["version"]}});
+          const Reply r = c.post(
+              "/api/games/" + id + "/actions",
+              {{"action", legal[pick]["id"]}, {"version", state["version"]}, {"log_since", lines}});
           w.act_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
           ++actions;
           if (r.status != 200) {
             ++w.errors;
             state = nullptr;
+            lines = 0;
             continue;
           }
           state = r.body;
+          keep_log(state);
         } catch (const std::exception&) {
           ++w.errors;
           state = nullptr;
+          lines = 0;
         }
       }
     });
@@ -197,6 +215,7 @@ int main(int argc, char** argv) {
   }
   const Json result = {
       {"games", games},
+      {"log", full_log ? "whole log in every answer" : "log_since: new lines only"},
       {"seconds", elapsed},
       {"db", db.rfind("sqlite:", 0) == 0 ? "sqlite" : "postgresql"},
       {"actions", act.size()},
@@ -207,6 +226,7 @@ int main(int argc, char** argv) {
         {"p99", percentile(act, 0.99)},
         {"max", percentile(act, 1.0)}}},
       {"get_state_ms", {{"p50", percentile(get, 0.5)}, {"p99", percentile(get, 0.99)}}},
+      {"gets", get.size()},
       {"errors", errors},
       // Server CPU per human action (it includes the computer player's replies and the reads).
       {"server_cpu_ms_per_action", act.empty() ? 0.0 : cpu_used / static_cast<double>(act.size())},

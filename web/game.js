@@ -23,11 +23,25 @@ export function showGame(ctx, id) {
     if (msg) setTimeout(() => { if (flash.textContent === msg) flash.textContent = ''; }, 6000);
   }
 
+  // The log is fetched in pieces: each answer brings the lines after those held (log_since).
+  // An undo (the version goes down) may take lines back, so the whole log is asked for again.
+  const held = () => (st && st.log ? st.log.length : 0);
+  function withLog(next, from) {
+    if (!next.log_from) return next;
+    if (!st || next.log_from !== from || from !== held()) return null;  // out of step: reload
+    return { ...next, log: st.log.concat(next.log || []), log_from: 0 };
+  }
+  async function fetchState() {
+    const from = held();
+    const next = withLog(await api.game(id, from), from);
+    return next || api.game(id);
+  }
+
   let latest = 0;  // only the answer to the newest request is drawn (live updates can overlap)
-  async function load() {
+  async function load(whole = false) {
     const mine = ++latest;
     try {
-      const next = await api.game(id);
+      const next = whole ? await api.game(id) : await fetchState();
       if (!content || content.game !== next.game) content = { game: next.game, ...(await api.content(next.game)) };
       if (mine !== latest) return;
       st = next;
@@ -44,19 +58,21 @@ export function showGame(ctx, id) {
     closeMenu();
     const mine = ++latest;
     try {
-      const next = await request();
+      const from = held();
+      let next = await request(from);
+      if (next.log_from) next = withLog(next, from) || await api.game(id);
       if (mine === latest) st = next;
       say('');
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) say('The game moved on; here is the current position.', 'info');
       else say(e.message + (e.body && e.body.legal ? ` Legal: ${e.body.legal.join(', ')}` : ''));
-      st = await api.game(id).catch(() => st);
+      st = await fetchState().catch(() => st);
     } finally {
       busy = false;
       render();
     }
   }
-  const onAction = (action) => send(() => api.act(id, action, st.version));
+  const onAction = (action) => send((from) => api.act(id, action, st.version, from));
 
   function header() {
     const seats = Object.entries(st.seats || {}).map(([seat, who]) => `${cap(seat)}: ${who || '(invited)'}`).join(' vs ');
@@ -98,7 +114,9 @@ export function showGame(ctx, id) {
     es.addEventListener('update', (ev) => {
       let data = {};
       try { data = JSON.parse(ev.data); } catch { /* a malformed event: re-read anyway */ }
-      if (!st || data.version !== st.version || data.status !== st.status || data.your_turn !== st.your_turn) load();
+      if (!st || data.version !== st.version || data.status !== st.status || data.your_turn !== st.your_turn) {
+        load(st && typeof data.version === 'number' && data.version < st.version);
+      }
     });
     es.onerror = () => { /* EventSource reconnects by itself */ };
   }

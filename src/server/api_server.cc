@@ -218,7 +218,19 @@ struct ApiServer::Impl {
 
     http.Get(kGamePath, handler([this](const Request& req, Response& res) {
                const std::string me = user(req);
-               res.set_content(games.state_text(me, req.matches[1]), kJson);
+               std::optional<std::int64_t> log_since;
+               if (req.has_param("log_since")) {
+                 const std::string text = req.get_param_value("log_since");
+                 if (text.empty() || text.size() > 15 ||
+                     text.find_first_not_of("0123456789") != std::string::npos) {
+                   throw ApiError(400,
+                                  "log_since must be a non-negative integer (a log line "
+                                  "index), not '" +
+                                      text.substr(0, 20) + "'");
+                 }
+                 log_since = std::stoll(text);
+               }
+               res.set_content(games.state_text(me, req.matches[1], log_since), kJson);
              }));
 
     http.Post(std::string(kGamePath) + "/actions",

@@ -48,6 +48,32 @@ std::int64_t version_of(const Json& body) {
   return version.get<std::int64_t>();
 }
 
+// The optional "log_since" of a request body: absent or null means the whole log.
+std::int64_t log_since_of(const Json& body) {
+  const Json& since = member(body, "log_since");
+  if (since.is_null()) return 0;
+  if (!since.is_number_integer() || since.get<std::int64_t>() < 0) {
+    throw ApiError(400, "field 'log_since' must be a non-negative integer (a log line index)");
+  }
+  return since.get<std::int64_t>();
+}
+
+// The number of log lines `seat` may read.
+std::int64_t visible_lines(const engine::Session& session, int seat) {
+  std::int64_t n = 0;
+  for (const engine::LogLine& line : session.log()) n += line.visible(seat) ? 1 : 0;
+  return n;
+}
+
+void check_log_since(const engine::Session& session, int seat, std::int64_t since) {
+  if (since == 0) return;
+  const std::int64_t lines = visible_lines(session, seat);
+  if (since > lines) {
+    throw ApiError(400, "log_since " + std::to_string(since) + " is past the log: your seat has " +
+                            std::to_string(lines) + " log lines");
+  }
+}
+
 }  // namespace
 
 std::int64_t now_ms() {
@@ -203,7 +229,7 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status) {
   live.record.state = change.status;
 }
 
-Json GameService::state_json(const LiveGame& live, int seat) const {
+Json GameService::state_json(const LiveGame& live, int seat, std::int64_t log_since) const {
   const engine::Game& game = live.session->game();
   const engine::State& state = live.session->state();
   const GameStatus& s = live.record.state;
@@ -221,8 +247,10 @@ Json GameService::state_json(const LiveGame& live, int seat) const {
     }
   }
   Json log = Json::array();
+  std::int64_t index = 0;
   for (const engine::LogLine& line : live.session->log()) {
-    if (line.visible(seat)) log.push_back({{"text", line.text}, {"rule", line.rule}});
+    if (!line.visible(seat)) continue;
+    if (index++ >= log_since) log.push_back({{"text", line.text}, {"rule", line.rule}});
   }
   Json out = {{"id", live.record.id},
               {"game", live.record.game},
@@ -238,6 +266,7 @@ Json GameService::state_json(const LiveGame& live, int seat) const {
               {"can_undo", s.status == "active" && live.session->can_undo(seat)},
               {"view", state.view(seat)},
               {"log", log},
+              {"log_from", log_since},
               {"result", result_json(game, s)},
               {"options", live.record.options},
               {"updated", iso_time(s.updated_ms)}};
@@ -391,9 +420,17 @@ Json GameService::state(const std::string& user, const std::string& id) {
   return state_json(*live.game, seat_of(*live.game, user));
 }
 
-std::string GameService::state_text(const std::string& user, const std::string& id) {
+std::string GameService::state_text(const std::string& user, const std::string& id,
+                                    std::optional<std::int64_t> log_since) {
+  if (log_since && *log_since < 0) {
+    throw ApiError(400, "log_since must be a non-negative integer (a log line index)");
+  }
   Locked live = get(id);
   const int seat = seat_of(*live.game, user);
+  if (log_since && *log_since > 0) {
+    check_log_since(*live->session, seat, *log_since);
+    return state_json(*live.game, seat, *log_since).dump();
+  }
   auto& answers = live->answers;
   if (answers.size() <= static_cast<std::size_t>(seat)) {
     answers.resize(static_cast<std::size_t>(seat) + 1, {-1, ""});
@@ -411,8 +448,10 @@ Json GameService::act(const std::string& user, const std::string& id, const Json
   const Json& action = member(body, "action");
   if (!action.is_string()) throw ApiError(400, "field 'action' must be a string (an action id)");
   const std::int64_t version = version_of(body);
+  const std::int64_t log_since = log_since_of(body);
   Locked live = get(id);
   const int seat = seat_of(*live.game, user);
+  check_log_since(*live->session, seat, log_since);
   const GameStatus& s = live->record.state;
   if (s.status == "finished") throw ApiError(409, "the game is over");
   if (s.status == "waiting") throw ApiError(409, "the game waits for the invited player");
@@ -439,7 +478,7 @@ Json GameService::act(const std::string& user, const std::string& id, const Json
   }
   commit(*live.game, version, status_now(*live.game));
   after_change(*live.game);
-  return state_json(*live.game, seat);
+  return state_json(*live.game, seat, log_since);
 }
 
 Json GameService::undo(const std::string& user, const std::string& id, const Json& body) {

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -40,8 +41,12 @@ class GameService {
   engine::Json join(const std::string& user, const std::string& token);
   engine::Json lobby(const std::string& user);
   engine::Json state(const std::string& user, const std::string& id);
-  // The same as state(), serialized (cached per seat until the game changes).
-  std::string state_text(const std::string& user, const std::string& id);
+  // The same as state(), serialized. With `log_since` N (docs/api.md) the answer's `log` holds
+  // only the seat's visible lines from index N on (`log_from` says N); ApiError 400 when N is
+  // past the seat's last line. The whole answer is cached per seat until the game changes.
+  std::string state_text(const std::string& user, const std::string& id,
+                         std::optional<std::int64_t> log_since = std::nullopt);
+  // Body {"action","version"} and optionally "log_since" (as for state_text).
   engine::Json act(const std::string& user, const std::string& id, const engine::Json& body);
   engine::Json undo(const std::string& user, const std::string& id, const engine::Json& body);
   engine::Json resign(const std::string& user, const std::string& id);
@@ -88,7 +93,8 @@ class GameService {
   void commit(LiveGame& live, std::int64_t keep, GameStatus status);
   void after_change(const LiveGame& live);
   bool agent_to_move(const LiveGame& live) const;
-  engine::Json state_json(const LiveGame& live, int seat) const;
+  // The state answer of `seat`, its log from the seat's visible line `log_since` on.
+  engine::Json state_json(const LiveGame& live, int seat, std::int64_t log_since = 0) const;
 
   Store& store_;
   Notifier& notifier_;

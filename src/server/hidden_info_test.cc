@@ -197,5 +197,94 @@ TEST_F(HiddenInformation, GameAgainstComputerPlayer) {
   EXPECT_GT(hidden_checked_, at_least(20));
 }
 
+// A seat that asks only for the log lines after those it holds (?log_since=N on GET,
+// "log_since" in an action) ends up with exactly its visible log: never a hidden line, none
+// missing or repeated; and log_since past its lines, or not a non-negative integer, is refused
+// with 400 and changes nothing.
+TEST_F(HiddenInformation, LogSinceGivesOnlyTheSeatsNewLines) {
+  ApiClient japanese(server_->port());
+  ApiClient allied(server_->port());
+  ASSERT_EQ(japanese.signup(unique("jap")).status, 201);
+  ASSERT_EQ(allied.signup(unique("all")).status, 201);
+  const Reply created = japanese.post(
+      "/api/games", {{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "human"}});
+  ASSERT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body["id"];
+  ASSERT_EQ(allied.post("/api/invites/" + created.body["invite"].get<std::string>()).status, 200);
+  ApiClient* clients[2] = {&japanese, &allied};
+  Json held[2] = {Json::array(), Json::array()};  // each seat's log, put together piece by piece
+  const auto expect_log = [&](int seat, std::int64_t version) {
+    const auto session = truth(id, version);
+    Json log = Json::array();
+    for (const engine::LogLine& line : session->log()) {
+      if (line.visible(seat)) log.push_back({{"text", line.text}, {"rule", line.rule}});
+    }
+    EXPECT_EQ(held[seat], log) << "seat " << seat << " at version " << version;
+  };
+  const auto take = [&](int seat, const Reply& r) {
+    ASSERT_EQ(r.status, 200) << r.text;
+    EXPECT_EQ(r.body["log_from"].get<std::int64_t>(), static_cast<std::int64_t>(held[seat].size()));
+    for (const Json& line : r.body["log"]) held[seat].push_back(line);
+    expect_log(seat, r.body["version"]);
+  };
+  std::mt19937 rng(21);
+  for (int step = 0; step < steps(80); ++step) {
+    int to_act = -1;
+    Json state;
+    for (int seat = 0; seat < 2; ++seat) {
+      const Reply r = clients[seat]->get("/api/games/" + id +
+                                         "?log_since=" + std::to_string(held[seat].size()));
+      take(seat, r);
+      if (r.body["your_turn"].get<bool>()) {
+        to_act = seat;
+        state = r.body;
+      }
+    }
+    if (to_act < 0) break;
+    const Json& legal = state["legal"];
+    const std::size_t pick = std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng);
+    const Reply acted =
+        clients[to_act]->post("/api/games/" + id + "/actions",
+                              {{"action", legal[pick]["id"]},
+                               {"version", state["version"]},
+                               {"log_since", static_cast<std::int64_t>(held[to_act].size())}});
+    take(to_act, acted);
+  }
+  ASSERT_GT(held[0].size(), 10u);
+
+  // Bounds: all lines held gives an empty log; one past them, or a bad value, is refused.
+  const std::string path = "/api/games/" + id;
+  const auto lines = static_cast<std::int64_t>(held[0].size());
+  Reply r = japanese.get(path + "?log_since=" + std::to_string(lines));
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_TRUE(r.body["log"].empty());
+  EXPECT_EQ(r.body["log_from"], lines);
+  r = japanese.get(path + "?log_since=0");
+  ASSERT_EQ(r.status, 200);
+  EXPECT_EQ(r.body["log"], held[0]);
+  EXPECT_EQ(r.body["log_from"], 0);
+  r = japanese.get(path + "?log_since=" + std::to_string(lines + 1));
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.value("error", "").find("log_since"), std::string::npos) << r.text;
+  for (const char* bad : {"-1", "abc", "1.5", "", "99999999999999999999"}) {
+    EXPECT_EQ(japanese.get(path + "?log_since=" + bad).status, 400) << bad;
+  }
+  // In an action: refused before anything is applied.
+  r = japanese.get(path);
+  const Json now = r.body;
+  const int seat = now["your_turn"].get<bool>() ? 0 : 1;
+  const Json state = clients[seat]->get(path).body;
+  if (state["your_turn"].get<bool>()) {
+    for (const Json& bad : {Json(-1), Json("3"), Json(1.5), Json(lines * 100 + 1000)}) {
+      const Reply refused = clients[seat]->post(
+          path + "/actions",
+          {{"action", state["legal"][0]["id"]}, {"version", state["version"]}, {"log_since", bad}});
+      EXPECT_EQ(refused.status, 400) << bad.dump();
+    }
+    EXPECT_EQ(clients[seat]->get(path).body["version"], state["version"]) << "a refused action "
+                                                                             "changed the game";
+  }
+}
+
 }  // namespace
 }  // namespace pacwar::server

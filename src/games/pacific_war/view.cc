@@ -1,5 +1,7 @@
 // The Pacific War: the redacted view of a seat (JSON) and the state hash.
 #include <cstring>
+#include <utility>
+#include <vector>
 
 #include "games/pacific_war/rules.h"
 
@@ -34,21 +36,25 @@ const char* step_name(Step s) {
   }
 }
 
+// A unit's counter as the view shows it. Members are emplaced one by one: the web server builds
+// a few hundred of these for every state answer (bench/view_bench.cc).
 engine::Json unit_json(const PwState& s, int u) {
   const UnitDef& d = s.content().units[u];
-  engine::Json j = {{"id", d.id},
-                    {"name", d.name},
-                    {"side", side_name(d.side)},
-                    {"airstrike", d.airstrike},
-                    {"gunnery", d.gunnery},
-                    {"defense", d.defense},
-                    {"armored", d.armored},
-                    {"speed", d.speed},
-                    {"lba", d.is_lba()},
-                    {"capital", d.capital},
-                    {"ready", is_ready(s, u)}};
-  if (s.units[u].flags & kSelected) j["selected"] = true;
-  if (s.units[u].pend_hits) j["pending_hits"] = s.units[u].pend_hits;
+  engine::Json j = engine::Json::object();
+  auto& o = j.get_ref<engine::Json::object_t&>();
+  o.emplace("id", d.id);
+  o.emplace("name", d.name);
+  o.emplace("side", side_name(d.side));
+  o.emplace("airstrike", d.airstrike);
+  o.emplace("gunnery", d.gunnery);
+  o.emplace("defense", d.defense);
+  o.emplace("armored", d.armored);
+  o.emplace("speed", d.speed);
+  o.emplace("lba", d.is_lba());
+  o.emplace("capital", d.capital);
+  o.emplace("ready", is_ready(s, u));
+  if (s.units[u].flags & kSelected) o.emplace("selected", true);
+  if (s.units[u].pend_hits) o.emplace("pending_hits", s.units[u].pend_hits);
   return j;
 }
 
@@ -118,9 +124,26 @@ engine::Json PwState::view(int viewer) const {
   v["active"] = active >= 0 ? side_name(active) : "";
   v["restricted_routes_open"] = routes_open;
   v["fleet_train"] = fleet_train_oz >= 0 ? c.ozs[fleet_train_oz].id : "";
-  v["rules"] = options_.to_json()["rules"];
+  v["rules"] = std::move(options_.to_json()["rules"]);
   if (winner_ >= 0) v["winner"] = side_name(winner_);
+  // Each Ocean Zone's units, in unit order (one pass over the units).
+  std::vector<engine::Json> units_at(static_cast<std::size_t>(c.num_ozs()), engine::Json::array());
+  engine::Json track = engine::Json::object();
+  engine::Json lost = engine::Json::array();
+  for (int u = 0; u < c.num_units(); ++u) {
+    const int loc = units[u].loc;
+    if (loc >= 0 && loc < c.num_ozs()) {
+      units_at[static_cast<std::size_t>(loc)].push_back(unit_json(*this, u));
+    } else if (loc == kLocTrack) {
+      engine::Json j = unit_json(*this, u);
+      j["repairing"] = (units[u].flags & kRepairing) != 0;
+      track[std::to_string(units[u].turn)].push_back(std::move(j));
+    } else if (loc == kLocSunk) {
+      lost.push_back(c.units[u].id);
+    }
+  }
   engine::Json ozs = engine::Json::array();
+  ozs.get_ref<engine::Json::array_t&>().reserve(static_cast<std::size_t>(c.num_ozs()));
   for (int oz = 0; oz < c.num_ozs(); ++oz) {
     const OzDef& d = c.ozs[oz];
     const int ctl = controller(*this, oz);
@@ -133,25 +156,12 @@ engine::Json PwState::view(int viewer) const {
     if (base_marker[oz] >= 0) o["base_marker"] = side_name(base_marker[oz]);
     if (contested[oz]) o["contested"] = true;
     if (adv.divisions_oz == oz) o["australian_divisions"] = true;  // 13.6
-    engine::Json us = engine::Json::array();
-    for (int u = 0; u < c.num_units(); ++u)
-      if (units[u].loc == oz) us.push_back(unit_json(*this, u));
-    o["units"] = us;
-    ozs.push_back(o);
+    o["units"] = std::move(units_at[static_cast<std::size_t>(oz)]);
+    ozs.push_back(std::move(o));
   }
-  v["ozs"] = ozs;
-  engine::Json track = engine::Json::object();
-  for (int u = 0; u < c.num_units(); ++u)
-    if (units[u].loc == kLocTrack) {
-      engine::Json j = unit_json(*this, u);
-      j["repairing"] = (units[u].flags & kRepairing) != 0;
-      track[std::to_string(units[u].turn)].push_back(j);
-    }
-  v["turn_track"] = track;
-  engine::Json lost = engine::Json::array();
-  for (int u = 0; u < c.num_units(); ++u)
-    if (units[u].loc == kLocSunk) lost.push_back(c.units[u].id);
-  v["sunk"] = lost;
+  v["ozs"] = std::move(ozs);
+  v["turn_track"] = std::move(track);
+  v["sunk"] = std::move(lost);
   engine::Json hands = engine::Json::object();
   for (int side : {kJapanese, kAllied}) {
     engine::Json h;
@@ -160,25 +170,25 @@ engine::Json PwState::view(int viewer) const {
       h["cards"] = engine::Json::array();
       for (int card : hand(*this, side)) h["cards"].push_back(card_json(*this, card, side));
     }
-    hands[side == kJapanese ? "japanese" : "allied"] = h;
+    hands[side == kJapanese ? "japanese" : "allied"] = std::move(h);
   }
-  v["hands"] = hands;
+  v["hands"] = std::move(hands);
   v["deck_count"] = deck_size(*this);
   engine::Json discards = engine::Json::array();
   for (int i = 0; i < c.num_cards(); ++i)
     if (cards[i] == CardLoc::Discard)
       discards.push_back({{"japanese", c.cards[i].japanese.id + " " + c.cards[i].japanese.name},
                           {"allied", c.cards[i].allied.id + " " + c.cards[i].allied.name}});
-  v["discards"] = discards;
+  v["discards"] = std::move(discards);
   engine::Json used = engine::Json::array();  // 4.6: the flipped Strategic Event markers
   for (int i = 0; i < c.num_cards(); ++i)
     for (int side : {kJapanese, kAllied})
       if (strategic_used(*this, i, side)) used.push_back(card_end(*this, i, side).id);
-  v["strategic_events_played"] = used;
+  v["strategic_events_played"] = std::move(used);
   engine::Json defence = engine::Json::object();
   for (int oz = 0; oz < c.num_ozs(); ++oz)
     if (events.port_defence[oz] > 0) defence[c.ozs[oz].id] = events.port_defence[oz];
-  if (!defence.empty()) v["port_defence"] = defence;  // 10.2.1
+  if (!defence.empty()) v["port_defence"] = std::move(defence);  // 10.2.1
   if (combat.oz >= 0) {
     v["combat"] = {{"oz", c.ozs[combat.oz].id},
                    {"attacker", side_name(combat.attacker)},
@@ -204,14 +214,14 @@ engine::Json PwState::view(int viewer) const {
       if (m.first[p] >= 0) mods[p == 0 ? "airstrike" : "surface"]["first"] = side_name(m.first[p]);
     for (int side : {kJapanese, kAllied})
       if (m.lba_surface & (1u << side)) mods[side_name(side) + " surface"]["may_hit_lba"] = true;
-    if (!mods.empty()) v["combat"]["card_effects"] = mods;
+    if (!mods.empty()) v["combat"]["card_effects"] = std::move(mods);
     if (combat.firing >= 0) {
       v["combat"]["firing"] = side_name(combat.firing);
       if (combat.column >= 0 && combat.column < static_cast<int>(c.crt.columns.size()))
         v["combat"]["column"] = c.crt.columns[combat.column].label;
     }
   }
-  if (const engine::Json a = advanced_view(*this); !a.empty()) v["advanced"] = a;
+  if (engine::Json a = advanced_view(*this); !a.empty()) v["advanced"] = std::move(a);
   if (step == Step::InitDieAllied || step == Step::ChooseAction) {
     if (dice[0] > 0) v["initiative_dice"] = {dice[0], dice[1]};
   }
