@@ -48,11 +48,8 @@ export const api = {
   games: () => call('GET', '/api/games'),
   createGame: (spec) => call('POST', '/api/games', spec),
   joinInvite: (token) => call('POST', `/api/invites/${enc(token)}`),
-  // logSince: the number of log lines already held; the answer's `log` then holds only the
-  // newer ones, from index `log_from` (docs/api.md).
-  game: (id, logSince = 0) => call('GET', `/api/games/${enc(id)}${logSince > 0 ? `?log_since=${logSince}` : ''}`),
-  act: (id, action, version, logSince = 0) =>
-    call('POST', `/api/games/${enc(id)}/actions`, logSince > 0 ? { action, version, log_since: logSince } : { action, version }),
+  game: (id) => call('GET', `/api/games/${enc(id)}`),
+  act: (id, action, version) => call('POST', `/api/games/${enc(id)}/actions`, { action, version }),
   undo: (id, version) => call('POST', `/api/games/${enc(id)}/undo`, { version }),
   resign: (id) => call('POST', `/api/games/${enc(id)}/resign`),
   replay: (id, step) => call('GET', `/api/games/${enc(id)}/replay?step=${step}`),

@@ -23,25 +23,11 @@ export function showGame(ctx, id) {
     if (msg) setTimeout(() => { if (flash.textContent === msg) flash.textContent = ''; }, 6000);
   }
 
-  // The log is fetched in pieces: each answer brings the lines after those held (log_since).
-  // An undo (the version goes down) may take lines back, so the whole log is asked for again.
-  const held = () => (st && st.log ? st.log.length : 0);
-  function withLog(next, from) {
-    if (!next.log_from) return next;
-    if (!st || next.log_from !== from || from !== held()) return null;  // out of step: reload
-    return { ...next, log: st.log.concat(next.log || []), log_from: 0 };
-  }
-  async function fetchState() {
-    const from = held();
-    const next = withLog(await api.game(id, from), from);
-    return next || api.game(id);
-  }
-
   let latest = 0;  // only the answer to the newest request is drawn (live updates can overlap)
-  async function load(whole = false) {
+  async function load() {
     const mine = ++latest;
     try {
-      const next = whole ? await api.game(id) : await fetchState();
+      const next = await api.game(id);
       if (!content || content.game !== next.game) content = { game: next.game, ...(await api.content(next.game)) };
       if (mine !== latest) return;
       st = next;
@@ -58,21 +44,19 @@ export function showGame(ctx, id) {
     closeMenu();
     const mine = ++latest;
     try {
-      const from = held();
-      let next = await request(from);
-      if (next.log_from) next = withLog(next, from) || await api.game(id);
+      const next = await request();
       if (mine === latest) st = next;
       say('');
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) say('The game moved on; here is the current position.', 'info');
       else say(e.message + (e.body && e.body.legal ? ` Legal: ${e.body.legal.join(', ')}` : ''));
-      st = await fetchState().catch(() => st);
+      st = await api.game(id).catch(() => st);
     } finally {
       busy = false;
       render();
     }
   }
-  const onAction = (action) => send((from) => api.act(id, action, st.version, from));
+  const onAction = (action) => send(() => api.act(id, action, st.version));
 
   function header() {
     const seats = Object.entries(st.seats || {}).map(([seat, who]) => `${cap(seat)}: ${who || '(invited)'}`).join(' vs ');
@@ -114,9 +98,7 @@ export function showGame(ctx, id) {
     es.addEventListener('update', (ev) => {
       let data = {};
       try { data = JSON.parse(ev.data); } catch { /* a malformed event: re-read anyway */ }
-      if (!st || data.version !== st.version || data.status !== st.status || data.your_turn !== st.your_turn) {
-        load(st && typeof data.version === 'number' && data.version < st.version);
-      }
+      if (!st || data.version !== st.version || data.status !== st.status || data.your_turn !== st.your_turn) load();
     });
     es.onerror = () => { /* EventSource reconnects by itself */ };
   }
