@@ -64,20 +64,6 @@ namespace {
 
 int end_bit(int card, int side) { return 2 * card + side; }
 
-bool unit_matches(const UnitDef& d, UnitFilter f) {
-  switch (f) {
-    case UnitFilter::All:
-      return true;
-    case UnitFilter::Carrier:
-      return d.is_carrier();
-    case UnitFilter::Capital:
-      return d.capital;
-    case UnitFilter::NonCapital:
-      return !d.capital;
-  }
-  return false;
-}
-
 const Effect* find_effect(const CardEvent& ev, EffectType t) {
   for (const Effect& e : ev.effects)
     if (e.type == t) return &e;
@@ -114,6 +100,20 @@ void for_parts(CombatPartSel p, F&& f) {
 }
 
 }  // namespace
+
+bool unit_matches(const UnitDef& d, UnitFilter f) {
+  switch (f) {
+    case UnitFilter::All:
+      return true;
+    case UnitFilter::Carrier:
+      return d.is_carrier();
+    case UnitFilter::Capital:
+      return d.capital;
+    case UnitFilter::NonCapital:
+      return !d.capital;
+  }
+  return false;
+}
 
 bool events_usable(const PwState& s) {
   // 8.4 exception (docs/rulings.md): events, Strategic Events included, may be used from the

@@ -10,6 +10,8 @@
 
 namespace pacwar::pacific_war {
 
+struct UnitDef;  // content.h
+
 // When an event may be played.
 enum class Timing : std::uint8_t {
   Action,       // 8.3 / 8.5: as the Active Player's Strategy Action
@@ -95,6 +97,8 @@ const char* timing_name(Timing t);
 const char* effect_name(EffectType t);
 const char* part_name(CombatPartSel p);
 const char* unit_filter_name(UnitFilter f);
+// Whether a unit of definition `d` is one the filter names.
+bool unit_matches(const UnitDef& d, UnitFilter f);
 const char* action_filter_name(ActionFilter f);
 // The target an effect needs, or None.
 EventTarget effect_target(EffectType t);

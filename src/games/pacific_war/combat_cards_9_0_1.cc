@@ -52,17 +52,7 @@ bool strike_target(const PwState& s, int unit) {
   const UnitDef& d = s.content().units[unit];
   if (s.units[unit].loc != s.combat.oz || d.side == s.combat.attacker || !d.is_naval())
     return false;
-  switch (static_cast<UnitFilter>(s.combat.mods.strike_filter)) {
-    case UnitFilter::All:
-      return true;
-    case UnitFilter::Carrier:
-      return d.is_carrier();
-    case UnitFilter::Capital:
-      return d.capital;
-    case UnitFilter::NonCapital:
-      return !d.capital;
-  }
-  return false;
+  return unit_matches(d, static_cast<UnitFilter>(s.combat.mods.strike_filter));
 }
 
 void begin_strike(PwState& s, int unit, Log log) {
