@@ -19,14 +19,7 @@ namespace cp = pacwar::co_prosperity;
 using engine::Rng;
 
 std::unique_ptr<engine::State> random_cps(std::uint64_t seed, int actions) {
-  const auto game = find_game("co-prosperity");
-  auto state = game->new_initial_state(game->normalize_options(engine::Json::object()));
-  engine::RandomPlayer player;
-  Rng rng(seed);
-  for (int i = 0; i < actions && !state->is_terminal(); ++i) {
-    state->apply(player.pick(*state, rng, rng), nullptr);
-  }
-  return state;
+  return engine::random_state(*find_game("co-prosperity"), actions, seed);
 }
 
 int count(const cp::CpsState& s, int side, cp::CardLoc where) {

@@ -18,14 +18,7 @@ namespace pw = pacwar::pacific_war;
 using engine::Rng;
 
 std::unique_ptr<engine::State> random_state(std::uint64_t seed, int actions) {
-  const auto game = find_game("pacific-war");
-  auto state = game->new_initial_state(game->normalize_options(engine::Json::object()));
-  engine::RandomPlayer player;
-  Rng rng(seed);
-  for (int i = 0; i < actions && !state->is_terminal(); ++i) {
-    state->apply(player.pick(*state, rng, rng), nullptr);
-  }
-  return state;
+  return engine::random_state(*find_game("pacific-war"), actions, seed);
 }
 
 pw::CardLoc hand_of(int side) {

@@ -48,4 +48,13 @@ void play_random_actions(Session& session, int actions, std::uint64_t seed) {
   }
 }
 
+std::unique_ptr<State> random_state(const Game& game, int actions, std::uint64_t seed) {
+  auto state = game.new_initial_state(game.normalize_options(Json::object()));
+  RandomPlayer player;
+  Rng rng(seed);
+  for (int i = 0; i < actions && !state->is_terminal(); ++i)
+    state->apply(player.pick(*state, rng, rng), nullptr);
+  return state;
+}
+
 }  // namespace pacwar::engine

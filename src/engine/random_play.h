@@ -1,6 +1,8 @@
 // Random choices shared by the session (chance), self-play, benchmarks and tests.
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "engine/game.h"
@@ -28,5 +30,9 @@ class RandomPlayer {
 // Plays up to `actions` actions of a session at random (uniform choices with an Rng seeded by
 // `seed`; chance through the session's own seeded resolution), stopping at the end of the game.
 void play_random_actions(Session& session, int actions, std::uint64_t seed);
+
+// A new game of `game` with default options after up to `actions` uniformly random actions
+// (chance too) drawn from one Rng seeded by `seed`, stopping at the end of the game.
+std::unique_ptr<State> random_state(const Game& game, int actions, std::uint64_t seed);
 
 }  // namespace pacwar::engine
