@@ -1,7 +1,11 @@
 #include "cli/arena.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <deque>
+#include <exception>
+#include <thread>
 
 #include "ai/agent.h"
 #include "engine/errors.h"
@@ -16,6 +20,74 @@ using engine::Rng;
 
 constexpr std::uint64_t kChanceStream = 0x6368616E6365ULL;  // "chance"
 constexpr std::uint64_t kPlayerStream = 0x706C61796572ULL;  // "player"
+constexpr std::size_t kEndLines = 3;                        // log lines kept of each game's end
+
+// Keeps the last few log lines of a game (how it ended).
+class TailLog final : public engine::LogSink {
+ public:
+  void add(engine::LogLine line) override {
+    lines.push_back(std::move(line.text));
+    if (lines.size() > kEndLines) lines.pop_front();
+  }
+  std::deque<std::string> lines;
+};
+
+// One game's outcome and the time each timed decision took, per seat.
+struct Played {
+  ArenaGame game;
+  std::vector<std::vector<double>> ms;  // per seat
+};
+
+// The players of one worker: agents keep search trees, so workers never share them.
+std::vector<std::unique_ptr<ai::Agent>> make_agents(const engine::Game& game,
+                                                    const ArenaConfig& config,
+                                                    std::vector<bool>& timed) {
+  std::vector<std::unique_ptr<ai::Agent>> agents;
+  timed.clear();
+  for (const std::string& name : config.players) {
+    const auto spec = ai::parse_agent_spec(name);
+    if (!spec) throw engine::UsageError("arena: unknown player '" + name + "'");
+    agents.push_back(ai::make_agent(*spec, game.name(), game.num_seats(), config.threads));
+    timed.push_back(spec->kind != ai::AgentSpec::Kind::kRandom);
+  }
+  return agents;
+}
+
+Played play_game(const engine::Game& game, const engine::Options& options,
+                 const ArenaConfig& config, int g, std::vector<std::unique_ptr<ai::Agent>>& agents,
+                 const std::vector<bool>& timed) {
+  Played played;
+  played.game.index = g;
+  played.ms.resize(agents.size());
+  Rng chance = Rng::for_step(config.seed ^ kChanceStream, static_cast<std::uint64_t>(g));
+  Rng seeds = Rng::for_step(config.seed ^ kPlayerStream, static_cast<std::uint64_t>(g));
+  auto state = game.new_initial_state(options);
+  std::vector<engine::ActionCode> legal;
+  std::vector<engine::ChanceOutcome> outcomes;
+  TailLog tail;
+  int actions = 0;
+  for (; actions < config.max_actions_per_game && !state->is_terminal(); ++actions) {
+    if (state->is_chance()) {
+      outcomes.clear();
+      state->chance_outcomes(outcomes);
+      state->apply(engine::sample_outcome(outcomes, chance), &tail);
+      continue;
+    }
+    const auto seat = static_cast<std::size_t>(state->current_seat());
+    legal.clear();
+    state->legal_actions(legal);
+    const auto begin = Clock::now();
+    const engine::ActionCode action = agents[seat]->choose(*state, seeds.next());
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - begin).count();
+    if (timed[seat] && legal.size() >= 2) played.ms[seat].push_back(ms);
+    state->apply(action, &tail);
+  }
+  played.game.actions = actions;
+  played.game.finished = state->is_terminal();
+  played.game.winner = played.game.finished ? state->winner() : -1;
+  played.game.end.assign(tail.lines.begin(), tail.lines.end());
+  return played;
+}
 
 }  // namespace
 
@@ -26,61 +98,63 @@ ArenaResult run_arena(std::shared_ptr<const engine::Game> game, const engine::Op
     throw engine::UsageError("arena: " + std::to_string(config.players.size()) +
                              " players given for " + std::to_string(seats) + " seats");
   }
-  std::vector<std::unique_ptr<ai::Agent>> agents;
   std::vector<bool> timed;
-  for (const std::string& name : config.players) {
-    const auto spec = ai::parse_agent_spec(name);
-    if (!spec) throw engine::UsageError("arena: unknown player '" + name + "'");
-    agents.push_back(ai::make_agent(*spec, game->name(), seats, config.threads));
-    timed.push_back(spec->kind != ai::AgentSpec::Kind::kRandom);
-  }
+  make_agents(*game, config, timed);  // refuses unknown players before any game starts
   const engine::Options normalized = game->normalize_options(options);
 
   ArenaResult result;
   result.games = std::max(0, config.games);
+  std::vector<Played> played(static_cast<std::size_t>(result.games));
+  const int jobs = std::clamp(config.jobs, 1, std::max(1, result.games));
+  std::atomic<int> next{0};
+  std::vector<std::exception_ptr> errors(static_cast<std::size_t>(jobs));
+  const auto start = Clock::now();
+  auto work = [&](int job) {
+    try {
+      std::vector<bool> job_timed;
+      auto agents = make_agents(*game, config, job_timed);
+      for (int g = next++; g < result.games; g = next++) {
+        played[static_cast<std::size_t>(g)] =
+            play_game(*game, normalized, config, g, agents, job_timed);
+      }
+    } catch (...) {
+      errors[static_cast<std::size_t>(job)] = std::current_exception();
+      next = result.games;  // the other workers stop after their current game
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (int job = 1; job < jobs; ++job) workers.emplace_back(work, job);
+    work(0);
+  }  // joined here
+  for (const std::exception_ptr& error : errors) {
+    if (error) std::rethrow_exception(error);
+  }
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+
   result.wins.assign(static_cast<std::size_t>(seats), 0);
   std::vector<double> all_ms;
   std::vector<double> seat_ms(static_cast<std::size_t>(seats), 0.0);
   std::vector<long long> seat_decisions(static_cast<std::size_t>(seats), 0);
-  std::vector<engine::ActionCode> legal;
-  std::vector<engine::ChanceOutcome> outcomes;
   long long total_actions = 0;
-  const auto start = Clock::now();
-  for (int g = 0; g < result.games; ++g) {
-    Rng chance = Rng::for_step(config.seed ^ kChanceStream, static_cast<std::uint64_t>(g));
-    Rng seeds = Rng::for_step(config.seed ^ kPlayerStream, static_cast<std::uint64_t>(g));
-    auto state = game->new_initial_state(normalized);
-    int actions = 0;
-    for (; actions < config.max_actions_per_game && !state->is_terminal(); ++actions) {
-      if (state->is_chance()) {
-        outcomes.clear();
-        state->chance_outcomes(outcomes);
-        state->apply(engine::sample_outcome(outcomes, chance), nullptr);
-        continue;
-      }
-      const auto seat = static_cast<std::size_t>(state->current_seat());
-      legal.clear();
-      state->legal_actions(legal);
-      const auto begin = Clock::now();
-      const engine::ActionCode action = agents[seat]->choose(*state, seeds.next());
-      const double ms = std::chrono::duration<double, std::milli>(Clock::now() - begin).count();
-      if (timed[seat] && legal.size() >= 2) {
+  for (Played& p : played) {
+    total_actions += p.game.actions;
+    if (!p.game.finished) {
+      ++result.unfinished;
+    } else if (p.game.winner >= 0 && p.game.winner < seats) {
+      ++result.wins[static_cast<std::size_t>(p.game.winner)];
+    } else {
+      ++result.draws;
+    }
+    for (std::size_t seat = 0; seat < p.ms.size(); ++seat) {
+      for (const double ms : p.ms[seat]) {
         all_ms.push_back(ms);
         seat_ms[seat] += ms;
         ++seat_decisions[seat];
       }
-      state->apply(action, nullptr);
     }
-    total_actions += actions;
-    if (!state->is_terminal()) {
-      ++result.unfinished;
-    } else if (const int winner = state->winner(); winner >= 0 && winner < seats) {
-      ++result.wins[static_cast<std::size_t>(winner)];
-    } else {
-      ++result.draws;
-    }
+    result.per_game.push_back(std::move(p.game));
   }
-  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   result.decisions = static_cast<long long>(all_ms.size());
   if (!all_ms.empty()) {
     double sum = 0.0;
@@ -119,7 +193,19 @@ engine::Json to_json(const ArenaResult& result, const ArenaConfig& config,
   json["seconds"] = result.seconds;
   json["seed"] = config.seed;
   json["threads"] = config.threads;
+  json["jobs"] = config.jobs;
   json["players"] = players;
+  engine::Json per_game = engine::Json::array();
+  for (const ArenaGame& g : result.per_game) {
+    per_game.push_back(
+        {{"game", g.index},
+         {"winner", g.finished && g.winner >= 0 ? engine::Json(game.seat_name(g.winner))
+                                                : engine::Json(nullptr)},
+         {"finished", g.finished},
+         {"actions", g.actions},
+         {"end", g.end}});
+  }
+  json["per_game"] = per_game;
   return json;
 }
 

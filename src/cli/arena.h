@@ -15,8 +15,18 @@ struct ArenaConfig {
   int games = 10;
   std::uint64_t seed = 1;
   int threads = 1;                   // search threads of each MCTS player
+  int jobs = 1;                      // games played at once (each job has its own players)
   std::vector<std::string> players;  // per seat: "random", "heuristic", "mcts:hard", ...
   int max_actions_per_game = 100000;
+};
+
+// How one game ended: its index, winner (-1: none), actions and last log lines.
+struct ArenaGame {
+  int index = 0;
+  int winner = -1;
+  bool finished = false;
+  int actions = 0;
+  std::vector<std::string> end;
 };
 
 struct ArenaResult {
@@ -31,15 +41,18 @@ struct ArenaResult {
   std::vector<double> seat_mean_ms;  // per seat (0 for random players)
   double mean_actions = 0.0;
   double seconds = 0.0;
+  std::vector<ArenaGame> per_game;  // in game order, whatever the number of jobs
 };
 
-// Game g uses chance and player seeds derived from (seed, g) only. Throws engine::UsageError
+// Game g uses chance and player seeds derived from (seed, g) only, so the results do not depend
+// on `jobs` (only the times do). Throws engine::UsageError
 // for an unknown player name or a wrong number of players.
 ArenaResult run_arena(std::shared_ptr<const engine::Game> game, const engine::Options& options,
                       const ArenaConfig& config);
 
 // games, <seat>_wins, draws, unfinished, decisions, mean_ms_per_decision, p95_ms_per_decision,
-// <seat>_mean_ms, players, mean_actions, seconds.
+// <seat>_mean_ms, players, mean_actions, seconds, jobs and per_game (winner, actions, the last
+// log lines of each game).
 engine::Json to_json(const ArenaResult& result, const ArenaConfig& config,
                      const engine::Game& game);
 

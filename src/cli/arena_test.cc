@@ -51,6 +51,35 @@ TEST(AiArena, PlaysCoProsperity) {
   EXPECT_EQ(again.mean_actions, result.mean_actions);
 }
 
+// Games played at once give the same games as one after another: each game's dice and players'
+// seeds come from (seed, game index) alone, and each job has its own players.
+TEST(AiArena, JobsPlayTheSameGames) {
+  const auto game = find_game("pacific-war");
+  ArenaConfig config;
+  config.games = 4;
+  config.seed = 9;
+  config.players = {"mcts:3", "heuristic"};
+  const ArenaResult one = run_arena(game, engine::Options::object(), config);
+  config.jobs = 2;
+  const ArenaResult two = run_arena(game, engine::Options::object(), config);
+  ASSERT_EQ(one.per_game.size(), 4u);
+  ASSERT_EQ(two.per_game.size(), 4u);
+  for (std::size_t g = 0; g < 4; ++g) {
+    EXPECT_EQ(one.per_game[g].index, static_cast<int>(g));
+    EXPECT_EQ(two.per_game[g].index, static_cast<int>(g));
+    EXPECT_EQ(one.per_game[g].winner, two.per_game[g].winner) << "game " << g;
+    EXPECT_EQ(one.per_game[g].actions, two.per_game[g].actions) << "game " << g;
+    EXPECT_EQ(one.per_game[g].end, two.per_game[g].end) << "game " << g;
+    EXPECT_FALSE(one.per_game[g].end.empty());
+  }
+  EXPECT_EQ(one.wins, two.wins);
+  EXPECT_EQ(one.decisions, two.decisions);
+  const engine::Json json = to_json(two, config, *game);
+  ASSERT_EQ(json["per_game"].size(), 4u);
+  EXPECT_EQ(json["jobs"], 2);
+  EXPECT_TRUE(json["per_game"][0]["end"].is_array());
+}
+
 TEST(AiArena, RefusesUnknownPlayers) {
   ArenaConfig config;
   config.players = {"random", "robot"};

@@ -238,6 +238,8 @@ int run(int argc, char** argv) {
   arena->add_option("--seed", arena_config.seed, "random seed");
   arena->add_option("--threads", arena_config.threads, "search threads of each mcts player")
       ->check(CLI::Range(1, 256));
+  arena->add_option("--jobs", arena_config.jobs, "games played at once (default 1)")
+      ->check(CLI::Range(1, 256));
   arena
       ->add_option("--max-actions", arena_config.max_actions_per_game,
                    "actions after which a game is stopped unfinished")
