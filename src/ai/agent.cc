@@ -53,9 +53,52 @@ std::optional<int> parse_positive(std::string_view text) {
   return value;
 }
 
+std::optional<double> parse_non_negative(std::string_view text) {
+  double value = 0.0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || !(value >= 0.0)) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+// "c=0.5" (UCB exploration) or "depth=20" (playout depth) after a comma of an mcts spec.
+bool parse_mcts_setting(std::string_view setting, MctsConfig& config) {
+  const std::size_t eq = setting.find('=');
+  if (eq == std::string_view::npos) return false;
+  const std::string_view key = setting.substr(0, eq);
+  const std::string_view value = setting.substr(eq + 1);
+  if (key == "c") {
+    const auto c = parse_non_negative(value);
+    if (!c) return false;
+    config.exploration = *c;
+    return true;
+  }
+  if (key == "depth") {
+    const auto depth = parse_positive(value);
+    if (!depth) return false;
+    config.playout_depth = *depth;
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<AgentSpec> parse_agent_spec(std::string_view text) {
+  const std::size_t comma = text.find(',');
+  if (comma != std::string_view::npos) {
+    auto spec = parse_agent_spec(text.substr(0, comma));
+    if (!spec || spec->kind != AgentSpec::Kind::kMcts) return std::nullopt;
+    std::string_view rest = text.substr(comma + 1);
+    while (true) {
+      const std::size_t next = rest.find(',');
+      if (!parse_mcts_setting(rest.substr(0, next), spec->mcts)) return std::nullopt;
+      if (next == std::string_view::npos) break;
+      rest = rest.substr(next + 1);
+    }
+    return spec;
+  }
   AgentSpec spec;
   if (text == "random") return spec;
   if (text == "heuristic") {

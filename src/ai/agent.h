@@ -1,5 +1,6 @@
 // Computer players by name: "random", "heuristic", "mcts", "mcts:N" (N iterations),
-// "mcts:easy|normal|hard", "mcts:Nms" (N milliseconds per decision).
+// "mcts:easy|normal|hard", "mcts:Nms" (N milliseconds per decision); an mcts spec may add
+// ",c=X" (UCB exploration constant) and ",depth=N" (playout depth), e.g. "mcts:2000,c=0.5".
 #pragma once
 
 #include <cstdint>

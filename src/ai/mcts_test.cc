@@ -219,6 +219,18 @@ TEST(AiAgent, ParsesNames) {
   EXPECT_FALSE(parse_agent_spec("mcts:x"));
   EXPECT_FALSE(parse_agent_spec("mctsx"));
   EXPECT_FALSE(parse_agent_spec("human"));
+  // Search settings after commas.
+  const auto tuned = parse_agent_spec("mcts:300,c=0.45,depth=12");
+  ASSERT_TRUE(tuned);
+  EXPECT_EQ(tuned->mcts.iterations, 300);
+  EXPECT_DOUBLE_EQ(tuned->mcts.exploration, 0.45);
+  EXPECT_EQ(tuned->mcts.playout_depth, 12);
+  EXPECT_EQ(parse_agent_spec("mcts:hard,depth=5")->mcts.iterations, 4000);
+  EXPECT_FALSE(parse_agent_spec("mcts:300,"));
+  EXPECT_FALSE(parse_agent_spec("mcts:300,c=-1"));
+  EXPECT_FALSE(parse_agent_spec("mcts:300,depth=0"));
+  EXPECT_FALSE(parse_agent_spec("mcts:300,speed=2"));
+  EXPECT_FALSE(parse_agent_spec("heuristic,c=1"));
 }
 
 }  // namespace

@@ -96,7 +96,8 @@ engine::Options parse_rules(const std::vector<std::string>& rules) {
 }
 
 constexpr const char* kPlayerNames =
-    "human, random, heuristic, mcts, mcts:N (iterations), mcts:easy|normal|hard, mcts:Nms";
+    "human, random, heuristic, mcts, mcts:N (iterations), mcts:easy|normal|hard, mcts:Nms, "
+    "with optional ,c=X (exploration) ,depth=N (playout depth)";
 
 // Per-seat --<seat_name> PLAYER options of a subcommand.
 struct SeatOptions {
@@ -247,7 +248,8 @@ int run(int argc, char** argv) {
   arena->add_option("--rules", arena_rules, "rule option (repeatable)")->allow_extra_args(false);
   arena->add_flag("--json", arena_json, "print one JSON object");
   arena->footer(
-      "Seats: --<seat-name> random|heuristic|mcts|mcts:N|mcts:easy|normal|hard|mcts:Nms "
+      "Seats: --<seat-name> "
+      "random|heuristic|mcts|mcts:N|mcts:easy|normal|hard|mcts:Nms[,c=X][,depth=N] "
       "(default: random).\n");
   if (command == "arena" && seat_game) arena_seats.add(*arena, *seat_game, false);
 
