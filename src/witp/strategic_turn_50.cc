@@ -28,14 +28,33 @@ std::int64_t roll_2d6(engine::Rng& rng) { return 2 + rng.below(6) + rng.below(6)
 void show_repairs_due(const Campaign& campaign, std::ostream& out) {
   const std::int64_t next = campaign.cycle() + 1;
   bool any = false;
+  for (const Json& ship : campaign.books().value("repaired_ships", Json::array())) {
+    out << "    repaired " << ship["completed"].get<std::string>()
+        << ", to redeploy: " << ship["ship"].get<std::string>() << " ("
+        << ship["side"].get<std::string>() << ")\n";
+    any = true;
+  }
   for (const Json& entry : campaign.books()["ship_repair_log"]) {
-    if (parse_cycle("release", entry["release"].get<std::string>()) <= next) {
+    if (entry.contains("gts_left")) {
+      out << "    in repair: " << entry["ship"].get<std::string>() << " ("
+          << entry["side"].get<std::string>() << "), " << entry["gts_left"] << " G/Ts left"
+          << (entry.contains("damage") ? ", " + entry["damage"].get<std::string>() : "")
+          << (entry.contains("release_gt") ? ", done " + entry["release_gt"].get<std::string>()
+                                           : ", out " + entry["release"].get<std::string>())
+          << "\n";
+      any = true;
+    } else if (parse_cycle("release", entry["release"].get<std::string>()) <= next) {
       out << "    repaired, to redeploy: " << entry["ship"].get<std::string>() << " ("
           << entry["side"].get<std::string>() << ")\n";
       any = true;
     }
   }
   if (!any) out << "    no ship in the Ship Repair Log is due.\n";
+  const std::int64_t gts = campaign.books().value("gt", std::int64_t{0});
+  if (gts > 0 && gts < 4) {
+    out << "    only " << gts << " of this cycle's 4 G/Ts were advanced: book FILE "
+        << "repair-advance for each G/T played.\n";
+  }
 }
 
 void show_cp_books(const Campaign& campaign, std::ostream& out) {
@@ -217,8 +236,8 @@ const std::vector<Segment>& strategic_turn_segments() {
        "(60.5)."},
       {"G.1", "Deactivation Segment", "Deactivate on-map ground units (not embarked at sea)."},
       {"G.2", "Reinforcement Segment",
-       "Reinforcements arrive; repaired ships and disbanded HQs "
-       "redeploy; aces (6.4.2)."},
+       "Reinforcements arrive; repaired ships (released by book FILE repair-advance at the end "
+       "of each G/T) and disbanded HQs redeploy; aces (6.4.2)."},
       {"G.3", "Production Arrival Segment", "Newly completed units are placed."},
       {"G.4", "Replacement Segment", "Ground steps and AP replacements."},
       {"G.5", "Port Activation Limits Segment", "Only with Optional Rule 38.4."},

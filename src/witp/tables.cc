@@ -124,7 +124,7 @@ const std::vector<TableSpec>& table_specs() {
        {{"min_steps", false}, {"max_steps", false}, {"aps", false}},
        [](const Json&) { return std::string(); }},
       {"bombardment_of_air_points",
-       "Bombardment of Air Points Table (35.6.1, 55.7.1)",
+       "Bombardment of Air Points Table (35.6.1, 35.7.1, 42.7, 55.7.1)",
        {{"min_strength", false}, {"dr", false, true}, {"percent", false}},
        [](const Json&) { return std::string(); }},
       {"maximum_effort_repair",
@@ -427,14 +427,37 @@ std::vector<CargoApRow> Tables::air_transport_cargo_aps() const {
 }
 
 std::vector<AirPointsBombardmentCell> Tables::bombardment_of_air_points() const {
-  const Json& data =
-      table("bombardment_of_air_points", "Bombardment of Air Points Table (35.6.1, 55.7.1)", true);
+  const Json& data = table("bombardment_of_air_points",
+                           "Bombardment of Air Points Table (35.6.1, 35.7.1, 42.7, 55.7.1)", true);
   std::vector<AirPointsBombardmentCell> cells;
   for (const Json& row : data["rows"]) {
     cells.push_back({row["min_strength"].get<std::int64_t>(), row["dr"].get<std::int64_t>(),
                      row["percent"].get<std::int64_t>()});
   }
   return cells;
+}
+
+Tables::AirPointsResult Tables::air_points_percent(std::int64_t strength, std::int64_t dr) const {
+  const std::vector<AirPointsBombardmentCell> cells = bombardment_of_air_points();
+  AirPointsResult result;
+  bool column_found = false;
+  for (const AirPointsBombardmentCell& cell : cells) {
+    if (cell.min_strength <= strength && (!column_found || cell.min_strength > result.column)) {
+      result.column = cell.min_strength;
+      column_found = true;
+    }
+  }
+  for (const AirPointsBombardmentCell& cell : cells) {
+    if (column_found && cell.min_strength == result.column && cell.dr == dr) {
+      result.percent = cell.percent;
+      return result;
+    }
+  }
+  refuse_incomplete("bombardment_of_air_points",
+                    column_found ? "no cell in the " + std::to_string(result.column) +
+                                       "+ column (strength " + std::to_string(strength) +
+                                       ") at DR " + std::to_string(dr)
+                                 : "no column for strength " + std::to_string(strength));
 }
 
 void Tables::refuse_incomplete(const std::string& name, const std::string& why) const {

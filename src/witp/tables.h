@@ -104,6 +104,13 @@ class Tables {
   std::vector<MaximumEffortRow> maximum_effort_repair() const;
   std::vector<CargoApRow> air_transport_cargo_aps() const;
   std::vector<AirPointsBombardmentCell> bombardment_of_air_points() const;
+  // The Bombardment of Air Points Table's percentage at `strength` (the column with the highest
+  // minimum at or below it) and modified DR `dr`; refuses naming the missing column or cell.
+  struct AirPointsResult {
+    std::int64_t column = 0;
+    std::int64_t percent = 0;
+  };
+  AirPointsResult air_points_percent(std::int64_t strength, std::int64_t dr) const;
   // The tables file names this table's title for refusals: "needs table ... fill it in FILE".
   [[noreturn]] void refuse_incomplete(const std::string& name, const std::string& why) const;
 
