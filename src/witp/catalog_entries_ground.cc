@@ -17,6 +17,7 @@
 #include "witp/production_52_4.h"
 #include "witp/rail_35.h"
 #include "witp/seaplane_60_8.h"
+#include "witp/strategic_bombing_55.h"
 #include "witp/surrender_44.h"
 
 namespace pacwar::witp::catalog_args {
@@ -306,6 +307,35 @@ std::vector<Calculator> ground_calculators() {
          return Json{{"section", "39.7.4"},
                      {"strength", captured_fort_strength(original, damage, args.die("die", 1, 6))},
                      {"size", "the enemy fort's size level"}};
+       }},
+      {"demolition",
+       "41.1.4",
+       "demolition of an A/F, port or Co-Prosperity Sphere Resource hex (176+ column of the "
+       "Bombardment of Ports & Airbases Table)",
+       {text("tq-check",
+             "pass or fail: the unit's TQ check by Rule Book I (Japanese +1 DRM, 41.1.3)"),
+        die_or("die", "1D6, when the TQ check passed", 1, 6),
+        flag("engineer", "the unit is an ENGR (+2, 41.1.7)")},
+       true,
+       [](Args& args, const Tables& tables) {
+         const std::string check = args.text("tq-check");
+         if (check != "pass" && check != "fail") {
+           throw engine::UsageError("--tq-check: must be pass or fail (got '" + check + "')");
+         }
+         const bool passed = check == "pass";
+         if (passed != args.has("die")) {
+           throw engine::UsageError("--die: give it exactly when the TQ check passed (41.1.3)");
+         }
+         const FacilityDemolitionResult result = facility_demolition(
+             passed, passed ? args.die("die", 1, 6) : 0, args.flag("engineer"), tables);
+         Json json = {{"section", "41.1.4"}, {"tq_check", passed ? "passed" : "failed"}};
+         if (result.attempted) {
+           json["modified_dr"] = result.modified_dr;
+           json["result"] = bombardment_result_name(result.result);
+         } else {
+           json["result"] = "no demolition in the hex this G/T; the units deactivate (41.1.3)";
+         }
+         return json;
        }},
       {"cadre-release",
        "44.4.5",

@@ -165,6 +165,53 @@ std::vector<Calculator> strategic_calculators() {
          return Json{{"section", "55.3.3"},
                      {"strikes", split_strategic_strike(args.integer("strength"))}};
        }},
+      {"strategic-strike",
+       "55.3",
+       "damage by one strategic strike (or carrier raid) on a Japanese center (Bombardment of "
+       "Ports & Airbases Table)",
+       {integer("strength", "bombardment strength of the surviving APs (at most 176, 55.3.3)"),
+        die("dice", "2D6", 2, 6),
+        integer_or("drm", "net DRM of the bombardment procedure (Rule Book I)", "0"),
+        flag("red-industrial-center", "the target is an Industrial Center printed in red"),
+        die_or("red-die", "1D6 added for a red Industrial Center", 1, 6),
+        flag("carrier-raid", "a carrier raid during a regular G/T (55.3.4)"),
+        die_or("raid-first-die", "carrier raid: first die of the column shift 2D6", 1, 6),
+        die_or("raid-second-die", "carrier raid: second die of the column shift 2D6", 1, 6),
+        text_or("current-damage", "the center's damage now: none, S, D1-D4", "none"),
+        flag("incendiary", "a fire-bombing strike (from 0/3/45, 55.5)"),
+        flag("fire-bombed", "the center already carries a Fire Bombing marker (55.5.1)")},
+       true,
+       [](Args& args, const Tables& tables) {
+         StrategicStrikeInput input;
+         input.strength = args.integer("strength");
+         if (input.strength > 176) {
+           throw engine::UsageError(
+               "--strength: above 176 the strike divides (55.3.3): pacwar "
+               "witp strike-split --strength " +
+               std::to_string(input.strength) + ", then one roll each");
+         }
+         input.dice = args.die("dice", 2, 6);
+         input.drm = args.integer("drm");
+         input.red_industrial_center = args.flag("red-industrial-center");
+         if (input.red_industrial_center != args.has("red-die")) {
+           throw engine::UsageError("--red-die: give it exactly when --red-industrial-center");
+         }
+         if (input.red_industrial_center) input.red_die = args.die("red-die", 1, 6);
+         input.carrier_raid = args.flag("carrier-raid");
+         if (input.carrier_raid != args.has("raid-first-die") ||
+             input.carrier_raid != args.has("raid-second-die")) {
+           throw engine::UsageError(
+               "--raid-first-die, --raid-second-die: give both exactly when --carrier-raid");
+         }
+         if (input.carrier_raid) {
+           input.raid_first_die = args.die("raid-first-die", 1, 6);
+           input.raid_second_die = args.die("raid-second-die", 1, 6);
+         }
+         input.current_damage = parse_damage_level("--current-damage", args.text("current-damage"));
+         input.incendiary = args.flag("incendiary");
+         input.current_incendiary = args.flag("fire-bombed");
+         return to_json(strategic_strike(input, tables));
+       }},
       {"bomb-repair",
        "55.4",
        "Japanese bomb damage repair attempt",

@@ -116,6 +116,9 @@ RailcapStrikeResult railcap_strike(const RailcapStrike& input, const Tables& tab
   result.modified_dr = input.dice + input.drm + (input.capture ? 1 : 0);
   const std::int64_t strength = input.capture ? 176 : input.strength;
   const Tables::AirPointsResult cell = tables.air_points_percent(strength, result.modified_dr);
+  if (input.capture && cell.column != 176) {
+    tables.refuse_incomplete("bombardment_of_air_points", "it has no 176+ column");
+  }
   result.column = cell.column;
   result.percent = cell.percent;
   result.railcap = div_ceil(input.railcap * result.percent, 100);
@@ -136,7 +139,11 @@ RailcapDemolitionResult railcap_demolition(const RailcapDemolition& input, const
   // 35.6.1 base +1 and 1 per CP; 35.7.1 -1 per broken unit (sign rebuilt); 41.1.7 ENGR +2.
   result.drm = 1 + input.cps - input.broken_units + (input.engineer_lead ? 2 : 0);
   result.modified_dr = input.dice + result.drm;
-  result.percent = tables.air_points_percent(176, result.modified_dr).percent;
+  const Tables::AirPointsResult cell = tables.air_points_percent(176, result.modified_dr);
+  if (cell.column != 176) {
+    tables.refuse_incomplete("bombardment_of_air_points", "it has no 176+ column");
+  }
+  result.percent = cell.percent;
   // 35.7.1 "the percentage (rounded down) of Railcap assigned to that Rail Center".
   result.destroyed = div_floor(input.railcap * result.percent, 100);
   result.railcap_left = input.railcap - result.destroyed;
