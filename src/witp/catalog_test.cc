@@ -202,5 +202,28 @@ TEST(WitpCatalog, DemolitionYamamotoAndStrikeArguments) {
                engine::UsageError);
 }
 
+// 58.1 B through the catalog: "--d10 roll" rolls only after a successful 2D6.
+TEST(WitpCatalog, AirTrainingRollsTheD10OnlyWhenNeeded) {
+  const Tables none("data/witp/tables.json");
+  const Calculator& training = *find_calculator("air-training");
+  const Json failed = run_calculator(
+      training, {{"weeks", {"2"}}, {"green-aps", {"6"}}, {"dice", {"9"}}, {"d10", {"roll"}}}, none,
+      1);
+  EXPECT_FALSE(failed["result"]["success"].get<bool>());
+  EXPECT_FALSE(failed["inputs"].contains("d10"));
+  const Json passed = run_calculator(
+      training, {{"weeks", {"2"}}, {"green-aps", {"6"}}, {"dice", {"2"}}, {"d10", {"roll"}}}, none,
+      1);
+  EXPECT_TRUE(passed["result"]["success"].get<bool>());
+  EXPECT_EQ(passed["inputs"]["d10_rolled"].size(), 1u);
+  EXPECT_THROW(
+      run_calculator(training, {{"weeks", {"2"}}, {"green-aps", {"6"}}, {"dice", {"2"}}}, none),
+      engine::UsageError);  // the 1D10 is needed
+  EXPECT_THROW(run_calculator(
+                   training,
+                   {{"weeks", {"2"}}, {"green-aps", {"6"}}, {"dice", {"9"}}, {"d10", {"3"}}}, none),
+               engine::UsageError);  // no 1D10 after a failure
+}
+
 }  // namespace
 }  // namespace pacwar::witp
