@@ -316,7 +316,7 @@ std::string repair(Json& books, Words& words, std::int64_t cycle, const Tables& 
     if (input.maximum_effort) entry["maximum_effort"] = true;
     // 36.0: the dates each level of repair will be completed are recorded. The G/T in progress
     // is the first G/T of repair (36.1 Example); in the Strategic G/T, after the cycle's four
-    // G/Ts, the repair starts with the next cycle's first.
+    // G/Ts, the repair starts with the next cycle's first (ruling R32).
     const std::int64_t first = repair_start(books, cycle);
     std::int64_t done_by = first - 1;
     Json level_done = Json::object();

@@ -121,6 +121,8 @@ std::int64_t parse_damage_level(const std::string& field, const std::string& tex
   return damage;
 }
 
+// 55.3.2 (ruling R33): levels add up to D4; a suppressed result adds nothing to a center
+// already suppressed or damaged.
 std::int64_t add_bomb_damage(std::int64_t current, std::int64_t result) {
   require_range("current damage", current, kNoDamage, 4);
   require_range("result", result, kNoDamage, 4);

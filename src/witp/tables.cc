@@ -513,7 +513,7 @@ Tables::PortsAirbasesResult Tables::ports_airbases_result(std::int64_t strength,
   PortsAirbasesResult result;
   result.printed_column = ordered[static_cast<std::size_t>(index)];
   if (index - left_shifts < 0) {
-    // The text does not say what a shift past the leftmost column gives.
+    // The text does not say what a shift past the leftmost column gives (ruling R33).
     throw engine::UsageError(
         "column shift: " + std::to_string(left_shifts) + " left from the " +
         std::to_string(result.printed_column) + "+ column passes the leftmost column of " + file_ +
