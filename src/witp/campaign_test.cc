@@ -414,5 +414,24 @@ TEST_F(WitpCampaign, Witp42_7YamamotoBadInput) {
   EXPECT_TRUE(campaign.log().empty());
 }
 
+// J.1 of the checklist reports a refused advance (here: 2 of the 4 G/Ts advanced) and goes on.
+TEST_F(WitpCampaign, StrategicTurnReportsARefusedAdvance) {
+  Campaign campaign = Campaign::create(file_, "0/1/42");
+  book(campaign, {"repair-advance"});
+  book(campaign, {"repair-advance"});
+  // A.1-A.6, both SI chits kept, then B.1 to I.1; J.1 answers y.
+  std::string all(6 + 2, '\n');
+  for (std::size_t i = 0; i + 7 < strategic_turn_segments().size(); ++i) all += "\n";
+  all += "y\n";
+  std::istringstream in(all);
+  std::ostringstream out;
+  EXPECT_EQ(run_strategic_turn(campaign, in, out, std::nullopt), 0);
+  EXPECT_NE(out.str().find("not advanced: next-cycle: only 2 of the cycle's 4 G/Ts"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("only 2 of this cycle's 4 G/Ts were advanced"), std::string::npos);
+  EXPECT_EQ(cycle_label(campaign.cycle()), "0/1/42");
+}
+
 }  // namespace
 }  // namespace pacwar::witp

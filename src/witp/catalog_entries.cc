@@ -15,6 +15,7 @@
 #include "witp/ms_conversion_57.h"
 #include "witp/mtb_60_5.h"
 #include "witp/supply_32.h"
+#include "witp/tokyo_express_31_1.h"
 
 namespace pacwar::witp {
 namespace {
@@ -101,6 +102,28 @@ std::vector<Calculator> command_point_calculators() {
          input.reserve_cps = args.integer("reserve-cps");
          input.hq_cps = args.integers("hq-cps");
          return to_json(carry_over(input));
+       }},
+      {"tokyo-express",
+       "31.1",
+       "CPs to establish or maintain the Tokyo Express and the ground steps it links",
+       {integer_or("e-rating", "E rating of the commanding admiral (negative), to establish", ""),
+        flag("maintain", "maintained in a later Strategic G/T: 2 CPs (31.1.4)"),
+        die_or("dice", "2D6: ground steps linked for the coming cycle (31.1.5)", 2, 6)},
+       false,
+       [](Args& args, const Tables&) {
+         const bool maintain = args.flag("maintain");
+         if (maintain == args.has("e-rating")) {
+           throw engine::UsageError(
+               "--e-rating or --maintain: give one (establish with the admiral's E rating, or "
+               "maintain)");
+         }
+         Json json = {{"section", "31.1"}};
+         json["cps"] = maintain ? kTokyoExpressMaintainCps
+                                : tokyo_express_establish_cps(args.integer("e-rating"));
+         if (args.has("dice")) {
+           json["ground_steps_linked"] = tokyo_express_steps_linked(args.die("dice", 2, 6));
+         }
+         return json;
        }},
       {"emergency-link",
        "31.5",

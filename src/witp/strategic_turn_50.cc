@@ -66,6 +66,11 @@ void show_cp_books(const Campaign& campaign, std::ostream& out) {
       out << "; future operations pool " << data["future_ops"]["cps"] << " CPs for "
           << cycle_label(data["future_ops"]["target_cycle"].get<std::int64_t>());
     }
+    const Json special = data.value("special_future_ops", Json());
+    if (!special.is_null()) {
+      out << "; special (42.7) future operations pool " << special["cps"] << " CPs for "
+          << cycle_label(special["target_cycle"].get<std::int64_t>());
+    }
     out << "\n";
     const std::string previous = cycle_label(campaign.cycle() - 1);
     for (const auto& [hq, record] : data["hqs"].items()) {
@@ -216,8 +221,9 @@ const std::vector<Segment>& strategic_turn_segments() {
        "Allocate CPs: book FILE assign side= hq= cps= (gearing 28.4), reserve (28.6), "
        "future-ops (28.5), China."},
       {"D.4", "Emergency Command Link Segment",
-       "Establish or maintain emergency links (31); "
-       "costs double per 31.5."},
+       std::string("Establish or maintain emergency links (31): ") + kWitp +
+           "tokyo-express --e-rating E | --maintain --dice 2D6 (31.1); cargo-aps (31.3.1); "
+           "costs double per 31.5."},
       {"E.1", "Ground Unit Isolation & Attrition Segment",
        "Units without a command link suffer "
        "attrition."},
@@ -282,8 +288,12 @@ int run_strategic_turn(Campaign& campaign, std::istream& in, std::ostream& out,
         return 0;
       }
       if (answer == "y" || answer == "yes") {
-        out << "    " << advance_cycle(campaign) << "\n";
-        campaign.save();
+        try {
+          out << "    " << advance_cycle(campaign) << "\n";
+          campaign.save();
+        } catch (const engine::UsageError& e) {
+          out << "    not advanced: " << e.what() << "\n";
+        }
       }
       continue;
     }
