@@ -96,7 +96,14 @@ Json& hq_cycle(Json& books, const std::string& side, const std::string& hq, std:
 std::int64_t balance(const Json& entry) {
   return entry["assigned"].get<std::int64_t>() + entry["carried_over"].get<std::int64_t>() +
          entry["future_ops"].get<std::int64_t>() + entry["received"].get<std::int64_t>() -
-         entry["lent_out"].get<std::int64_t>() - entry["spent"].get<std::int64_t>();
+         entry["lent_out"].get<std::int64_t>() - entry["spent"].get<std::int64_t>() -
+         entry.value("lost", std::int64_t{0});
+}
+
+// CPs the HQ was given for the cycle (42.7 "allocated ... for that cycle", ruling R29).
+std::int64_t allocated(const Json& entry) {
+  return entry["assigned"].get<std::int64_t>() + entry["carried_over"].get<std::int64_t>() +
+         entry["future_ops"].get<std::int64_t>() + entry["received"].get<std::int64_t>();
 }
 
 std::int64_t get(const Json& object, const char* key) { return object[key].get<std::int64_t>(); }
@@ -241,8 +248,12 @@ std::string release_future_ops(Json& books, Words& words, std::int64_t cycle) {
   const std::string hq = words.text("hq");
   const std::int64_t cps = words.integer("cps");
   require_non_negative("cps", cps);
-  Json& pool = books["sides"][side]["future_ops"];
-  if (pool.is_null()) throw engine::UsageError("side: no future operations pool");
+  const bool special = words.flag("special");
+  Json& pool = books["sides"][side][special ? "special_future_ops" : "future_ops"];
+  if (pool.is_null()) {
+    throw engine::UsageError(special ? "special: no special future operations pool (42.7)"
+                                     : "side: no future operations pool");
+  }
   if (get(pool, "target_cycle") != cycle) {
     throw engine::UsageError("hq: the pool's CPs may not be used until cycle " +
                              cycle_label(get(pool, "target_cycle")) + " (28.5)");
@@ -253,8 +264,22 @@ std::string release_future_ops(Json& books, Words& words, std::int64_t cycle) {
   pool["cps"] = get(pool, "cps") - cps;
   const std::int64_t left = get(pool, "cps");
   if (left == 0) pool = nullptr;
-  return side + " " + hq + ": " + std::to_string(cps) +
+  return side + " " + hq + ": " + std::to_string(cps) + (special ? " special" : "") +
          " future operations CPs, no gearing limit (" + std::to_string(left) + " left in the pool)";
+}
+
+constexpr std::int64_t kGtsPerCycle = 4;
+
+// A G/T counted from G/T 1 of 0/1/41 (index 0): "G/T 3 of 0/5/42".
+std::string gt_label(std::int64_t index) {
+  return "G/T " + std::to_string(index % kGtsPerCycle + 1) + " of " +
+         cycle_label(index / kGtsPerCycle);
+}
+
+// The first G/T of a repair begun now: the G/T in progress, or after the cycle's four G/Ts
+// (repair-advance), the next cycle's first.
+std::int64_t repair_start(const Json& books, std::int64_t cycle) {
+  return cycle * kGtsPerCycle + books.value("gt", std::int64_t{0});
 }
 
 std::string repair(Json& books, Words& words, std::int64_t cycle, const Tables& tables) {
@@ -289,16 +314,239 @@ std::string repair(Json& books, Words& words, std::int64_t cycle, const Tables& 
     entry["gts"] = result.total_gts;
     entry["gts_per_level"] = result.gts;
     if (input.maximum_effort) entry["maximum_effort"] = true;
-    // Four G/Ts a cycle; the repair runs from the coming cycle's first G/T.
-    cycles = div_ceil(result.total_gts, 4);
+    // 36.0: the dates each level of repair will be completed are recorded. The G/T in progress
+    // is the first G/T of repair (36.1 Example); in the Strategic G/T, after the cycle's four
+    // G/Ts, the repair starts with the next cycle's first (ruling R32).
+    const std::int64_t first = repair_start(books, cycle);
+    std::int64_t done_by = first - 1;
+    Json level_done = Json::object();
+    for (std::int64_t level = input.damage; level >= 1; --level) {
+      done_by += result.gts[static_cast<std::size_t>(level - 1)];
+      level_done[level == 1 ? std::string("repaired") : "D" + std::to_string(level - 1)] =
+          gt_label(done_by);
+    }
+    entry["gts_left"] = result.total_gts;
+    entry["level_done"] = level_done;
+    if (result.total_gts > 0) {
+      entry["release_gt"] = gt_label(done_by);
+      entry["release"] = cycle_label(done_by / 4);
+    } else {
+      entry["release"] = cycle_label(cycle);
+    }
   }
-  entry["release"] = cycle_label(cycle + cycles);
+  if (!entry.contains("release")) {
+    entry["release"] = cycle_label(cycle + cycles);
+    // Known duration in cycles: out at the start of the release cycle.
+    entry["gts_left"] =
+        std::max<std::int64_t>(0, (cycle + cycles) * kGtsPerCycle - repair_start(books, cycle));
+  }
   if (words.has("note")) entry["note"] = words.text("note");
   books["ship_repair_log"].push_back(entry);
-  return ship + ": in repair until " + cycle_label(cycle + cycles) +
+  return ship + ": in repair until " +
+         (entry.contains("release_gt") ? entry["release_gt"].get<std::string>()
+                                       : entry["release"].get<std::string>()) +
          (entry.contains("gts")
               ? " (" + std::to_string(entry["gts"].get<std::int64_t>()) + " G/Ts, 36.1)"
               : "");
+}
+
+// The damage level left with `left` repair G/Ts to go (gts_per_level: D1 first).
+std::int64_t level_left(const Json& per_level, std::int64_t left) {
+  if (left <= 0) return 0;
+  std::int64_t sum = 0;
+  for (std::size_t i = 0; i < per_level.size(); ++i) {
+    sum += per_level[i].get<std::int64_t>();
+    if (sum >= left) return static_cast<std::int64_t>(i) + 1;
+  }
+  return static_cast<std::int64_t>(per_level.size());
+}
+
+// 36.0 the progress of naval repairs, G/T by G/T: at the end of each regular G/T every ship in
+// the Ship Repair Log has one G/T less to go; a ship with none left is repaired and leaves the
+// log, to redeploy in the Reinforcement Segment (50.0 G.2).
+std::string repair_advance(Json& books, std::int64_t cycle) {
+  const std::int64_t gt = books.value("gt", std::int64_t{0});
+  if (gt >= kGtsPerCycle) {
+    throw engine::UsageError("repair-advance: the 4 G/Ts of " + cycle_label(cycle) +
+                             " are done; next-cycle comes first");
+  }
+  const std::string now = gt_label(cycle * kGtsPerCycle + gt);
+  std::string summary = "end of " + now + ":";
+  if (!books.contains("repaired_ships")) books["repaired_ships"] = Json::array();
+  Json kept = Json::array();
+  for (Json entry : books["ship_repair_log"]) {
+    const std::string ship = entry["ship"].get<std::string>();
+    if (!entry.contains("gts_left")) {
+      summary += " " + ship +
+                 " has no G/T count (logged before G/T tracking; repaired ship= "
+                 "takes it out);";
+      kept.push_back(entry);
+      continue;
+    }
+    const std::int64_t before = get(entry, "gts_left");
+    const std::int64_t left = std::max<std::int64_t>(0, before - 1);
+    entry["gts_left"] = left;
+    if (left == 0) {
+      books["repaired_ships"].push_back(
+          {{"ship", ship}, {"side", entry["side"]}, {"completed", now}});
+      summary += " " + ship + " repaired, out of the Ship Repair Log (redeploys at G.2);";
+      continue;
+    }
+    summary += " " + ship + " " + std::to_string(left) + " G/T" + (left == 1 ? "" : "s") + " left";
+    if (entry.contains("gts_per_level")) {
+      const std::int64_t was = level_left(entry["gts_per_level"], before);
+      const std::int64_t is = level_left(entry["gts_per_level"], left);
+      entry["damage"] = "D" + std::to_string(is);
+      summary += " (D" + std::to_string(is);
+      if (is != was) summary += ", was D" + std::to_string(was);
+      summary += ")";
+    }
+    summary += ";";
+    kept.push_back(entry);
+  }
+  books["ship_repair_log"] = kept;
+  books["gt"] = gt + 1;
+  if (kept.empty() && summary.back() == ':') summary += " the Ship Repair Log is empty;";
+  return summary;
+}
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::string part;
+  for (char c : text + separator) {
+    if (c == separator) {
+      parts.push_back(part);
+      part.clear();
+    } else {
+      part += c;
+    }
+  }
+  return parts;
+}
+
+// 42.7 the Yamamoto Mission, played by the Allies during a regular G/T of 1943 or later.
+std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables& tables) {
+  if (books.contains("yamamoto_mission")) {
+    throw engine::UsageError("the Yamamoto Mission was played in " +
+                             books["yamamoto_mission"]["cycle"].get<std::string>() +
+                             " (Adm. Yamamoto is eliminated)");
+  }
+  if (cycle < parse_cycle("cycle", "0/1/43")) {
+    throw engine::UsageError(
+        "the Yamamoto Mission may be played only in 1943 or later (42.7); "
+        "the books are at " +
+        cycle_label(cycle));
+  }
+  const std::string hq = words.text("hq");
+  std::vector<std::string> others;
+  if (words.has("others")) {
+    for (const std::string& other : split(words.text("others"), ',')) {
+      if (other.empty() || other == hq ||
+          std::find(others.begin(), others.end(), other) != others.end()) {
+        throw engine::UsageError("others: each a different non-army HQ, not " + hq +
+                                 ", separated by commas");
+      }
+      others.push_back(other);
+    }
+  }
+  Json& japan = books["sides"]["japanese"];
+  YamamotoInput input;
+  Json& entry = hq_cycle(books, "japanese", hq, cycle);
+  input.hq = {allocated(entry), balance(entry)};
+  for (const std::string& other : others) {
+    const Json& other_entry = hq_cycle(books, "japanese", other, cycle);
+    input.others.push_back({allocated(other_entry), balance(other_entry)});
+  }
+  input.reserve_cps = get(japan, "reserve_available");
+  if (input.reserve_cps > 0) {
+    input.reserve_dice = words.integer("reserve-dice");
+  } else if (words.has("reserve-dice")) {
+    throw engine::UsageError("reserve-dice: the Japanese reserve is empty; nothing to roll for");
+  }
+  input.koga = parse_koga_paid_from("koga", words.text("koga"));
+  input.si_dice = words.integer("si-dice");
+  const YamamotoResult result = yamamoto_mission(input, tables);
+
+  // 42.7 SI +1 chits: into next cycle's cup, or spread along the cycle track.
+  std::map<std::int64_t, std::int64_t> spread;
+  if (words.has("si-spread")) {
+    std::int64_t total = 0;
+    for (const std::string& item : split(words.text("si-spread"), ',')) {
+      const auto colon = item.find(':');
+      if (colon == std::string::npos) {
+        throw engine::UsageError("si-spread: cycle:chits pairs like 0/5/43:3,0/6/43:2");
+      }
+      const std::int64_t target = parse_cycle("si-spread", item.substr(0, colon));
+      if (target <= cycle) {
+        throw engine::UsageError("si-spread: " + cycle_label(target) +
+                                 " is not a cycle to come (42.7)");
+      }
+      Words count({"n=" + item.substr(colon + 1)}, 0);
+      const std::int64_t chits = count.integer("n");
+      require_range("si-spread chits", chits, 1, 12);
+      spread[target] += chits;
+      total += chits;
+    }
+    if (total != result.si_plus_chits) {
+      throw engine::UsageError("si-spread: the chits spread (" + std::to_string(total) +
+                               ") must be all " + std::to_string(result.si_plus_chits) +
+                               " SI +1 chits (42.7)");
+    }
+  } else {
+    spread[cycle + 1] = result.si_plus_chits;
+  }
+
+  entry["lost"] = entry.value("lost", std::int64_t{0}) + result.hq_lost;
+  for (std::size_t i = 0; i < others.size(); ++i) {
+    Json& other_entry = hq_cycle(books, "japanese", others[i], cycle);
+    other_entry["lost"] = other_entry.value("lost", std::int64_t{0}) + result.others_lost[i];
+  }
+  if (input.koga == KogaPaidFrom::kHq) entry["spent"] = get(entry, "spent") + result.koga_cps;
+  japan["reserve_available"] = result.reserve_left;
+  if (result.reserve_lost > 0) {
+    japan["special_future_ops"] = {{"target_cycle", cycle + 1},
+                                   {"cps", result.reserve_lost},
+                                   {"source", "42.7 Yamamoto Mission"}};
+  }
+  if (!japan.contains("si_plus_track")) japan["si_plus_track"] = Json::object();
+  for (const auto& [target, chits] : spread) {
+    if (target == cycle + 1) {
+      japan["si_plus_chits"] = japan.value("si_plus_chits", std::int64_t{0}) + chits;
+    } else {
+      const std::string key = cycle_label(target);
+      japan["si_plus_track"][key] = japan["si_plus_track"].value(key, std::int64_t{0}) + chits;
+    }
+  }
+  books["yamamoto_mission"] = {
+      {"cycle", cycle_label(cycle)}, {"hq", hq}, {"result", to_json(result)}};
+
+  std::string summary = "Yamamoto Mission (42.7): Adm. Yamamoto eliminated; " + hq + " loses " +
+                        std::to_string(result.hq_lost);
+  for (std::size_t i = 0; i < others.size(); ++i) {
+    summary += ", " + others[i] + " " + std::to_string(result.others_lost[i]);
+  }
+  summary += "; reserve loses " + std::to_string(result.reserve_lost);
+  if (input.reserve_cps > 0) {
+    summary += " (" + std::to_string(result.reserve_percent) + "% on the " +
+               std::to_string(result.reserve_column) + "+ column at DR " +
+               std::to_string(input.reserve_dice) + ")";
+  }
+  if (result.reserve_lost > 0) {
+    summary += " into a special future operations pool for " + cycle_label(cycle + 1);
+  }
+  if (input.koga == KogaPaidFrom::kNone) {
+    summary += "; Adm. Koga not unassigned, no change of command paid";
+  } else {
+    summary += "; Adm. Koga takes command for " + std::to_string(result.koga_cps) + " CPs from " +
+               (input.koga == KogaPaidFrom::kHq ? hq : std::string("the reserve"));
+  }
+  summary += "; Japan gets " + std::to_string(result.si_plus_chits) + " SI +1 chits (";
+  bool first = true;
+  for (const auto& [target, chits] : spread) {
+    summary += (first ? "" : ", ") + std::to_string(chits) + " for " + cycle_label(target);
+    first = false;
+  }
+  return summary + ")";
 }
 
 // The Refit/Yard Period Log (36.5.5, 36.6.2).
@@ -494,6 +742,9 @@ std::string close_refit_yard_log(Json& books, std::int64_t cycle) {
       in_port = in_port || (start <= cycle && cycle < start + period["cycles"].get<std::int64_t>());
     }
     for (const Json& repair : books["ship_repair_log"]) in_port = in_port || repair["ship"] == ship;
+    for (const Json& repair : books.value("repaired_ships", Json::array())) {
+      in_port = in_port || repair["ship"] == ship;
+    }
     if (needs_refit(type)) {
       if (in_port) {
         entry["consecutive_missed"] = 0;
@@ -636,11 +887,14 @@ std::string advance_cycle(Campaign& campaign) {
     const std::string now = cycle_label(cycle);
     std::string summary = "to cycle " + cycle_label(cycle + 1) + ":";
     for (auto& [side, data] : books["sides"].items()) {
-      const Json& pool = data["future_ops"];
-      if (!pool.is_null() && get(pool, "target_cycle") <= cycle && get(pool, "cps") > 0) {
-        throw engine::UsageError(side + ": the future operations pool's " +
-                                 std::to_string(get(pool, "cps")) +
-                                 " CPs must all be allocated to HQs this cycle (28.5)");
+      for (const char* key : {"future_ops", "special_future_ops"}) {
+        const Json pool = data.value(key, Json());
+        if (!pool.is_null() && get(pool, "target_cycle") <= cycle && get(pool, "cps") > 0) {
+          throw engine::UsageError(side + ": the " +
+                                   (std::string(key) == "future_ops" ? "" : "special (42.7) ") +
+                                   "future operations pool's " + std::to_string(get(pool, "cps")) +
+                                   " CPs must all be allocated to HQs this cycle (28.5)");
+        }
       }
       for (auto& [hq, record] : data["hqs"].items()) {
         if (!record["cycles"].contains(now)) continue;
@@ -661,6 +915,30 @@ std::string advance_cycle(Campaign& campaign) {
       summary += " " + side + " reserve " + std::to_string(reserve) + ";";
     }
     summary += close_refit_yard_log(books, cycle);
+    // 42.7 SI +1 chits spread along the cycle track join the cup drawn at the end of the new
+    // cycle (for the one after it).
+    Json& japan = books["sides"]["japanese"];
+    const std::string track_key = cycle_label(cycle + 2);
+    if (japan.contains("si_plus_track") && japan["si_plus_track"].contains(track_key)) {
+      const std::int64_t chits = get(japan["si_plus_track"], track_key.c_str());
+      japan["si_plus_chits"] = japan.value("si_plus_chits", std::int64_t{0}) + chits;
+      japan["si_plus_track"].erase(track_key);
+      summary += " Japan's SI cup for " + track_key + " gets " + std::to_string(chits) +
+                 " SI +1 chits (42.7);";
+    }
+    const std::int64_t gts_done = books.value("gt", std::int64_t{0});
+    if (gts_done > 0 && gts_done < 4) {
+      throw engine::UsageError("next-cycle: only " + std::to_string(gts_done) +
+                               " of the cycle's 4 G/Ts were advanced (book FILE repair-advance)");
+    }
+    books["gt"] = 0;
+    if (books.contains("repaired_ships") && !books["repaired_ships"].empty()) {
+      summary += " repaired ships redeployed (50.0 G.2):";
+      for (const Json& ship : books["repaired_ships"]) {
+        summary += " " + ship["ship"].get<std::string>() + ";";
+      }
+      books["repaired_ships"] = Json::array();
+    }
     books["cycle"] = cycle + 1;
     return summary;
   });
@@ -678,9 +956,13 @@ std::string book_command_help() {
          "  si side= level= | side=allied drawn= [doolittle] [jn25]     42.5, 42.6, 42.8\n"
          "  si side=japanese drawn= [plus-drawn=]                       42.5.3 SI +1 chits\n"
          "  magic-played count=                                         42.5.2 SI +1 chits\n"
+         "  yamamoto hq= [others=HQ,HQ] reserve-dice= koga=reserve|hq|none si-dice=\n"
+         "           [si-spread=0/C/YY:N,...]            42.7 (Bombardment of Air Points Table)\n"
+         "  release-future-ops side=japanese hq= cps= special          42.7 special pool\n"
          "  repair ship= side= type= damage= dice= [port=] [cw] [capital-ship-under-repair]\n"
          "         [maximum-effort] [note=]         Ship Repair Log, G/Ts from 36.1 tables\n"
          "  repair ship= side= cycles= [damage=] [note=]                Ship Repair Log\n"
+         "  repair-advance                 end of a G/T: repairs one G/T on, done ones released\n"
          "  repaired ship=\n"
          "  ship ship= side= type= [reinforcement]                      Refit/Yard Period Log\n"
          "  refit ship=                                                 36.6.2 check off\n"
@@ -722,6 +1004,8 @@ std::string apply_book_command(Campaign& campaign, const std::vector<std::string
       summary = intelligence(books, words);
     } else if (change == "repair") {
       summary = repair(books, words, cycle, tables);
+    } else if (change == "yamamoto") {
+      summary = yamamoto(books, words, cycle, tables);
     } else if (change == "magic-played") {
       summary = magic_played(books, words);
     } else if (change == "ship") {
@@ -732,6 +1016,8 @@ std::string apply_book_command(Campaign& campaign, const std::vector<std::string
       summary = yard(books, words, cycle);
     } else if (change == "attrition-chit") {
       summary = attrition_chit(books, words, cycle);
+    } else if (change == "repair-advance") {
+      summary = repair_advance(books, cycle);
     } else if (change == "repaired") {
       summary = repaired(books, words);
     } else if (change == "base") {

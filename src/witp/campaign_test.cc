@@ -186,7 +186,11 @@ TEST_F(WitpCampaign, ShipRepairLogFromTheRepairTables) {
   EXPECT_NE(summary.find("19 G/Ts"), std::string::npos) << summary;
   const Json& entry = campaign.books()["ship_repair_log"][0];
   EXPECT_EQ(entry["gts"], 19);
-  EXPECT_EQ(entry["release"], "0/6/42");
+  // The G/T in progress (G/T 1 of 0/1/42) is the first G/T of repair (36.1 Example).
+  EXPECT_EQ(entry["release"], "0/5/42");
+  EXPECT_EQ(entry["release_gt"], "G/T 3 of 0/5/42");
+  EXPECT_EQ(entry["level_done"]["D2"], "G/T 3 of 0/3/42");
+  EXPECT_EQ(entry["level_done"]["D1"], "G/T 1 of 0/5/42");
   // A type the player's tables lack refuses and changes nothing.
   EXPECT_THROW(
       apply_book_command(campaign,
@@ -252,6 +256,181 @@ TEST_F(WitpCampaign, NavalAttritionChitsOutForTheYear) {
   EXPECT_THROW(book(campaign, {"attrition-chit", "cup=allied", "chit=CV"}), engine::UsageError);
   EXPECT_THROW(book(campaign, {"attrition-chit", "cup=allied", "chit=CD"}), engine::UsageError);
   EXPECT_EQ(campaign.books()["naval_attrition_removed"]["allied"]["42"].size(), 1u);
+}
+
+// 36.0 / 36.1 Example in the books G/T by G/T: the D3 USN CV takes 11 G/Ts to D2, 6 more to
+// D1 and 2 more to finish; it then leaves the Ship Repair Log and redeploys at G.2. Undo puts
+// it back.
+TEST_F(WitpCampaign, Witp36_1RepairAdvancesGtByGt) {
+  Campaign campaign = Campaign::create(file_, "0/1/42");
+  const Tables example = Tables::load(source_dir() + "/data/witp/tables.example.json");
+  apply_book_command(
+      campaign, {"repair", "ship=CV-5 Yorktown", "side=allied", "type=CV", "damage=3", "dice=7"},
+      example);
+  auto advance = [&](int gts) {
+    std::string summary;
+    for (int i = 0; i < gts; ++i) {
+      if (campaign.books()["gt"] == 4) book(campaign, {"next-cycle"});
+      summary = book(campaign, {"repair-advance"});
+    }
+    return summary;
+  };
+  std::string summary = advance(10);
+  EXPECT_EQ(campaign.books()["ship_repair_log"][0]["gts_left"], 9);
+  EXPECT_EQ(campaign.books()["ship_repair_log"][0]["damage"], "D3");
+  summary = advance(1);  // the 11th G/T: G/T 3 of 0/3/42
+  EXPECT_NE(summary.find("end of G/T 3 of 0/3/42: CV-5 Yorktown 8 G/Ts left (D2, was D3)"),
+            std::string::npos)
+      << summary;
+  advance(6);
+  EXPECT_EQ(campaign.books()["ship_repair_log"][0]["damage"], "D1");
+  advance(1);
+  EXPECT_EQ(campaign.books()["ship_repair_log"][0]["gts_left"], 1);
+  summary = advance(1);  // the 19th G/T
+  EXPECT_NE(summary.find("CV-5 Yorktown repaired"), std::string::npos) << summary;
+  EXPECT_TRUE(campaign.books()["ship_repair_log"].empty());
+  EXPECT_EQ(campaign.books()["repaired_ships"][0]["completed"], "G/T 3 of 0/5/42");
+  // The strategic-turn checklist shows it at G.2.
+  std::istringstream keep_going(std::string(40, '\n'));
+  std::ostringstream shown;
+  EXPECT_EQ(campaign.undo(), "repair-advance");
+  EXPECT_EQ(campaign.books()["ship_repair_log"][0]["gts_left"], 1);
+  advance(1);
+  run_strategic_turn(campaign, keep_going, shown, std::nullopt);
+  EXPECT_NE(shown.str().find("repaired G/T 3 of 0/5/42, to redeploy: CV-5 Yorktown"),
+            std::string::npos)
+      << shown.str();
+  // The cycle's fourth G/T, then next-cycle clears the redeployed ship.
+  advance(1);
+  EXPECT_THROW(book(campaign, {"repair-advance"}), engine::UsageError);
+  summary = book(campaign, {"next-cycle"});
+  EXPECT_NE(summary.find("repaired ships redeployed (50.0 G.2): CV-5 Yorktown"), std::string::npos)
+      << summary;
+  EXPECT_EQ(campaign.books()["gt"], 0);
+}
+
+// Repairs of known duration count down too; next-cycle refuses a cycle only partly advanced.
+TEST_F(WitpCampaign, RepairAdvanceKnownCyclesAndPartialCycles) {
+  Campaign campaign = Campaign::create(file_, "0/1/42");
+  book(campaign, {"repair-advance"});
+  book(campaign, {"repair", "ship=DD-1", "side=allied", "cycles=1"});
+  // Entered in G/T 2 of 0/1/42, out at the start of 0/2/42: 3 G/Ts.
+  EXPECT_EQ(campaign.books()["ship_repair_log"][0]["gts_left"], 3);
+  EXPECT_THROW(book(campaign, {"next-cycle"}), engine::UsageError);
+  book(campaign, {"repair-advance"});
+  book(campaign, {"repair-advance"});
+  const std::string summary = book(campaign, {"repair-advance"});
+  EXPECT_NE(summary.find("DD-1 repaired"), std::string::npos) << summary;
+  EXPECT_THROW(book(campaign, {"repair-advance", "ship=DD-1"}), engine::UsageError);
+  book(campaign, {"next-cycle"});
+  EXPECT_EQ(cycle_label(campaign.cycle()), "0/2/42");
+}
+
+// A Bombardment of Air Points Table with one column at DR 7 and a 1:1 Japanese reserve
+// exchange, for the test only (the chartbook's values are the player's).
+Tables air_points_at_seven(std::int64_t percent) {
+  const Json document = {{"format", "pacwar-witp-tables"},
+                         {"version", 1},
+                         {"tables",
+                          {{"bombardment_of_air_points",
+                            {{"rows", {{{"min_strength", 1}, {"dr", 7}, {"percent", percent}}}}}},
+                           {"japanese_reserve_exchange",
+                            {{"rows", {{{"min_ms_points", 0}, {"give", 1}, {"get", 1}}}}}}}}};
+  return Tables::from_json(document, "test-tables.json");
+}
+
+// 42.7 in the books: Combined Fleet's 40 CPs lose 30, a HQ in its radius 8 of 10; the reserve's
+// 30 lose 50% = 15 into a special future operations pool for the next cycle; Koga's 10 from the
+// reserve; 7 SI +1 chits, 4 for the next cycle's cup and 3 along the track. Undo restores all.
+TEST_F(WitpCampaign, Witp42_7YamamotoMissionInTheBooks) {
+  Campaign campaign = Campaign::create(file_, "0/13/42");
+  const Tables tables = air_points_at_seven(50);
+  const std::vector<std::string> play = {
+      "yamamoto",     "hq=Combined Fleet", "others=4th Fleet",           "reserve-dice=7",
+      "koga=reserve", "si-dice=7",         "si-spread=0/2/43:4,0/3/43:3"};
+  EXPECT_THROW(apply_book_command(campaign, play, tables), engine::UsageError);  // 1942
+  book(campaign, {"assign", "side=japanese", "hq=Combined Fleet", "cps=40", "previous=40"});
+  apply_book_command(campaign, {"reserve", "side=japanese", "cps=40", "ms-points=0"}, tables);
+  book(campaign, {"next-cycle"});
+  EXPECT_EQ(campaign.books()["sides"]["japanese"]["reserve_available"], 40);
+  book(campaign, {"assign", "side=japanese", "hq=4th Fleet", "cps=10", "previous=10"});
+  const Json before = campaign.books();
+  const std::string summary = apply_book_command(campaign, play, tables);
+  const Json& japan = campaign.books()["sides"]["japanese"];
+  const Json& fleet = japan["hqs"]["Combined Fleet"]["cycles"]["0/1/43"];
+  // Carried over 20 (40 unspent at 2:1): 75% of 20 rounded up = 15.
+  EXPECT_EQ(fleet["lost"], 15) << summary;
+  EXPECT_EQ(japan["hqs"]["4th Fleet"]["cycles"]["0/1/43"]["lost"], 8);
+  EXPECT_EQ(japan["special_future_ops"]["cps"], 20);
+  EXPECT_EQ(japan["special_future_ops"]["target_cycle"], parse_cycle("c", "0/2/43"));
+  EXPECT_EQ(japan["reserve_available"], 10);  // 40 - 20 lost - 10 for Koga
+  EXPECT_EQ(japan["si_plus_chits"], 4);
+  EXPECT_EQ(japan["si_plus_track"]["0/3/43"], 3);
+  EXPECT_NE(summary.find("Adm. Yamamoto eliminated"), std::string::npos) << summary;
+  EXPECT_THROW(apply_book_command(campaign, play, tables), engine::UsageError);  // once only
+  // The special pool is usable only in its cycle, and must be used then.
+  EXPECT_THROW(book(campaign, {"release-future-ops", "side=japanese", "hq=Combined Fleet", "cps=5",
+                               "special"}),
+               engine::UsageError);
+  book(campaign, {"next-cycle"});
+  EXPECT_EQ(campaign.books()["sides"]["japanese"]["si_plus_chits"], 7);
+  EXPECT_THROW(book(campaign, {"next-cycle"}), engine::UsageError);
+  book(campaign, {"release-future-ops", "side=japanese", "hq=Combined Fleet", "cps=20", "special"});
+  EXPECT_TRUE(campaign.books()["sides"]["japanese"]["special_future_ops"].is_null());
+  // Undo back to before the mission.
+  while (campaign.log().back()["change"].get<std::string>().rfind("yamamoto", 0) != 0) {
+    campaign.undo();
+  }
+  campaign.undo();
+  EXPECT_EQ(campaign.books(), before);
+}
+
+// 42.7 bad input changes nothing.
+TEST_F(WitpCampaign, Witp42_7YamamotoBadInput) {
+  Campaign campaign = Campaign::create(file_, "0/3/43");
+  const Tables tables = air_points_at_seven(50);
+  const Json before = campaign.books();
+  EXPECT_THROW(
+      apply_book_command(campaign, {"yamamoto", "hq=CF", "koga=army", "si-dice=7"}, tables),
+      engine::UsageError);
+  EXPECT_THROW(apply_book_command(campaign, {"yamamoto", "hq=CF", "koga=hq", "si-dice=13"}, tables),
+               engine::UsageError);
+  EXPECT_THROW(
+      apply_book_command(campaign, {"yamamoto", "hq=CF", "koga=hq", "si-dice=7", "reserve-dice=7"},
+                         tables),
+      engine::UsageError);  // the reserve is empty
+  EXPECT_THROW(apply_book_command(
+                   campaign, {"yamamoto", "hq=CF", "others=CF", "koga=hq", "si-dice=7"}, tables),
+               engine::UsageError);
+  EXPECT_THROW(
+      apply_book_command(
+          campaign, {"yamamoto", "hq=CF", "koga=hq", "si-dice=7", "si-spread=0/5/43:3"}, tables),
+      engine::UsageError);  // not all 7
+  EXPECT_THROW(
+      apply_book_command(
+          campaign, {"yamamoto", "hq=CF", "koga=hq", "si-dice=7", "si-spread=0/3/43:7"}, tables),
+      engine::UsageError);  // not a cycle to come
+  EXPECT_EQ(campaign.books(), before);
+  EXPECT_TRUE(campaign.log().empty());
+}
+
+// J.1 of the checklist reports a refused advance (here: 2 of the 4 G/Ts advanced) and goes on.
+TEST_F(WitpCampaign, StrategicTurnReportsARefusedAdvance) {
+  Campaign campaign = Campaign::create(file_, "0/1/42");
+  book(campaign, {"repair-advance"});
+  book(campaign, {"repair-advance"});
+  // A.1-A.6, both SI chits kept, then B.1 to I.1; J.1 answers y.
+  std::string all(6 + 2, '\n');
+  for (std::size_t i = 0; i + 7 < strategic_turn_segments().size(); ++i) all += "\n";
+  all += "y\n";
+  std::istringstream in(all);
+  std::ostringstream out;
+  EXPECT_EQ(run_strategic_turn(campaign, in, out, std::nullopt), 0);
+  EXPECT_NE(out.str().find("not advanced: next-cycle: only 2 of the cycle's 4 G/Ts"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("only 2 of this cycle's 4 G/Ts were advanced"), std::string::npos);
+  EXPECT_EQ(cycle_label(campaign.cycle()), "0/1/42");
 }
 
 }  // namespace

@@ -30,6 +30,11 @@ bool Args::has(const std::string& name) const {
   return it != values_.end() && !it->second.empty();
 }
 
+bool Args::is_roll(const std::string& name) const {
+  auto it = values_.find(name);
+  return it != values_.end() && it->second.size() == 1 && it->second.front() == "roll";
+}
+
 const std::string& Args::single(const std::string& name) const {
   auto it = values_.find(name);
   if (it == values_.end() || it->second.empty()) {

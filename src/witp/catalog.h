@@ -52,6 +52,8 @@ class Args {
   // no seed was given.
   engine::Rng& rng(const std::string& why);
   bool has(const std::string& name) const;
+  // True when the value given is "roll" (the engine's dice, rolled only if needed).
+  bool is_roll(const std::string& name) const;
 
  private:
   const std::string& single(const std::string& name) const;

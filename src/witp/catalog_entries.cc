@@ -3,7 +3,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/errors.h"
 #include "witp/air_attrition_37.h"
+#include "witp/air_training_58.h"
 #include "witp/catalog.h"
 #include "witp/catalog_args.h"
 #include "witp/command_points_28.h"
@@ -13,6 +15,7 @@
 #include "witp/ms_conversion_57.h"
 #include "witp/mtb_60_5.h"
 #include "witp/supply_32.h"
+#include "witp/tokyo_express_31_1.h"
 
 namespace pacwar::witp {
 namespace {
@@ -99,6 +102,28 @@ std::vector<Calculator> command_point_calculators() {
          input.reserve_cps = args.integer("reserve-cps");
          input.hq_cps = args.integers("hq-cps");
          return to_json(carry_over(input));
+       }},
+      {"tokyo-express",
+       "31.1",
+       "CPs to establish or maintain the Tokyo Express and the ground steps it links",
+       {integer_or("e-rating", "E rating of the commanding admiral (negative), to establish", ""),
+        flag("maintain", "maintained in a later Strategic G/T: 2 CPs (31.1.4)"),
+        die_or("dice", "2D6: ground steps linked for the coming cycle (31.1.5)", 2, 6)},
+       false,
+       [](Args& args, const Tables&) {
+         const bool maintain = args.flag("maintain");
+         if (maintain == args.has("e-rating")) {
+           throw engine::UsageError(
+               "--e-rating or --maintain: give one (establish with the admiral's E rating, or "
+               "maintain)");
+         }
+         Json json = {{"section", "31.1"}};
+         json["cps"] = maintain ? kTokyoExpressMaintainCps
+                                : tokyo_express_establish_cps(args.integer("e-rating"));
+         if (args.has("dice")) {
+           json["ground_steps_linked"] = tokyo_express_steps_linked(args.die("dice", 2, 6));
+         }
+         return json;
        }},
       {"emergency-link",
        "31.5",
@@ -301,6 +326,42 @@ std::vector<Calculator> other_calculators() {
          input.ship = parse_converted_ship("--ship", args.text("ship"));
          input.load_capacities = args.integers("load");
          return to_json(msu_to_msp(input));
+       }},
+      {"air-training",
+       "58.1",
+       "green APs of one type at an airbase upgraded by a training mission (58.1 B)",
+       {integer("weeks", "the numbered training weeks counter"),
+        integer("green-aps", "green APs of the type at the airbase"), die("dice", "2D6", 2, 6),
+        flag("japanese-outside-japan", "Japanese APs training outside Japan"),
+        die_or("adverse-first-die", "outside Japan: first die of the adverse 2D6", 1, 6),
+        die_or("adverse-second-die", "outside Japan: second die of the adverse 2D6", 1, 6),
+        die_or("d10", "1D10 (0-9; 0 reads as ten), when the 2D6 succeeds", 1, 10)},
+       false,
+       [](Args& args, const Tables&) {
+         AirTrainingInput input;
+         input.weeks = args.integer("weeks");
+         input.green_aps = args.integer("green-aps");
+         input.japanese_outside_japan = args.flag("japanese-outside-japan");
+         if (input.japanese_outside_japan != args.has("adverse-first-die") ||
+             input.japanese_outside_japan != args.has("adverse-second-die")) {
+           throw engine::UsageError(
+               "--adverse-first-die, --adverse-second-die: give both exactly with "
+               "--japanese-outside-japan");
+         }
+         // The adverse 2D6 is rolled beforehand (58.1 B), then the training 2D6.
+         if (input.japanese_outside_japan) {
+           input.adverse_first_die = args.die("adverse-first-die", 1, 6);
+           input.adverse_second_die = args.die("adverse-second-die", 1, 6);
+         }
+         input.dice = args.die("dice", 2, 6);
+         const AirTrainingResult first = air_training_first_roll(input);
+         // "--d10 roll" rolls only when the 2D6 succeeded.
+         if (first.success != args.has("d10") && !(args.is_roll("d10") && !first.success)) {
+           throw engine::UsageError(first.success ? "--d10: required: the 2D6 succeeded (58.1 B)"
+                                                  : "--d10: no 1D10 after a failed 2D6 (58.1 B)");
+         }
+         if (first.success) input.d10 = args.die("d10", 1, 10);
+         return to_json(air_training(input));
        }},
       {"mtb-available",
        "60.5.4",

@@ -17,6 +17,7 @@
 #include "witp/production_52_4.h"
 #include "witp/rail_35.h"
 #include "witp/seaplane_60_8.h"
+#include "witp/strategic_bombing_55.h"
 #include "witp/surrender_44.h"
 
 namespace pacwar::witp::catalog_args {
@@ -205,6 +206,42 @@ std::vector<Calculator> ground_calculators() {
                      {"percent", result.percent},
                      {"railcap_captured", result.railcap}};
        }},
+      {"railcap-demolition",
+       "35.7.1",
+       "Railcap destroyed by a demolition attempt (TQ check, then the 176+ column of the "
+       "Bombardment of Air Points Table)",
+       {text("tq-check",
+             "pass or fail: the lead unit's TQ check, made by Rule Book I with all its modifiers "
+             "(Japanese +1, 41.1.3)"),
+        integer("railcap", "Railcap assigned to the Rail Center"),
+        die_or("dice", "2D6, when the TQ check passed", 2, 6),
+        integer_or("cps", "CPs spent for +1 DRM each", "0"),
+        integer_or("broken-units",
+                   "broken units of the demolishing side in the country, claimed by the enemy "
+                   "at -1 each",
+                   "0"),
+        flag("engineer-lead", "the lead unit is an ENGR (+2, 41.1.7)")},
+       true,
+       [](Args& args, const Tables& tables) {
+         RailcapDemolition input;
+         const std::string check = args.text("tq-check");
+         if (check != "pass" && check != "fail") {
+           throw engine::UsageError("--tq-check: must be pass or fail (got '" + check + "')");
+         }
+         input.tq_check_passed = check == "pass";
+         input.railcap = args.integer("railcap");
+         input.cps = args.integer("cps");
+         input.broken_units = args.integer("broken-units");
+         input.engineer_lead = args.flag("engineer-lead");
+         if (input.tq_check_passed) {
+           if (!args.has("dice"))
+             throw engine::UsageError("--dice: required when the TQ check passed");
+           input.dice = args.die("dice", 2, 6);
+         } else if (args.has("dice")) {
+           throw engine::UsageError("--dice: no roll after a failed TQ check (35.7.1)");
+         }
+         return to_json(railcap_demolition(input, tables));
+       }},
       {"railcap-bombing",
        "55.7.1",
        "Railcap lost for the next cycle to strategic bombing",
@@ -270,6 +307,35 @@ std::vector<Calculator> ground_calculators() {
          return Json{{"section", "39.7.4"},
                      {"strength", captured_fort_strength(original, damage, args.die("die", 1, 6))},
                      {"size", "the enemy fort's size level"}};
+       }},
+      {"demolition",
+       "41.1.4",
+       "demolition of an A/F, port or Co-Prosperity Sphere Resource hex (176+ column of the "
+       "Bombardment of Ports & Airbases Table)",
+       {text("tq-check",
+             "pass or fail: the unit's TQ check by Rule Book I (Japanese +1 DRM, 41.1.3)"),
+        die_or("die", "1D6, when the TQ check passed", 1, 6),
+        flag("engineer", "the unit is an ENGR (+2, 41.1.7)")},
+       true,
+       [](Args& args, const Tables& tables) {
+         const std::string check = args.text("tq-check");
+         if (check != "pass" && check != "fail") {
+           throw engine::UsageError("--tq-check: must be pass or fail (got '" + check + "')");
+         }
+         const bool passed = check == "pass";
+         if (passed != args.has("die")) {
+           throw engine::UsageError("--die: give it exactly when the TQ check passed (41.1.3)");
+         }
+         const FacilityDemolitionResult result = facility_demolition(
+             passed, passed ? args.die("die", 1, 6) : 0, args.flag("engineer"), tables);
+         Json json = {{"section", "41.1.4"}, {"tq_check", passed ? "passed" : "failed"}};
+         if (result.attempted) {
+           json["modified_dr"] = result.modified_dr;
+           json["result"] = bombardment_result_name(result.result);
+         } else {
+           json["result"] = "no demolition in the hex this G/T; the units deactivate (41.1.3)";
+         }
+         return json;
        }},
       {"cadre-release",
        "44.4.5",

@@ -2,6 +2,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/errors.h"
 #include "witp/catalog.h"
 #include "witp/catalog_args.h"
 #include "witp/chit_cups.h"
@@ -83,11 +84,51 @@ std::vector<Calculator> strategic_calculators() {
        true},
       {"yamamoto",
        "42.7",
-       "CPs lost by the HQ Adm. Yamamoto commanded",
-       {integer("hq-cps", "CPs allocated to the HQ this cycle")},
-       false,
-       [](Args& args, const Tables&) {
-         return Json{{"section", "42.7"}, {"cps_lost", yamamoto_cps_lost(args.integer("hq-cps"))}};
+       "the Yamamoto Mission: CPs lost by Yamamoto's HQ, the HQs in its radius and the reserve "
+       "(Bombardment of Air Points Table), Koga's cost and Japan's SI +1 chits",
+       {integer("hq-cps", "CPs allocated this cycle to the HQ Yamamoto commanded"),
+        integer_or("hq-left", "of them, CPs not yet spent or lent (default: all)", ""),
+        make("other-hq-cps", ArgKind::kIntegerList,
+             "CPs allocated this cycle to each non-army HQ in its Command Radius", false),
+        make("other-hq-left", ArgKind::kIntegerList,
+             "of them, CPs not yet spent or lent, in the same order (default: all)", false),
+        integer("reserve-cps", "CPs in the Japanese reserve pool"),
+        die_or("reserve-dice", "2D6 on the reserve's column (when the reserve holds CPs)", 2, 6),
+        text("koga-paid-from",
+             "reserve or hq: who pays Koga's 10 CPs; none if Adm. Koga is not unassigned"),
+        die("si-dice", "2D6: Japan's SI +1 chits", 2, 6)},
+       true,
+       [](Args& args, const Tables& tables) {
+         YamamotoInput input;
+         input.hq.allocated = args.integer("hq-cps");
+         input.hq.left = args.has("hq-left") ? args.integer("hq-left") : input.hq.allocated;
+         require_at_most("--hq-left", input.hq.left, "--hq-cps", input.hq.allocated);
+         if (args.has("other-hq-cps")) {
+           const std::vector<std::int64_t> allocated = args.integers("other-hq-cps");
+           std::vector<std::int64_t> left = allocated;
+           if (args.has("other-hq-left")) {
+             left = args.integers("other-hq-left");
+             if (left.size() != allocated.size()) {
+               throw engine::UsageError("--other-hq-left: give one value per --other-hq-cps");
+             }
+           }
+           for (std::size_t i = 0; i < allocated.size(); ++i) {
+             require_at_most("--other-hq-left", left[i], "--other-hq-cps", allocated[i]);
+             input.others.push_back({allocated[i], left[i]});
+           }
+         } else if (args.has("other-hq-left")) {
+           throw engine::UsageError("--other-hq-left: needs --other-hq-cps");
+         }
+         input.reserve_cps = args.integer("reserve-cps");
+         if (input.reserve_cps > 0) {
+           if (!args.has("reserve-dice")) {
+             throw engine::UsageError("--reserve-dice: required when the reserve holds CPs");
+           }
+           input.reserve_dice = args.die("reserve-dice", 2, 6);
+         }
+         input.koga = parse_koga_paid_from("--koga-paid-from", args.text("koga-paid-from"));
+         input.si_dice = args.die("si-dice", 2, 6);
+         return to_json(yamamoto_mission(input, tables));
        }},
       {"jn25",
        "42.8",
@@ -123,6 +164,53 @@ std::vector<Calculator> strategic_calculators() {
        [](Args& args, const Tables&) {
          return Json{{"section", "55.3.3"},
                      {"strikes", split_strategic_strike(args.integer("strength"))}};
+       }},
+      {"strategic-strike",
+       "55.3",
+       "damage by one strategic strike (or carrier raid) on a Japanese center (Bombardment of "
+       "Ports & Airbases Table)",
+       {integer("strength", "bombardment strength of the surviving APs (at most 176, 55.3.3)"),
+        die("dice", "2D6", 2, 6),
+        integer_or("drm", "net DRM of the bombardment procedure (Rule Book I)", "0"),
+        flag("red-industrial-center", "the target is an Industrial Center printed in red"),
+        die_or("red-die", "1D6 added for a red Industrial Center", 1, 6),
+        flag("carrier-raid", "a carrier raid during a regular G/T (55.3.4)"),
+        die_or("raid-first-die", "carrier raid: first die of the column shift 2D6", 1, 6),
+        die_or("raid-second-die", "carrier raid: second die of the column shift 2D6", 1, 6),
+        text_or("current-damage", "the center's damage now: none, S, D1-D4", "none"),
+        flag("incendiary", "a fire-bombing strike (from 0/3/45, 55.5)"),
+        flag("fire-bombed", "the center already carries a Fire Bombing marker (55.5.1)")},
+       true,
+       [](Args& args, const Tables& tables) {
+         StrategicStrikeInput input;
+         input.strength = args.integer("strength");
+         if (input.strength > 176) {
+           throw engine::UsageError(
+               "--strength: above 176 the strike divides (55.3.3): pacwar "
+               "witp strike-split --strength " +
+               std::to_string(input.strength) + ", then one roll each");
+         }
+         input.dice = args.die("dice", 2, 6);
+         input.drm = args.integer("drm");
+         input.red_industrial_center = args.flag("red-industrial-center");
+         if (input.red_industrial_center != args.has("red-die")) {
+           throw engine::UsageError("--red-die: give it exactly when --red-industrial-center");
+         }
+         if (input.red_industrial_center) input.red_die = args.die("red-die", 1, 6);
+         input.carrier_raid = args.flag("carrier-raid");
+         if (input.carrier_raid != args.has("raid-first-die") ||
+             input.carrier_raid != args.has("raid-second-die")) {
+           throw engine::UsageError(
+               "--raid-first-die, --raid-second-die: give both exactly when --carrier-raid");
+         }
+         if (input.carrier_raid) {
+           input.raid_first_die = args.die("raid-first-die", 1, 6);
+           input.raid_second_die = args.die("raid-second-die", 1, 6);
+         }
+         input.current_damage = parse_damage_level("--current-damage", args.text("current-damage"));
+         input.incendiary = args.flag("incendiary");
+         input.current_incendiary = args.flag("fire-bombed");
+         return to_json(strategic_strike(input, tables));
        }},
       {"bomb-repair",
        "55.4",

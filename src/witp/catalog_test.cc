@@ -125,5 +125,105 @@ TEST(WitpCatalog, DrawsNeedASeedAndRepeatWithIt) {
       engine::UsageError);
 }
 
+// 35.7.1, 42.7, 55.3, 41.1.4 through the catalog: named arguments, rolled dice echoed, tables
+// refused by name.
+TEST(WitpCatalog, DemolitionYamamotoAndStrikeArguments) {
+  const Tables example = Tables::load(source_dir() + "/data/witp/tables.example.json");
+  const Calculator& demolition = *find_calculator("railcap-demolition");
+  const Json passed = run_calculator(
+      demolition, {{"tq-check", {"pass"}}, {"railcap", {"10"}}, {"dice", {"7"}}, {"cps", {"5"}}},
+      example);
+  EXPECT_EQ(passed["section"], "35.7.1");
+  EXPECT_EQ(passed["result"]["railcap_destroyed"], 10);
+  EXPECT_EQ(run_calculator(demolition, {{"tq-check", {"fail"}}, {"railcap", {"10"}}},
+                           example)["result"]["railcap_destroyed"],
+            0);
+  EXPECT_THROW(run_calculator(demolition, {{"tq-check", {"pass"}}, {"railcap", {"10"}}}, example),
+               engine::UsageError);  // no dice
+  EXPECT_THROW(
+      run_calculator(demolition, {{"tq-check", {"fail"}}, {"railcap", {"10"}}, {"dice", {"7"}}},
+                     example),
+      engine::UsageError);  // no roll after a failed check
+  EXPECT_THROW(run_calculator(demolition, {{"tq-check", {"maybe"}}, {"railcap", {"10"}}}, example),
+               engine::UsageError);
+  // A rolled 2D6 is echoed with its faces (the cell may then be the chartbook's).
+  try {
+    const Json rolled = run_calculator(
+        demolition, {{"tq-check", {"pass"}}, {"railcap", {"10"}}, {"dice", {"roll"}}}, example, 3);
+    EXPECT_EQ(rolled["inputs"]["dice_rolled"].size(), 2u);
+  } catch (const engine::UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("bombardment_of_air_points"), std::string::npos);
+  }
+
+  const Calculator& yamamoto = *find_calculator("yamamoto");
+  const Json empty_reserve = run_calculator(yamamoto,
+                                            {{"hq-cps", {"30"}},
+                                             {"other-hq-cps", {"8", "4"}},
+                                             {"reserve-cps", {"0"}},
+                                             {"koga-paid-from", {"hq"}},
+                                             {"si-dice", {"roll"}}},
+                                            example, 11);
+  EXPECT_EQ(empty_reserve["result"]["hq_cps_lost"], 23);
+  EXPECT_EQ(empty_reserve["result"]["koga_change_of_command_cps"], 7);
+  EXPECT_EQ(empty_reserve["result"]["other_hqs_cps_lost"], Json::parse("[6, 3]"));
+  EXPECT_EQ(empty_reserve["inputs"]["si-dice_rolled"].size(), 2u);
+  EXPECT_THROW(run_calculator(yamamoto,
+                              {{"hq-cps", {"30"}},
+                               {"reserve-cps", {"20"}},
+                               {"reserve-dice", {"7"}},
+                               {"koga-paid-from", {"reserve"}},
+                               {"si-dice", {"7"}}},
+                              example),
+               engine::UsageError);  // the reserve's column is the chartbook's
+  EXPECT_THROW(run_calculator(yamamoto,
+                              {{"hq-cps", {"30"}},
+                               {"hq-left", {"31"}},
+                               {"reserve-cps", {"0"}},
+                               {"koga-paid-from", {"hq"}},
+                               {"si-dice", {"7"}}},
+                              example),
+               engine::UsageError);
+
+  const Calculator& strike = *find_calculator("strategic-strike");
+  EXPECT_THROW(run_calculator(strike, {{"strength", {"200"}}, {"dice", {"7"}}}, example),
+               engine::UsageError);  // divide first (55.3.3)
+  EXPECT_THROW(
+      run_calculator(strike,
+                     {{"strength", {"100"}}, {"dice", {"7"}}, {"red-industrial-center", {"true"}}},
+                     example),
+      engine::UsageError);  // the red 1D6 is missing
+  try {
+    run_calculator(strike, {{"strength", {"100"}}, {"dice", {"7"}}}, example);
+    FAIL();
+  } catch (const engine::UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("bombardment_of_ports_and_airbases"), std::string::npos);
+  }
+  EXPECT_THROW(run_calculator(*find_calculator("demolition"), {{"tq-check", {"pass"}}}, example),
+               engine::UsageError);
+}
+
+// 58.1 B through the catalog: "--d10 roll" rolls only after a successful 2D6.
+TEST(WitpCatalog, AirTrainingRollsTheD10OnlyWhenNeeded) {
+  const Tables none("data/witp/tables.json");
+  const Calculator& training = *find_calculator("air-training");
+  const Json failed = run_calculator(
+      training, {{"weeks", {"2"}}, {"green-aps", {"6"}}, {"dice", {"9"}}, {"d10", {"roll"}}}, none,
+      1);
+  EXPECT_FALSE(failed["result"]["success"].get<bool>());
+  EXPECT_FALSE(failed["inputs"].contains("d10"));
+  const Json passed = run_calculator(
+      training, {{"weeks", {"2"}}, {"green-aps", {"6"}}, {"dice", {"2"}}, {"d10", {"roll"}}}, none,
+      1);
+  EXPECT_TRUE(passed["result"]["success"].get<bool>());
+  EXPECT_EQ(passed["inputs"]["d10_rolled"].size(), 1u);
+  EXPECT_THROW(
+      run_calculator(training, {{"weeks", {"2"}}, {"green-aps", {"6"}}, {"dice", {"2"}}}, none),
+      engine::UsageError);  // the 1D10 is needed
+  EXPECT_THROW(run_calculator(
+                   training,
+                   {{"weeks", {"2"}}, {"green-aps", {"6"}}, {"dice", {"9"}}, {"d10", {"3"}}}, none),
+               engine::UsageError);  // no 1D10 after a failure
+}
+
 }  // namespace
 }  // namespace pacwar::witp

@@ -115,28 +115,54 @@ RailcapStrikeResult railcap_strike(const RailcapStrike& input, const Tables& tab
   // 35.6.1 "applying a base +1 DRM ... Additional DRMs may be purchased ... on a 1-for-1 basis".
   result.modified_dr = input.dice + input.drm + (input.capture ? 1 : 0);
   const std::int64_t strength = input.capture ? 176 : input.strength;
-  const std::vector<AirPointsBombardmentCell> cells = tables.bombardment_of_air_points();
-  bool column_found = false;
-  for (const AirPointsBombardmentCell& cell : cells) {
-    if (cell.min_strength <= strength && cell.min_strength >= result.column) {
-      result.column = cell.min_strength;
-      column_found = true;
-    }
+  const Tables::AirPointsResult cell = tables.air_points_percent(strength, result.modified_dr);
+  if (input.capture && cell.column != 176) {
+    tables.refuse_incomplete("bombardment_of_air_points", "it has no 176+ column");
   }
-  bool found = false;
-  for (const AirPointsBombardmentCell& cell : cells) {
-    if (column_found && cell.min_strength == result.column && cell.dr == result.modified_dr) {
-      result.percent = cell.percent;
-      found = true;
-    }
-  }
-  if (!found) {
-    tables.refuse_incomplete("bombardment_of_air_points", "no cell for strength " +
-                                                              std::to_string(strength) + " at DR " +
-                                                              std::to_string(result.modified_dr));
-  }
+  result.column = cell.column;
+  result.percent = cell.percent;
   result.railcap = div_ceil(input.railcap * result.percent, 100);
   return result;
+}
+
+RailcapDemolitionResult railcap_demolition(const RailcapDemolition& input, const Tables& tables) {
+  require_non_negative("railcap", input.railcap);
+  require_non_negative("cps", input.cps);
+  require_range("broken-units", input.broken_units, 0, 1000);
+  RailcapDemolitionResult result;
+  result.railcap_left = input.railcap;
+  // 35.7.1 "If the lead unit fails its required TQ check, the Railcap demolition attempt has
+  // failed."
+  if (!input.tq_check_passed) return result;
+  require_range("dice", input.dice, 2, 12);
+  result.attempted = true;
+  // 35.6.1 base +1 and 1 per CP; 35.7.1 -1 per broken unit (sign rebuilt); 41.1.7 ENGR +2.
+  result.drm = 1 + input.cps - input.broken_units + (input.engineer_lead ? 2 : 0);
+  result.modified_dr = input.dice + result.drm;
+  const Tables::AirPointsResult cell = tables.air_points_percent(176, result.modified_dr);
+  if (cell.column != 176) {
+    tables.refuse_incomplete("bombardment_of_air_points", "it has no 176+ column");
+  }
+  result.percent = cell.percent;
+  // 35.7.1 "the percentage (rounded down) of Railcap assigned to that Rail Center".
+  result.destroyed = div_floor(input.railcap * result.percent, 100);
+  result.railcap_left = input.railcap - result.destroyed;
+  return result;
+}
+
+Json to_json(const RailcapDemolitionResult& result) {
+  Json json = {{"section", "35.7.1"},
+               {"tq_check", result.attempted ? "passed" : "failed"},
+               {"railcap_destroyed", result.destroyed},
+               {"railcap_left", result.railcap_left},
+               {"one_attempt_per_country_per_game", true}};
+  if (result.attempted) {
+    json["column"] = "176+";
+    json["drm"] = result.drm;
+    json["modified_dr"] = result.modified_dr;
+    json["percent"] = result.percent;
+  }
+  return json;
 }
 
 }  // namespace pacwar::witp

@@ -78,4 +78,28 @@ struct RailcapStrikeResult {
 };
 RailcapStrikeResult railcap_strike(const RailcapStrike& input, const Tables& tables);
 
+// 35.7 Railcap demolition: the lead unit's TQ check (Rule Book I's procedure, made by the player;
+// ruling R27) and, if it passes, the 35.6.1 procedure: 2D6 + 1 + 1 per CP spent, -1 for each
+// broken unit of the demolishing side in the country (claimed by the enemy), +2 for an ENGR lead
+// unit (41.1.7, ruling R28), on the 176+ column of the Bombardment of Air Points Table. That
+// percentage of the Rail Center's Railcap, rounded down, is destroyed for good.
+struct RailcapDemolition {
+  std::int64_t railcap = 0;  // Railcap assigned to the Rail Center
+  bool tq_check_passed = false;
+  std::int64_t dice = 2;          // 2D6, when the TQ check passed
+  std::int64_t cps = 0;           // CPs spent for +1 DRM each
+  std::int64_t broken_units = 0;  // broken units of the demolishing side in the country
+  bool engineer_lead = false;
+};
+struct RailcapDemolitionResult {
+  bool attempted = false;  // false: the TQ check failed, nothing is destroyed
+  std::int64_t drm = 0;
+  std::int64_t modified_dr = 0;
+  std::int64_t percent = 0;
+  std::int64_t destroyed = 0;
+  std::int64_t railcap_left = 0;
+};
+RailcapDemolitionResult railcap_demolition(const RailcapDemolition& input, const Tables& tables);
+Json to_json(const RailcapDemolitionResult& result);
+
 }  // namespace pacwar::witp

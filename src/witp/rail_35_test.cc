@@ -75,5 +75,84 @@ TEST(Witp35_6_3, MalayaRailcapAllCaptured) {
   EXPECT_THROW(railcap_strike({.railcap = -1, .dice = 7, .drm = 5}, tables), engine::UsageError);
 }
 
+// A tables file with one 176+ cell that is not 100%, to show the rounding (a test table, not
+// the chartbook's).
+Tables one_cell(std::int64_t dr, std::int64_t percent) {
+  const Json document = {
+      {"format", "pacwar-witp-tables"},
+      {"version", 1},
+      {"tables",
+       {{"bombardment_of_air_points",
+         {{"rows", {{{"min_strength", 176}, {"dr", dr}, {"percent", percent}}}}}}}}};
+  return Tables::from_json(document, "test-tables.json");
+}
+
+// 35.7.1: the 35.6 procedure (base +1, +1 per CP) on the 176+ column; the Malaya cell (DR 13,
+// 100%) reached by a demolition instead of a capture destroys all 10.
+TEST(Witp35_7_1, DemolitionUsesTheCaptureProcedure) {
+  const Tables tables = Tables::load(source_dir() + "/data/witp/tables.example.json");
+  RailcapDemolitionResult result =
+      railcap_demolition({.railcap = 10, .tq_check_passed = true, .dice = 7, .cps = 5}, tables);
+  EXPECT_TRUE(result.attempted);
+  EXPECT_EQ(result.drm, 6);
+  EXPECT_EQ(result.modified_dr, 13);
+  EXPECT_EQ(result.percent, 100);
+  EXPECT_EQ(result.destroyed, 10);
+  EXPECT_EQ(result.railcap_left, 0);
+  // The enemy claims -1 for each broken unit of the demolishing side in the country.
+  result = railcap_demolition(
+      {.railcap = 10, .tq_check_passed = true, .dice = 7, .cps = 7, .broken_units = 2}, tables);
+  EXPECT_EQ(result.modified_dr, 13);
+  // An ENGR lead unit adds 2 (41.1.7).
+  result = railcap_demolition(
+      {.railcap = 10, .tq_check_passed = true, .dice = 7, .cps = 3, .engineer_lead = true}, tables);
+  EXPECT_EQ(result.modified_dr, 13);
+  EXPECT_EQ(result.destroyed, 10);
+}
+
+// 35.7.1: a failed TQ check ends the attempt; no roll, nothing destroyed.
+TEST(Witp35_7_1, FailedTqCheckDestroysNothing) {
+  const Tables none("data/witp/no-such-tables.json");
+  const RailcapDemolitionResult result =
+      railcap_demolition({.railcap = 10, .tq_check_passed = false}, none);
+  EXPECT_FALSE(result.attempted);
+  EXPECT_EQ(result.destroyed, 0);
+  EXPECT_EQ(result.railcap_left, 10);
+}
+
+// 35.7.1 "the percentage (rounded down)": 55% of 7 is 3.85, 3 destroyed (a capture rounds up).
+TEST(Witp35_7_1, PercentageRoundedDown) {
+  const Tables tables = one_cell(9, 55);
+  const RailcapDemolitionResult result =
+      railcap_demolition({.railcap = 7, .tq_check_passed = true, .dice = 8}, tables);
+  EXPECT_EQ(result.percent, 55);
+  EXPECT_EQ(result.destroyed, 3);
+  EXPECT_EQ(result.railcap_left, 4);
+  EXPECT_EQ(railcap_strike({.railcap = 7, .dice = 8, .drm = 0, .capture = true}, tables).railcap,
+            4);
+}
+
+TEST(Witp35_7_1, RejectsBadInputAndMissingCells) {
+  const Tables tables = Tables::load(source_dir() + "/data/witp/tables.example.json");
+  // Any cell but the Malaya one is the chartbook's: refused, naming the table.
+  try {
+    railcap_demolition({.railcap = 10, .tq_check_passed = true, .dice = 7}, tables);
+    FAIL();
+  } catch (const engine::UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("Bombardment of Air Points"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_THROW(railcap_demolition({.railcap = 10, .tq_check_passed = true, .dice = 13}, tables),
+               engine::UsageError);
+  EXPECT_THROW(railcap_demolition({.railcap = -1, .tq_check_passed = true, .dice = 7}, tables),
+               engine::UsageError);
+  EXPECT_THROW(
+      railcap_demolition({.railcap = 10, .tq_check_passed = true, .dice = 7, .cps = -1}, tables),
+      engine::UsageError);
+  EXPECT_THROW(railcap_demolition(
+                   {.railcap = 10, .tq_check_passed = true, .dice = 7, .broken_units = -1}, tables),
+               engine::UsageError);
+}
+
 }  // namespace
 }  // namespace pacwar::witp

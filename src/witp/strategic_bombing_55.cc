@@ -1,6 +1,9 @@
 #include "witp/strategic_bombing_55.h"
 
 #include <algorithm>
+#include <cstdlib>
+
+#include "engine/errors.h"
 
 namespace pacwar::witp {
 
@@ -107,6 +110,88 @@ Json to_json(const AbombAvailability& result) {
   json["modified_dr"] = result.modified;
   json["available"] = result.available;
   return json;
+}
+
+std::int64_t parse_damage_level(const std::string& field, const std::string& text) {
+  if (text == "none") return kNoDamage;
+  const std::int64_t damage = parse_bombardment_result(text);
+  if (damage == kNotAResult || damage == kNoDamage) {
+    throw engine::UsageError(field + ": must be none, S, D1, D2, D3 or D4 (got '" + text + "')");
+  }
+  return damage;
+}
+
+// 55.3.2 (ruling R33): levels add up to D4; a suppressed result adds nothing to a center
+// already suppressed or damaged.
+std::int64_t add_bomb_damage(std::int64_t current, std::int64_t result) {
+  require_range("current damage", current, kNoDamage, 4);
+  require_range("result", result, kNoDamage, 4);
+  if (result == kNoDamage) return current;
+  if (result == kSuppressed) return std::max(current, kSuppressed);
+  return std::min<std::int64_t>(4, std::max<std::int64_t>(current, 0) + result);
+}
+
+StrategicStrikeResult strategic_strike(const StrategicStrikeInput& input, const Tables& tables) {
+  require_range("strength", input.strength, 1, 176);
+  require_range("dice", input.dice, 2, 12);
+  require_range("drm", input.drm, -20, 20);
+  StrategicStrikeResult result;
+  result.drm = input.drm;
+  if (input.red_industrial_center) {
+    // 55.3 "the US player rolls 1D6, applying the DR result as a positive DRM".
+    require_range("red-die", input.red_die, 1, 6);
+    result.drm += input.red_die;
+  }
+  if (input.carrier_raid) {
+    // 55.3.4 "He must apply the DR differential as a (left) column shift."
+    require_range("raid-first-die", input.raid_first_die, 1, 6);
+    require_range("raid-second-die", input.raid_second_die, 1, 6);
+    result.left_shifts = std::abs(input.raid_first_die - input.raid_second_die);
+  }
+  result.modified_dr = input.dice + result.drm;
+  const Tables::PortsAirbasesResult cell =
+      tables.ports_airbases_result(input.strength, result.left_shifts, result.modified_dr);
+  result.printed_column = cell.printed_column;
+  result.column = cell.column;
+  result.result = cell.damage;
+  result.damage_after = add_bomb_damage(input.current_damage, cell.damage);
+  result.levels_inflicted = std::max<std::int64_t>(0, result.damage_after) -
+                            std::max<std::int64_t>(0, input.current_damage);
+  // 55.5.2: incendiary damage on a center damaged by normal attacks makes all of it incendiary.
+  result.incendiary_after =
+      input.current_incendiary || (input.incendiary && result.levels_inflicted > 0);
+  return result;
+}
+
+Json to_json(const StrategicStrikeResult& result) {
+  Json json = {{"section", "55.3"},
+               {"column", std::to_string(result.column) + "+"},
+               {"drm", result.drm},
+               {"modified_dr", result.modified_dr},
+               {"result", bombardment_result_name(result.result)},
+               {"damage_after", bombardment_result_name(result.damage_after)},
+               {"levels_inflicted", result.levels_inflicted},
+               {"fire_bombing_marker", result.incendiary_after}};
+  if (result.left_shifts > 0) {
+    json["printed_column"] = std::to_string(result.printed_column) + "+";
+    json["left_shifts"] = result.left_shifts;
+  }
+  return json;
+}
+
+FacilityDemolitionResult facility_demolition(bool tq_check_passed, std::int64_t die, bool engineer,
+                                             const Tables& tables) {
+  FacilityDemolitionResult result;
+  if (!tq_check_passed) return result;  // 41.1.3: no demolition in that hex this G/T
+  require_range("die", die, 1, 6);
+  result.attempted = true;
+  result.modified_dr = die + (engineer ? 2 : 0);  // 41.1.7
+  const Tables::PortsAirbasesResult cell = tables.ports_airbases_result(176, 0, result.modified_dr);
+  if (cell.column != 176) {
+    tables.refuse_incomplete("bombardment_of_ports_and_airbases", "it has no 176+ column");
+  }
+  result.result = cell.damage;
+  return result;
 }
 
 }  // namespace pacwar::witp

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "witp/common.h"
+#include "witp/tables.h"
 
 namespace pacwar::witp {
 
@@ -19,6 +20,53 @@ std::int64_t homeland_center_aa(std::int64_t resource_value, std::int64_t facili
 
 // 55.3.3: strikes of more than 176 bombardment strength divide; the parts, largest first.
 std::vector<std::int64_t> split_strategic_strike(std::int64_t strength);
+
+// 55.3 resolving one strategic strike (at most 176 bombardment strength, 55.3.3) on the
+// Bombardment of Ports & Airbases Table: 2D6 + the player's net DRM (Rule Book I's) + 1D6 for an
+// Industrial Center printed in red; a carrier raid (55.3.4) shifts the 2D6 differential of a
+// separate roll left. The result adds to the center's damage, at most D4; a suppressed result
+// adds nothing to a center already suppressed or damaged (55.3.2). Incendiary damage (55.5)
+// marks the center's whole damage as incendiary (55.5.2).
+struct StrategicStrikeInput {
+  std::int64_t strength = 1;
+  std::int64_t dice = 2;  // 2D6
+  std::int64_t drm = 0;   // net DRM of Rule Book I's bombardment procedure
+  bool red_industrial_center = false;
+  std::int64_t red_die = 0;  // 1D6, when red
+  bool carrier_raid = false;
+  std::int64_t raid_first_die = 0;  // 2D6 for the column shift, when a carrier raid
+  std::int64_t raid_second_die = 0;
+  std::int64_t current_damage = kNoDamage;  // kNoDamage, kSuppressed or 1-4
+  bool incendiary = false;                  // a fire-bombing strike (from 0/3/45, 55.5)
+  bool current_incendiary = false;          // the center already carries a Fire Bombing marker
+};
+struct StrategicStrikeResult {
+  std::int64_t printed_column = 0;
+  std::int64_t left_shifts = 0;
+  std::int64_t column = 0;
+  std::int64_t drm = 0;
+  std::int64_t modified_dr = 0;
+  std::int64_t result = kNoDamage;
+  std::int64_t damage_after = kNoDamage;
+  bool incendiary_after = false;
+  std::int64_t levels_inflicted = 0;  // D levels added (55.5.4 counts them)
+};
+StrategicStrikeResult strategic_strike(const StrategicStrikeInput& input, const Tables& tables);
+Json to_json(const StrategicStrikeResult& result);
+// 55.3.2 cumulative damage, at most D4; suppressed results do not accumulate.
+std::int64_t add_bomb_damage(std::int64_t current, std::int64_t result);
+std::int64_t parse_damage_level(const std::string& field, const std::string& text);
+
+// 41.1.3-41.1.7 demolition of an A/F, port or Co-Prosperity Sphere Resource hex: after a passed
+// TQ check, 1D6 (+2 for an ENGR) on the 176+ column of the Bombardment of Ports & Airbases
+// Table.
+struct FacilityDemolitionResult {
+  bool attempted = false;
+  std::int64_t modified_dr = 0;
+  std::int64_t result = kNoDamage;
+};
+FacilityDemolitionResult facility_demolition(bool tq_check_passed, std::int64_t die, bool engineer,
+                                             const Tables& tables);
 
 // 55.4 / 55.5 one repair attempt during a Strategic G/T.
 struct BombRepairInput {

@@ -127,4 +127,76 @@ std::int64_t yamamoto_cps_lost(std::int64_t hq_cps) {
   return div_ceil(hq_cps * 3, 4);
 }
 
+KogaPaidFrom parse_koga_paid_from(const std::string& field, const std::string& text) {
+  if (text == "reserve") return KogaPaidFrom::kReserve;
+  if (text == "hq") return KogaPaidFrom::kHq;
+  if (text == "none") return KogaPaidFrom::kNone;
+  throw engine::UsageError(
+      field + ": must be reserve, hq or none (Adm. Koga not unassigned) (got '" + text + "')");
+}
+
+namespace {
+
+std::int64_t hq_loss(const YamamotoHq& hq, const std::string& field) {
+  require_non_negative(field + " allocated", hq.allocated);
+  require_non_negative(field + " left", hq.left);
+  // Ruling R29: CPs already spent or lent cannot be lost again.
+  return std::min(yamamoto_cps_lost(hq.allocated), hq.left);
+}
+
+}  // namespace
+
+YamamotoResult yamamoto_mission(const YamamotoInput& input, const Tables& tables) {
+  require_non_negative("reserve-cps", input.reserve_cps);
+  require_range("si-dice", input.si_dice, 2, 12);
+  YamamotoResult result;
+  // 2. 75% (rounded up) of the CPs allocated to Yamamoto's HQ for the cycle; 3. the same for
+  // each non-army HQ within its Command Radius.
+  result.hq_lost = hq_loss(input.hq, "hq");
+  result.hq_left = input.hq.left - result.hq_lost;
+  for (const YamamotoHq& other : input.others) {
+    result.others_lost.push_back(hq_loss(other, "other hq"));
+  }
+  // 4. 2D6 on the column of the reserve's CP total; the percentage, standard rounding.
+  result.reserve_left = input.reserve_cps;
+  if (input.reserve_cps > 0) {
+    require_range("reserve-dice", input.reserve_dice, 2, 12);
+    const Tables::AirPointsResult cell =
+        tables.air_points_percent(input.reserve_cps, input.reserve_dice);
+    result.reserve_column = cell.column;
+    result.reserve_percent = cell.percent;
+    result.reserve_lost = div_round_half_up(input.reserve_cps * cell.percent, 100);
+    result.reserve_left -= result.reserve_lost;
+  }
+  // 5. Koga's change of command: 10 CPs, never forcing the payer below 0.
+  if (input.koga == KogaPaidFrom::kReserve) {
+    result.koga_cps = std::min<std::int64_t>(10, result.reserve_left);
+    result.reserve_left -= result.koga_cps;
+  } else if (input.koga == KogaPaidFrom::kHq) {
+    result.koga_cps = std::min<std::int64_t>(10, result.hq_left);
+    result.hq_left -= result.koga_cps;
+  }
+  // 6. 2D6 SI +1 chits.
+  result.si_plus_chits = input.si_dice;
+  return result;
+}
+
+Json to_json(const YamamotoResult& result) {
+  Json json = {{"section", "42.7"},
+               {"yamamoto_eliminated", true},
+               {"hq_cps_lost", result.hq_lost},
+               {"hq_cps_left", result.hq_left},
+               {"other_hqs_cps_lost", result.others_lost},
+               {"reserve_cps_lost", result.reserve_lost},
+               {"special_future_ops_pool_next_cycle", result.reserve_lost},
+               {"reserve_cps_left", result.reserve_left},
+               {"koga_change_of_command_cps", result.koga_cps},
+               {"japanese_si_plus_chits", result.si_plus_chits}};
+  if (result.reserve_column > 0 || result.reserve_percent > 0) {
+    json["reserve_column"] = result.reserve_column;
+    json["reserve_percent"] = result.reserve_percent;
+  }
+  return json;
+}
+
 }  // namespace pacwar::witp

@@ -12,6 +12,7 @@
 #include "engine/rng.h"
 #include "witp/chit_cups.h"
 #include "witp/common.h"
+#include "witp/tables.h"
 
 namespace pacwar::witp {
 
@@ -63,5 +64,39 @@ MagicDraw draw_magic(const ChitCups& cups, std::int64_t count, engine::Rng& rng)
 
 // 42.7 the Yamamoto Mission: 75% (rounded up) of the HQ's CPs for the cycle are lost.
 std::int64_t yamamoto_cps_lost(std::int64_t hq_cps);
+
+// 42.7 all six effects. Yamamoto is eliminated; his HQ and each non-army HQ in its Command
+// Radius lose 75% (rounded up) of the CPs allocated to them for the cycle, never more than they
+// have left (ruling R29); the reserve loses the percentage (standard rounding) the 2D6 gives on
+// the Bombardment of Air Points Table's column of the reserve's CP total, and those CPs go into
+// a special future operations pool one cycle ahead; Koga's change of command costs 10 CPs from
+// the reserve or the HQ's remaining allotment, never below 0; Japan gets 2D6 SI +1 chits.
+enum class KogaPaidFrom { kReserve, kHq, kNone };
+KogaPaidFrom parse_koga_paid_from(const std::string& field, const std::string& text);
+struct YamamotoHq {
+  std::int64_t allocated = 0;  // CPs allocated to the HQ for the cycle
+  std::int64_t left = 0;       // of them, not yet spent or lent
+};
+struct YamamotoInput {
+  YamamotoHq hq;                   // the HQ Adm. Yamamoto commanded
+  std::vector<YamamotoHq> others;  // non-army HQs within its Command Radius
+  std::int64_t reserve_cps = 0;    // the Japanese reserve pool now
+  std::int64_t reserve_dice = 0;   // 2D6 (not rolled when the reserve is empty)
+  KogaPaidFrom koga = KogaPaidFrom::kReserve;
+  std::int64_t si_dice = 2;  // 2D6: SI +1 chits
+};
+struct YamamotoResult {
+  std::int64_t hq_lost = 0;
+  std::vector<std::int64_t> others_lost;
+  std::int64_t reserve_column = 0;
+  std::int64_t reserve_percent = 0;
+  std::int64_t reserve_lost = 0;  // into the special future operations pool, 1 cycle ahead
+  std::int64_t koga_cps = 0;      // paid for Koga's change of command
+  std::int64_t hq_left = 0;       // after the loss and Koga
+  std::int64_t reserve_left = 0;  // after the loss and Koga
+  std::int64_t si_plus_chits = 0;
+};
+YamamotoResult yamamoto_mission(const YamamotoInput& input, const Tables& tables);
+Json to_json(const YamamotoResult& result);
 
 }  // namespace pacwar::witp

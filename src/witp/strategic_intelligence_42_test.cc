@@ -73,5 +73,96 @@ TEST(Witp42_7, YamamotoSeventyFivePercentUp) {
   EXPECT_EQ(yamamoto_cps_lost(0), 0);
 }
 
+// Two columns of a Bombardment of Air Points Table at DR 7, for the test only (the chartbook's
+// cells are the player's).
+Tables two_columns() {
+  const Json document = {{"format", "pacwar-witp-tables"},
+                         {"version", 1},
+                         {"tables",
+                          {{"bombardment_of_air_points",
+                            {{"rows",
+                              {{{"min_strength", 1}, {"dr", 7}, {"percent", 25}},
+                               {{"min_strength", 21}, {"dr", 7}, {"percent", 35}}}}}}}}};
+  return Tables::from_json(document, "test-tables.json");
+}
+
+// 42.7: all six effects. 30 CPs in the Combined Fleet HQ lose 23; HQs of 8 and 4 in its radius
+// lose 6 and 3; a reserve of 30 on the 21+ column at DR 7 (35%) loses 10.5, rounded to 11, into
+// a special future operations pool; Koga's 10 CPs from the HQ's 7 left take only those 7.
+TEST(Witp42_7, YamamotoMissionAllEffects) {
+  YamamotoInput input;
+  input.hq = {30, 30};
+  input.others = {{8, 8}, {4, 4}};
+  input.reserve_cps = 30;
+  input.reserve_dice = 7;
+  input.koga = KogaPaidFrom::kHq;
+  input.si_dice = 9;
+  const YamamotoResult result = yamamoto_mission(input, two_columns());
+  EXPECT_EQ(result.hq_lost, 23);
+  EXPECT_EQ(result.others_lost, (std::vector<std::int64_t>{6, 3}));
+  EXPECT_EQ(result.reserve_column, 21);
+  EXPECT_EQ(result.reserve_percent, 35);
+  EXPECT_EQ(result.reserve_lost, 11);
+  EXPECT_EQ(result.koga_cps, 7);
+  EXPECT_EQ(result.hq_left, 0);
+  EXPECT_EQ(result.reserve_left, 19);
+  EXPECT_EQ(result.si_plus_chits, 9);
+  // Koga paid from the reserve instead: 10 of the 19 left.
+  input.koga = KogaPaidFrom::kReserve;
+  const YamamotoResult from_reserve = yamamoto_mission(input, two_columns());
+  EXPECT_EQ(from_reserve.koga_cps, 10);
+  EXPECT_EQ(from_reserve.reserve_left, 9);
+  EXPECT_EQ(from_reserve.hq_left, 7);
+  // A reserve of 20 reads the 1+ column: 25% of 20 = 5.
+  input.reserve_cps = 20;
+  EXPECT_EQ(yamamoto_mission(input, two_columns()).reserve_lost, 5);
+}
+
+// 42.7: CPs already spent cannot be lost; an empty reserve needs no table; Koga never forces
+// the payer below 0.
+TEST(Witp42_7, YamamotoLossesNeverBelowZero) {
+  YamamotoInput input;
+  input.hq = {40, 12};  // 75% of 40 is 30, but only 12 are left
+  input.reserve_cps = 4;
+  input.reserve_dice = 7;
+  input.koga = KogaPaidFrom::kReserve;
+  const YamamotoResult result = yamamoto_mission(input, two_columns());
+  EXPECT_EQ(result.hq_lost, 12);
+  EXPECT_EQ(result.reserve_lost, 1);  // 25% of 4
+  EXPECT_EQ(result.koga_cps, 3);
+  EXPECT_EQ(result.reserve_left, 0);
+  input.reserve_cps = 0;
+  input.koga = KogaPaidFrom::kNone;
+  const YamamotoResult empty = yamamoto_mission(input, Tables("no-tables.json"));
+  EXPECT_EQ(empty.reserve_lost, 0);
+  EXPECT_EQ(empty.koga_cps, 0);
+}
+
+TEST(Witp42_7, YamamotoRejectsBadInputAndMissingCells) {
+  YamamotoInput input;
+  input.hq = {30, 30};
+  input.reserve_cps = 30;
+  input.reserve_dice = 8;  // no cell at DR 8: the chartbook's, refused naming the table
+  try {
+    yamamoto_mission(input, two_columns());
+    FAIL();
+  } catch (const engine::UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("bombardment_of_air_points"), std::string::npos)
+        << e.what();
+  }
+  input.reserve_dice = 1;
+  EXPECT_THROW(yamamoto_mission(input, two_columns()), engine::UsageError);
+  input.reserve_dice = 7;
+  input.si_dice = 13;
+  EXPECT_THROW(yamamoto_mission(input, two_columns()), engine::UsageError);
+  input.si_dice = 7;
+  input.hq = {-1, 0};
+  EXPECT_THROW(yamamoto_mission(input, two_columns()), engine::UsageError);
+  input.hq = {30, 30};
+  input.reserve_cps = -5;
+  EXPECT_THROW(yamamoto_mission(input, two_columns()), engine::UsageError);
+  EXPECT_THROW(parse_koga_paid_from("--koga-paid-from", "army"), engine::UsageError);
+}
+
 }  // namespace
 }  // namespace pacwar::witp

@@ -28,14 +28,33 @@ std::int64_t roll_2d6(engine::Rng& rng) { return 2 + rng.below(6) + rng.below(6)
 void show_repairs_due(const Campaign& campaign, std::ostream& out) {
   const std::int64_t next = campaign.cycle() + 1;
   bool any = false;
+  for (const Json& ship : campaign.books().value("repaired_ships", Json::array())) {
+    out << "    repaired " << ship["completed"].get<std::string>()
+        << ", to redeploy: " << ship["ship"].get<std::string>() << " ("
+        << ship["side"].get<std::string>() << ")\n";
+    any = true;
+  }
   for (const Json& entry : campaign.books()["ship_repair_log"]) {
-    if (parse_cycle("release", entry["release"].get<std::string>()) <= next) {
+    if (entry.contains("gts_left")) {
+      out << "    in repair: " << entry["ship"].get<std::string>() << " ("
+          << entry["side"].get<std::string>() << "), " << entry["gts_left"] << " G/Ts left"
+          << (entry.contains("damage") ? ", " + entry["damage"].get<std::string>() : "")
+          << (entry.contains("release_gt") ? ", done " + entry["release_gt"].get<std::string>()
+                                           : ", out " + entry["release"].get<std::string>())
+          << "\n";
+      any = true;
+    } else if (parse_cycle("release", entry["release"].get<std::string>()) <= next) {
       out << "    repaired, to redeploy: " << entry["ship"].get<std::string>() << " ("
           << entry["side"].get<std::string>() << ")\n";
       any = true;
     }
   }
   if (!any) out << "    no ship in the Ship Repair Log is due.\n";
+  const std::int64_t gts = campaign.books().value("gt", std::int64_t{0});
+  if (gts > 0 && gts < 4) {
+    out << "    only " << gts << " of this cycle's 4 G/Ts were advanced: book FILE "
+        << "repair-advance for each G/T played.\n";
+  }
 }
 
 void show_cp_books(const Campaign& campaign, std::ostream& out) {
@@ -46,6 +65,11 @@ void show_cp_books(const Campaign& campaign, std::ostream& out) {
     if (!data["future_ops"].is_null()) {
       out << "; future operations pool " << data["future_ops"]["cps"] << " CPs for "
           << cycle_label(data["future_ops"]["target_cycle"].get<std::int64_t>());
+    }
+    const Json special = data.value("special_future_ops", Json());
+    if (!special.is_null()) {
+      out << "; special (42.7) future operations pool " << special["cps"] << " CPs for "
+          << cycle_label(special["target_cycle"].get<std::int64_t>());
     }
     out << "\n";
     const std::string previous = cycle_label(campaign.cycle() - 1);
@@ -197,8 +221,9 @@ const std::vector<Segment>& strategic_turn_segments() {
        "Allocate CPs: book FILE assign side= hq= cps= (gearing 28.4), reserve (28.6), "
        "future-ops (28.5), China."},
       {"D.4", "Emergency Command Link Segment",
-       "Establish or maintain emergency links (31); "
-       "costs double per 31.5."},
+       std::string("Establish or maintain emergency links (31): ") + kWitp +
+           "tokyo-express --e-rating E | --maintain --dice 2D6 (31.1); cargo-aps (31.3.1); "
+           "costs double per 31.5."},
       {"E.1", "Ground Unit Isolation & Attrition Segment",
        "Units without a command link suffer "
        "attrition."},
@@ -217,8 +242,8 @@ const std::vector<Segment>& strategic_turn_segments() {
        "(60.5)."},
       {"G.1", "Deactivation Segment", "Deactivate on-map ground units (not embarked at sea)."},
       {"G.2", "Reinforcement Segment",
-       "Reinforcements arrive; repaired ships and disbanded HQs "
-       "redeploy; aces (6.4.2)."},
+       "Reinforcements arrive; repaired ships (released by book FILE repair-advance at the end "
+       "of each G/T) and disbanded HQs redeploy; aces (6.4.2)."},
       {"G.3", "Production Arrival Segment", "Newly completed units are placed."},
       {"G.4", "Replacement Segment", "Ground steps and AP replacements."},
       {"G.5", "Port Activation Limits Segment", "Only with Optional Rule 38.4."},
@@ -263,8 +288,12 @@ int run_strategic_turn(Campaign& campaign, std::istream& in, std::ostream& out,
         return 0;
       }
       if (answer == "y" || answer == "yes") {
-        out << "    " << advance_cycle(campaign) << "\n";
-        campaign.save();
+        try {
+          out << "    " << advance_cycle(campaign) << "\n";
+          campaign.save();
+        } catch (const engine::UsageError& e) {
+          out << "    not advanced: " << e.what() << "\n";
+        }
       }
       continue;
     }

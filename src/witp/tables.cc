@@ -10,6 +10,22 @@
 #include "engine/errors.h"
 
 namespace pacwar::witp {
+
+std::int64_t parse_bombardment_result(const std::string& text) {
+  if (text == "-") return kNoDamage;
+  if (text == "S") return kSuppressed;
+  if (text.size() == 2 && text[0] == 'D' && text[1] >= '1' && text[1] <= '4') return text[1] - '0';
+  return kNotAResult;
+}
+
+std::string bombardment_result_name(std::int64_t damage) {
+  if (damage == kNoDamage) return "-";
+  if (damage == kSuppressed) return "S";
+  std::string name(1, 'D');
+  name += std::to_string(damage);
+  return name;
+}
+
 namespace {
 
 constexpr const char* kFormat = "pacwar-witp-tables";
@@ -124,8 +140,12 @@ const std::vector<TableSpec>& table_specs() {
        {{"min_steps", false}, {"max_steps", false}, {"aps", false}},
        [](const Json&) { return std::string(); }},
       {"bombardment_of_air_points",
-       "Bombardment of Air Points Table (35.6.1, 55.7.1)",
+       "Bombardment of Air Points Table (35.6.1, 35.7.1, 42.7, 55.7.1)",
        {{"min_strength", false}, {"dr", false, true}, {"percent", false}},
+       [](const Json&) { return std::string(); }},
+      {"bombardment_of_ports_and_airbases",
+       "Bombardment of Ports & Airbases Table (41.1.4, 55.3)",
+       {{"min_strength", false}, {"dr", false, true}, {"result", true}},
        [](const Json&) { return std::string(); }},
       {"maximum_effort_repair",
        "Maximum Effort Repair Table (36.4.2)",
@@ -247,6 +267,20 @@ void check_table(const TableSpec& spec, const Json& table, std::vector<TableProb
       const std::string row_where = where + ".rows[" + std::to_string(i) + "]";
       if (rows[i]["percent"].get<std::int64_t>() > 100) {
         problems.push_back({row_where + ".percent", "must be at most 100"});
+      }
+      if (!cells
+               .insert(
+                   {rows[i]["min_strength"].get<std::int64_t>(), rows[i]["dr"].get<std::int64_t>()})
+               .second) {
+        problems.push_back({row_where, "the same column and dr given twice"});
+      }
+    }
+  } else if (name == "bombardment_of_ports_and_airbases") {
+    std::set<std::pair<std::int64_t, std::int64_t>> cells;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const std::string row_where = where + ".rows[" + std::to_string(i) + "]";
+      if (parse_bombardment_result(rows[i]["result"].get<std::string>()) == kNotAResult) {
+        problems.push_back({row_where + ".result", "must be -, S, D1, D2, D3 or D4"});
       }
       if (!cells
                .insert(
@@ -427,14 +461,76 @@ std::vector<CargoApRow> Tables::air_transport_cargo_aps() const {
 }
 
 std::vector<AirPointsBombardmentCell> Tables::bombardment_of_air_points() const {
-  const Json& data =
-      table("bombardment_of_air_points", "Bombardment of Air Points Table (35.6.1, 55.7.1)", true);
+  const Json& data = table("bombardment_of_air_points",
+                           "Bombardment of Air Points Table (35.6.1, 35.7.1, 42.7, 55.7.1)", true);
   std::vector<AirPointsBombardmentCell> cells;
   for (const Json& row : data["rows"]) {
     cells.push_back({row["min_strength"].get<std::int64_t>(), row["dr"].get<std::int64_t>(),
                      row["percent"].get<std::int64_t>()});
   }
   return cells;
+}
+
+Tables::AirPointsResult Tables::air_points_percent(std::int64_t strength, std::int64_t dr) const {
+  const std::vector<AirPointsBombardmentCell> cells = bombardment_of_air_points();
+  AirPointsResult result;
+  bool column_found = false;
+  for (const AirPointsBombardmentCell& cell : cells) {
+    if (cell.min_strength <= strength && (!column_found || cell.min_strength > result.column)) {
+      result.column = cell.min_strength;
+      column_found = true;
+    }
+  }
+  for (const AirPointsBombardmentCell& cell : cells) {
+    if (column_found && cell.min_strength == result.column && cell.dr == dr) {
+      result.percent = cell.percent;
+      return result;
+    }
+  }
+  refuse_incomplete("bombardment_of_air_points",
+                    column_found ? "no cell in the " + std::to_string(result.column) +
+                                       "+ column (strength " + std::to_string(strength) +
+                                       ") at DR " + std::to_string(dr)
+                                 : "no column for strength " + std::to_string(strength));
+}
+
+Tables::PortsAirbasesResult Tables::ports_airbases_result(std::int64_t strength,
+                                                          std::int64_t left_shifts,
+                                                          std::int64_t dr) const {
+  const Json& data = table("bombardment_of_ports_and_airbases",
+                           "Bombardment of Ports & Airbases Table (41.1.4, 55.3)", true);
+  std::set<std::int64_t> columns;
+  for (const Json& row : data["rows"]) columns.insert(row["min_strength"].get<std::int64_t>());
+  std::vector<std::int64_t> ordered(columns.begin(), columns.end());
+  std::int64_t index = -1;
+  for (std::size_t i = 0; i < ordered.size(); ++i) {
+    if (ordered[i] <= strength) index = static_cast<std::int64_t>(i);
+  }
+  if (index < 0) {
+    refuse_incomplete("bombardment_of_ports_and_airbases",
+                      "no column for strength " + std::to_string(strength));
+  }
+  PortsAirbasesResult result;
+  result.printed_column = ordered[static_cast<std::size_t>(index)];
+  if (index - left_shifts < 0) {
+    // The text does not say what a shift past the leftmost column gives (ruling R33).
+    throw engine::UsageError(
+        "column shift: " + std::to_string(left_shifts) + " left from the " +
+        std::to_string(result.printed_column) + "+ column passes the leftmost column of " + file_ +
+        " (" + std::to_string(ordered.front()) +
+        "+); Rule Book II does not say what that gives, so the players decide");
+  }
+  result.column = ordered[static_cast<std::size_t>(index - left_shifts)];
+  for (const Json& row : data["rows"]) {
+    if (row["min_strength"].get<std::int64_t>() == result.column &&
+        row["dr"].get<std::int64_t>() == dr) {
+      result.damage = parse_bombardment_result(row["result"].get<std::string>());
+      return result;
+    }
+  }
+  refuse_incomplete(
+      "bombardment_of_ports_and_airbases",
+      "no cell in the " + std::to_string(result.column) + "+ column at DR " + std::to_string(dr));
 }
 
 void Tables::refuse_incomplete(const std::string& name, const std::string& why) const {

@@ -74,6 +74,15 @@ struct AirPointsBombardmentCell {
   std::int64_t percent = 0;
 };
 
+// Bombardment of Ports & Airbases Table (41.1.4 demolition, 55.3 strategic strikes): the
+// result in the column starting at `min_strength` for a modified DR of `dr`: "-" (none), "S"
+// (suppressed) or "D1" to "D4".
+inline constexpr std::int64_t kNoDamage = -1;   // "-"
+inline constexpr std::int64_t kSuppressed = 0;  // "S"; 1-4 are D1-D4
+inline constexpr std::int64_t kNotAResult = -2;
+std::int64_t parse_bombardment_result(const std::string& text);  // kNotAResult if not one
+std::string bombardment_result_name(std::int64_t damage);
+
 // One problem found by validate_tables: where and what.
 struct TableProblem {
   std::string where;
@@ -104,6 +113,24 @@ class Tables {
   std::vector<MaximumEffortRow> maximum_effort_repair() const;
   std::vector<CargoApRow> air_transport_cargo_aps() const;
   std::vector<AirPointsBombardmentCell> bombardment_of_air_points() const;
+  // The Bombardment of Air Points Table's percentage at `strength` (the column with the highest
+  // minimum at or below it) and modified DR `dr`; refuses naming the missing column or cell.
+  struct AirPointsResult {
+    std::int64_t column = 0;
+    std::int64_t percent = 0;
+  };
+  AirPointsResult air_points_percent(std::int64_t strength, std::int64_t dr) const;
+  // The Bombardment of Ports & Airbases Table's result at `strength`, shifted `left_shifts`
+  // columns left (55.3.4 carrier raids; the file must hold every column of the printed table),
+  // at modified DR `dr`. Refuses naming the missing column or cell, or a shift past the
+  // leftmost column (the text does not say what that gives).
+  struct PortsAirbasesResult {
+    std::int64_t printed_column = 0;  // the strength's own column
+    std::int64_t column = 0;          // after the shifts
+    std::int64_t damage = kNoDamage;
+  };
+  PortsAirbasesResult ports_airbases_result(std::int64_t strength, std::int64_t left_shifts,
+                                            std::int64_t dr) const;
   // The tables file names this table's title for refusals: "needs table ... fill it in FILE".
   [[noreturn]] void refuse_incomplete(const std::string& name, const std::string& why) const;
 

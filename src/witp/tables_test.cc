@@ -78,5 +78,31 @@ TEST(WitpTables, NavalRepairAndCargoTablesAreChecked) {
   EXPECT_THROW(Tables::from_json(bad, "bad.json"), engine::DataError);
 }
 
+TEST(WitpTables, PortsAndAirbasesTableIsChecked) {
+  const Json bad = Json::parse(R"({"format": "pacwar-witp-tables", "version": 1, "tables": {
+      "bombardment_of_ports_and_airbases": {"rows": [
+          {"min_strength": 176, "dr": 7, "result": "D5"},
+          {"min_strength": 176, "dr": -1, "result": "S"},
+          {"min_strength": 176, "dr": -1, "result": "-"}]}}})");
+  std::vector<std::string> where;
+  for (const TableProblem& problem : validate_tables(bad)) where.push_back(problem.where);
+  auto has = [&](const std::string& w) {
+    return std::find(where.begin(), where.end(), w) != where.end();
+  };
+  EXPECT_TRUE(has("tables.bombardment_of_ports_and_airbases.rows[0].result"));
+  EXPECT_FALSE(has("tables.bombardment_of_ports_and_airbases.rows[1].dr"));  // may be negative
+  EXPECT_TRUE(has("tables.bombardment_of_ports_and_airbases.rows[2]"));      // the same cell twice
+  EXPECT_THROW(Tables::from_json(bad, "bad.json"), engine::DataError);
+  const Json number = Json::parse(R"({"format": "pacwar-witp-tables", "version": 1, "tables": {
+      "bombardment_of_ports_and_airbases": {"rows": [
+          {"min_strength": 176, "dr": 8, "result": 2}]}}})");
+  EXPECT_EQ(validate_tables(number).at(0).where,
+            "tables.bombardment_of_ports_and_airbases.rows[0].result");  // must be text
+  EXPECT_EQ(parse_bombardment_result("D4"), 4);
+  EXPECT_EQ(parse_bombardment_result("-"), kNoDamage);
+  EXPECT_EQ(parse_bombardment_result("D0"), kNotAResult);
+  EXPECT_EQ(bombardment_result_name(kSuppressed), "S");
+}
+
 }  // namespace
 }  // namespace pacwar::witp
