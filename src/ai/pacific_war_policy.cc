@@ -17,8 +17,8 @@ namespace pw = pacwar::pacific_war;
 // Tuning constants of the evaluation (a logistic-like squash of a weighted sum).
 // Projected VP margins are divided by this spread, which grows with the Victory Phases left:
 // the further the end, the less a margin today decides the game.
-constexpr double kMarginSpread = 4.0;
-constexpr double kMarginSpreadPerTurn = 3.0;
+constexpr double kMarginSpread = 2.0;
+constexpr double kMarginSpreadPerTurn = 1.5;
 constexpr double kMaterialWeight = 1.5;   // per unit of (own fraction afloat - foe's)
 constexpr double kCardWeight = 0.08;      // per card in hand
 constexpr double kLaterTurnWeight = 0.5;  // weight of control persisting into later turns
