@@ -173,11 +173,12 @@ int run(int argc, char** argv) {
   SeatOptions play_seats;
   play->add_option("game", play_game, "the game, e.g. pacific-war")->required();
   CLI::Option* seed_option = play->add_option("--seed", play_seed, "random seed (default: new)");
-  int play_threads = 1;
+  int play_threads = -1;  // every core: root-parallel search while a person waits
   play->add_option("--rules", play_rules,
                    "rules to switch on: all, advanced, optional:15.1,... or a section (repeatable)")
       ->allow_extra_args(false);
-  play->add_option("--threads", play_threads, "search threads of each mcts player")
+  play->add_option("--threads", play_threads,
+                   "search threads of each mcts player (default: one per core)")
       ->check(CLI::Range(1, 256));
   play->footer(std::string("Seats: --<seat-name> PLAYER, one of ") + kPlayerNames +
                " (default: the first seat human, others random).\n");
