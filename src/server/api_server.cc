@@ -236,18 +236,18 @@ struct ApiServer::Impl {
     http.Post(std::string(kGamePath) + "/actions",
               handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
-                send_json(res, 200, games.act(me, req.matches[1], parse_body(req)));
+                res.set_content(games.act(me, req.matches[1], parse_body(req)), kJson);
               }));
 
     http.Post(std::string(kGamePath) + "/undo", handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
-                send_json(res, 200, games.undo(me, req.matches[1], parse_body(req)));
+                res.set_content(games.undo(me, req.matches[1], parse_body(req)), kJson);
               }));
 
     http.Post(std::string(kGamePath) + "/resign",
               handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
-                send_json(res, 200, games.resign(me, req.matches[1]));
+                res.set_content(games.resign(me, req.matches[1]), kJson);
               }));
 
     http.Get(std::string(kGamePath) + "/replay", handler([this](const Request& req, Response& res) {
@@ -265,44 +265,47 @@ struct ApiServer::Impl {
                send_json(res, 200, games.replay(me, req.matches[1], step));
              }));
 
-    http.Get(
-        std::string(kGamePath) + "/events", handler([this](const Request& req, Response& res) {
-          const std::string me = user(req);
-          const std::string id = req.matches[1];
-          games.summary(me, id);  // 403 / 404 before the stream starts
-          struct Stream {
-            std::int64_t sent_revision = -1;
-            std::chrono::steady_clock::time_point last_write = std::chrono::steady_clock::now();
-          };
-          auto stream = std::make_shared<Stream>();
-          res.set_header("Cache-Control", "no-cache");
-          res.set_header("X-Accel-Buffering", "no");
-          res.set_chunked_content_provider(
-              "text/event-stream", [this, me, id, stream](std::size_t, httplib::DataSink& sink) {
-                const std::uint64_t seen = notifier.sequence();
-                if (notifier.stopped() || !sink.is_writable()) return false;
-                GameService::Summary summary;
-                try {
-                  summary = games.summary(me, id);
-                } catch (const std::exception&) {
-                  return false;  // the game or the access went away: end the stream
-                }
-                const auto now = std::chrono::steady_clock::now();
-                if (summary.revision != stream->sent_revision) {
-                  stream->sent_revision = summary.revision;
-                  stream->last_write = now;
-                  const std::string text = event_text(summary.event);
-                  return sink.write(text.data(), text.size());
-                }
-                if (now - stream->last_write >= config.heartbeat) {
-                  stream->last_write = now;
-                  static constexpr char kBeat[] = ": heartbeat\n\n";
-                  return sink.write(kBeat, sizeof kBeat - 1);
-                }
-                notifier.wait(seen, config.poll_interval);
-                return !notifier.stopped();
-              });
-        }));
+    http.Get(std::string(kGamePath) + "/events", handler([this](const Request& req, Response& res) {
+               const std::string me = user(req);
+               const std::string id = req.matches[1];
+               games.summary(me, id);  // 403 / 404 before the stream starts
+               struct Stream {
+                 std::int64_t sent_revision = -1;
+                 std::chrono::steady_clock::time_point last_write =
+                     std::chrono::steady_clock::now();
+               };
+               auto stream = std::make_shared<Stream>();
+               // Woken only by changes of this game (and by shutdown).
+               auto channel = notifier.channel(id);
+               res.set_header("Cache-Control", "no-cache");
+               res.set_header("X-Accel-Buffering", "no");
+               res.set_chunked_content_provider(
+                   "text/event-stream",
+                   [this, me, id, stream, channel](std::size_t, httplib::DataSink& sink) {
+                     const std::uint64_t seen = channel->sequence();
+                     if (notifier.stopped() || !sink.is_writable()) return false;
+                     GameService::Summary summary;
+                     try {
+                       summary = games.summary(me, id);
+                     } catch (const std::exception&) {
+                       return false;  // the game or the access went away: end the stream
+                     }
+                     const auto now = std::chrono::steady_clock::now();
+                     if (summary.revision != stream->sent_revision) {
+                       stream->sent_revision = summary.revision;
+                       stream->last_write = now;
+                       const std::string text = event_text(summary.event);
+                       return sink.write(text.data(), text.size());
+                     }
+                     if (now - stream->last_write >= config.heartbeat) {
+                       stream->last_write = now;
+                       static constexpr char kBeat[] = ": heartbeat\n\n";
+                       return sink.write(kBeat, sizeof kBeat - 1);
+                     }
+                     channel->wait(seen, config.poll_interval);
+                     return !notifier.stopped();
+                   });
+             }));
 
     if (!config.web_dir.empty()) {
       if (!std::filesystem::is_directory(config.web_dir)) {

@@ -99,6 +99,8 @@ class ApiClient {
   }
   const std::string& cookie() const { return cookie_; }
   void set_cookie(const std::string& cookie) { cookie_ = cookie; }
+  // false: replies keep only their text (`body` stays null), for a client that reads it itself.
+  void set_parse(bool parse) { parse_ = parse; }
 
  private:
   httplib::Headers headers() const {
@@ -112,7 +114,7 @@ class ApiClient {
     reply.status = result->status;
     reply.text = result->body;
     reply.headers = result->headers;
-    reply.body = Json::parse(result->body, nullptr, false);
+    if (parse_) reply.body = Json::parse(result->body, nullptr, false);
     if (result->has_header("Set-Cookie")) {
       const std::string header = result->get_header_value("Set-Cookie");
       const std::string key = "pacwar_session=";
@@ -124,6 +126,7 @@ class ApiClient {
 
   httplib::Client client_;
   std::string cookie_;
+  bool parse_ = true;
 };
 
 // The server in this process, on an ephemeral port of 127.0.0.1.
