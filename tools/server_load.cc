@@ -5,6 +5,9 @@
 //
 //   pacwar_server_load [--games 100] [--seconds 20] [--max-actions 2000] [--db URL]
 //                      [--full-log 1]  (ask for the whole log each time, as before log_since)
+//                      [--wait events|poll]  (events: like the web UI, wait for the game's
+//                                             live update, then read the state; poll: read it
+//                                             every 2 ms while the computer player moves)
 //                      [--port P --pid PID]  (a server already running on 127.0.0.1:P, e.g.
 //                                             under valgrind; PID for its CPU and memory)
 #include <sys/resource.h>
@@ -12,6 +15,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -25,6 +29,7 @@ namespace {
 
 using pacwar::engine::Json;
 using pacwar::server::testing::ApiClient;
+using pacwar::server::testing::EventReader;
 using pacwar::server::testing::Reply;
 using pacwar::server::testing::ServerProcess;
 using pacwar::server::testing::TempDir;
@@ -169,6 +174,12 @@ struct Worker {
   std::vector<double> get_ms;
   int errors = 0;
   int finished = 0;
+  std::string first_error;  // what went wrong first, if anything
+  Clock::time_point end;    // when the client stopped acting
+  void error(const std::string& what) {
+    ++errors;
+    if (first_error.empty()) first_error = what.substr(0, 300);
+  }
 };
 
 }  // namespace
@@ -179,6 +190,7 @@ int main(int argc, char** argv) {
   int max_actions = 2000;
   std::string db;
   bool full_log = false;
+  bool poll = false;
   int attach_port = 0;
   int attach_pid = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -191,6 +203,8 @@ int main(int argc, char** argv) {
       max_actions = std::clamp(std::stoi(argv[i + 1]), 1, 100000);
     else if (option == "--db")
       db = argv[i + 1];
+    else if (option == "--wait")
+      poll = std::string(argv[i + 1]) == "poll";
     else if (option == "--port")
       attach_port = std::stoi(argv[i + 1]);
     else if (option == "--pid")
@@ -257,19 +271,32 @@ int main(int argc, char** argv) {
       std::int64_t lines = 0;
       const auto keep = [&](const Reply& r) {
         have_state = read_brief(r.text, state);
-        if (!have_state) ++w.errors;
+        if (!have_state) w.error("unreadable answer: " + r.text.substr(0, 100));
         lines = full_log || !have_state ? 0 : state.log_from + state.log_lines;
       };
+      std::unique_ptr<EventReader> events;
+      std::vector<std::unique_ptr<EventReader>> retired;
+      if (!poll) events = std::make_unique<EventReader>(port, id, c.cookie());
       while (Clock::now() < deadline && actions < max_actions) {
         try {
           if (!have_state || !state.your_turn) {
-            if (have_state) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+            if (have_state && poll) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+            if (have_state && !poll) {
+              // The live update that says it is my turn again (or the game is over).
+              const std::int64_t seen = state.version;
+              events->wait_for(
+                  [seen](const Json& e) {
+                    return e["version"].get<std::int64_t>() != seen &&
+                           (e["your_turn"].get<bool>() || e["status"] == "finished");
+                  },
+                  std::chrono::seconds(2));
+            }
             const auto t0 = Clock::now();
             const Reply r = c.get("/api/games/" + id + "?log_since=" + std::to_string(lines));
             w.get_ms.push_back(
                 std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
             if (r.status != 200) {
-              ++w.errors;
+              w.error("GET " + std::to_string(r.status) + ": " + r.text);
               have_state = false;
               lines = 0;
               continue;
@@ -286,6 +313,10 @@ int main(int argc, char** argv) {
             c.set_parse(false);
             if (r.status != 201) break;
             id = r.body["id"];
+            if (!poll) {
+              retired.push_back(std::move(events));  // closed at the end (see below)
+              events = std::make_unique<EventReader>(port, id, c.cookie());
+            }
             have_state = false;
             lines = 0;
             continue;
@@ -301,22 +332,28 @@ int main(int argc, char** argv) {
           w.act_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
           ++actions;
           if (r.status != 200) {
-            ++w.errors;
+            w.error("action " + std::to_string(r.status) + ": " + r.text);
             have_state = false;
             lines = 0;
             continue;
           }
           keep(r);
-        } catch (const std::exception&) {
-          ++w.errors;
+        } catch (const std::exception& e) {
+          w.error(e.what());
           have_state = false;
           lines = 0;
         }
       }
+      w.end = Clock::now();
+      // Closing an event stream may wait for the server's next heartbeat: not measured.
+      events.reset();
+      retired.clear();
     });
   }
   for (std::thread& t : threads) t.join();
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  Clock::time_point end = start;
+  for (const Worker& w : workers) end = std::max(end, w.end);
+  const double elapsed = std::chrono::duration<double>(end - start).count();
   const long rss_after = rss_kib(pid);
   const CpuTime cpu_after = cpu_ms(pid);
   const double user_used = cpu_after.user - cpu_before.user;
@@ -326,7 +363,9 @@ int main(int argc, char** argv) {
 
   std::vector<double> act, get;
   int errors = 0, finished = 0;
+  Json first_errors = Json::array();
   for (const Worker& w : workers) {
+    if (!w.first_error.empty() && first_errors.size() < 3) first_errors.push_back(w.first_error);
     act.insert(act.end(), w.act_ms.begin(), w.act_ms.end());
     get.insert(get.end(), w.get_ms.begin(), w.get_ms.end());
     errors += w.errors;
@@ -335,6 +374,7 @@ int main(int argc, char** argv) {
   const Json result = {
       {"games", games},
       {"log", full_log ? "whole log in every answer" : "log_since: new lines only"},
+      {"wait", poll ? "poll the state every 2 ms" : "live-update events, then the state"},
       {"seconds", elapsed},
       {"db", db.rfind("sqlite:", 0) == 0 ? "sqlite" : "postgresql"},
       {"actions", act.size()},
@@ -347,6 +387,7 @@ int main(int argc, char** argv) {
       {"get_state_ms", {{"p50", percentile(get, 0.5)}, {"p99", percentile(get, 0.99)}}},
       {"gets", get.size()},
       {"errors", errors},
+      {"first_errors", first_errors},
       // Server CPU per human action (it includes the computer player's replies and the reads).
       {"server_cpu_ms_per_action", act.empty() ? 0.0 : cpu_used / static_cast<double>(act.size())},
       {"server_system_cpu_share", cpu_used > 0 ? system_used / cpu_used : 0.0},

@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -171,8 +172,11 @@ class EventReader {
                       buffer.erase(0, end + 2);
                       const auto at = message.find("data: ");
                       if (message.rfind("event: update", 0) == 0 && at != std::string::npos) {
-                        std::lock_guard lock(mutex_);
-                        events_.push_back(Json::parse(message.substr(at + 6)));
+                        {
+                          std::lock_guard lock(mutex_);
+                          events_.push_back(Json::parse(message.substr(at + 6)));
+                        }
+                        arrived_.notify_all();
                       }
                     }
                     return !stop_.load();
@@ -190,22 +194,23 @@ class EventReader {
   }
   // Waits (up to 10 s) for an event announcing at least `version`.
   bool wait_version(std::int64_t version) {
-    for (int i = 0; i < 1000; ++i) {
-      {
-        std::lock_guard lock(mutex_);
-        if (!events_.empty() && events_.back()["version"].get<std::int64_t>() >= version) {
-          return true;
-        }
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return false;
+    return wait_for(
+        [&](const Json& event) { return event["version"].get<std::int64_t>() >= version; },
+        std::chrono::seconds(10));
+  }
+  // Waits until the last event received satisfies `done`, or `timeout` passed (then false).
+  template <class Done>
+  bool wait_for(Done done, std::chrono::milliseconds timeout) {
+    std::unique_lock lock(mutex_);
+    return arrived_.wait_for(lock, timeout,
+                             [&] { return !events_.empty() && done(events_.back()); });
   }
 
  private:
   httplib::Client client_;
   std::atomic<bool> stop_{false};
   std::mutex mutex_;
+  std::condition_variable arrived_;
   std::vector<Json> events_;
   std::thread thread_;
 };
