@@ -219,7 +219,10 @@ int main(int argc, char** argv) {
   TempDir dir;
   if (db.empty()) db = "sqlite:" + (dir.path() / "load.db").string();
   std::optional<ServerProcess> started;
-  if (attach_port == 0) started.emplace(db);
+  // Each client holds two connections (its requests and its game's event stream), and the stream
+  // of a finished game holds its server thread until the next heartbeat (15 s) shows it closed:
+  // more request threads than the default 256, so that no client waits for one.
+  if (attach_port == 0) started.emplace(db, std::vector<std::string>{"--threads", "512"});
   const int port = attach_port != 0 ? attach_port : started->port();
   const int pid = attach_port != 0 ? attach_pid : started->pid();
 
@@ -275,8 +278,9 @@ int main(int argc, char** argv) {
         lines = full_log || !have_state ? 0 : state.log_from + state.log_lines;
       };
       std::unique_ptr<EventReader> events;
-      std::vector<std::unique_ptr<EventReader>> retired;
+      std::vector<std::thread> closers;
       if (!poll) events = std::make_unique<EventReader>(port, id, c.cookie());
+      std::string doing;  // the request under way, for the error message
       while (Clock::now() < deadline && actions < max_actions) {
         try {
           if (!have_state || !state.your_turn) {
@@ -291,6 +295,7 @@ int main(int argc, char** argv) {
                   },
                   std::chrono::seconds(2));
             }
+            doing = "GET state";
             const auto t0 = Clock::now();
             const Reply r = c.get("/api/games/" + id + "?log_since=" + std::to_string(lines));
             w.get_ms.push_back(
@@ -307,6 +312,7 @@ int main(int argc, char** argv) {
           if (state.status == "finished") {
             ++w.finished;
             c.set_parse(true);
+            doing = "POST /api/games";
             const Reply r =
                 c.post("/api/games",
                        {{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "random"}});
@@ -314,7 +320,8 @@ int main(int argc, char** argv) {
             if (r.status != 201) break;
             id = r.body["id"];
             if (!poll) {
-              retired.push_back(std::move(events));  // closed at the end (see below)
+              // Closing a stream may wait for the server's next heartbeat: in another thread.
+              closers.emplace_back([old = std::move(events)]() mutable { old.reset(); });
               events = std::make_unique<EventReader>(port, id, c.cookie());
             }
             have_state = false;
@@ -327,6 +334,7 @@ int main(int argc, char** argv) {
           const std::string body = "{\"action\":" + Json(state.legal[pick]).dump() +
                                    ",\"log_since\":" + std::to_string(lines) +
                                    ",\"version\":" + std::to_string(state.version) + "}";
+          doing = "POST action";
           const auto t0 = Clock::now();
           const Reply r = c.post_text("/api/games/" + id + "/actions", body);
           w.act_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
@@ -339,7 +347,7 @@ int main(int argc, char** argv) {
           }
           keep(r);
         } catch (const std::exception& e) {
-          w.error(e.what());
+          w.error(doing + ": " + e.what());
           have_state = false;
           lines = 0;
         }
@@ -347,7 +355,7 @@ int main(int argc, char** argv) {
       w.end = Clock::now();
       // Closing an event stream may wait for the server's next heartbeat: not measured.
       events.reset();
-      retired.clear();
+      for (std::thread& closer : closers) closer.join();
     });
   }
   for (std::thread& t : threads) t.join();

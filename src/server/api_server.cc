@@ -1,6 +1,7 @@
 #include "server/api_server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <atomic>
@@ -104,6 +105,8 @@ struct ApiServer::Impl {
   AgentRunner runner;
   std::string dummy_hash;
   httplib::Server http;
+  // The listening socket, so that bind() can give it a longer queue of pending connections.
+  int listen_socket = -1;
 
   // Wraps a handler: ApiError and every other exception become a JSON error answer.
   template <class F>
@@ -323,6 +326,13 @@ struct ApiServer::Impl {
       if (res.status == 405) message = "method not allowed";
       send_json(res, res.status, {{"error", message}});
     });
+    // cpp-httplib listens with a queue of 5 pending connections: when more clients connect at
+    // once, the kernel drops their first SYN and they retry after a second. bind() lengthens
+    // the queue on the socket kept here.
+    http.set_socket_options([this](socket_t sock) {
+      httplib::default_socket_options(sock);
+      listen_socket = sock;
+    });
     http.set_payload_max_length(config.max_body_bytes);
     http.set_keep_alive_max_count(1000);
     http.set_keep_alive_timeout(5);
@@ -340,16 +350,17 @@ ApiServer::ApiServer(ServerConfig config) {
 ApiServer::~ApiServer() { stop(); }
 
 int ApiServer::bind() {
-  if (impl_->config.port == 0) {
-    const int port = impl_->http.bind_to_any_port(impl_->config.host);
+  int port = impl_->config.port;
+  if (port == 0) {
+    port = impl_->http.bind_to_any_port(impl_->config.host);
     if (port < 0) throw std::runtime_error("cannot bind " + impl_->config.host);
-    return port;
+  } else if (!impl_->http.bind_to_port(impl_->config.host, port)) {
+    throw std::runtime_error("cannot listen on " + impl_->config.host + ":" + std::to_string(port) +
+                             " (in use?)");
   }
-  if (!impl_->http.bind_to_port(impl_->config.host, impl_->config.port)) {
-    throw std::runtime_error("cannot listen on " + impl_->config.host + ":" +
-                             std::to_string(impl_->config.port) + " (in use?)");
-  }
-  return impl_->config.port;
+  // Listening again on a listening socket sets its queue length (Linux); capped by somaxconn.
+  if (impl_->listen_socket >= 0) ::listen(impl_->listen_socket, SOMAXCONN);
+  return port;
 }
 
 void ApiServer::run() { impl_->http.listen_after_bind(); }
