@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/json_writer.h"
 #include "engine/rng.h"
 
 namespace pacwar::engine {
@@ -98,6 +99,9 @@ class State {
 
   // What `seat` may know (seat < 0: a spectator, public information only).
   virtual Json view(int seat) const = 0;
+  // The same as view(seat), written as JSON text (the same bytes as view(seat).dump()). A game
+  // overrides it to skip building the tree where the web server's answers make it hot.
+  virtual void write_view(int seat, JsonWriter& out) const { out.value(view(seat)); }
 
   // Information-set sampling for search: replaces everything `seat` cannot see (the other
   // seats' hidden cards, the order or content split of the deck) with a random assignment

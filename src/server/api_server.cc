@@ -1,6 +1,7 @@
 #include "server/api_server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <atomic>
@@ -104,6 +105,8 @@ struct ApiServer::Impl {
   AgentRunner runner;
   std::string dummy_hash;
   httplib::Server http;
+  // The listening socket, so that bind() can give it a longer queue of pending connections.
+  int listen_socket = -1;
 
   // Wraps a handler: ApiError and every other exception become a JSON error answer.
   template <class F>
@@ -236,18 +239,18 @@ struct ApiServer::Impl {
     http.Post(std::string(kGamePath) + "/actions",
               handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
-                send_json(res, 200, games.act(me, req.matches[1], parse_body(req)));
+                res.set_content(games.act(me, req.matches[1], parse_body(req)), kJson);
               }));
 
     http.Post(std::string(kGamePath) + "/undo", handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
-                send_json(res, 200, games.undo(me, req.matches[1], parse_body(req)));
+                res.set_content(games.undo(me, req.matches[1], parse_body(req)), kJson);
               }));
 
     http.Post(std::string(kGamePath) + "/resign",
               handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
-                send_json(res, 200, games.resign(me, req.matches[1]));
+                res.set_content(games.resign(me, req.matches[1]), kJson);
               }));
 
     http.Get(std::string(kGamePath) + "/replay", handler([this](const Request& req, Response& res) {
@@ -265,44 +268,47 @@ struct ApiServer::Impl {
                send_json(res, 200, games.replay(me, req.matches[1], step));
              }));
 
-    http.Get(
-        std::string(kGamePath) + "/events", handler([this](const Request& req, Response& res) {
-          const std::string me = user(req);
-          const std::string id = req.matches[1];
-          games.summary(me, id);  // 403 / 404 before the stream starts
-          struct Stream {
-            std::int64_t sent_revision = -1;
-            std::chrono::steady_clock::time_point last_write = std::chrono::steady_clock::now();
-          };
-          auto stream = std::make_shared<Stream>();
-          res.set_header("Cache-Control", "no-cache");
-          res.set_header("X-Accel-Buffering", "no");
-          res.set_chunked_content_provider(
-              "text/event-stream", [this, me, id, stream](std::size_t, httplib::DataSink& sink) {
-                const std::uint64_t seen = notifier.sequence();
-                if (notifier.stopped() || !sink.is_writable()) return false;
-                GameService::Summary summary;
-                try {
-                  summary = games.summary(me, id);
-                } catch (const std::exception&) {
-                  return false;  // the game or the access went away: end the stream
-                }
-                const auto now = std::chrono::steady_clock::now();
-                if (summary.revision != stream->sent_revision) {
-                  stream->sent_revision = summary.revision;
-                  stream->last_write = now;
-                  const std::string text = event_text(summary.event);
-                  return sink.write(text.data(), text.size());
-                }
-                if (now - stream->last_write >= config.heartbeat) {
-                  stream->last_write = now;
-                  static constexpr char kBeat[] = ": heartbeat\n\n";
-                  return sink.write(kBeat, sizeof kBeat - 1);
-                }
-                notifier.wait(seen, config.poll_interval);
-                return !notifier.stopped();
-              });
-        }));
+    http.Get(std::string(kGamePath) + "/events", handler([this](const Request& req, Response& res) {
+               const std::string me = user(req);
+               const std::string id = req.matches[1];
+               games.summary(me, id);  // 403 / 404 before the stream starts
+               struct Stream {
+                 std::int64_t sent_revision = -1;
+                 std::chrono::steady_clock::time_point last_write =
+                     std::chrono::steady_clock::now();
+               };
+               auto stream = std::make_shared<Stream>();
+               // Woken only by changes of this game (and by shutdown).
+               auto channel = notifier.channel(id);
+               res.set_header("Cache-Control", "no-cache");
+               res.set_header("X-Accel-Buffering", "no");
+               res.set_chunked_content_provider(
+                   "text/event-stream",
+                   [this, me, id, stream, channel](std::size_t, httplib::DataSink& sink) {
+                     const std::uint64_t seen = channel->sequence();
+                     if (notifier.stopped() || !sink.is_writable()) return false;
+                     GameService::Summary summary;
+                     try {
+                       summary = games.summary(me, id);
+                     } catch (const std::exception&) {
+                       return false;  // the game or the access went away: end the stream
+                     }
+                     const auto now = std::chrono::steady_clock::now();
+                     if (summary.revision != stream->sent_revision) {
+                       stream->sent_revision = summary.revision;
+                       stream->last_write = now;
+                       const std::string text = event_text(summary.event);
+                       return sink.write(text.data(), text.size());
+                     }
+                     if (now - stream->last_write >= config.heartbeat) {
+                       stream->last_write = now;
+                       static constexpr char kBeat[] = ": heartbeat\n\n";
+                       return sink.write(kBeat, sizeof kBeat - 1);
+                     }
+                     channel->wait(seen, config.poll_interval);
+                     return !notifier.stopped();
+                   });
+             }));
 
     if (!config.web_dir.empty()) {
       if (!std::filesystem::is_directory(config.web_dir)) {
@@ -319,6 +325,13 @@ struct ApiServer::Impl {
       if (res.status == 400) message = "bad request";
       if (res.status == 405) message = "method not allowed";
       send_json(res, res.status, {{"error", message}});
+    });
+    // cpp-httplib listens with a queue of 5 pending connections: when more clients connect at
+    // once, the kernel drops their first SYN and they retry after a second. bind() lengthens
+    // the queue on the socket kept here.
+    http.set_socket_options([this](socket_t sock) {
+      httplib::default_socket_options(sock);
+      listen_socket = sock;
     });
     http.set_payload_max_length(config.max_body_bytes);
     http.set_keep_alive_max_count(1000);
@@ -337,16 +350,17 @@ ApiServer::ApiServer(ServerConfig config) {
 ApiServer::~ApiServer() { stop(); }
 
 int ApiServer::bind() {
-  if (impl_->config.port == 0) {
-    const int port = impl_->http.bind_to_any_port(impl_->config.host);
+  int port = impl_->config.port;
+  if (port == 0) {
+    port = impl_->http.bind_to_any_port(impl_->config.host);
     if (port < 0) throw std::runtime_error("cannot bind " + impl_->config.host);
-    return port;
+  } else if (!impl_->http.bind_to_port(impl_->config.host, port)) {
+    throw std::runtime_error("cannot listen on " + impl_->config.host + ":" + std::to_string(port) +
+                             " (in use?)");
   }
-  if (!impl_->http.bind_to_port(impl_->config.host, impl_->config.port)) {
-    throw std::runtime_error("cannot listen on " + impl_->config.host + ":" +
-                             std::to_string(impl_->config.port) + " (in use?)");
-  }
-  return impl_->config.port;
+  // Listening again on a listening socket sets its queue length (Linux); capped by somaxconn.
+  if (impl_->listen_socket >= 0) ::listen(impl_->listen_socket, SOMAXCONN);
+  return port;
 }
 
 void ApiServer::run() { impl_->http.listen_after_bind(); }

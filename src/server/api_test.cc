@@ -316,6 +316,54 @@ TEST_F(ServerApi, UndoTakesBackOwnLastAction) {
   EXPECT_EQ(undone.body["view"], state["view"]);
 }
 
+// State answers are written as text and kept per seat between changes (games.cc): they are
+// canonical JSON (what nlohmann::json writes: sorted keys, no spaces), an undo cuts the kept log
+// lines, and a server that loads the game afresh from the database answers the same bytes.
+TEST_F(ServerApi, StateAnswersAreCanonicalAndSurviveUndoAndRestart) {
+  start();
+  ApiClient alice = user("alice");
+  const std::string id = create(alice, "random");
+  const auto canonical = [](const Reply& r) {
+    EXPECT_EQ(r.status, 200) << r.text;
+    EXPECT_EQ(Json::parse(r.text).dump(), r.text);
+  };
+  Json state = wait_turn(alice, id);
+  const std::string path = "/api/games/" + id;
+  const Reply first = alice.get(path);
+  canonical(first);
+  const Reply acted = alice.post(
+      path + "/actions", {{"action", state["legal"][0]["id"]}, {"version", state["version"]}});
+  canonical(acted);
+  ASSERT_TRUE(acted.body["can_undo"].get<bool>());
+  const Reply undone = alice.post(path + "/undo", {{"version", acted.body["version"]}});
+  canonical(undone);
+  EXPECT_EQ(undone.body["log"], first.body["log"]);
+  EXPECT_EQ(undone.body["view"], first.body["view"]);
+  // Another action after the undo: its log lines replace the taken-back ones.
+  const Json& legal = undone.body["legal"];
+  const Reply other = alice.post(path + "/actions", {{"action", legal[legal.size() - 1]["id"]},
+                                                     {"version", undone.body["version"]}});
+  canonical(other);
+  const Reply since = alice.get(path + "?log_since=" + std::to_string(first.body["log"].size()));
+  canonical(since);
+  Json tail = Json::array();
+  for (std::size_t i = first.body["log"].size(); i < other.body["log"].size(); ++i) {
+    tail.push_back(other.body["log"][i]);
+  }
+  EXPECT_EQ(since.body["log"], tail);
+  state = wait_turn(alice, id);
+  const Reply before = alice.get(path);
+  canonical(before);
+
+  server_.reset();  // a new server process: the game is replayed from the database
+  start();
+  ApiClient again = client();
+  again.set_cookie(alice.cookie());
+  const Reply after = again.get(path);
+  canonical(after);
+  EXPECT_EQ(after.text, before.text);
+}
+
 TEST_F(ServerApi, ResignAndReplay) {
   start();
   ApiClient alice = user("alice");

@@ -6,6 +6,7 @@
 
 #include "ai/agent.h"
 #include "engine/errors.h"
+#include "engine/json_writer.h"
 #include "games/registry.h"
 #include "server/api_error.h"
 #include "server/crypto.h"
@@ -56,22 +57,6 @@ std::int64_t log_since_of(const Json& body) {
     throw ApiError(400, "field 'log_since' must be a non-negative integer (a log line index)");
   }
   return since.get<std::int64_t>();
-}
-
-// The number of log lines `seat` may read.
-std::int64_t visible_lines(const engine::Session& session, int seat) {
-  std::int64_t n = 0;
-  for (const engine::LogLine& line : session.log()) n += line.visible(seat) ? 1 : 0;
-  return n;
-}
-
-void check_log_since(const engine::Session& session, int seat, std::int64_t since) {
-  if (since == 0) return;
-  const std::int64_t lines = visible_lines(session, seat);
-  if (since > lines) {
-    throw ApiError(400, "log_since " + std::to_string(since) + " is past the log: your seat has " +
-                            std::to_string(lines) + " log lines");
-  }
 }
 
 }  // namespace
@@ -133,6 +118,7 @@ std::unique_ptr<engine::Session> GameService::replay_session(const GameRecord& r
 
 void GameService::reload(LiveGame& live, GameRecord record) {
   live.session = replay_session(record);
+  live.answers.clear();
   record.actions.clear();
   record.actions.shrink_to_fit();
   live.record = std::move(record);
@@ -199,7 +185,7 @@ bool GameService::agent_to_move(const LiveGame& live) const {
 }
 
 void GameService::after_change(const LiveGame& live) {
-  notifier_.publish();
+  notifier_.publish(live.record.id);
   if (agent_queue_ && agent_to_move(live)) agent_queue_(live.record.id);
 }
 
@@ -229,49 +215,111 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status) {
   live.record.state = change.status;
 }
 
-Json GameService::state_json(const LiveGame& live, int seat, std::int64_t log_since) const {
+GameService::SeatAnswer& GameService::seat_log(LiveGame& live, int seat) const {
+  if (live.answers.size() <= static_cast<std::size_t>(seat)) {
+    live.answers.resize(static_cast<std::size_t>(seat) + 1);
+  }
+  SeatAnswer& a = live.answers[static_cast<std::size_t>(seat)];
+  const std::vector<engine::LogLine>& lines = live.session->log();
+  if (lines.size() < a.log_read) a = SeatAnswer();  // the log was cut
+  for (; a.log_read < lines.size(); ++a.log_read) {
+    const engine::LogLine& line = lines[a.log_read];
+    if (!line.visible(seat)) continue;
+    a.line_starts.push_back(a.log.size());
+    a.log += ",{\"rule\":";
+    engine::JsonWriter::append_string(a.log, line.rule);
+    a.log += ",\"text\":";
+    engine::JsonWriter::append_string(a.log, line.text);
+    a.log += '}';
+  }
+  return a;
+}
+
+void GameService::check_log_since(LiveGame& live, int seat, std::int64_t since) const {
+  const auto lines = static_cast<std::int64_t>(seat_log(live, seat).line_starts.size());
+  if (since > lines) {
+    throw ApiError(400, "log_since " + std::to_string(since) + " is past the log: your seat has " +
+                            std::to_string(lines) + " log lines");
+  }
+}
+
+GameService::SeatAnswer& GameService::seat_answer(LiveGame& live, int seat) const {
+  SeatAnswer& a = seat_log(live, seat);
+  if (a.revision == live.record.revision) return a;
+
+  // The keys in sorted order, as nlohmann::json writes an object (docs/api.md shows them).
   const engine::Game& game = live.session->game();
   const engine::State& state = live.session->state();
   const GameStatus& s = live.record.state;
+  const bool your_turn = s.status == "active" && s.to_move == seat;
+  a.head.clear();
+  engine::JsonWriter w(a.head);
+  w.begin_object();
+  w.field("can_undo", s.status == "active" && live.session->can_undo(seat));
+  w.field("game", live.record.game);
+  w.field("id", live.record.id);
+  if (s.status == "waiting" && live.record.invite) w.field("invite", *live.record.invite);
+  w.key("legal");
+  w.begin_array();
+  if (your_turn) {
+    for (engine::ActionCode action : state.legal_actions()) {
+      w.begin_object();
+      w.field("id", state.action_id(action));
+      w.field("label", state.action_label(action));
+      w.end_object();
+    }
+  }
+  w.end_array();
+  w.key("log");
+
+  a.tail.assign(1, ',');
+  engine::JsonWriter t(a.tail);
+  t.field("options", live.record.options);
+  t.key("prompt");
+  if (your_turn) {
+    t.value(state.prompt());
+  } else {
+    t.null();
+  }
+  t.field("result", result_json(game, s));
+  t.field("seat", game.seat_name(seat));
   Json seats = Json::object();
   for (std::size_t i = 0; i < live.record.seats.size(); ++i) {
     const SeatRecord& r = live.record.seats[i];
     seats[game.seat_name(static_cast<int>(i))] =
         !r.username.empty() ? Json(r.username) : name_or_null(r.agent);
   }
-  const bool your_turn = s.status == "active" && s.to_move == seat;
-  Json legal = Json::array();
-  if (your_turn) {
-    for (engine::ActionCode action : state.legal_actions()) {
-      legal.push_back({{"id", state.action_id(action)}, {"label", state.action_label(action)}});
-    }
-  }
-  Json log = Json::array();
-  std::int64_t index = 0;
-  for (const engine::LogLine& line : live.session->log()) {
-    if (!line.visible(seat)) continue;
-    if (index++ >= log_since) log.push_back({{"text", line.text}, {"rule", line.rule}});
-  }
-  Json out = {{"id", live.record.id},
-              {"game", live.record.game},
-              {"seat", game.seat_name(seat)},
-              {"seats", seats},
-              {"status", s.status},
-              {"version", s.version},
-              {"to_move", s.status == "finished" ? Json(nullptr)
-                                                 : name_or_null(to_move_name(game, s.to_move))},
-              {"your_turn", your_turn},
-              {"prompt", your_turn ? Json(state.prompt()) : Json(nullptr)},
-              {"legal", legal},
-              {"can_undo", s.status == "active" && live.session->can_undo(seat)},
-              {"view", state.view(seat)},
-              {"log", log},
-              {"log_from", log_since},
-              {"result", result_json(game, s)},
-              {"options", live.record.options},
-              {"updated", iso_time(s.updated_ms)}};
-  if (s.status == "waiting" && live.record.invite) out["invite"] = *live.record.invite;
-  return out;
+  t.field("seats", seats);
+  t.field("status", s.status);
+  t.field("to_move",
+          s.status == "finished" ? Json(nullptr) : name_or_null(to_move_name(game, s.to_move)));
+  t.field("updated", iso_time(s.updated_ms));
+  t.field("version", s.version);
+  t.key("view");
+  state.write_view(seat, t);
+  t.field("your_turn", your_turn);
+  t.end_object();
+  a.whole.clear();
+  a.revision = live.record.revision;
+  return a;
+}
+
+std::string GameService::answer(LiveGame& live, int seat, std::int64_t log_since) const {
+  SeatAnswer& a = seat_answer(live, seat);
+  if (log_since == 0 && !a.whole.empty()) return a.whole;
+  const auto first = static_cast<std::size_t>(log_since);
+  // The lines from `first` on, without the comma before the first of them.
+  const std::size_t from = first < a.line_starts.size() ? a.line_starts[first] + 1 : a.log.size();
+  std::string text;
+  text.reserve(a.head.size() + a.log.size() - from + a.tail.size() + 32);
+  text += a.head;
+  text += '[';
+  text.append(a.log, from);
+  text += "],\"log_from\":";
+  text += std::to_string(log_since);
+  text += a.tail;
+  if (log_since == 0) a.whole = text;
+  return text;
 }
 
 Json GameService::create(const std::string& user, const Json& body) {
@@ -415,11 +463,6 @@ Json GameService::lobby(const std::string& user) {
   return {{"games", games}};
 }
 
-Json GameService::state(const std::string& user, const std::string& id) {
-  Locked live = get(id);
-  return state_json(*live.game, seat_of(*live.game, user));
-}
-
 std::string GameService::state_text(const std::string& user, const std::string& id,
                                     std::optional<std::int64_t> log_since) {
   if (log_since && *log_since < 0) {
@@ -427,23 +470,12 @@ std::string GameService::state_text(const std::string& user, const std::string& 
   }
   Locked live = get(id);
   const int seat = seat_of(*live.game, user);
-  if (log_since && *log_since > 0) {
-    check_log_since(*live->session, seat, *log_since);
-    return state_json(*live.game, seat, *log_since).dump();
-  }
-  auto& answers = live->answers;
-  if (answers.size() <= static_cast<std::size_t>(seat)) {
-    answers.resize(static_cast<std::size_t>(seat) + 1, {-1, ""});
-  }
-  auto& [revision, text] = answers[static_cast<std::size_t>(seat)];
-  if (revision != live->record.revision) {
-    text = state_json(*live.game, seat).dump();
-    revision = live->record.revision;
-  }
-  return text;
+  const std::int64_t since = log_since.value_or(0);
+  check_log_since(*live.game, seat, since);
+  return answer(*live.game, seat, since);
 }
 
-Json GameService::act(const std::string& user, const std::string& id, const Json& body) {
+std::string GameService::act(const std::string& user, const std::string& id, const Json& body) {
   if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
   const Json& action = member(body, "action");
   if (!action.is_string()) throw ApiError(400, "field 'action' must be a string (an action id)");
@@ -451,7 +483,7 @@ Json GameService::act(const std::string& user, const std::string& id, const Json
   const std::int64_t log_since = log_since_of(body);
   Locked live = get(id);
   const int seat = seat_of(*live.game, user);
-  check_log_since(*live->session, seat, log_since);
+  check_log_since(*live.game, seat, log_since);
   const GameStatus& s = live->record.state;
   if (s.status == "finished") throw ApiError(409, "the game is over");
   if (s.status == "waiting") throw ApiError(409, "the game waits for the invited player");
@@ -478,10 +510,10 @@ Json GameService::act(const std::string& user, const std::string& id, const Json
   }
   commit(*live.game, version, status_now(*live.game));
   after_change(*live.game);
-  return state_json(*live.game, seat, log_since);
+  return answer(*live.game, seat, log_since);
 }
 
-Json GameService::undo(const std::string& user, const std::string& id, const Json& body) {
+std::string GameService::undo(const std::string& user, const std::string& id, const Json& body) {
   if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
   const std::int64_t version = version_of(body);
   Locked live = get(id);
@@ -499,12 +531,13 @@ Json GameService::undo(const std::string& user, const std::string& id, const Jso
                    "nothing to undo: only your own last action may be taken back, and not after "
                    "a die roll, a card draw or a revealed card");
   }
+  live->answers.clear();  // the log was cut
   commit(*live.game, version - 1, status_now(*live.game));
   after_change(*live.game);
-  return state_json(*live.game, seat);
+  return answer(*live.game, seat);
 }
 
-Json GameService::resign(const std::string& user, const std::string& id) {
+std::string GameService::resign(const std::string& user, const std::string& id) {
   Locked live = get(id);
   const int seat = seat_of(*live.game, user);
   if (live->record.state.status == "finished") throw ApiError(409, "the game is over");
@@ -515,7 +548,7 @@ Json GameService::resign(const std::string& user, const std::string& id) {
   status.winner = live->session->game().num_seats() == 2 ? 1 - seat : kNoWinner;
   commit(*live.game, status.version, status);
   after_change(*live.game);
-  return state_json(*live.game, seat);
+  return answer(*live.game, seat);
 }
 
 Json GameService::replay(const std::string& user, const std::string& id, std::int64_t step) {
@@ -606,7 +639,7 @@ bool GameService::play_agent(const std::string& id) {
     throw;
   }
   commit(*live.game, version, status_now(*live.game));
-  notifier_.publish();
+  notifier_.publish(id);
   return agent_to_move(*live.game);
 }
 

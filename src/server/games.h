@@ -40,16 +40,18 @@ class GameService {
   engine::Json create(const std::string& user, const engine::Json& body);
   engine::Json join(const std::string& user, const std::string& token);
   engine::Json lobby(const std::string& user);
-  engine::Json state(const std::string& user, const std::string& id);
-  // The same as state(), serialized. With `log_since` N (docs/api.md) the answer's `log` holds
-  // only the seat's visible lines from index N on (`log_from` says N); ApiError 400 when N is
-  // past the seat's last line. The whole answer is cached per seat until the game changes.
+  // The state answer of the user's seat, as JSON text. With `log_since` N (docs/api.md) the
+  // answer's `log` holds only the seat's visible lines from index N on (`log_from` says N);
+  // ApiError 400 when N is past the seat's last line. The answer is written as text (no JSON
+  // tree) and kept per seat until the game changes; its log lines are kept as text and only the
+  // new ones are written after a change.
   std::string state_text(const std::string& user, const std::string& id,
                          std::optional<std::int64_t> log_since = std::nullopt);
-  // Body {"action","version"} and optionally "log_since" (as for state_text).
-  engine::Json act(const std::string& user, const std::string& id, const engine::Json& body);
-  engine::Json undo(const std::string& user, const std::string& id, const engine::Json& body);
-  engine::Json resign(const std::string& user, const std::string& id);
+  // Body {"action","version"} and optionally "log_since" (as for state_text); answers the new
+  // state as state_text does.
+  std::string act(const std::string& user, const std::string& id, const engine::Json& body);
+  std::string undo(const std::string& user, const std::string& id, const engine::Json& body);
+  std::string resign(const std::string& user, const std::string& id);
   engine::Json replay(const std::string& user, const std::string& id, std::int64_t step);
 
   // What a live-update event tells `user`: {"version","to_move","your_turn","status"}, and the
@@ -68,12 +70,22 @@ class GameService {
   std::size_t loaded_games();
 
  private:
+  // A seat's state answer as text: everything but the log, for one revision, and the seat's
+  // visible log lines, which only grow between an undo and the next.
+  struct SeatAnswer {
+    std::int64_t revision = -1;            // the revision `head`, `tail` and `whole` show
+    std::string head;                      // `{"can_undo":...,"log":`
+    std::string tail;                      // `,"options":...}`, after the value of "log_from"
+    std::string whole;                     // the answer with the whole log, when asked for
+    std::string log;                       // each visible line as `,{"rule":...,"text":...}`
+    std::vector<std::size_t> line_starts;  // where each visible line starts in `log`
+    std::size_t log_read = 0;              // the session's log lines read into `log`
+  };
   struct LiveGame {
     std::mutex mutex;
     GameRecord record;  // without its actions (the session holds them)
     std::unique_ptr<engine::Session> session;
-    // The last state answer of each seat, serialized, and the revision it shows.
-    std::vector<std::pair<std::int64_t, std::string>> answers;
+    std::vector<SeatAnswer> answers;  // by seat; cleared when the log is cut (undo, reload)
   };
   struct Locked {
     std::shared_ptr<LiveGame> game;
@@ -93,8 +105,14 @@ class GameService {
   void commit(LiveGame& live, std::int64_t keep, GameStatus status);
   void after_change(const LiveGame& live);
   bool agent_to_move(const LiveGame& live) const;
-  // The state answer of `seat`, its log from the seat's visible line `log_since` on.
-  engine::Json state_json(const LiveGame& live, int seat, std::int64_t log_since = 0) const;
+  // The state answer of `seat`, its log from the seat's visible line `log_since` on (checked
+  // by the caller: at most the seat's number of visible lines).
+  std::string answer(LiveGame& live, int seat, std::int64_t log_since = 0) const;
+  // Brings the seat's log lines (seat_log) or all its answer parts (seat_answer) up to date.
+  SeatAnswer& seat_log(LiveGame& live, int seat) const;
+  SeatAnswer& seat_answer(LiveGame& live, int seat) const;
+  // ApiError 400 when `since` is past the seat's number of visible log lines.
+  void check_log_since(LiveGame& live, int seat, std::int64_t since) const;
 
   Store& store_;
   Notifier& notifier_;

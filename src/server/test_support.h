@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -99,6 +100,8 @@ class ApiClient {
   }
   const std::string& cookie() const { return cookie_; }
   void set_cookie(const std::string& cookie) { cookie_ = cookie; }
+  // false: replies keep only their text (`body` stays null), for a client that reads it itself.
+  void set_parse(bool parse) { parse_ = parse; }
 
  private:
   httplib::Headers headers() const {
@@ -112,7 +115,7 @@ class ApiClient {
     reply.status = result->status;
     reply.text = result->body;
     reply.headers = result->headers;
-    reply.body = Json::parse(result->body, nullptr, false);
+    if (parse_) reply.body = Json::parse(result->body, nullptr, false);
     if (result->has_header("Set-Cookie")) {
       const std::string header = result->get_header_value("Set-Cookie");
       const std::string key = "pacwar_session=";
@@ -124,6 +127,7 @@ class ApiClient {
 
   httplib::Client client_;
   std::string cookie_;
+  bool parse_ = true;
 };
 
 // The server in this process, on an ephemeral port of 127.0.0.1.
@@ -168,8 +172,11 @@ class EventReader {
                       buffer.erase(0, end + 2);
                       const auto at = message.find("data: ");
                       if (message.rfind("event: update", 0) == 0 && at != std::string::npos) {
-                        std::lock_guard lock(mutex_);
-                        events_.push_back(Json::parse(message.substr(at + 6)));
+                        {
+                          std::lock_guard lock(mutex_);
+                          events_.push_back(Json::parse(message.substr(at + 6)));
+                        }
+                        arrived_.notify_all();
                       }
                     }
                     return !stop_.load();
@@ -187,22 +194,23 @@ class EventReader {
   }
   // Waits (up to 10 s) for an event announcing at least `version`.
   bool wait_version(std::int64_t version) {
-    for (int i = 0; i < 1000; ++i) {
-      {
-        std::lock_guard lock(mutex_);
-        if (!events_.empty() && events_.back()["version"].get<std::int64_t>() >= version) {
-          return true;
-        }
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return false;
+    return wait_for(
+        [&](const Json& event) { return event["version"].get<std::int64_t>() >= version; },
+        std::chrono::seconds(10));
+  }
+  // Waits until the last event received satisfies `done`, or `timeout` passed (then false).
+  template <class Done>
+  bool wait_for(Done done, std::chrono::milliseconds timeout) {
+    std::unique_lock lock(mutex_);
+    return arrived_.wait_for(lock, timeout,
+                             [&] { return !events_.empty() && done(events_.back()); });
   }
 
  private:
   httplib::Client client_;
   std::atomic<bool> stop_{false};
   std::mutex mutex_;
+  std::condition_variable arrived_;
   std::vector<Json> events_;
   std::thread thread_;
 };

@@ -183,6 +183,14 @@ struct Content {
   };
   std::array<std::vector<Neighbor>, kMaxOz> neighbors;  // every route from each OZ
   std::array<std::vector<int>, 2> side_units;           // unit indices of each side
+  // The parts of a unit's and of an OZ's view JSON that never change, written once as text
+  // (prepare_view_text, view.cc): the web server writes a few hundred units per state answer.
+  struct ViewText {
+    std::string head;  // unit: `{"airstrike":...,"name":"..."`; OZ: `"id":...,"port":...`
+    std::string tail;  // unit: `,"side":...,"speed":...}`; OZ: `"vp":...}`
+  };
+  std::vector<ViewText> unit_view;
+  std::vector<ViewText> oz_view;
 
   int oz_index(const std::string& id) const;    // -1 if unknown
   int unit_index(const std::string& id) const;  // -1 if unknown
@@ -194,6 +202,8 @@ struct Content {
 // Loads and validates data/pacific-war/*.json from `dir`. Throws DataError naming the file,
 // the field and the reason on any problem.
 std::shared_ptr<const Content> load_content(const std::string& dir);
+// Fills content.unit_view and content.oz_view (called by load_content).
+void prepare_view_text(Content& content);
 
 // The data directory: $PACWAR_DATA/pacific-war if set, else the first of ./data/pacific-war,
 // <exe dir>/../data/pacific-war and the source tree's data/pacific-war that exists.

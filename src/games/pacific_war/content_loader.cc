@@ -1019,6 +1019,7 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
   load_units(read_document(dir, "units.json"), tables, *content);
   load_crt(read_document(dir, "crt.json"), *content);
   load_cards(read_document(dir, "cards.json"), *content);
+  prepare_view_text(*content);
   return content;
 }
 

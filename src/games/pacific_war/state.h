@@ -166,6 +166,7 @@ class PwState final : public engine::State {
   std::vector<double> returns() const override;
   int winner() const override { return winner_; }
   engine::Json view(int seat) const override;
+  void write_view(int seat, engine::JsonWriter& out) const override;
   std::uint64_t hash() const override;
   void resample_hidden(int seat, engine::Rng& rng) override;
   std::string check_invariants() const override;

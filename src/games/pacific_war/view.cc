@@ -1,8 +1,11 @@
 // The Pacific War: the redacted view of a seat (JSON) and the state hash.
 #include <cstring>
+#include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "engine/json_writer.h"
 #include "games/pacific_war/rules.h"
 
 namespace pacwar::pacific_war {
@@ -36,35 +39,35 @@ const char* step_name(Step s) {
   }
 }
 
-// A unit's counter as the view shows it. Members are emplaced one by one: the web server builds
-// a few hundred of these for every state answer (bench/view_bench.cc).
-engine::Json unit_json(const PwState& s, int u) {
-  const UnitDef& d = s.content().units[u];
-  engine::Json j = engine::Json::object();
-  auto& o = j.get_ref<engine::Json::object_t&>();
-  o.emplace("id", d.id);
-  o.emplace("name", d.name);
-  o.emplace("side", side_name(d.side));
-  o.emplace("airstrike", d.airstrike);
-  o.emplace("gunnery", d.gunnery);
-  o.emplace("defense", d.defense);
-  o.emplace("armored", d.armored);
-  o.emplace("speed", d.speed);
-  o.emplace("lba", d.is_lba());
-  o.emplace("capital", d.capital);
-  o.emplace("ready", is_ready(s, u));
-  if (s.units[u].flags & kSelected) o.emplace("selected", true);
-  if (s.units[u].pend_hits) o.emplace("pending_hits", s.units[u].pend_hits);
-  return j;
+// A unit's counter as the view shows it, its keys in sorted order (JsonWriter): the parts that
+// never change were written once (prepare_view_text). The web server writes a few hundred of
+// these for every new state answer (bench/view_bench.cc).
+void write_unit(engine::JsonWriter& w, const PwState& s, int u, bool on_track) {
+  const Content::ViewText& text = s.content().unit_view[static_cast<std::size_t>(u)];
+  std::string& out = w.begin_raw();
+  out += text.head;  // airstrike ... name
+  if (s.units[u].pend_hits) {
+    out += ",\"pending_hits\":";
+    out += std::to_string(s.units[u].pend_hits);
+  }
+  out += is_ready(s, u) ? ",\"ready\":true" : ",\"ready\":false";
+  if (on_track) {
+    out += (s.units[u].flags & kRepairing) != 0 ? ",\"repairing\":true" : ",\"repairing\":false";
+  }
+  if (s.units[u].flags & kSelected) out += ",\"selected\":true";
+  out += text.tail;  // side, speed
+  w.end_raw();
 }
 
-engine::Json card_json(const PwState& s, int card, int side) {
+void write_card(engine::JsonWriter& w, const PwState& s, int card, int side) {
   const CardEnd& e = card_end(s, card, side);
-  return {{"id", e.id},
-          {"name", e.name},
-          {"category", e.category},
-          {"strategic_event", e.strategic_event},
-          {"text", e.text}};
+  w.begin_object();
+  w.field("category", e.category);
+  w.field("id", e.id);
+  w.field("name", e.name);
+  w.field("strategic_event", e.strategic_event);
+  w.field("text", e.text);
+  w.end_object();
 }
 
 // 13.x / 15.x markers and values, all public (empty when no such rule is on).
@@ -109,95 +112,74 @@ class Hasher {
 
 }  // namespace
 
+void prepare_view_text(Content& c) {
+  c.unit_view.clear();
+  for (const UnitDef& d : c.units) {
+    Content::ViewText text;
+    engine::JsonWriter head(text.head);
+    head.begin_object();
+    head.field("airstrike", d.airstrike);
+    head.field("armored", d.armored);
+    head.field("capital", d.capital);
+    head.field("defense", d.defense);
+    head.field("gunnery", d.gunnery);
+    head.field("id", d.id);
+    head.field("lba", d.is_lba());
+    head.field("name", d.name);
+    text.tail += ',';  // (+= rather than =: GCC 12 warns wrongly about "=")
+    engine::JsonWriter tail(text.tail);
+    tail.field("side", side_name(d.side));
+    tail.field("speed", d.speed);
+    tail.end_object();
+    c.unit_view.push_back(std::move(text));
+  }
+  c.oz_view.clear();
+  for (const OzDef& d : c.ozs) {
+    Content::ViewText text;  // members of an object the view began (begin_raw adds the comma)
+    engine::JsonWriter head(text.head);
+    head.field("id", d.id);
+    head.field("name", d.name);
+    head.field("port", d.port);
+    engine::JsonWriter tail(text.tail);
+    tail.field("vp", d.vp);
+    tail.end_object();
+    c.oz_view.push_back(std::move(text));
+  }
+}
+
 engine::Json PwState::view(int viewer) const {
+  std::string text;
+  engine::JsonWriter w(text);
+  write_view(viewer, w);
+  return engine::Json::parse(text);
+}
+
+// The view is written as text, its keys in sorted order, so that it is the same JSON, byte for
+// byte, as the tree view() returns (state_test checks it).
+void PwState::write_view(int viewer, engine::JsonWriter& w) const {
   const Content& c = *content_;
-  engine::Json v;
-  v["game"] = "pacific-war";
-  v["viewer"] = viewer < 0 ? "spectator" : side_name(viewer);
-  v["turn"] = turn;
-  v["phase"] = step_name(step);
-  v["prompt"] = prompt();
-  v["to_act"] = current_seat() >= 0                     ? side_name(current_seat())
-                : current_seat() == engine::kChanceSeat ? "chance"
-                                                        : "none";
-  v["vp"] = vp;  // + Japanese, - Allied
-  v["active"] = active >= 0 ? side_name(active) : "";
-  v["restricted_routes_open"] = routes_open;
-  v["fleet_train"] = fleet_train_oz >= 0 ? c.ozs[fleet_train_oz].id : "";
-  v["rules"] = std::move(options_.to_json()["rules"]);
-  if (winner_ >= 0) v["winner"] = side_name(winner_);
-  // Each Ocean Zone's units, in unit order (one pass over the units).
-  std::vector<engine::Json> units_at(static_cast<std::size_t>(c.num_ozs()), engine::Json::array());
-  engine::Json track = engine::Json::object();
-  engine::Json lost = engine::Json::array();
+  // Each Ocean Zone's units and each Turn Track box's, in unit order (one pass over the units).
+  std::vector<std::vector<int>> units_at(static_cast<std::size_t>(c.num_ozs()));
+  std::map<std::string, std::vector<int>> track;  // by turn as text, as JSON objects sort keys
+  std::vector<int> lost;
   for (int u = 0; u < c.num_units(); ++u) {
     const int loc = units[u].loc;
     if (loc >= 0 && loc < c.num_ozs()) {
-      units_at[static_cast<std::size_t>(loc)].push_back(unit_json(*this, u));
+      units_at[static_cast<std::size_t>(loc)].push_back(u);
     } else if (loc == kLocTrack) {
-      engine::Json j = unit_json(*this, u);
-      j["repairing"] = (units[u].flags & kRepairing) != 0;
-      track[std::to_string(units[u].turn)].push_back(std::move(j));
+      track[std::to_string(units[u].turn)].push_back(u);
     } else if (loc == kLocSunk) {
-      lost.push_back(c.units[u].id);
+      lost.push_back(u);
     }
   }
-  engine::Json ozs = engine::Json::array();
-  ozs.get_ref<engine::Json::array_t&>().reserve(static_cast<std::size_t>(c.num_ozs()));
-  for (int oz = 0; oz < c.num_ozs(); ++oz) {
-    const OzDef& d = c.ozs[oz];
-    const int ctl = controller(*this, oz);
-    engine::Json o = {{"id", d.id},
-                      {"name", d.name},
-                      {"port", d.port},
-                      {"vp", d.vp},
-                      {"control", ctl < 0 ? "" : side_name(ctl)}};
-    if (d.port) o["port_owner"] = side_name(port_owner[oz]);
-    if (base_marker[oz] >= 0) o["base_marker"] = side_name(base_marker[oz]);
-    if (contested[oz]) o["contested"] = true;
-    if (adv.divisions_oz == oz) o["australian_divisions"] = true;  // 13.6
-    o["units"] = std::move(units_at[static_cast<std::size_t>(oz)]);
-    ozs.push_back(std::move(o));
-  }
-  v["ozs"] = std::move(ozs);
-  v["turn_track"] = std::move(track);
-  v["sunk"] = std::move(lost);
-  engine::Json hands = engine::Json::object();
-  for (int side : {kJapanese, kAllied}) {
-    engine::Json h;
-    h["count"] = hand_size(*this, side);
-    if (viewer == side) {
-      h["cards"] = engine::Json::array();
-      for (int card : hand(*this, side)) h["cards"].push_back(card_json(*this, card, side));
-    }
-    hands[side == kJapanese ? "japanese" : "allied"] = std::move(h);
-  }
-  v["hands"] = std::move(hands);
-  v["deck_count"] = deck_size(*this);
-  engine::Json discards = engine::Json::array();
-  for (int i = 0; i < c.num_cards(); ++i)
-    if (cards[i] == CardLoc::Discard)
-      discards.push_back({{"japanese", c.cards[i].japanese.id + " " + c.cards[i].japanese.name},
-                          {"allied", c.cards[i].allied.id + " " + c.cards[i].allied.name}});
-  v["discards"] = std::move(discards);
-  engine::Json used = engine::Json::array();  // 4.6: the flipped Strategic Event markers
-  for (int i = 0; i < c.num_cards(); ++i)
-    for (int side : {kJapanese, kAllied})
-      if (strategic_used(*this, i, side)) used.push_back(card_end(*this, i, side).id);
-  v["strategic_events_played"] = std::move(used);
-  engine::Json defence = engine::Json::object();
-  for (int oz = 0; oz < c.num_ozs(); ++oz)
-    if (events.port_defence[oz] > 0) defence[c.ozs[oz].id] = events.port_defence[oz];
-  if (!defence.empty()) v["port_defence"] = std::move(defence);  // 10.2.1
+
+  w.begin_object();
+  w.field("active", active >= 0 ? side_name(active) : "");
+  if (engine::Json a = advanced_view(*this); !a.empty()) w.field("advanced", a);
   if (combat.oz >= 0) {
-    v["combat"] = {{"oz", c.ozs[combat.oz].id},
-                   {"attacker", side_name(combat.attacker)},
-                   {"round", combat.round},
-                   {"mp_left", combat.mp},
-                   {"part", combat.part == CombatPart::Air       ? "airstrike"
-                            : combat.part == CombatPart::Surface ? "surface"
-                                                                 : "raid"},
-                   {"hits_left", combat.hits_left}};
+    w.key("combat");
+    w.begin_object();
+    w.field("attacker", side_name(combat.attacker));
     const CombatMods& m = combat.mods;  // card effects in force (9.0.1)
     engine::Json mods = engine::Json::object();
     for (int side : {kJapanese, kAllied})
@@ -214,18 +196,121 @@ engine::Json PwState::view(int viewer) const {
       if (m.first[p] >= 0) mods[p == 0 ? "airstrike" : "surface"]["first"] = side_name(m.first[p]);
     for (int side : {kJapanese, kAllied})
       if (m.lba_surface & (1u << side)) mods[side_name(side) + " surface"]["may_hit_lba"] = true;
-    if (!mods.empty()) v["combat"]["card_effects"] = std::move(mods);
-    if (combat.firing >= 0) {
-      v["combat"]["firing"] = side_name(combat.firing);
-      if (combat.column >= 0 && combat.column < static_cast<int>(c.crt.columns.size()))
-        v["combat"]["column"] = c.crt.columns[combat.column].label;
+    if (!mods.empty()) w.field("card_effects", mods);
+    const bool firing = combat.firing >= 0;
+    if (firing && combat.column >= 0 && combat.column < static_cast<int>(c.crt.columns.size()))
+      w.field("column", c.crt.columns[combat.column].label);
+    if (firing) w.field("firing", side_name(combat.firing));
+    w.field("hits_left", combat.hits_left);
+    w.field("mp_left", combat.mp);
+    w.field("oz", c.ozs[combat.oz].id);
+    w.field("part", combat.part == CombatPart::Air       ? "airstrike"
+                    : combat.part == CombatPart::Surface ? "surface"
+                                                         : "raid");
+    w.field("round", combat.round);
+    w.end_object();
+  }
+  w.field("deck_count", deck_size(*this));
+  w.key("discards");
+  w.begin_array();
+  for (int i = 0; i < c.num_cards(); ++i) {
+    if (cards[i] != CardLoc::Discard) continue;
+    w.begin_object();
+    w.field("allied", c.cards[i].allied.id + " " + c.cards[i].allied.name);
+    w.field("japanese", c.cards[i].japanese.id + " " + c.cards[i].japanese.name);
+    w.end_object();
+  }
+  w.end_array();
+  w.field("fleet_train", fleet_train_oz >= 0 ? c.ozs[fleet_train_oz].id : "");
+  w.field("game", "pacific-war");
+  w.key("hands");
+  w.begin_object();
+  for (int side : {kAllied, kJapanese}) {  // "allied" < "japanese"
+    w.key(side == kJapanese ? "japanese" : "allied");
+    w.begin_object();
+    if (viewer == side) {
+      w.key("cards");
+      w.begin_array();
+      for (int card : hand(*this, side)) write_card(w, *this, card, side);
+      w.end_array();
     }
+    w.field("count", hand_size(*this, side));
+    w.end_object();
   }
-  if (engine::Json a = advanced_view(*this); !a.empty()) v["advanced"] = std::move(a);
-  if (step == Step::InitDieAllied || step == Step::ChooseAction) {
-    if (dice[0] > 0) v["initiative_dice"] = {dice[0], dice[1]};
+  w.end_object();
+  if ((step == Step::InitDieAllied || step == Step::ChooseAction) && dice[0] > 0) {
+    w.key("initiative_dice");
+    w.begin_array();
+    w.value(dice[0]);
+    w.value(dice[1]);
+    w.end_array();
   }
-  return v;
+  w.key("ozs");
+  w.begin_array();
+  for (int oz = 0; oz < c.num_ozs(); ++oz) {
+    const OzDef& d = c.ozs[oz];
+    const int ctl = controller(*this, oz);
+    const Content::ViewText& text = c.oz_view[static_cast<std::size_t>(oz)];
+    w.begin_object();
+    if (adv.divisions_oz == oz) w.field("australian_divisions", true);  // 13.6
+    if (base_marker[oz] >= 0) w.field("base_marker", side_name(base_marker[oz]));
+    if (contested[oz]) w.field("contested", true);
+    w.field("control", ctl < 0 ? "" : side_name(ctl));
+    w.begin_raw() += text.head;  // id, name, port
+    w.end_raw();
+    if (d.port) w.field("port_owner", side_name(port_owner[oz]));
+    w.key("units");
+    w.begin_array();
+    for (int u : units_at[static_cast<std::size_t>(oz)]) write_unit(w, *this, u, false);
+    w.end_array();
+    w.begin_raw() += text.tail;  // vp, and the end of the object
+    w.end_raw();
+  }
+  w.end_array();
+  w.field("phase", step_name(step));
+  std::map<std::string, int> defence;  // 10.2.1
+  for (int oz = 0; oz < c.num_ozs(); ++oz)
+    if (events.port_defence[oz] > 0) defence[c.ozs[oz].id] = events.port_defence[oz];
+  if (!defence.empty()) {
+    w.key("port_defence");
+    w.begin_object();
+    for (const auto& [id, amount] : defence) w.field(id, amount);
+    w.end_object();
+  }
+  w.field("prompt", prompt());
+  w.field("restricted_routes_open", routes_open);
+  w.key("rules");
+  w.begin_array();
+  for (const auto& id : all_rule_ids())
+    if (options_.has(id)) w.value(id);
+  w.end_array();
+  w.key("strategic_events_played");  // 4.6: the flipped Strategic Event markers
+  w.begin_array();
+  for (int i = 0; i < c.num_cards(); ++i)
+    for (int side : {kJapanese, kAllied})
+      if (strategic_used(*this, i, side)) w.value(card_end(*this, i, side).id);
+  w.end_array();
+  w.key("sunk");
+  w.begin_array();
+  for (int u : lost) w.value(c.units[u].id);
+  w.end_array();
+  w.field("to_act", current_seat() >= 0                     ? side_name(current_seat())
+                    : current_seat() == engine::kChanceSeat ? "chance"
+                                                            : "none");
+  w.field("turn", turn);
+  w.key("turn_track");
+  w.begin_object();
+  for (const auto& [box, list] : track) {
+    w.key(box);
+    w.begin_array();
+    for (int u : list) write_unit(w, *this, u, true);
+    w.end_array();
+  }
+  w.end_object();
+  w.field("viewer", viewer < 0 ? "spectator" : side_name(viewer));
+  w.field("vp", vp);  // + Japanese, - Allied
+  if (winner_ >= 0) w.field("winner", side_name(winner_));
+  w.end_object();
 }
 
 std::uint64_t PwState::hash() const {
