@@ -93,8 +93,13 @@ struct CardDef {
 struct Content {
   std::vector<SpaceDef> spaces;  // kNumSpaces
   std::vector<UnitDef> units;
-  std::vector<CardDef> cards;           // kNumCards
-  engine::Graph graph{kNumNodes};       // routes, plus the Retreat Box links (sea)
+  std::vector<CardDef> cards;      // kNumCards
+  engine::Graph graph{kNumNodes};  // routes, plus the Retreat Box links (sea)
+  // The same routes as bit masks of neighbours (bit n = node n), built from `graph` at load:
+  // every route, and sea routes only (8.1: naval units by sea). For reachability searches.
+  std::array<std::uint32_t, kNumNodes> neighbours{}, sea_neighbours{};
+  // Spaces the rules name (5.1, 6.4, 8.9, 4.2), looked up once at load.
+  int japan = -1, borneo = -1, port_arthur = -1, pearl_harbor = -1, samoa = -1;
   std::array<int, 4> track_advances{};  // per UnitType CV, BB, Mar (Air stored at index 3)
   int markers = 0;
 
