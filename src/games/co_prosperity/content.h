@@ -109,14 +109,20 @@ struct Content {
   int num_units() const { return static_cast<int>(units.size()); }
   int advances(UnitType t) const;
   bool is_naval(int u) const {
-    return units[u].type == UnitType::CV || units[u].type == UnitType::BB;
+    const UnitType t = unit_type[u];
+    return t == UnitType::CV || t == UnitType::BB;
   }
   bool is_ground(int u) const {
-    const UnitType t = units[u].type;
+    const UnitType t = unit_type[u];
     return t == UnitType::Inf || t == UnitType::Vet || t == UnitType::Mar;
   }
-  bool is_air(int u) const { return units[u].type == UnitType::Air; }
-  int side(int u) const { return side_of_nation(units[u].nation); }
+  bool is_air(int u) const { return unit_type[u] == UnitType::Air; }
+  int side(int u) const { return unit_side[u]; }
+
+  // Copies of units[u].type and its side in small arrays (the rules read them in every loop;
+  // a UnitDef with its strings spans several cache lines). Filled by the loader.
+  std::array<UnitType, kMaxUnits> unit_type{};
+  std::array<std::uint8_t, kMaxUnits> unit_side{};
 };
 
 // Loads and validates data/co-prosperity; throws engine::DataError naming file and field.

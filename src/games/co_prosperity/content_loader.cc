@@ -277,6 +277,10 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
       c->units.push_back(d);
     }
     if (c->num_units() > kMaxUnits) throw DataError(file, "units", "too many units");
+    for (int u = 0; u < c->num_units(); ++u) {
+      c->unit_type[u] = c->units[u].type;
+      c->unit_side[u] = static_cast<std::uint8_t>(side_of_nation(c->units[u].nation));
+    }
     for (const auto& m : j.at("markers")) c->markers += m.at("count").get<int>();
     if (c->num_units() + c->markers != 50)
       throw DataError(file, "units", "units and markers must make the 50 counters (2.0)");
