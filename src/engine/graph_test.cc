@@ -2,6 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <queue>
+#include <utility>
+#include <vector>
+
+#include "engine/rng.h"
+
 namespace pacwar::engine {
 namespace {
 
@@ -25,6 +32,77 @@ TEST(EngineGraph, ShortestPathsRespectKindsLengthsAndPassing) {
   EXPECT_EQ(stop2[2], 2);
   ASSERT_NE(g.edge(2, 1), nullptr);
   EXPECT_EQ(g.edge(1, 3), nullptr);
+}
+
+// Dijkstra with a binary heap (the implementation Graph::distances had before it was made
+// allocation-free), the reference for the test below.
+std::vector<int> reference(const Graph& g, int from,
+                           const std::function<int(int, const Edge&)>& cost,
+                           const std::function<bool(int)>& enter,
+                           const std::function<bool(int)>& pass) {
+  std::vector<int> dist(static_cast<std::size_t>(g.size()), kNoPath);
+  using Item = std::pair<int, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
+  dist.at(static_cast<std::size_t>(from)) = 0;
+  queue.push({0, from});
+  while (!queue.empty()) {
+    const auto [d, node] = queue.top();
+    queue.pop();
+    if (d != dist[static_cast<std::size_t>(node)]) continue;
+    if (node != from && !pass(node)) continue;
+    for (const Edge& e : g.edges(node)) {
+      const int c = cost(node, e);
+      if (c < 0 || !enter(e.to)) continue;
+      if (d + c < dist[static_cast<std::size_t>(e.to)]) {
+        dist[static_cast<std::size_t>(e.to)] = d + c;
+        queue.push({d + c, e.to});
+      }
+    }
+  }
+  return dist;
+}
+
+TEST(EngineGraph, LinearScanDijkstraAgreesWithTheHeapReference) {
+  Rng rng(7);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const int n = 2 + static_cast<int>(rng.below(40));
+    Graph g(n);
+    const int edges = static_cast<int>(rng.below(static_cast<std::uint32_t>(3 * n)));
+    for (int i = 0; i < edges; ++i) {
+      const int a = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
+      const int b = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
+      if (a != b)
+        g.add_edge(a, b, 1 + static_cast<int>(rng.below(3)),
+                   static_cast<std::uint8_t>(rng.below(2)));
+    }
+    std::vector<bool> enter(static_cast<std::size_t>(n)), pass(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      enter[static_cast<std::size_t>(i)] = rng.below(5) != 0;
+      pass[static_cast<std::size_t>(i)] = rng.below(4) != 0;
+    }
+    const int from = static_cast<int>(rng.below(static_cast<std::uint32_t>(n)));
+    const int extra = static_cast<int>(rng.below(2));  // a cost beyond the length
+    auto cost = [&](int, const Edge& e) {
+      return e.kind == 1 && extra == 0 ? -1 : e.length + extra;
+    };
+    auto may_enter = [&](int i) { return static_cast<bool>(enter[static_cast<std::size_t>(i)]); };
+    auto may_pass = [&](int i) { return static_cast<bool>(pass[static_cast<std::size_t>(i)]); };
+    const auto want = reference(g, from, cost, may_enter, may_pass);
+    EXPECT_EQ(g.distances(from, cost, may_enter, may_pass), want) << "trial " << trial;
+    // With a limit, every cost up to it is exact and nothing beyond it is reported lower.
+    const int limit = static_cast<int>(rng.below(6));
+    std::vector<int> got(static_cast<std::size_t>(n));
+    g.distances_into(from, cost, may_enter, may_pass, std::span<int>(got), limit);
+    for (int i = 0; i < n; ++i) {
+      const auto k = static_cast<std::size_t>(i);
+      if (want[k] <= limit) {
+        EXPECT_EQ(got[k], want[k]) << "trial " << trial << " node " << i;
+      } else {
+        EXPECT_GT(got[k], limit) << "trial " << trial << " node " << i;
+      }
+    }
+    if (HasFailure()) return;
+  }
 }
 
 }  // namespace

@@ -1,5 +1,8 @@
 // Control of spaces (3.4, 3.5), war status and its constraints (7.4), and the movement and
 // tracing rules shared by every rules file.
+#include <bit>
+#include <stdexcept>
+
 #include "games/co_prosperity/rules.h"
 
 namespace pacwar::co_prosperity {
@@ -118,52 +121,84 @@ bool nations_may(const CpsState& s, const Control& ctl, int nations, int node, b
   return true;
 }
 
-std::vector<int> strategic_reach(const CpsState& s, const Control& ctl, std::uint64_t group,
-                                 int from) {
+NodeMask reach_mask(const Content& c, int from, NodeMask allowed, bool sea_only) {
+  if (from < 0 || from >= kNumNodes) throw std::out_of_range("reach_mask: not a map node");
+  const auto& adjacency = sea_only ? c.sea_neighbours : c.neighbours;
+  NodeMask reached = NodeMask{1} << from, frontier = reached;
+  while (frontier != 0) {
+    NodeMask next = 0;
+    for (NodeMask f = frontier; f != 0; f &= f - 1) next |= adjacency[std::countr_zero(f)];
+    frontier = next & allowed & ~reached;
+    reached |= frontier;
+  }
+  return reached;
+}
+
+NodeMask strategic_reach(const CpsState& s, const Control& ctl, std::uint64_t group, int from) {
   const Content& c = s.content();
   bool naval = false;
   int side = -1;
-  for (int u = 0; u < c.num_units(); ++u)
-    if ((group >> u) & 1u) {
-      naval = naval || c.is_naval(u);
-      side = c.side(u);
-    }
+  for (std::uint64_t g = group; g != 0; g &= g - 1) {
+    const int u = std::countr_zero(g);
+    naval = naval || c.is_naval(u);
+    side = c.side(u);
+  }
   const int nations = group_nations(s, group);
-  auto enter = [&](int node) {
-    return ctl[node] == side && nations_may(s, ctl, nations, node, false);
-  };
-  return c.graph.distances(
-      from, [&](const engine::Edge& e) { return !naval || e.kind == kSea; }, enter, enter);
+  // 8.1: only through (and into) spaces the side controls that every nation may enter. Nations
+  // of the side may enter every node the side controls (may_enter), so the check is needed only
+  // for a group mixing sides, which the rules never form.
+  const int side_nations =
+      side == kJapanese ? 1 << kJapan : (1 << kUS | 1 << kChina | 1 << kCommonwealth);
+  NodeMask allowed = 0;
+  for (int n = 0; n < kNumNodes; ++n)
+    if (ctl[n] == side &&
+        ((nations & ~side_nations) == 0 || nations_may(s, ctl, nations, n, false)))
+      allowed |= NodeMask{1} << n;
+  return reach_mask(c, from, allowed, naval);
+}
+
+NodeMask strategic_destination_mask(const CpsState& s, const Control& ctl, std::uint64_t group,
+                                    int from) {
+  const int nations = group_nations(s, group);
+  if (((nations >> kCommonwealth) & 1) && !may_move_at_all(s, kCommonwealth)) return 0;
+  const NodeMask reach = strategic_reach(s, ctl, group, from) & ~(NodeMask{1} << from);
+  NodeMask out = 0;
+  for (NodeMask r = reach; r != 0; r &= r - 1) {
+    const int n = std::countr_zero(r);
+    if (nations_may(s, ctl, nations, n, true)) out |= NodeMask{1} << n;
+  }
+  return out;
 }
 
 std::vector<int> strategic_destinations(const CpsState& s, const Control& ctl, std::uint64_t group,
                                         int from) {
   std::vector<int> out;
-  const int nations = group_nations(s, group);
-  if (((nations >> kCommonwealth) & 1) && !may_move_at_all(s, kCommonwealth)) return out;
-  const auto reach = strategic_reach(s, ctl, group, from);
-  for (int n = 0; n < kNumNodes; ++n)
-    if (n != from && reach[n] < engine::kNoPath && nations_may(s, ctl, nations, n, true))
-      out.push_back(n);
+  for (NodeMask m = strategic_destination_mask(s, ctl, group, from); m != 0; m &= m - 1)
+    out.push_back(std::countr_zero(m));
+  return out;
+}
+
+NodeMask home_mask(const CpsState& s, const Control& ctl, int nation) {
+  NodeMask out = 0;
+  for (int sp = 0; sp < kNumSpaces; ++sp) {
+    const SpaceDef& d = s.content().spaces[sp];
+    if (d.home && d.nation == nation && ctl[sp] == side_of_nation(nation)) out |= NodeMask{1} << sp;
+  }
   return out;
 }
 
 std::vector<int> home_spaces(const CpsState& s, const Control& ctl, int nation) {
   std::vector<int> out;
-  for (int sp = 0; sp < kNumSpaces; ++sp) {
-    const SpaceDef& d = s.content().spaces[sp];
-    if (d.home && d.nation == nation && ctl[sp] == side_of_nation(nation)) out.push_back(sp);
-  }
+  for (NodeMask m = home_mask(s, ctl, nation); m != 0; m &= m - 1)
+    out.push_back(std::countr_zero(m));
   return out;
 }
 
 bool traces_home(const CpsState& s, const Control& ctl, int u) {
   const int loc = s.units[u].loc;
   if (!on_map(loc)) return false;
-  const auto reach = strategic_reach(s, ctl, std::uint64_t{1} << u, loc);
-  for (int h : home_spaces(s, ctl, s.content().units[u].nation))
-    if (reach[h] < engine::kNoPath) return true;
-  return false;
+  return (strategic_reach(s, ctl, std::uint64_t{1} << u, loc) &
+          home_mask(s, ctl, s.content().units[u].nation)) != 0;
 }
 
 void put_unit(CpsState& s, int u, int loc) { s.units[u].loc = static_cast<std::uint8_t>(loc); }

@@ -93,8 +93,13 @@ struct CardDef {
 struct Content {
   std::vector<SpaceDef> spaces;  // kNumSpaces
   std::vector<UnitDef> units;
-  std::vector<CardDef> cards;           // kNumCards
-  engine::Graph graph{kNumNodes};       // routes, plus the Retreat Box links (sea)
+  std::vector<CardDef> cards;      // kNumCards
+  engine::Graph graph{kNumNodes};  // routes, plus the Retreat Box links (sea)
+  // The same routes as bit masks of neighbours (bit n = node n), built from `graph` at load:
+  // every route, and sea routes only (8.1: naval units by sea). For reachability searches.
+  std::array<std::uint32_t, kNumNodes> neighbours{}, sea_neighbours{};
+  // Spaces the rules name (5.1, 6.4, 8.9, 4.2), looked up once at load.
+  int japan = -1, borneo = -1, port_arthur = -1, pearl_harbor = -1, samoa = -1;
   std::array<int, 4> track_advances{};  // per UnitType CV, BB, Mar (Air stored at index 3)
   int markers = 0;
 
@@ -104,14 +109,20 @@ struct Content {
   int num_units() const { return static_cast<int>(units.size()); }
   int advances(UnitType t) const;
   bool is_naval(int u) const {
-    return units[u].type == UnitType::CV || units[u].type == UnitType::BB;
+    const UnitType t = unit_type[u];
+    return t == UnitType::CV || t == UnitType::BB;
   }
   bool is_ground(int u) const {
-    const UnitType t = units[u].type;
+    const UnitType t = unit_type[u];
     return t == UnitType::Inf || t == UnitType::Vet || t == UnitType::Mar;
   }
-  bool is_air(int u) const { return units[u].type == UnitType::Air; }
-  int side(int u) const { return side_of_nation(units[u].nation); }
+  bool is_air(int u) const { return unit_type[u] == UnitType::Air; }
+  int side(int u) const { return unit_side[u]; }
+
+  // Copies of units[u].type and its side in small arrays (the rules read them in every loop;
+  // a UnitDef with its strings spans several cache lines). Filled by the loader.
+  std::array<UnitType, kMaxUnits> unit_type{};
+  std::array<std::uint8_t, kMaxUnits> unit_side{};
 };
 
 // Loads and validates data/co-prosperity; throws engine::DataError naming file and field.

@@ -6,6 +6,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <utility>
 
 #include "engine/data_dir.h"
 #include "engine/errors.h"
@@ -171,9 +172,17 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
       throw DataError(file, "spaces", "expected 6 Japanese, 6 US, 3 Chinese, 9 Commonwealth");
     if (homes != std::array<int, 4>{1, 2, 2, 2})
       throw DataError(file, "spaces", "expected home spaces: Japan 1, others 2 each (2.1.2)");
+    for (auto [field, id] : {std::pair<int*, const char*>{&c->japan, "Japan"},
+                             {&c->borneo, "Borneo"},
+                             {&c->port_arthur, "Port-Arthur"},
+                             {&c->pearl_harbor, "Pearl-Harbor"},
+                             {&c->samoa, "Samoa"}}) {
+      *field = c->space_index(id);
+      if (*field < 0) throw DataError(file, "spaces", std::string("missing ") + id);
+    }
     int oil = 0;
     for (const auto& s : c->spaces) oil += s.oil;
-    if (oil != 1 || !c->spaces[c->space_index("Borneo")].oil)
+    if (oil != 1 || !c->spaces[c->borneo].oil)
       throw DataError(file, "spaces", "Borneo must be the only resource zone (2.1.4)");
     for (std::size_t i = 0; i < j["routes"].size(); ++i) {
       const Json& r = j["routes"][i];
@@ -198,6 +207,11 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
           throw DataError(file, std::string("retreat_box_links.") + side, "must be home ports");
         c->graph.add_edge(std::string(side) == "japan" ? kRetreatJapanese : kRetreatAllied, s, 1,
                           kSea);
+      }
+    for (int n = 0; n < kNumNodes; ++n)
+      for (const engine::Edge& e : c->graph.edges(n)) {
+        c->neighbours[n] |= std::uint32_t{1} << e.to;
+        if (e.kind == kSea) c->sea_neighbours[n] |= std::uint32_t{1} << e.to;
       }
     // Every space must be reachable from every other one.
     auto all = [](int) { return true; };
@@ -263,6 +277,10 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
       c->units.push_back(d);
     }
     if (c->num_units() > kMaxUnits) throw DataError(file, "units", "too many units");
+    for (int u = 0; u < c->num_units(); ++u) {
+      c->unit_type[u] = c->units[u].type;
+      c->unit_side[u] = static_cast<std::uint8_t>(side_of_nation(c->units[u].nation));
+    }
     for (const auto& m : j.at("markers")) c->markers += m.at("count").get<int>();
     if (c->num_units() + c->markers != 50)
       throw DataError(file, "units", "units and markers must make the 50 counters (2.0)");

@@ -1,13 +1,12 @@
 // 9.0 End of Turn (free strategic moves one unit at a time, the naval stacking limit), the
 // North Wind Rain upkeep and failure (5.1) and the victory conditions (4.0).
+#include <array>
 #include <set>
 
 #include "games/co_prosperity/rules.h"
 
 namespace pacwar::co_prosperity {
 namespace {
-
-int space(const CpsState& s, const char* id) { return s.content().space_index(id); }
 
 int vladivostok_unit(const CpsState& s) {
   for (int u = 0; u < s.content().num_units(); ++u)
@@ -33,7 +32,7 @@ int overstacked(const CpsState& s, int side) {
 void end_turn_checks(CpsState& s, Log log) {
   Control ctl = compute_control(s);
   const int vet = vladivostok_unit(s);
-  if (vet >= 0 && (s.nwr_failed || ctl[space(s, "Port-Arthur")] != kJapanese ||
+  if (vet >= 0 && (s.nwr_failed || ctl[s.content().port_arthur] != kJapanese ||
                    (s.nwr_turn < s.turn && !s.nwr_sustained))) {
     s.units[vet] = UnitState{};
     s.units[vet].loc = kLocRemoved;
@@ -61,7 +60,7 @@ void end_turn_checks(CpsState& s, Log log) {
 
 void end_of_operations(CpsState& s, Log log) {
   const Control ctl = compute_control(s);
-  if (vladivostok_unit(s) >= 0 && ctl[space(s, "Port-Arthur")] != kJapanese) s.nwr_failed = true;
+  if (vladivostok_unit(s) >= 0 && ctl[s.content().port_arthur] != kJapanese) s.nwr_failed = true;
   begin_end_of_turn(s, log);
 }
 
@@ -90,11 +89,18 @@ void legal_end_turn(const CpsState& s, Out& out) {
       out.push_back(encode(Kind::To, n));
     return;
   }
+  // A unit's strategic destinations depend on its space, nation and whether it is naval: each
+  // such class is searched once. -1: not yet known.
+  std::array<std::array<std::array<std::int8_t, 2>, 4>, kNumNodes> movable;
+  for (auto& a : movable)
+    for (auto& b : a) b.fill(-1);
   for (int u = 0; u < c.num_units(); ++u) {
-    if (c.side(u) != s.eot_side || !on_map(s.units[u].loc) || (s.units[u].flags & kMovedEot))
-      continue;
-    if (!strategic_destinations(s, ctl, std::uint64_t{1} << u, s.units[u].loc).empty())
-      out.push_back(encode(Kind::Move, u));
+    const int loc = s.units[u].loc;
+    if (c.side(u) != s.eot_side || !on_map(loc) || (s.units[u].flags & kMovedEot)) continue;
+    std::int8_t& known = movable[loc][c.units[u].nation][c.is_naval(u) ? 1 : 0];
+    if (known < 0)
+      known = strategic_destination_mask(s, ctl, std::uint64_t{1} << u, loc) != 0 ? 1 : 0;
+    if (known == 1) out.push_back(encode(Kind::Move, u));
   }
   out.push_back(encode(Kind::Done));
 }
@@ -153,7 +159,7 @@ int japanese_space_count(const CpsState& s, const Control& ctl) {
 }
 
 int sudden_victory(const CpsState& s, const Control& ctl) {
-  if (ctl[space(s, "Japan")] == kAllied) return kAllied;  // 4.2 (wins ties)
+  if (ctl[s.content().japan] == kAllied) return kAllied;  // 4.2 (wins ties)
   std::set<int> nations;
   for (int sp = 0; sp < kNumSpaces; ++sp) {
     const SpaceDef& d = s.content().spaces[sp];

@@ -1,6 +1,10 @@
 // 8.1 Strategic Movement, 8.2 Naval Movement, 8.3 Ground Movement (also used by the Special
 // Operations of 7.3, the CBI Theater of 8.5 and RP moves of 6.4). A stack is formed one unit at
 // a time (PickFrom, PickUnits) and then sent to a destination.
+#include <algorithm>
+#include <array>
+#include <bit>
+
 #include "games/co_prosperity/rules.h"
 
 namespace pacwar::co_prosperity {
@@ -37,24 +41,24 @@ bool special_target(const CpsState& s, const Control& ctl, int space) {
   return (s.war_targets >> controlling_nation(s, ctl, space)) & 1;
 }
 
-std::vector<int> destinations(const CpsState& s, const Control& ctl, Op op, bool special, int from,
-                              std::uint64_t group) {
+// Where a stack may end its move, as a mask of nodes.
+NodeMask destinations(const CpsState& s, const Control& ctl, Op op, bool special, int from,
+                      std::uint64_t group) {
   const Content& c = s.content();
-  std::vector<int> out;
-  if (group == 0) return out;
-  if (op == Op::Strategic) return strategic_destinations(s, ctl, group, from);
+  if (group == 0) return 0;
+  if (op == Op::Strategic) return strategic_destination_mask(s, ctl, group, from);
   int side = 0, ma = 99;
-  for (int u = 0; u < c.num_units(); ++u)
-    if ((group >> u) & 1u) {
-      side = c.side(u);
-      if (c.units[u].movement > 0) ma = std::min(ma, c.units[u].movement);
-    }
+  for (std::uint64_t g = group; g != 0; g &= g - 1) {
+    const int u = std::countr_zero(g);
+    side = c.side(u);
+    if (c.units[u].movement > 0) ma = std::min(ma, c.units[u].movement);
+  }
   const int nations = group_nations(s, group);
-  auto all_may = [&](int n, bool stop) { return nations_may(s, ctl, nations, n, stop); };
+  NodeMask out = 0;
   auto keep = [&](int n) {
-    if (n == from || !all_may(n, true)) return;
+    if (n == from || !nations_may(s, ctl, nations, n, true)) return;
     if (special && !special_target(s, ctl, n)) return;
-    out.push_back(n);
+    out |= NodeMask{1} << n;
   };
   if (op == Op::Ground) {
     for (const engine::Edge& e : c.graph.edges(from))
@@ -63,39 +67,97 @@ std::vector<int> destinations(const CpsState& s, const Control& ctl, Op op, bool
   }
   // 8.2: sea routes, +1 to enter a space with an enemy air unit (8.2.2), halted by enemy control
   // (8.2.1; not for a Special Operation into an empty space, 7.3) or enemy units (8.2.3).
-  std::array<bool, kNumSpaces> enemy_air{}, enemy_units{};
+  NodeMask enemy_air = 0, enemy_units = 0;
   for (int u = 0; u < c.num_units(); ++u)
     if (in_space(s.units[u].loc) && c.side(u) != side) {
-      enemy_units[s.units[u].loc] = true;
-      if (c.is_air(u)) enemy_air[s.units[u].loc] = true;
+      enemy_units |= NodeMask{1} << s.units[u].loc;
+      if (c.is_air(u)) enemy_air |= NodeMask{1} << s.units[u].loc;
     }
-  const auto dist = c.graph.distances(
-      from,
-      [&](int, const engine::Edge& e) {
-        if (e.kind != kSea || e.to >= kNumSpaces) return -1;
-        return e.length + (enemy_air[e.to] ? 1 : 0);
-      },
-      [&](int n) { return n < kNumSpaces && all_may(n, false); },
-      [&](int n) { return !enemy_units[n] && (ctl[n] == side || special); });
-  for (int n = 0; n < kNumSpaces; ++n)
-    if (dist[n] <= ma) keep(n);
+  // Whether every nation of the group may enter a space (7.4), worked out once per space.
+  std::array<std::int8_t, kNumSpaces> enter;
+  enter.fill(-1);
+  auto may_enter_space = [&](int n) {
+    if (enter[n] < 0) enter[n] = nations_may(s, ctl, nations, n, false) ? 1 : 0;
+    return enter[n] == 1;
+  };
+  auto passes = [&](int n) {
+    return ((enemy_units >> n) & 1u) == 0 && (ctl[n] == side || special);
+  };
+  // Cheapest sea cost from `from`, kept only up to the allowance: Dijkstra with cost buckets
+  // (a route costs 1 to 3, so a ring of 4 buckets holds every pending cost). A space is final
+  // when its bucket comes up; `reached` holds the spaces at cost <= ma, `from` included.
+  std::array<NodeMask, 4> ring{};
+  ring[0] = NodeMask{1} << from;
+  NodeMask reached = 0;
+  for (int d = 0; d <= ma; ++d) {
+    const NodeMask now = ring[d & 3] & ~reached;
+    ring[d & 3] = 0;
+    if (now == 0) {
+      if ((ring[0] | ring[1] | ring[2] | ring[3]) == 0) break;
+      continue;
+    }
+    reached |= now;
+    for (NodeMask m = now; m != 0; m &= m - 1) {
+      const int n = std::countr_zero(m);
+      if (n != from && !passes(n)) continue;
+      for (const engine::Edge& e : c.graph.edges(n)) {
+        if (e.kind != kSea || e.to >= kNumSpaces || ((reached >> e.to) & 1u)) continue;
+        const int cost = e.length + static_cast<int>((enemy_air >> e.to) & 1u);
+        if (d + cost > ma || !may_enter_space(e.to)) continue;
+        ring[(d + cost) & 3] |= NodeMask{1} << e.to;
+      }
+    }
+  }
+  for (NodeMask m = reached; m != 0; m &= m - 1) keep(std::countr_zero(m));
   return out;
 }
 
 std::uint64_t bit(int u) { return std::uint64_t{1} << u; }
 
+// What the destinations of a one-unit stack depend on besides the state: its space, nation,
+// type and movement allowance. Units alike in these have the same destinations.
+std::uint32_t alike_key(const CpsState& s, int u) {
+  const UnitDef& d = s.content().units[u];
+  return static_cast<std::uint32_t>(s.units[u].loc) | static_cast<std::uint32_t>(d.nation) << 8 |
+         static_cast<std::uint32_t>(d.type) << 12 | static_cast<std::uint32_t>(d.movement) << 16;
+}
+
+// A small set of keys on the stack (at most one per unit).
+struct KeySet {
+  std::array<std::uint32_t, kMaxUnits> keys{};
+  int size = 0;
+  bool contains(std::uint32_t k) const {
+    for (int i = 0; i < size; ++i)
+      if (keys[i] == k) return true;
+    return false;
+  }
+  void add(std::uint32_t k) { keys[size++] = k; }
+};
+
 }  // namespace
 
 std::vector<int> move_destinations(const CpsState& s, const Control& ctl, std::uint64_t group) {
-  return destinations(s, ctl, s.op.op, s.op.special, s.op.from, group);
+  std::vector<int> out;
+  const NodeMask m = destinations(s, ctl, s.op.op, s.op.special, s.op.from, group);
+  if (s.op.op == Op::Ground) {  // in the order of the routes, as listed in map.json
+    for (const engine::Edge& e : s.content().graph.edges(s.op.from))
+      if ((m >> e.to) & 1u) out.push_back(e.to);
+    return out;
+  }
+  for (NodeMask r = m; r != 0; r &= r - 1) out.push_back(std::countr_zero(r));
+  return out;
 }
 
 bool can_move(const CpsState& s, const Control& ctl, Op op, int side, int nation, bool special) {
   const Content& c = s.content();
-  for (int u = 0; u < c.num_units(); ++u)
-    if (eligible(s, u, op, side, nation) &&
-        !destinations(s, ctl, op, special, s.units[u].loc, bit(u)).empty())
-      return true;
+  KeySet stuck;  // units known to have no destination
+  for (int u = 0; u < c.num_units(); ++u) {
+    if (!eligible(s, u, op, side, nation)) continue;
+    const std::uint32_t key = alike_key(s, u);
+    if (stuck.contains(key)) continue;
+    if (destinations(s, ctl, op, special, s.units[u].loc, bit(u)) != 0) return true;
+    stuck.add(key);
+  }
   return false;
 }
 
@@ -115,10 +177,16 @@ void legal_from(const CpsState& s, Out& out) {
   const Control ctl = compute_control(s);
   const Content& c = s.content();
   std::array<bool, kNumNodes> done{};
+  KeySet stuck;  // units known to have no destination
   for (int u = 0; u < c.num_units(); ++u) {
     const int loc = s.units[u].loc;
     if (!on_map(loc) || done[loc] || !eligible(s, u, s.op.op, s.op.side, s.op.nation)) continue;
-    if (destinations(s, ctl, s.op.op, s.op.special, loc, bit(u)).empty()) continue;
+    const std::uint32_t key = alike_key(s, u);
+    if (stuck.contains(key)) continue;
+    if (destinations(s, ctl, s.op.op, s.op.special, loc, bit(u)) == 0) {
+      stuck.add(key);
+      continue;
+    }
     done[loc] = true;
     out.push_back(encode(Kind::From, loc));
   }
@@ -138,14 +206,20 @@ void legal_pick(const CpsState& s, Out& out) {
   const Content& c = s.content();
   int count = 0;
   for (int u = 0; u < c.num_units(); ++u) count += (s.op.picked >> u) & 1u;
-  if (count < group_limit(s, s.op.op, s.op.side, s.op.nation))
+  if (count < group_limit(s, s.op.op, s.op.side, s.op.nation)) {
+    KeySet stuck;  // units whose addition is known to leave the stack no destination
     for (int u = 0; u < c.num_units(); ++u) {
       if (s.units[u].loc != s.op.from || ((s.op.picked >> u) & 1u)) continue;
       if (!eligible(s, u, s.op.op, s.op.side, s.op.nation)) continue;
-      if (destinations(s, ctl, s.op.op, s.op.special, s.op.from, s.op.picked | bit(u)).empty())
+      const std::uint32_t key = alike_key(s, u);
+      if (stuck.contains(key)) continue;
+      if (destinations(s, ctl, s.op.op, s.op.special, s.op.from, s.op.picked | bit(u)) == 0) {
+        stuck.add(key);
         continue;
+      }
       out.push_back(encode(Kind::Pick, u));
     }
+  }
   if (count > 0) out.push_back(encode(Kind::Done));
 }
 

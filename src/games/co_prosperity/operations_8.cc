@@ -1,6 +1,8 @@
 // 8.0 Operations Phase: alternation, passing and resuming; playing a card's action icon (6.3),
 // Resource Points (6.4), CBI Theater cards (8.5), Bombing's start (8.8), Reinforcements from the
 // Atlantic (8.9) and North Wind Rain with its upkeep (5.1).
+#include <array>
+
 #include "games/co_prosperity/rules.h"
 
 namespace pacwar::co_prosperity {
@@ -8,20 +10,20 @@ namespace {
 
 constexpr int kSustain = 0x80;  // Play b flag: the icon pays the 5.1 upkeep instead
 
-int space(const CpsState& s, const char* id) { return s.content().space_index(id); }
-
 bool rp_usable(const CpsState& s, const Control& ctl) {
   if (s.rp <= 0) return false;
-  auto friendly = [&](int n) { return ctl[n] == kJapanese; };
-  const auto d = s.content().graph.distances(
-      space(s, "Borneo"), [](const engine::Edge&) { return true; }, friendly, friendly);
-  return ctl[space(s, "Borneo")] == kJapanese && d[space(s, "Japan")] < engine::kNoPath;
+  const Content& c = s.content();
+  if (ctl[c.borneo] != kJapanese) return false;
+  NodeMask friendly = 0;
+  for (int n = 0; n < kNumNodes; ++n)
+    if (ctl[n] == kJapanese) friendly |= NodeMask{1} << n;
+  return (reach_mask(c, c.borneo, friendly, false) >> c.japan) & 1u;
 }
 
 int nwr_veteran(const CpsState& s) {
   const Content& c = s.content();
   for (int u = 0; u < c.num_units(); ++u)
-    if (c.units[u].type == UnitType::Vet && s.units[u].loc == space(s, "Port-Arthur") &&
+    if (c.units[u].type == UnitType::Vet && s.units[u].loc == s.content().port_arthur &&
         s.units[u].steps == max_steps(s, u))
       return u;
   return -1;
@@ -29,7 +31,7 @@ int nwr_veteran(const CpsState& s) {
 
 bool nwr_possible(const CpsState& s, const Control& ctl) {
   return (s.turn == 3 || s.turn == 4) && !s.nwr_done && !s.vladivostok_gone &&
-         ctl[space(s, "Port-Arthur")] == kJapanese && nwr_veteran(s) >= 0;
+         ctl[s.content().port_arthur] == kJapanese && nwr_veteran(s) >= 0;
 }
 
 bool sustain_needed(const CpsState& s) {
@@ -76,7 +78,7 @@ int atlantic_unit(const CpsState& s, UnitType t) {
 bool atlantic_possible(const CpsState& s, const Control& ctl) {
   return !s.atlantic_used && atlantic_unit(s, UnitType::CV) >= 0 &&
          atlantic_unit(s, UnitType::BB) >= 0 &&
-         (ctl[space(s, "Pearl-Harbor")] == kAllied || ctl[space(s, "Samoa")] == kAllied);
+         (ctl[s.content().pearl_harbor] == kAllied || ctl[s.content().samoa] == kAllied);
 }
 
 bool cbi_possible(const CpsState& s, const Control& ctl, int nation) {
@@ -174,7 +176,7 @@ void do_icon(CpsState& s, int side, const CardIcon& icon, Log log) {
 
 void begin_operations(CpsState& s, Log log) {
   const Control ctl = compute_control(s);
-  s.rp = ctl[space(s, "Borneo")] == kJapanese ? 2 : 0;  // 6.4
+  s.rp = ctl[s.content().borneo] == kJapanese ? 2 : 0;  // 6.4
   s.passes = 0;
   s.op = OpCtx{};
   s.step = Step::Operations;
@@ -189,6 +191,10 @@ void legal_operations(const CpsState& s, Out& out) {
   const int side = s.seat;
   const Content& c = s.content();
   const bool sustain = side == kJapanese && sustain_needed(s);
+  // Many cards carry the same icon: whether it can be used is worked out once per icon (and
+  // bombing colour) in this call. -1: not yet known.
+  std::array<std::array<std::int8_t, 5>, static_cast<int>(Icon::Atlantic) + 1> possible;
+  for (auto& row : possible) row.fill(-1);
   for (int k = 0; k < kNumCards; ++k) {
     if (s.cards[k] != CardLoc::Hand || c.cards[k].side != side) continue;
     const auto& icons = c.cards[k].icons;
@@ -196,7 +202,9 @@ void legal_operations(const CpsState& s, Out& out) {
       // 8.9: once the reinforcements came, the Grand Strategy card serves only for ground moves.
       if (c.cards[k].has(Icon::Atlantic) && s.atlantic_used && icons[i].icon != Icon::Ground)
         continue;
-      if (icon_possible(s, ctl, side, icons[i])) out.push_back(encode(Kind::Play, k, i));
+      std::int8_t& known = possible[static_cast<int>(icons[i].icon)][icons[i].nation + 1];
+      if (known < 0) known = icon_possible(s, ctl, side, icons[i]) ? 1 : 0;
+      if (known == 1) out.push_back(encode(Kind::Play, k, i));
       if (sustain && icons[i].icon == Icon::Ground)
         out.push_back(encode(Kind::Play, k, i | kSustain));
     }
@@ -307,8 +315,8 @@ void apply_bomb(CpsState& s, Act a, Log log) {
 void legal_atlantic(const CpsState& s, Out& out) {
   const Control ctl = compute_control(s);
   const int u = atlantic_unit(s, s.op.picked == 0 ? UnitType::CV : UnitType::BB);
-  for (const char* id : {"Pearl-Harbor", "Samoa"})
-    if (ctl[space(s, id)] == kAllied) out.push_back(encode(Kind::Place, u, space(s, id)));
+  for (const int sp : {s.content().pearl_harbor, s.content().samoa})
+    if (ctl[sp] == kAllied) out.push_back(encode(Kind::Place, u, sp));
 }
 
 void apply_atlantic(CpsState& s, Act a, Log log) {

@@ -37,7 +37,7 @@ void develop_options(const CpsState& s, const Control& ctl, int side, int nation
     const UnitDef& d = c.units[u];
     if (cw_inf_first && d.type != UnitType::Inf) continue;
     const bool direct = nation >= 0 || !goes_on_track(s, u);
-    if (direct && home_spaces(s, ctl, d.nation).empty()) continue;
+    if (direct && home_mask(s, ctl, d.nation) == 0) continue;
     // Identical counters are one choice: offer the first of each nation and type.
     const std::pair<int, UnitType> key{d.nation, d.type};
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
@@ -56,7 +56,7 @@ void replenish_options(const CpsState& s, const Control& ctl, int side, int nati
       out.push_back(encode(Kind::Replenish, u));
     if (st.loc == kLocTrack && nation < 0 && st.placed_turn != s.turn &&
         st.advanced_turn != s.turn &&
-        (st.track_left > 1 || !home_spaces(s, ctl, c.units[u].nation).empty()))
+        (st.track_left > 1 || home_mask(s, ctl, c.units[u].nation) != 0))
       out.push_back(encode(Kind::Advance, u));
   }
 }

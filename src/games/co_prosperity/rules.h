@@ -13,6 +13,7 @@ namespace pacwar::co_prosperity {
 using Out = std::vector<engine::ActionCode>;
 using Log = engine::LogSink*;
 using Control = std::array<std::int8_t, kNumNodes>;
+using NodeMask = std::uint32_t;  // bit n = map node n (24 spaces and the 2 Retreat Boxes)
 
 // ---- board.cc: control (3.4, 3.5), war status (7.4) and shared helpers
 bool at_war(const CpsState& s, int nation);  // with Japan; Japan itself: true
@@ -31,12 +32,18 @@ bool may_stop(const CpsState& s, const Control& c, int nation, int space);
 bool may_move_at_all(const CpsState& s, int nation);        // 7.4.1: Commonwealth not at war
 int group_nations(const CpsState& s, std::uint64_t group);  // bit per nation
 bool nations_may(const CpsState& s, const Control& c, int nations, int space, bool stop);
-// Strategic reach (8.1) for a group of units from `from`: cost per node or kNoPath.
-std::vector<int> strategic_reach(const CpsState& s, const Control& c, std::uint64_t group,
-                                 int from);
+// Nodes reachable from `from` (itself included) by routes (sea routes only if `sea_only`),
+// entering and passing only nodes in `allowed`.
+NodeMask reach_mask(const Content& c, int from, NodeMask allowed, bool sea_only);
+// Strategic reach (8.1) for a group of units from `from`: the nodes it may trace to, `from`
+// included.
+NodeMask strategic_reach(const CpsState& s, const Control& c, std::uint64_t group, int from);
+NodeMask strategic_destination_mask(const CpsState& s, const Control& c, std::uint64_t group,
+                                    int from);
 std::vector<int> strategic_destinations(const CpsState& s, const Control& c, std::uint64_t group,
                                         int from);
 bool traces_home(const CpsState& s, const Control& c, int unit);                // 8.4.1 / 8.5.2
+NodeMask home_mask(const CpsState& s, const Control& c, int nation);            // controlled
 std::vector<int> home_spaces(const CpsState& s, const Control& c, int nation);  // controlled
 void put_unit(CpsState& s, int u, int loc);
 void eliminate(CpsState& s, int u, Log log);
