@@ -270,7 +270,7 @@ TEST_F(WitpCampaign, Witp36_1RepairAdvancesGtByGt) {
   auto advance = [&](int gts) {
     std::string summary;
     for (int i = 0; i < gts; ++i) {
-      if (campaign.books()["gt"] == 4) book(campaign, {"next-cycle"});
+      if (campaign.books().value("gt", std::int64_t{0}) == 4) book(campaign, {"next-cycle"});
       summary = book(campaign, {"repair-advance"});
     }
     return summary;
