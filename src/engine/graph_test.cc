@@ -2,11 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include <functional>
-#include <queue>
-#include <utility>
 #include <vector>
 
+#include "engine/graph_reference_for_test.h"
 #include "engine/rng.h"
 
 namespace pacwar::engine {
@@ -34,34 +32,6 @@ TEST(EngineGraph, ShortestPathsRespectKindsLengthsAndPassing) {
   EXPECT_EQ(g.edge(1, 3), nullptr);
 }
 
-// Dijkstra with a binary heap (the implementation Graph::distances had before it was made
-// allocation-free), the reference for the test below.
-std::vector<int> reference(const Graph& g, int from,
-                           const std::function<int(int, const Edge&)>& cost,
-                           const std::function<bool(int)>& enter,
-                           const std::function<bool(int)>& pass) {
-  std::vector<int> dist(static_cast<std::size_t>(g.size()), kNoPath);
-  using Item = std::pair<int, int>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
-  dist.at(static_cast<std::size_t>(from)) = 0;
-  queue.push({0, from});
-  while (!queue.empty()) {
-    const auto [d, node] = queue.top();
-    queue.pop();
-    if (d != dist[static_cast<std::size_t>(node)]) continue;
-    if (node != from && !pass(node)) continue;
-    for (const Edge& e : g.edges(node)) {
-      const int c = cost(node, e);
-      if (c < 0 || !enter(e.to)) continue;
-      if (d + c < dist[static_cast<std::size_t>(e.to)]) {
-        dist[static_cast<std::size_t>(e.to)] = d + c;
-        queue.push({d + c, e.to});
-      }
-    }
-  }
-  return dist;
-}
-
 TEST(EngineGraph, LinearScanDijkstraAgreesWithTheHeapReference) {
   Rng rng(7);
   for (int trial = 0; trial < 2000; ++trial) {
@@ -87,7 +57,7 @@ TEST(EngineGraph, LinearScanDijkstraAgreesWithTheHeapReference) {
     };
     auto may_enter = [&](int i) { return static_cast<bool>(enter[static_cast<std::size_t>(i)]); };
     auto may_pass = [&](int i) { return static_cast<bool>(pass[static_cast<std::size_t>(i)]); };
-    const auto want = reference(g, from, cost, may_enter, may_pass);
+    const auto want = reference_distances(g, from, cost, may_enter, may_pass);
     EXPECT_EQ(g.distances(from, cost, may_enter, may_pass), want) << "trial " << trial;
     // With a limit, every cost up to it is exact and nothing beyond it is reported lower.
     const int limit = static_cast<int>(rng.below(6));

@@ -4,12 +4,10 @@
 // of positions from random games.
 #include <gtest/gtest.h>
 
-#include <functional>
 #include <memory>
-#include <queue>
-#include <utility>
 #include <vector>
 
+#include "engine/graph_reference_for_test.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
 #include "games/co_prosperity/rules.h"
@@ -17,33 +15,6 @@
 
 namespace pacwar::co_prosperity {
 namespace {
-
-// Dijkstra with a binary heap; `cost` < 0: unusable edge. As engine::Graph::distances was.
-std::vector<int> ref_distances(const engine::Graph& g, int from,
-                               const std::function<int(int, const engine::Edge&)>& cost,
-                               const std::function<bool(int)>& enter,
-                               const std::function<bool(int)>& pass) {
-  std::vector<int> dist(static_cast<std::size_t>(g.size()), engine::kNoPath);
-  using Item = std::pair<int, int>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
-  dist.at(static_cast<std::size_t>(from)) = 0;
-  queue.push({0, from});
-  while (!queue.empty()) {
-    const auto [d, node] = queue.top();
-    queue.pop();
-    if (d != dist[static_cast<std::size_t>(node)]) continue;
-    if (node != from && !pass(node)) continue;
-    for (const engine::Edge& e : g.edges(node)) {
-      const int c = cost(node, e);
-      if (c < 0 || !enter(e.to)) continue;
-      if (d + c < dist[static_cast<std::size_t>(e.to)]) {
-        dist[static_cast<std::size_t>(e.to)] = d + c;
-        queue.push({d + c, e.to});
-      }
-    }
-  }
-  return dist;
-}
 
 // 8.1 as written before: every node the side controls that all nations may enter.
 std::vector<int> ref_strategic_reach(const CpsState& s, const Control& ctl, std::uint64_t group,
@@ -60,7 +31,7 @@ std::vector<int> ref_strategic_reach(const CpsState& s, const Control& ctl, std:
   auto enter = [&](int node) {
     return ctl[node] == side && nations_may(s, ctl, nations, node, false);
   };
-  return ref_distances(
+  return engine::reference_distances(
       c.graph, from,
       [&](int, const engine::Edge& e) { return !naval || e.kind == kSea ? e.length : -1; }, enter,
       enter);
@@ -124,7 +95,7 @@ std::vector<int> ref_destinations(const CpsState& s, const Control& ctl, Op op, 
       enemy_units[s.units[u].loc] = true;
       if (c.is_air(u)) enemy_air[s.units[u].loc] = true;
     }
-  const auto dist = ref_distances(
+  const auto dist = engine::reference_distances(
       c.graph, from,
       [&](int, const engine::Edge& e) {
         if (e.kind != kSea || e.to >= kNumSpaces) return -1;
@@ -175,7 +146,7 @@ int compare_position(const CpsState& s) {
   for (int n = 0; n < kNumNodes; ++n)
     if (ctl[n] == kJapanese) friendly |= NodeMask{1} << n;
   auto own = [&](int n) { return ctl[n] == kJapanese; };
-  const auto d = ref_distances(
+  const auto d = engine::reference_distances(
       c.graph, c.borneo, [](int, const engine::Edge& e) { return e.length; }, own, own);
   EXPECT_EQ(((reach_mask(c, c.borneo, friendly, false) >> c.japan) & 1u) != 0,
             d[c.japan] < engine::kNoPath);
