@@ -20,9 +20,57 @@ constexpr double kSpreadPerTurn = 1.0;  // ... this per End of Turn Phase still 
 constexpr double kOneHomeNation = 0.6;  // one Allied nation's home space held (half of 4.1)
 constexpr double kSuddenVictory = 3.0;  // two nations (4.1), or Japan lost (4.2): decided
 constexpr double kMaterialWeight = 1.0;
-constexpr double kCardWeight = 0.05;
+
+// Playout weights (CoProsperityPlayout).
+constexpr double kPassWeight = 0.3;        // passing or not reacting, against ...
+constexpr double kPlayWeight = 2.0;        // ... playing a card or reacting
+constexpr double kAbandonWeight = 0.15;    // a move that costs the side a space it controls
+constexpr double kCaptureWeight = 4.0;     // into an empty space the enemy controls ...
+constexpr double kHomeFactor = 2.0;        // ... times this for a home space
+constexpr double kGoodAttackWeight = 3.0;  // attacking with at least kGoodOdds ...
+constexpr double kEvenAttackWeight = 1.0;  // ... at least even ...
+constexpr double kBadAttackWeight = 0.2;   // ... or worse
+constexpr double kGoodOdds = 1.5;
 
 double unit_value(const cp::UnitDef& def) { return def.attack + def.defense + 1.0; }
+
+// Twice the turn, plus one in its End of Turn Phase (9.0): the phases in the order of play.
+int phase_clock(const cp::CpsState& s) {
+  const bool end_of_turn = s.step == cp::Step::EndTurnMove || s.step == cp::Step::EndTurnDest ||
+                           s.step == cp::Step::EndTurnStack;
+  return 2 * s.turn + (end_of_turn ? 1 : 0);
+}
+
+// Whether taking the units of `group` (bit per unit) off the map would cost `side` control of
+// a space it holds now (3.4: units first, then air range, 3.5, then the original owner): the
+// last units of a space the enemy would take back, or an air unit whose range held a space.
+bool abandons(const cp::CpsState& s, int side, std::uint64_t group) {
+  const cp::Control before = cp::compute_control(s);
+  cp::CpsState after = s;
+  for (int u = 0; u < s.content().num_units(); ++u) {
+    if ((group >> u) & 1u) after.units[static_cast<std::size_t>(u)].loc = cp::kLocPool;
+  }
+  const cp::Control now = cp::compute_control(after);
+  for (int sp = 0; sp < cp::kNumSpaces; ++sp) {
+    const auto i = static_cast<std::size_t>(sp);
+    if (before[i] == side && now[i] != side) return true;
+  }
+  return false;
+}
+
+// Combat factors times steps (8.6.2) of `group` attacking against the enemy units at `space`.
+double attack_odds(const cp::CpsState& s, int side, int space, std::uint64_t group) {
+  const cp::Content& c = s.content();
+  double attack = 0.0;
+  double defense = 0.0;
+  for (int u = 0; u < c.num_units(); ++u) {
+    const cp::UnitState& us = s.units[static_cast<std::size_t>(u)];
+    const cp::UnitDef& def = c.units[static_cast<std::size_t>(u)];
+    if ((group >> u) & 1u) attack += us.steps * def.attack;
+    if (us.loc == space && c.side(u) != side) defense += us.steps * def.defense;
+  }
+  return defense > 0.0 ? attack / defense : kGoodOdds;
+}
 
 }  // namespace
 
@@ -58,11 +106,10 @@ CoProsperityScore score_co_prosperity(const engine::State& state) {
   }
   const double total = strength[0] + strength[1];
   score.material = total > 0.0 ? 2.0 * (strength[0] / total - 0.5) : 0.0;
-  score.cards = cp::hand_size(*s, cp::kJapanese) - cp::hand_size(*s, cp::kAllied);
 
   double x = (score.spaces - score.needed + 0.5) /
                  (kSpreadBase + kSpreadPerTurn * (score.turns_left - 1)) +
-             kMaterialWeight * score.material + kCardWeight * score.cards;
+             kMaterialWeight * score.material;
   if (score.home_nations >= 2) x += kSuddenVictory;
   if (score.home_nations == 1) x += kOneHomeNation;
   if (score.japan_lost) x -= kSuddenVictory;
@@ -89,21 +136,51 @@ engine::ActionCode CoProsperityPlayout::pick(const engine::State& state,
   }
   cp::Control ctl{};
   if (destinations) ctl = cp::compute_control(s);
+  const cp::Content& c = s.content();
+  // End of Turn strategic movement (9.0) is optional: finishing weighs as much as all the moves
+  // together, so that a playout moves about one unit there instead of shuffling them all.
+  const double end_turn_done = std::max<double>(1.0, static_cast<double>(legal.size()) - 1.0);
   auto weight = [&](engine::ActionCode action) {
     const cp::Act act = cp::decode(action);
     switch (act.kind) {
       case cp::Kind::Pass:
       case cp::Kind::NoReaction:
-        return 0.3;
+        return kPassWeight;
       case cp::Kind::Play:
       case cp::Kind::React:
-        return 2.0;
+        return kPlayWeight;
+      case cp::Kind::From: {
+        // Movement (8.1-8.3) from a space with one unit of the side moves that unit.
+        if (s.step != cp::Step::PickFrom || act.a < 0 || act.a >= cp::kNumSpaces) return 1.0;
+        std::uint64_t here = 0;
+        for (int u = 0; u < c.num_units(); ++u) {
+          if (s.units[static_cast<std::size_t>(u)].loc == act.a && c.side(u) == side)
+            here |= std::uint64_t{1} << u;
+        }
+        return std::popcount(here) == 1 && abandons(s, side, here) ? kAbandonWeight : 1.0;
+      }
+      case cp::Kind::Pick:
+        // Movement (8.1-8.3): keep what the side controls.
+        if (s.step != cp::Step::PickUnits || act.a < 0 || act.a >= c.num_units()) return 1.0;
+        return abandons(s, side, s.op.picked | (std::uint64_t{1} << act.a)) ? kAbandonWeight : 1.0;
+      case cp::Kind::Move:
+        // End of Turn strategic movement (9.0), one unit at a time: the same.
+        if (act.a < 0 || act.a >= c.num_units()) return 1.0;
+        return abandons(s, side, std::uint64_t{1} << act.a) ? kAbandonWeight : 1.0;
       case cp::Kind::To: {
-        // Into a space the enemy controls (combat or capture), home spaces most of all.
+        // Into a space the enemy controls: a capture if it is empty (3.4), home spaces most of
+        // all (4.1); a combat (8.6) weighted by the odds of the moving group.
         if (act.a < 0 || act.a >= cp::kNumSpaces || side < 0) return 1.0;
         if (ctl[static_cast<std::size_t>(act.a)] == side) return 1.0;
-        return s.content().spaces[static_cast<std::size_t>(act.a)].home ? 6.0 : 3.0;
+        const double home = c.spaces[static_cast<std::size_t>(act.a)].home ? kHomeFactor : 1.0;
+        if (s.step != cp::Step::Destination || !cp::has_units(s, 1 - side, act.a))
+          return kCaptureWeight * home;
+        const double odds = attack_odds(s, side, act.a, s.op.picked);
+        if (odds >= kGoodOdds) return kGoodAttackWeight * home;
+        return odds >= 1.0 ? kEvenAttackWeight * home : kBadAttackWeight;
       }
+      case cp::Kind::Done:
+        return s.step == cp::Step::EndTurnMove ? end_turn_done : 1.0;
       default:
         return 1.0;
     }
@@ -116,6 +193,12 @@ engine::ActionCode CoProsperityPlayout::pick(const engine::State& state,
     if (target < 0.0) return action;
   }
   return legal.back();
+}
+
+bool CoProsperityPlayout::stop(const engine::State& root, const engine::State& state) const {
+  const int from = phase_clock(static_cast<const cp::CpsState&>(root));
+  const int horizon = from % 2 == 0 ? from + 1 : from + 2;
+  return phase_clock(static_cast<const cp::CpsState&>(state)) >= horizon;
 }
 
 }  // namespace pacwar::ai

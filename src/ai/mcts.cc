@@ -73,13 +73,16 @@ class Mcts::Searcher {
     return done;
   }
 
-  // Adds the root children's visits to `visits` (parallel to `actions`).
-  void add_root_visits(const std::vector<ActionCode>& actions,
-                       std::vector<long long>& visits) const {
+  // Adds the root children's visits and reward sums to `visits` and `totals` (parallel to
+  // `actions`).
+  void add_root_stats(const std::vector<ActionCode>& actions, std::vector<long long>& visits,
+                      std::vector<double>& totals) const {
     for (std::int32_t c = nodes_[0].first_child; c != kNone; c = nodes_[c].next_sibling) {
       const auto it = std::find(actions.begin(), actions.end(), nodes_[c].action);
-      if (it != actions.end())
-        visits[static_cast<std::size_t>(it - actions.begin())] += nodes_[c].visits;
+      if (it == actions.end()) continue;
+      const auto i = static_cast<std::size_t>(it - actions.begin());
+      visits[i] += nodes_[c].visits;
+      totals[i] += nodes_[c].total;
     }
   }
 
@@ -104,11 +107,13 @@ class Mcts::Searcher {
 
   // Selection in the tree with the world's legal actions; returns the node reached, having
   // applied the actions on the way (and, when one was added, the expanding action).
-  std::int32_t select(State& state, Rng& rng) {
+  std::int32_t select(const State& root, State& state, Rng& rng) {
     std::int32_t node = 0;
     path_.clear();
     path_.push_back(node);
     for (int depth = 0; depth < kMaxTreeDepth && !state.is_terminal(); ++depth) {
+      // The tree does not grow past the game's horizon either.
+      if (depth > 0 && policies_.playout->stop(root, state)) break;
       if (state.is_chance()) {
         outcomes_.clear();
         state.chance_outcomes(outcomes_);
@@ -175,8 +180,9 @@ class Mcts::Searcher {
     return node;
   }
 
-  void playout(State& state, Rng& rng) {
+  void playout(const State& root, State& state, Rng& rng) {
     for (int depth = 0; depth < config_.playout_depth && !state.is_terminal(); ++depth) {
+      if (policies_.playout->stop(root, state)) break;
       if (state.is_chance()) {
         outcomes_.clear();
         state.chance_outcomes(outcomes_);
@@ -193,8 +199,8 @@ class Mcts::Searcher {
   void iterate(const State& root, int seat, Rng& rng) {
     std::unique_ptr<State> world = root.clone();
     world->resample_hidden(seat, rng);
-    select(*world, rng);
-    playout(*world, rng);
+    select(root, *world, rng);
+    playout(root, *world, rng);
     evaluate_or_score(policies_, *world, values_);
     for (const std::int32_t index : path_) {
       Node& n = nodes_[index];
@@ -223,6 +229,7 @@ Mcts::Mcts(MctsConfig config, GamePolicies policies)
     config_.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   }
   if (config_.iterations <= 0 && config_.time_ms <= 0.0) config_.iterations = 1;
+  if (config_.playout_depth <= 0) config_.playout_depth = policies_.playout_depth;
   for (int t = 0; t < config_.threads; ++t) {
     searchers_.push_back(std::make_unique<Searcher>(config_, policies_));
   }
@@ -237,6 +244,7 @@ MctsResult Mcts::search(const State& root, std::uint64_t seed) {
   root.legal_actions(result.actions);
   if (result.actions.empty()) throw std::logic_error("mcts: no legal action at " + root.prompt());
   result.visits.assign(result.actions.size(), 0);
+  result.values.assign(result.actions.size(), 0.0);
   result.action = result.actions.front();
   if (result.actions.size() == 1) return result;
 
@@ -274,7 +282,11 @@ MctsResult Mcts::search(const State& root, std::uint64_t seed) {
   }
   for (int t = 0; t < threads; ++t) {
     result.iterations += done[static_cast<std::size_t>(t)];
-    searchers_[static_cast<std::size_t>(t)]->add_root_visits(result.actions, result.visits);
+    searchers_[static_cast<std::size_t>(t)]->add_root_stats(result.actions, result.visits,
+                                                            result.values);
+  }
+  for (std::size_t i = 0; i < result.actions.size(); ++i) {
+    if (result.visits[i] > 0) result.values[i] /= static_cast<double>(result.visits[i]);
   }
   std::size_t best = 0;
   for (std::size_t i = 1; i < result.actions.size(); ++i) {

@@ -7,7 +7,9 @@
 // node is a sequence of actions from the root; selection only considers the children legal in
 // the current world and uses their availability counts (how often they were legal) in UCB.
 // Chance acts by chance_outcomes probabilities. Playouts use the game's playout policy and stop
-// after `playout_depth` actions, where the game's evaluator scores the position.
+// after `playout_depth` actions (by default the game's), where the game's evaluator scores the
+// position; a game may also set a horizon (PlayoutPolicy::stop) that neither the tree nor the
+// playouts go past, so that every root action is scored at the same point of the game.
 //
 // Root parallelism: each thread has its own tree and generator; root visit counts are summed.
 // With an iteration budget the decision depends only on (visible state, seed, config).
@@ -27,7 +29,8 @@ struct MctsConfig {
   double time_ms = 0.0;      // wall-clock budget per decision; 0 = none
   int threads = 1;           // 0 = one per hardware thread (root parallel on all cores)
   double exploration = 0.7;  // UCB constant, values in [-1, 1]
-  int playout_depth = 30;    // actions (chance included) played after leaving the tree
+  int playout_depth = 0;     // actions (chance included) played after leaving the tree; 0: the
+                             // game's default (GamePolicies::playout_depth)
 };
 
 // "easy", "normal", "hard" presets (iteration budgets); false for an unknown name.
@@ -38,6 +41,7 @@ struct MctsResult {
   long long iterations = 0;                 // over all threads
   std::vector<engine::ActionCode> actions;  // the root's legal actions
   std::vector<long long> visits;            // merged root visits, parallel to `actions`
+  std::vector<double> values;  // mean reward of each root action for the acting seat (0 unvisited)
 };
 
 class Mcts {

@@ -154,6 +154,83 @@ TEST(AiMcts, TimeBudgetStops) {
   EXPECT_NE(std::find(legal.begin(), legal.end(), result.action), legal.end());
 }
 
+// Wraps a game's policies: counts playout picks, stops `horizon` moves after the root (0: never)
+// and records how far past the root the evaluated positions were.
+class CountingPlayout final : public PlayoutPolicy {
+ public:
+  CountingPlayout(std::shared_ptr<const PlayoutPolicy> inner, int horizon)
+      : inner_(std::move(inner)), horizon_(horizon) {}
+  ActionCode pick(const State& state, const std::vector<ActionCode>& legal,
+                  Rng& rng) const override {
+    ++picks;
+    return inner_->pick(state, legal, rng);
+  }
+  bool stop(const State& root, const State& state) const override {
+    return horizon_ > 0 && state.move_number() >= root.move_number() + horizon_;
+  }
+  mutable long long picks = 0;  // single-threaded searches only
+
+ private:
+  std::shared_ptr<const PlayoutPolicy> inner_;
+  int horizon_;
+};
+
+class FarthestEvaluator final : public Evaluator {
+ public:
+  explicit FarthestEvaluator(std::shared_ptr<const Evaluator> inner) : inner_(std::move(inner)) {}
+  void evaluate(const State& state, std::vector<double>& values) const override {
+    farthest = std::max(farthest, state.move_number());
+    inner_->evaluate(state, values);
+  }
+  mutable int farthest = 0;
+
+ private:
+  std::shared_ptr<const Evaluator> inner_;
+};
+
+TEST(AiMcts, PlayoutDepthDefaultsToTheGames) {
+  auto state = mid_game("pacific-war", 3, 120);
+  ASSERT_NE(state, nullptr);
+  for (const int configured : {0, 30}) {
+    GamePolicies policies = policies_for("pacific-war", 2);
+    EXPECT_EQ(policies.playout_depth, 30);
+    policies.playout_depth = 3;
+    auto counting = std::make_shared<CountingPlayout>(policies.playout, 0);
+    policies.playout = counting;
+    MctsConfig config;
+    config.iterations = 100;
+    config.playout_depth = configured;
+    Mcts mcts(config, policies);
+    const MctsResult result = mcts.search(*state, 8);
+    ASSERT_EQ(result.values.size(), result.actions.size());
+    // At most one expansion pick and `depth` playout picks an iteration.
+    if (configured == 0) {
+      EXPECT_LE(counting->picks, 100 * (3 + 1));
+    } else {
+      EXPECT_GT(counting->picks, 100 * (3 + 1));
+    }
+  }
+}
+
+TEST(AiMcts, NeitherTreeNorPlayoutGoesPastTheHorizon) {
+  auto state = mid_game("pacific-war", 3, 120);
+  ASSERT_NE(state, nullptr);
+  GamePolicies policies = policies_for("pacific-war", 2);
+  auto farthest = std::make_shared<FarthestEvaluator>(policies.evaluator);
+  policies.evaluator = farthest;
+  policies.playout = std::make_shared<CountingPlayout>(policies.playout, 4);
+  MctsConfig config;
+  config.iterations = 300;
+  Mcts mcts(config, policies);
+  const MctsResult result = mcts.search(*state, 9);
+  EXPECT_GT(farthest->farthest, state->move_number());
+  EXPECT_LE(farthest->farthest, state->move_number() + 4);
+  for (std::size_t i = 0; i < result.actions.size(); ++i) {
+    EXPECT_GE(result.values[i], -1.0);
+    EXPECT_LE(result.values[i], 1.0);
+  }
+}
+
 // Plays whole games of an agent against random play; every agent move must be legal.
 void play_against_random(const std::string& name, const AgentSpec& spec, int games,
                          std::uint64_t seed) {

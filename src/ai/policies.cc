@@ -24,6 +24,7 @@ GamePolicies policies_for(const std::string& game, int seats) {
   } else if (game == "co-prosperity") {
     policies.evaluator = std::make_shared<CoProsperityEvaluator>();
     policies.playout = std::make_shared<CoProsperityPlayout>();
+    policies.playout_depth = kCoProsperityPlayoutDepth;
   } else {
     policies.evaluator = std::make_shared<NeutralEvaluator>(seats);
     policies.playout = std::make_shared<UniformPlayout>();

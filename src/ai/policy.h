@@ -28,6 +28,15 @@ class PlayoutPolicy {
   virtual engine::ActionCode pick(const engine::State& state,
                                   const std::vector<engine::ActionCode>& legal,
                                   engine::Rng& rng) const = 0;
+  // Whether the search, having reached `state` from `root` (in the tree or in a playout),
+  // should stop there and let the evaluator score it: a game-defined horizon, so that every
+  // action at the root is scored as far into the game. By default never (the playout depth
+  // alone limits playouts).
+  virtual bool stop(const engine::State& root, const engine::State& state) const {
+    (void)root;
+    (void)state;
+    return false;
+  }
 };
 
 // Knows nothing: every non-terminal position is even.
@@ -48,6 +57,7 @@ class UniformPlayout final : public PlayoutPolicy {
 
 struct GamePolicies {
   int seats = 2;
+  int playout_depth = 30;  // the search's playout depth when its configuration gives none
   std::shared_ptr<const Evaluator> evaluator;
   std::shared_ptr<const PlayoutPolicy> playout;
 };
