@@ -222,7 +222,7 @@ int main(int argc, char** argv) {
   // Each client holds two connections (its requests and its game's event stream), and the stream
   // of a finished game holds its server thread until the next heartbeat (15 s) shows it closed:
   // more request threads than the default 256, so that no client waits for one.
-  if (attach_port == 0) started.emplace(db, std::vector<std::string>{"--threads", "512"});
+  if (attach_port == 0) started.emplace(db, std::vector<std::string>{});
   const int port = attach_port != 0 ? attach_port : started->port();
   const int pid = attach_port != 0 ? attach_pid : started->pid();
 

@@ -1,10 +1,13 @@
 #include "server/agent_runner.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <iostream>
 
 namespace pacwar::server {
 
-AgentRunner::AgentRunner(GameService& games, int threads) : games_(games) {
+AgentRunner::AgentRunner(GameService& games, int threads, int nice) : games_(games), nice_(nice) {
   for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
 }
 
@@ -27,6 +30,9 @@ void AgentRunner::enqueue(const std::string& id) {
 }
 
 void AgentRunner::work() {
+  // Linux: the nice value of this thread only. Requests (other threads) then go first when the
+  // cores are busy; failing to lower one's priority changes nothing else.
+  if (nice_ > 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), nice_);
   while (true) {
     std::string id;
     {

@@ -1,5 +1,7 @@
 // Computer players move in background threads, never in request threads: a queue of game ids
-// where a computer player is to move. Each move is persisted and announced like a human's.
+// where a computer player is to move. Each move is persisted and announced like a human's. The
+// threads run at a lower priority (nice) than the request workers, so that a search that thinks
+// for a second never slows the answers to the people playing.
 #pragma once
 
 #include <condition_variable>
@@ -16,7 +18,8 @@ namespace pacwar::server {
 
 class AgentRunner {
  public:
-  AgentRunner(GameService& games, int threads);
+  // `nice`: added to the threads' nice value (0: the same priority as the requests).
+  AgentRunner(GameService& games, int threads, int nice = 10);
   ~AgentRunner();  // stops the threads (a move being thought about is abandoned)
   AgentRunner(const AgentRunner&) = delete;
   AgentRunner& operator=(const AgentRunner&) = delete;
@@ -27,6 +30,7 @@ class AgentRunner {
   void work();
 
   GameService& games_;
+  int nice_;
   std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<std::string> queue_;
