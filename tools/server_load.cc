@@ -41,6 +41,7 @@
 
 #include "server/test_support.h"
 #include "tools/http_response.h"
+#include "tools/state_brief.h"
 
 namespace {
 
@@ -49,6 +50,7 @@ using pacwar::server::testing::ApiClient;
 using pacwar::server::testing::Reply;
 using pacwar::server::testing::ServerProcess;
 using pacwar::server::testing::TempDir;
+using pacwar::tools::Brief;
 using pacwar::tools::HttpResponseParser;
 using pacwar::tools::SseEvent;
 using pacwar::tools::SseParser;
@@ -107,85 +109,6 @@ double percentile(std::vector<double> values, double p) {
   std::sort(values.begin(), values.end());
   const auto index = static_cast<std::size_t>(p * static_cast<double>(values.size() - 1) + 0.5);
   return values[std::min(index, values.size() - 1)];
-}
-
-// What a client reads in a state answer, taken from its text by a SAX parser (no JSON tree), so
-// that the load clients, which share the machine's cores with the server, cost little.
-struct Brief {
-  bool your_turn = false;
-  std::string status;
-  std::int64_t version = 0;
-  std::int64_t log_from = 0;
-  std::int64_t log_lines = 0;
-  std::vector<std::string> legal;  // the legal action ids
-};
-
-class BriefReader : public nlohmann::json_sax<Json> {
- public:
-  explicit BriefReader(Brief& brief) : brief_(brief) {}
-  bool null() override { return true; }
-  bool boolean(bool value) override {
-    if (depth_ == 1 && top_key_ == "your_turn") brief_.your_turn = value;
-    return true;
-  }
-  bool number_integer(number_integer_t value) override {
-    number(value);
-    return true;
-  }
-  bool number_unsigned(number_unsigned_t value) override {
-    number(static_cast<std::int64_t>(value));
-    return true;
-  }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t& value) override {
-    if (depth_ == 1 && top_key_ == "status") brief_.status = value;
-    if (depth_ == 3 && top_key_ == "legal" && item_key_ == "id") brief_.legal.push_back(value);
-    return true;
-  }
-  bool binary(binary_t&) override { return true; }
-  bool start_object(std::size_t) override {
-    if (depth_ == 2 && top_key_ == "log") ++brief_.log_lines;
-    ++depth_;
-    return true;
-  }
-  bool key(string_t& value) override {
-    if (depth_ == 1) top_key_ = value;
-    if (depth_ == 3) item_key_ = value;
-    return true;
-  }
-  bool end_object() override {
-    --depth_;
-    return true;
-  }
-  bool start_array(std::size_t) override {
-    ++depth_;
-    return true;
-  }
-  bool end_array() override {
-    --depth_;
-    return true;
-  }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
-    return false;
-  }
-
- private:
-  void number(std::int64_t value) {
-    if (depth_ != 1) return;
-    if (top_key_ == "version") brief_.version = value;
-    if (top_key_ == "log_from") brief_.log_from = value;
-  }
-  Brief& brief_;
-  int depth_ = 0;
-  std::string top_key_;
-  std::string item_key_;
-};
-
-// Reads a state answer; false when it is not valid JSON.
-bool read_brief(const std::string& text, Brief& brief) {
-  brief = Brief();
-  BriefReader reader(brief);
-  return Json::sax_parse(text, &reader);
 }
 
 struct Worker {
@@ -568,7 +491,7 @@ class GameClient {
     next();
   }
   void keep(const std::string& body) {
-    have_state_ = read_brief(body, state_);
+    have_state_ = pacwar::tools::read_brief(body, state_);
     if (!have_state_) stats_.error("unreadable answer: " + body.substr(0, 100));
     lines_ = setting_.full_log || !have_state_ ? 0 : state_.log_from + state_.log_lines;
   }

@@ -275,6 +275,10 @@ int run(int argc, char** argv) {
       ->check(CLI::Range(1, 256));
   serve->add_option("--ai-threads", serve_config.agent_threads, "computer player threads")
       ->check(CLI::Range(1, 64));
+  serve
+      ->add_option("--ai-nice", serve_config.agent_nice,
+                   "nice value added to the computer player threads (default 10)")
+      ->check(CLI::Range(0, 19));
 
   const WitpCommands witp(app);
 
