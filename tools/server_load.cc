@@ -10,9 +10,24 @@
 //                                             every 2 ms while the computer player moves)
 //                      [--port P --pid PID]  (a server already running on 127.0.0.1:P, e.g.
 //                                             under valgrind; PID for its CPU and memory)
+//                      [--client-threads 1]  (event loops of the clients)
+//
+// The clients are light, like wrk's: non-blocking sockets in one epoll event loop per client
+// thread (game g in loop g % T), so that they take little of the cores the server shares with
+// them. Each game's client keeps two HTTP/1.1 connections: its requests, and its game's event
+// stream. The setup (accounts, games) uses the blocking test client: it is not measured.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/epoll.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -21,18 +36,24 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "server/test_support.h"
+#include "tools/http_response.h"
+#include "tools/state_brief.h"
 
 namespace {
 
 using pacwar::engine::Json;
 using pacwar::server::testing::ApiClient;
-using pacwar::server::testing::EventReader;
 using pacwar::server::testing::Reply;
 using pacwar::server::testing::ServerProcess;
 using pacwar::server::testing::TempDir;
+using pacwar::tools::Brief;
+using pacwar::tools::HttpResponseParser;
+using pacwar::tools::SseEvent;
+using pacwar::tools::SseParser;
 using Clock = std::chrono::steady_clock;
 
 // CPU time the process has used, in milliseconds: user and system (the kernel's work for it).
@@ -90,85 +111,6 @@ double percentile(std::vector<double> values, double p) {
   return values[std::min(index, values.size() - 1)];
 }
 
-// What a client reads in a state answer, taken from its text by a SAX parser (no JSON tree), so
-// that the load clients, which share the machine's cores with the server, cost little.
-struct Brief {
-  bool your_turn = false;
-  std::string status;
-  std::int64_t version = 0;
-  std::int64_t log_from = 0;
-  std::int64_t log_lines = 0;
-  std::vector<std::string> legal;  // the legal action ids
-};
-
-class BriefReader : public nlohmann::json_sax<Json> {
- public:
-  explicit BriefReader(Brief& brief) : brief_(brief) {}
-  bool null() override { return true; }
-  bool boolean(bool value) override {
-    if (depth_ == 1 && top_key_ == "your_turn") brief_.your_turn = value;
-    return true;
-  }
-  bool number_integer(number_integer_t value) override {
-    number(value);
-    return true;
-  }
-  bool number_unsigned(number_unsigned_t value) override {
-    number(static_cast<std::int64_t>(value));
-    return true;
-  }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t& value) override {
-    if (depth_ == 1 && top_key_ == "status") brief_.status = value;
-    if (depth_ == 3 && top_key_ == "legal" && item_key_ == "id") brief_.legal.push_back(value);
-    return true;
-  }
-  bool binary(binary_t&) override { return true; }
-  bool start_object(std::size_t) override {
-    if (depth_ == 2 && top_key_ == "log") ++brief_.log_lines;
-    ++depth_;
-    return true;
-  }
-  bool key(string_t& value) override {
-    if (depth_ == 1) top_key_ = value;
-    if (depth_ == 3) item_key_ = value;
-    return true;
-  }
-  bool end_object() override {
-    --depth_;
-    return true;
-  }
-  bool start_array(std::size_t) override {
-    ++depth_;
-    return true;
-  }
-  bool end_array() override {
-    --depth_;
-    return true;
-  }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
-    return false;
-  }
-
- private:
-  void number(std::int64_t value) {
-    if (depth_ != 1) return;
-    if (top_key_ == "version") brief_.version = value;
-    if (top_key_ == "log_from") brief_.log_from = value;
-  }
-  Brief& brief_;
-  int depth_ = 0;
-  std::string top_key_;
-  std::string item_key_;
-};
-
-// Reads a state answer; false when it is not valid JSON.
-bool read_brief(const std::string& text, Brief& brief) {
-  brief = Brief();
-  BriefReader reader(brief);
-  return Json::sax_parse(text, &reader);
-}
-
 struct Worker {
   std::vector<double> act_ms;
   std::vector<double> get_ms;
@@ -182,9 +124,558 @@ struct Worker {
   }
 };
 
-}  // namespace
+std::runtime_error system_error(const std::string& what) {
+  return std::runtime_error(what + ": " + std::strerror(errno));
+}
 
-int main(int argc, char** argv) {
+// An HTTP/1.1 request with the session cookie (and a JSON body when `body` is not empty).
+std::string http_request(const std::string& method, const std::string& path, int port,
+                         const std::string& cookie, const std::string& body = "") {
+  std::string text = method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+                     "\r\nCookie: pacwar_session=" + cookie + "\r\n";
+  if (method == "POST") {
+    text +=
+        "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+  }
+  return text + "\r\n" + body;
+}
+
+// A keep-alive HTTP/1.1 connection to 127.0.0.1, non-blocking, watched by an epoll set under
+// `tag`. One request at a time; failures throw std::runtime_error.
+class Connection {
+ public:
+  enum class Outcome { kPending, kBody, kResponse };
+
+  Connection(int epoll, int port, std::uint64_t tag) : epoll_(epoll), port_(port), tag_(tag) {}
+  ~Connection() { close(); }
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  // Sends a request, connecting first when the connection is closed.
+  void send(std::string request) {
+    request_ = std::move(request);
+    busy_ = true;
+    retried_ = false;
+    transmit();
+  }
+  // Does the reads and writes the socket is ready for: kBody when body bytes are at hand (a
+  // stream's reader takes them), kResponse when the whole response is.
+  Outcome on_ready(std::uint32_t events) {
+    if (fd_ < 0) return Outcome::kPending;  // closed since epoll_wait reported it
+    if (connecting_ && (events & (EPOLLOUT | EPOLLERR | EPOLLHUP))) connected();
+    if (!connecting_ && (events & EPOLLOUT)) flush();
+    if (fd_ >= 0 && (events & (EPOLLIN | EPOLLHUP | EPOLLERR | EPOLLRDHUP))) return receive();
+    return Outcome::kPending;
+  }
+  HttpResponseParser& response() { return parser_; }
+  // After a complete response: ready for the next request (closed when the server said so).
+  void finish_response() {
+    busy_ = false;
+    ++served_;
+    if (!parser_.keep_alive()) close();
+    if (fd_ >= 0) parser_.next();
+  }
+  void close() {
+    if (fd_ >= 0) ::close(fd_);  // also leaves the epoll set
+    fd_ = -1;
+    connecting_ = false;
+    watching_output_ = false;
+  }
+
+ private:
+  void transmit() {
+    if (fd_ < 0) open();
+    parser_ = HttpResponseParser();
+    output_ = request_;
+    written_ = 0;
+    flush();
+  }
+  void open() {
+    fd_ = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd_ < 0) throw system_error("socket");
+    const int one = 1;
+    setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port_));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    served_ = 0;
+    connecting_ = false;
+    if (connect(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+      if (errno != EINPROGRESS) {
+        const auto error = system_error("connect");
+        close();
+        throw error;
+      }
+      connecting_ = true;
+    }
+    epoll_event event{};
+    event.events = EPOLLIN | EPOLLRDHUP | EPOLLOUT;
+    event.data.u64 = tag_;
+    if (epoll_ctl(epoll_, EPOLL_CTL_ADD, fd_, &event) != 0) {
+      const auto error = system_error("epoll_ctl");
+      close();
+      throw error;
+    }
+    watching_output_ = true;
+  }
+  void connected() {
+    int error = 0;
+    socklen_t size = sizeof error;
+    getsockopt(fd_, SOL_SOCKET, SO_ERROR, &error, &size);
+    if (error != 0) {
+      close();
+      throw std::runtime_error(std::string("connect: ") + std::strerror(error));
+    }
+    connecting_ = false;
+  }
+  // Writes what the socket takes of the request; watches for room when it takes not all.
+  void flush() {
+    while (!connecting_ && written_ < output_.size()) {
+      const ssize_t n =
+          ::send(fd_, output_.data() + written_, output_.size() - written_, MSG_NOSIGNAL);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+      if (n < 0) return;  // the connection broke: the read that follows reports it
+      written_ += static_cast<std::size_t>(n);
+    }
+    watch_output(connecting_ || written_ < output_.size());
+  }
+  void watch_output(bool watch) {
+    if (watch == watching_output_) return;
+    epoll_event event{};
+    event.events = EPOLLIN | EPOLLRDHUP | (watch ? EPOLLOUT : 0u);
+    event.data.u64 = tag_;
+    if (epoll_ctl(epoll_, EPOLL_CTL_MOD, fd_, &event) != 0) throw system_error("epoll_ctl");
+    watching_output_ = watch;
+  }
+  Outcome receive() {
+    char buffer[64 * 1024];
+    for (;;) {
+      const ssize_t n = recv(fd_, buffer, sizeof buffer, 0);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+      if (n <= 0) return peer_closed();
+      const auto result = parser_.feed(std::string_view(buffer, static_cast<std::size_t>(n)));
+      if (result == HttpResponseParser::Result::kError) {
+        close();
+        throw std::runtime_error("bad response: " + parser_.error());
+      }
+      if (result == HttpResponseParser::Result::kComplete) return Outcome::kResponse;
+    }
+    return parser_.headers_done() && !parser_.body().empty() ? Outcome::kBody : Outcome::kPending;
+  }
+  // The server closed the connection (or reset it).
+  Outcome peer_closed() {
+    const bool started = parser_.started();
+    const bool ended = parser_.close() == HttpResponseParser::Result::kComplete;
+    close();
+    if (!busy_) return Outcome::kPending;  // an idle keep-alive connection timed out
+    if (ended) return Outcome::kResponse;
+    // A reused connection the server closed as the request went out: send it again, once.
+    if (!started && served_ > 0 && !retried_) {
+      retried_ = true;
+      transmit();
+      return Outcome::kPending;
+    }
+    throw std::runtime_error(started ? "connection closed in the middle of the response"
+                                     : "connection closed before the response");
+  }
+
+  int epoll_;
+  int port_;
+  std::uint64_t tag_;
+  int fd_ = -1;
+  bool connecting_ = false;
+  bool watching_output_ = false;
+  bool busy_ = false;     // a request is under way
+  bool retried_ = false;  // it was sent again on a new connection
+  int served_ = 0;        // responses received on this connection
+  std::string request_;
+  std::string output_;
+  std::size_t written_ = 0;
+  HttpResponseParser parser_;
+};
+
+// What every game client of a run shares.
+struct Setting {
+  int port = 0;
+  bool poll = false;
+  bool full_log = false;
+  int max_actions = 0;
+  Clock::time_point deadline;
+};
+
+// The last live update of a game's event stream.
+struct LiveUpdate {
+  bool seen = false;
+  std::int64_t version = 0;
+  bool your_turn = false;
+  bool finished = false;
+};
+
+// One game's client as a state machine driven by an event loop: its requests on one keep-alive
+// connection, its game's event stream on another. The flow is that of a person in the web UI
+// acting as fast as allowed: act with a random legal action; while the computer player moves,
+// wait for the live update saying it is my turn (or poll the state every 2 ms), then read the
+// state; when the game ends, start a new one.
+class GameClient {
+ public:
+  GameClient(const Setting& setting, int epoll, std::uint64_t index, std::string id,
+             std::string cookie, unsigned seed)
+      : setting_(setting),
+        requests_(epoll, setting.port, index * 2),
+        events_(epoll, setting.port, index * 2 + 1),
+        id_(std::move(id)),
+        cookie_(std::move(cookie)),
+        rng_(seed) {}
+
+  void start() {
+    if (!setting_.poll) try_open_events();
+    guarded([&] { next(); });
+  }
+  // A socket of this client is ready (`stream`: the event stream's): reads and writes only, and
+  // notes the time a response is complete; true when there is something to process().
+  bool on_ready(bool stream, std::uint32_t events) {
+    if (step_ == Step::kDone) return false;
+    if (stream) return stream_io(events);
+    try {
+      if (requests_.on_ready(events) == Connection::Outcome::kResponse) {
+        received_ = Clock::now();
+        response_ready_ = true;
+      }
+    } catch (const std::exception& e) {
+      request_failure_ = e.what();
+    }
+    return response_ready_ || !request_failure_.empty();
+  }
+  // Acts on what on_ready() received: a loop reads all the sockets that are ready first, so that
+  // a response's time does not include the processing of the others.
+  void process() {
+    if (step_ == Step::kDone) return;
+    process_stream();
+    if (!request_failure_.empty()) recover(std::exchange(request_failure_, ""));
+    if (std::exchange(response_ready_, false)) guarded([&] { on_response(); });
+  }
+  Clock::time_point timer() const { return timer_; }
+  void on_timer() {
+    timer_ = Clock::time_point::max();
+    guarded([&] {
+      if (step_ == Step::kSleep || step_ == Step::kWaitUpdate) return get_state();
+      if (step_ != Step::kDone) throw std::runtime_error("no answer within 30 s");
+    });
+  }
+  bool done() const { return step_ == Step::kDone; }
+  Worker& stats() { return stats_; }
+
+ private:
+  enum class Step { kGet, kAct, kCreate, kSleep, kWaitUpdate, kDone };
+
+  // Runs `work`; a failure is counted, and the client goes on from a fresh state.
+  template <class Work>
+  void guarded(Work work) {
+    try {
+      work();
+    } catch (const std::exception& e) {
+      recover(e.what());
+    }
+  }
+  void recover(std::string what) {
+    for (;;) {
+      stats_.error(doing_ + ": " + what);
+      requests_.close();
+      forget_state();
+      try {
+        return next();
+      } catch (const std::exception& e) {
+        what = e.what();
+      }
+    }
+  }
+
+  // The top of the client's loop: what to do with the state at hand.
+  void next() {
+    if (Clock::now() >= setting_.deadline || actions_ >= setting_.max_actions) return finish();
+    if (have_state_ && state_.your_turn) return after_state();
+    if (!have_state_) return get_state();
+    if (setting_.poll) return wait(Step::kSleep, std::chrono::milliseconds(2));
+    if (update_says_go()) return get_state();
+    wait(Step::kWaitUpdate, std::chrono::seconds(2));
+  }
+  void after_state() {
+    if (state_.status == "finished") return create_game();
+    if (!state_.your_turn || state_.legal.empty()) {
+      forget_state();  // nothing to do with it: read it again
+      return next();
+    }
+    act();
+  }
+  void wait(Step step, Clock::duration how_long) {
+    step_ = step;
+    timer_ = Clock::now() + how_long;
+  }
+  // The last live update is a newer version that is my turn or the game's end.
+  bool update_says_go() const {
+    return update_.seen && update_.version != state_.version &&
+           (update_.your_turn || update_.finished);
+  }
+
+  void get_state() {
+    request(Step::kGet, "GET state",
+            http_request("GET", "/api/games/" + id_ + "?log_since=" + std::to_string(lines_),
+                         setting_.port, cookie_));
+  }
+  void act() {
+    const std::size_t pick =
+        std::uniform_int_distribution<std::size_t>(0, state_.legal.size() - 1)(rng_);
+    const std::string body = "{\"action\":" + Json(state_.legal[pick]).dump() +
+                             ",\"log_since\":" + std::to_string(lines_) +
+                             ",\"version\":" + std::to_string(state_.version) + "}";
+    request(Step::kAct, "POST action",
+            http_request("POST", "/api/games/" + id_ + "/actions", setting_.port, cookie_, body));
+  }
+  void create_game() {
+    ++stats_.finished;
+    const Json body = {{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "random"}};
+    request(Step::kCreate, "POST /api/games",
+            http_request("POST", "/api/games", setting_.port, cookie_, body.dump()));
+  }
+  void request(Step step, const char* doing, std::string text) {
+    step_ = step;
+    doing_ = doing;
+    sent_ = Clock::now();
+    timer_ = sent_ + std::chrono::seconds(30);
+    requests_.send(std::move(text));
+  }
+
+  void on_response() {
+    const double ms = std::chrono::duration<double, std::milli>(received_ - sent_).count();
+    timer_ = Clock::time_point::max();
+    HttpResponseParser& response = requests_.response();
+    const int status = response.status();
+    const std::string body = std::move(response.body());
+    requests_.finish_response();
+    if (step_ == Step::kGet) return on_state(status, body, ms);
+    if (step_ == Step::kAct) return on_action(status, body, ms);
+    if (step_ == Step::kCreate) return on_created(status, body);
+  }
+  void on_state(int status, const std::string& body, double ms) {
+    stats_.get_ms.push_back(ms);
+    if (status != 200) return failed("GET " + std::to_string(status) + ": " + body);
+    keep(body);
+    if (!have_state_) return next();
+    after_state();
+  }
+  void on_action(int status, const std::string& body, double ms) {
+    stats_.act_ms.push_back(ms);
+    ++actions_;
+    if (status != 200) return failed("action " + std::to_string(status) + ": " + body);
+    keep(body);
+    next();
+  }
+  void on_created(int status, const std::string& body) {
+    const Json answer = Json::parse(body, nullptr, false);
+    if (status != 201 || !answer.is_object() || !answer.contains("id")) {
+      stats_.error("POST /api/games " + std::to_string(status) + ": " + body);
+      return finish();
+    }
+    id_ = answer["id"].get<std::string>();
+    if (!setting_.poll) try_open_events();
+    forget_state();
+    next();
+  }
+  // An answer that is not the expected one: counted, and the state read again.
+  void failed(const std::string& what) {
+    stats_.error(what);
+    forget_state();
+    next();
+  }
+  void keep(const std::string& body) {
+    have_state_ = pacwar::tools::read_brief(body, state_);
+    if (!have_state_) stats_.error("unreadable answer: " + body.substr(0, 100));
+    lines_ = setting_.full_log || !have_state_ ? 0 : state_.log_from + state_.log_lines;
+  }
+  void forget_state() {
+    have_state_ = false;
+    lines_ = 0;
+  }
+  void finish() {
+    step_ = Step::kDone;
+    timer_ = Clock::time_point::max();
+    stats_.end = Clock::now();
+    requests_.close();
+    events_.close();
+  }
+
+  // The game's live updates (server-sent events).
+  void open_events() {
+    events_.close();
+    sse_ = SseParser();
+    update_ = LiveUpdate();
+    events_.send(http_request("GET", "/api/games/" + id_ + "/events", setting_.port, cookie_));
+  }
+  bool stream_io(std::uint32_t events) {
+    try {
+      const auto outcome = events_.on_ready(events);
+      const HttpResponseParser& response = events_.response();
+      if (response.headers_done() && response.status() != 200) {
+        throw std::runtime_error("status " + std::to_string(response.status()));
+      }
+      if (outcome == Connection::Outcome::kResponse) throw std::runtime_error("the stream ended");
+      if (outcome == Connection::Outcome::kBody) stream_ready_ = true;
+    } catch (const std::exception& e) {
+      stream_failure_ = e.what();
+    }
+    return stream_ready_ || !stream_failure_.empty();
+  }
+  void process_stream() {
+    if (!stream_failure_.empty()) {
+      stats_.error("event stream: " + std::exchange(stream_failure_, ""));
+      stream_ready_ = false;
+      return try_open_events();
+    }
+    if (!std::exchange(stream_ready_, false)) return;
+    try {
+      read_updates(events_.response().body());
+    } catch (const std::exception& e) {
+      stats_.error(std::string("event stream: ") + e.what());
+      try_open_events();
+    }
+  }
+  // Opens the game's stream; a failure is counted (without a stream, a wait for an update ends at
+  // its time limit).
+  void try_open_events() {
+    try {
+      open_events();
+    } catch (const std::exception& e) {
+      events_.close();
+      stats_.error(std::string("event stream: ") + e.what());
+    }
+  }
+  void read_updates(std::string& text) {
+    for (const SseEvent& event : sse_.feed(text)) {
+      if (event.type != "update") continue;
+      const Json data = Json::parse(event.data, nullptr, false);
+      if (!data.is_object()) throw std::runtime_error("unreadable update: " + event.data);
+      update_ = {true, data.value("version", std::int64_t{-1}), data.value("your_turn", false),
+                 data.value("status", std::string()) == "finished"};
+    }
+    text.clear();
+    if (step_ == Step::kWaitUpdate && update_says_go()) {
+      timer_ = Clock::time_point::max();
+      guarded([&] { get_state(); });
+    }
+  }
+
+  const Setting& setting_;
+  Connection requests_;
+  Connection events_;
+  std::string id_;
+  std::string cookie_;
+  std::mt19937 rng_;
+  Step step_ = Step::kGet;
+  std::string doing_;  // the request under way, for the error message
+  Clock::time_point sent_;
+  Clock::time_point received_;  // when the whole response was read
+  bool response_ready_ = false;
+  std::string request_failure_;  // of the request under way, from on_ready()
+  bool stream_ready_ = false;    // updates to read
+  std::string stream_failure_;
+  Clock::time_point timer_ = Clock::time_point::max();
+  Brief state_;  // the last state seen: an action's answer is the next state
+  bool have_state_ = false;
+  // Log lines already held: like the web UI, ask only for the newer ones (?log_since=N).
+  std::int64_t lines_ = 0;
+  int actions_ = 0;
+  SseParser sse_;
+  LiveUpdate update_;
+  Worker stats_;
+};
+
+class EpollSet {
+ public:
+  EpollSet() : fd_(epoll_create1(EPOLL_CLOEXEC)) {
+    if (fd_ < 0) throw system_error("epoll_create1");
+  }
+  ~EpollSet() { close(fd_); }
+  EpollSet(const EpollSet&) = delete;
+  EpollSet& operator=(const EpollSet&) = delete;
+  int fd() const { return fd_; }
+
+  // Waits for ready sockets until `wake` (none: no limit); how many are in `ready`.
+  int wait(epoll_event* ready, int size, Clock::time_point wake) {
+    const bool timed = wake != Clock::time_point::max();
+    const auto left =
+        timed ? std::max(Clock::duration::zero(), wake - Clock::now()) : Clock::duration::zero();
+    int n;
+    if (precise_) {
+      const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(left).count();
+      const timespec timeout{static_cast<time_t>(ns / 1000000000),
+                             static_cast<long>(ns % 1000000000)};
+      n = epoll_pwait2(fd_, ready, size, timed ? &timeout : nullptr, nullptr);
+      if (n >= 0 || errno != ENOSYS) return checked(n);
+      precise_ = false;  // Linux before 5.11, or valgrind: whole milliseconds
+    }
+    const auto ms = std::chrono::ceil<std::chrono::milliseconds>(left).count();
+    n = epoll_wait(fd_, ready, size,
+                   timed ? static_cast<int>(std::min<std::int64_t>(ms, 60000)) : -1);
+    return checked(n);
+  }
+
+ private:
+  static int checked(int n) {
+    if (n < 0 && errno != EINTR) throw system_error("epoll_wait");
+    return std::max(n, 0);
+  }
+  int fd_;
+  bool precise_ = true;  // epoll_pwait2 (nanosecond timeouts) works
+};
+
+// Waits for the sockets of the clients, up to their nearest timer, and serves the ready ones.
+void wait_for_sockets(EpollSet& epoll, std::vector<std::unique_ptr<GameClient>>& clients) {
+  Clock::time_point wake = Clock::time_point::max();
+  for (const auto& client : clients) wake = std::min(wake, client->timer());
+  epoll_event ready[256];
+  const int n = epoll.wait(ready, 256, wake);
+  std::vector<GameClient*> to_process;
+  for (int i = 0; i < n; ++i) {
+    const std::uint64_t tag = ready[i].data.u64;
+    GameClient* client = clients[tag / 2].get();
+    if (client->on_ready(tag % 2 == 1, ready[i].events)) to_process.push_back(client);
+  }
+  for (GameClient* client : to_process) client->process();
+}
+
+// One event loop: plays the games g with g % threads == thread until they are all done, and
+// leaves their figures in workers[g].
+void run_loop(const Setting& setting, const std::vector<std::string>& ids,
+              const std::vector<std::string>& cookies, int thread, int threads,
+              std::vector<Worker>& workers) {
+  EpollSet epoll;
+  std::vector<std::unique_ptr<GameClient>> clients;
+  for (std::size_t g = static_cast<std::size_t>(thread); g < ids.size();
+       g += static_cast<std::size_t>(threads)) {
+    clients.push_back(std::make_unique<GameClient>(setting, epoll.fd(), clients.size(), ids[g],
+                                                   cookies[g / 10], static_cast<unsigned>(g)));
+  }
+  for (const auto& client : clients) client->start();
+  for (;;) {
+    const bool all_done = std::all_of(clients.begin(), clients.end(),
+                                      [](const auto& client) { return client->done(); });
+    if (all_done) break;
+    wait_for_sockets(epoll, clients);
+    const auto now = Clock::now();
+    for (const auto& client : clients) {
+      if (client->timer() <= now) client->on_timer();
+    }
+  }
+  for (std::size_t i = 0; i < clients.size(); ++i) {
+    workers[static_cast<std::size_t>(thread) + i * static_cast<std::size_t>(threads)] =
+        std::move(clients[i]->stats());
+  }
+}
+
+struct Options {
   int games = 100;
   double seconds = 20;
   int max_actions = 2000;
@@ -193,51 +684,58 @@ int main(int argc, char** argv) {
   bool poll = false;
   int attach_port = 0;
   int attach_pid = 0;
+  int client_threads = 1;
+};
+
+std::optional<Options> parse_options(int argc, char** argv) {
+  Options o;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string option = argv[i];
+    const std::string value = argv[i + 1];
     if (option == "--games")
-      games = std::clamp(std::stoi(argv[i + 1]), 1, 1000);
+      o.games = std::clamp(std::stoi(value), 1, 1000);
     else if (option == "--seconds")
-      seconds = std::clamp(std::stod(argv[i + 1]), 1.0, 600.0);
+      o.seconds = std::clamp(std::stod(value), 1.0, 600.0);
     else if (option == "--max-actions")
-      max_actions = std::clamp(std::stoi(argv[i + 1]), 1, 100000);
+      o.max_actions = std::clamp(std::stoi(value), 1, 100000);
     else if (option == "--db")
-      db = argv[i + 1];
+      o.db = value;
     else if (option == "--wait")
-      poll = std::string(argv[i + 1]) == "poll";
+      o.poll = value == "poll";
     else if (option == "--port")
-      attach_port = std::stoi(argv[i + 1]);
+      o.attach_port = std::stoi(value);
     else if (option == "--pid")
-      attach_pid = std::stoi(argv[i + 1]);
+      o.attach_pid = std::stoi(value);
     else if (option == "--full-log")
-      full_log = std::string(argv[i + 1]) != "0";
+      o.full_log = value != "0";
+    else if (option == "--client-threads")
+      o.client_threads = std::clamp(std::stoi(value), 1, 64);
     else {
       std::cerr << "unknown option " << option << "\n";
-      return 2;
+      return std::nullopt;
     }
   }
-  TempDir dir;
-  if (db.empty()) db = "sqlite:" + (dir.path() / "load.db").string();
-  std::optional<ServerProcess> started;
-  // Each client holds two connections (its requests and its game's event stream), and the stream
-  // of a finished game holds its server thread until the next heartbeat (15 s) shows it closed:
-  // more request threads than the default 256, so that no client waits for one.
-  if (attach_port == 0) started.emplace(db, std::vector<std::string>{"--threads", "512"});
-  const int port = attach_port != 0 ? attach_port : started->port();
-  const int pid = attach_port != 0 ? attach_pid : started->pid();
+  return o;
+}
 
-  // One account per 10 games (signing up costs an argon2id hash each).
+// One account per 10 games (signing up costs an argon2id hash each); empty when it failed.
+std::vector<std::string> sign_up(int port, int games) {
   std::vector<std::string> cookies;
   for (int u = 0; u < (games + 9) / 10; ++u) {
     ApiClient c(port);
     const Reply r = c.signup(pacwar::server::testing::unique("load"));
     if (r.status != 201) {
       std::cerr << "signup failed: " << r.text << "\n";
-      return 1;
+      return {};
     }
     cookies.push_back(c.cookie());
   }
-  const long rss_before = rss_kib(pid);
+  return cookies;
+}
+
+// The games, each against the `random` computer player, half of them on each side.
+std::vector<std::string> create_games(int port, const std::vector<std::string>& cookies,
+                                      int games) {
   std::vector<std::string> ids;
   for (int g = 0; g < games; ++g) {
     ApiClient c(port);
@@ -247,118 +745,48 @@ int main(int argc, char** argv) {
         {{"game", "pacific-war"}, {"seat", g % 2 ? "allied" : "japanese"}, {"opponent", "random"}});
     if (r.status != 201) {
       std::cerr << "create failed: " << r.text << "\n";
-      return 1;
+      return {};
     }
     ids.push_back(r.body["id"]);
   }
+  return ids;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::optional<Options> options = parse_options(argc, argv);
+  if (!options) return 2;
+  const Options& o = *options;
+  TempDir dir;
+  const std::string db = o.db.empty() ? "sqlite:" + (dir.path() / "load.db").string() : o.db;
+  std::optional<ServerProcess> started;
+  // The server with its default settings (connections need no server thread).
+  if (o.attach_port == 0) started.emplace(db, std::vector<std::string>{});
+  const int port = o.attach_port != 0 ? o.attach_port : started->port();
+  const int pid = o.attach_port != 0 ? o.attach_pid : started->pid();
+
+  const std::vector<std::string> cookies = sign_up(port, o.games);
+  if (cookies.empty()) return 1;
+  const long rss_before = rss_kib(pid);
+  const std::vector<std::string> ids = create_games(port, cookies, o.games);
+  if (ids.empty()) return 1;
   const long rss_created = rss_kib(pid);
 
-  std::vector<Worker> workers(static_cast<std::size_t>(games));
-  std::vector<std::thread> threads;
-  const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
+  const int threads = std::min(o.client_threads, o.games);
+  std::vector<Worker> workers(static_cast<std::size_t>(o.games));
   const auto start = Clock::now();
+  const Setting setting{port, o.poll, o.full_log, o.max_actions,
+                        start + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(o.seconds))};
   const CpuTime cpu_before = cpu_ms(pid);
   const double own_cpu_before = own_cpu_ms();
-  for (int g = 0; g < games; ++g) {
-    threads.emplace_back([&, g] {
-      Worker& w = workers[static_cast<std::size_t>(g)];
-      ApiClient c(port);
-      c.set_cookie(cookies[static_cast<std::size_t>(g / 10)]);
-      std::mt19937 rng(static_cast<unsigned>(g));
-      std::string id = ids[static_cast<std::size_t>(g)];
-      int actions = 0;
-      c.set_parse(false);
-      Brief state;  // the last state seen: an action's answer is the next state
-      bool have_state = false;
-      // Log lines already held: like the web UI, ask only for the newer ones (?log_since=N).
-      std::int64_t lines = 0;
-      const auto keep = [&](const Reply& r) {
-        have_state = read_brief(r.text, state);
-        if (!have_state) w.error("unreadable answer: " + r.text.substr(0, 100));
-        lines = full_log || !have_state ? 0 : state.log_from + state.log_lines;
-      };
-      std::unique_ptr<EventReader> events;
-      std::vector<std::thread> closers;
-      if (!poll) events = std::make_unique<EventReader>(port, id, c.cookie());
-      std::string doing;  // the request under way, for the error message
-      while (Clock::now() < deadline && actions < max_actions) {
-        try {
-          if (!have_state || !state.your_turn) {
-            if (have_state && poll) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-            if (have_state && !poll) {
-              // The live update that says it is my turn again (or the game is over).
-              const std::int64_t seen = state.version;
-              events->wait_for(
-                  [seen](const Json& e) {
-                    return e["version"].get<std::int64_t>() != seen &&
-                           (e["your_turn"].get<bool>() || e["status"] == "finished");
-                  },
-                  std::chrono::seconds(2));
-            }
-            doing = "GET state";
-            const auto t0 = Clock::now();
-            const Reply r = c.get("/api/games/" + id + "?log_since=" + std::to_string(lines));
-            w.get_ms.push_back(
-                std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
-            if (r.status != 200) {
-              w.error("GET " + std::to_string(r.status) + ": " + r.text);
-              have_state = false;
-              lines = 0;
-              continue;
-            }
-            keep(r);
-            if (!have_state) continue;
-          }
-          if (state.status == "finished") {
-            ++w.finished;
-            c.set_parse(true);
-            doing = "POST /api/games";
-            const Reply r =
-                c.post("/api/games",
-                       {{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "random"}});
-            c.set_parse(false);
-            if (r.status != 201) break;
-            id = r.body["id"];
-            if (!poll) {
-              // Closing a stream may wait for the server's next heartbeat: in another thread.
-              closers.emplace_back([old = std::move(events)]() mutable { old.reset(); });
-              events = std::make_unique<EventReader>(port, id, c.cookie());
-            }
-            have_state = false;
-            lines = 0;
-            continue;
-          }
-          if (!state.your_turn || state.legal.empty()) continue;
-          const std::size_t pick =
-              std::uniform_int_distribution<std::size_t>(0, state.legal.size() - 1)(rng);
-          const std::string body = "{\"action\":" + Json(state.legal[pick]).dump() +
-                                   ",\"log_since\":" + std::to_string(lines) +
-                                   ",\"version\":" + std::to_string(state.version) + "}";
-          doing = "POST action";
-          const auto t0 = Clock::now();
-          const Reply r = c.post_text("/api/games/" + id + "/actions", body);
-          w.act_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
-          ++actions;
-          if (r.status != 200) {
-            w.error("action " + std::to_string(r.status) + ": " + r.text);
-            have_state = false;
-            lines = 0;
-            continue;
-          }
-          keep(r);
-        } catch (const std::exception& e) {
-          w.error(doing + ": " + e.what());
-          have_state = false;
-          lines = 0;
-        }
-      }
-      w.end = Clock::now();
-      // Closing an event stream may wait for the server's next heartbeat: not measured.
-      events.reset();
-      for (std::thread& closer : closers) closer.join();
-    });
+  std::vector<std::thread> loops;
+  for (int t = 1; t < threads; ++t) {
+    loops.emplace_back([&, t] { run_loop(setting, ids, cookies, t, threads, workers); });
   }
-  for (std::thread& t : threads) t.join();
+  run_loop(setting, ids, cookies, 0, threads, workers);
+  for (std::thread& loop : loops) loop.join();
   Clock::time_point end = start;
   for (const Worker& w : workers) end = std::max(end, w.end);
   const double elapsed = std::chrono::duration<double>(end - start).count();
@@ -380,9 +808,10 @@ int main(int argc, char** argv) {
     finished += w.finished;
   }
   const Json result = {
-      {"games", games},
-      {"log", full_log ? "whole log in every answer" : "log_since: new lines only"},
-      {"wait", poll ? "poll the state every 2 ms" : "live-update events, then the state"},
+      {"games", o.games},
+      {"client_threads", threads},
+      {"log", o.full_log ? "whole log in every answer" : "log_since: new lines only"},
+      {"wait", o.poll ? "poll the state every 2 ms" : "live-update events, then the state"},
       {"seconds", elapsed},
       {"db", db.rfind("sqlite:", 0) == 0 ? "sqlite" : "postgresql"},
       {"actions", act.size()},
@@ -407,8 +836,8 @@ int main(int argc, char** argv) {
       {"server_rss_kib",
        {{"before_games", rss_before}, {"games_created", rss_created}, {"after_run", rss_after}}},
       {"rss_per_game_kib",
-       {{"created", static_cast<double>(rss_created - rss_before) / games},
-        {"after_run", static_cast<double>(rss_after - rss_before) / games}}}};
+       {{"created", static_cast<double>(rss_created - rss_before) / o.games},
+        {"after_run", static_cast<double>(rss_after - rss_before) / o.games}}}};
   std::cout << result.dump(2) << "\n";
   return errors == 0 ? 0 : 1;
 }

@@ -50,7 +50,10 @@ export function showLobby(ctx) {
           h('td', { class: 'turn' }, turn),
           h('td', { class: 'muted' }, g.updated ? new Date(g.updated).toLocaleString() : ''),
           h('td', {}, open,
-            g.status === 'finished' ? h('a', { href: `#/game/${g.id}`, class: 'button secondary' }, 'Final position') : null));
+            g.status === 'finished' ? h('a', { href: `#/game/${g.id}`, class: 'button secondary' }, 'Final position') : null,
+            g.status === 'waiting' && g.invite
+              ? h('button', { type: 'button', class: 'secondary invite-again', onclick: () => showInvitation(g) }, 'Invitation link')
+              : null));
       });
       list.append(h('table', { class: 'games' },
         h('thead', {}, h('tr', {}, ['Game', '', 'My side', 'Opponent', 'Turn', 'Last move', ''].map((t) => h('th', {}, t)))),

@@ -269,10 +269,16 @@ int run(int argc, char** argv) {
   serve->add_option("--host", serve_config.host, "address to listen on (0.0.0.0: every one)");
   serve->add_option("--db", serve_config.db, "database: sqlite:FILE or postgresql://...");
   serve->add_option("--web", serve_config.web_dir, "directory of the browser UI (default: web/)");
-  serve->add_option("--threads", serve_config.threads, "request threads")
-      ->check(CLI::Range(4, 4096));
+  serve
+      ->add_option("--threads", serve_config.threads,
+                   "worker threads for requests (connections need none; default 4)")
+      ->check(CLI::Range(1, 256));
   serve->add_option("--ai-threads", serve_config.agent_threads, "computer player threads")
       ->check(CLI::Range(1, 64));
+  serve
+      ->add_option("--ai-nice", serve_config.agent_nice,
+                   "nice value added to the computer player threads (default 10)")
+      ->check(CLI::Range(0, 19));
 
   const WitpCommands witp(app);
 

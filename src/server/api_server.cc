@@ -1,8 +1,5 @@
 #include "server/api_server.h"
 
-#include <httplib.h>
-#include <sys/socket.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cctype>
@@ -15,6 +12,7 @@
 #include "server/crypto.h"
 #include "server/db.h"
 #include "server/games.h"
+#include "server/http/server.h"
 #include "server/rate_limit.h"
 #include "server/store.h"
 
@@ -22,8 +20,8 @@ namespace pacwar::server {
 namespace {
 
 using engine::Json;
-using httplib::Request;
-using httplib::Response;
+using http::Request;
+using http::Response;
 
 constexpr const char* kCookie = "pacwar_session";
 constexpr const char* kJson = "application/json";
@@ -54,7 +52,7 @@ std::string string_field(const Json& body, const char* name) {
 
 // The value of cookie `name` in the request's Cookie header, or "".
 std::string cookie(const Request& req, const std::string& name) {
-  const std::string header = req.get_header_value("Cookie");
+  const std::string header = req.header("cookie");
   std::size_t pos = 0;
   while (pos < header.size()) {
     std::size_t end = header.find(';', pos);
@@ -74,6 +72,14 @@ bool valid_username(const std::string& name) {
                      [](unsigned char c) { return std::isalnum(c) || c == '_' || c == '-'; });
 }
 
+http::ServerOptions http_options(const ServerConfig& config) {
+  http::ServerOptions options;
+  options.workers = std::max(1, config.threads);
+  options.limits.max_body = config.max_body_bytes;
+  options.stream_interval = config.poll_interval;
+  return options;
+}
+
 std::string event_text(const Json& data) { return "event: update\ndata: " + data.dump() + "\n\n"; }
 
 }  // namespace
@@ -86,7 +92,8 @@ struct ApiServer::Impl {
         catalog(games),
         user_limit(config.login_attempts_per_user, config.login_window),
         address_limit(config.login_attempts_per_address, config.login_window),
-        runner(games, config.agent_threads) {
+        runner(games, config.agent_threads, config.agent_nice),
+        web(http_options(config)) {
     games.set_agent_queue([this](const std::string& id) { runner.enqueue(id); });
     // A hash to check unknown usernames against, so both answers take the same time.
     dummy_hash = hash_password(random_token(16));
@@ -104,14 +111,12 @@ struct ApiServer::Impl {
   RateLimiter address_limit;
   AgentRunner runner;
   std::string dummy_hash;
-  httplib::Server http;
-  // The listening socket, so that bind() can give it a longer queue of pending connections.
-  int listen_socket = -1;
+  http::Server web;
 
   // Wraps a handler: ApiError and every other exception become a JSON error answer.
   template <class F>
-  httplib::Server::Handler handler(F f) {
-    return [this, f](const Request& req, Response& res) {
+  http::Handler handler(F f) {
+    return [this, f](Request& req, Response& res) {
       try {
         f(req, res);
       } catch (const ApiError& e) {
@@ -142,7 +147,7 @@ struct ApiServer::Impl {
   }
 
   void routes() {
-    http.Post("/api/signup", handler([this](const Request& req, Response& res) {
+    web.route("POST", "/api/signup", handler([this](const Request& req, Response& res) {
                 const Json body = parse_body(req);
                 const std::string username = string_field(body, "username");
                 const std::string password = string_field(body, "password");
@@ -158,9 +163,10 @@ struct ApiServer::Impl {
                 }
                 start_session(res, username);
                 send_json(res, 201, {{"username", username}});
-              }));
+              }),
+              http::Server::Pool::kSlow);
 
-    http.Post("/api/login", handler([this](const Request& req, Response& res) {
+    web.route("POST", "/api/login", handler([this](const Request& req, Response& res) {
                 const Json body = parse_body(req);
                 const std::string username = string_field(body, "username");
                 const std::string password = string_field(body, "password");
@@ -178,9 +184,10 @@ struct ApiServer::Impl {
                 if (!ok) throw ApiError(401, "wrong username or password");
                 start_session(res, username);
                 send_json(res, 200, {{"username", username}});
-              }));
+              }),
+              http::Server::Pool::kSlow);
 
-    http.Post("/api/logout", handler([this](const Request& req, Response& res) {
+    web.route("POST", "/api/logout", handler([this](const Request& req, Response& res) {
                 const std::string token = cookie(req, kCookie);
                 if (!token.empty()) store.delete_session(token_hash(token));
                 res.set_header("Set-Cookie", std::string(kCookie) +
@@ -188,158 +195,161 @@ struct ApiServer::Impl {
                 res.status = 204;
               }));
 
-    http.Get("/api/me", handler([this](const Request& req, Response& res) {
-               send_json(res, 200, {{"username", user(req)}});
-             }));
+    web.route("GET", "/api/me", handler([this](const Request& req, Response& res) {
+                send_json(res, 200, {{"username", user(req)}});
+              }));
 
-    http.Get("/api/catalog", handler([this](const Request&, Response& res) {
-               res.set_content(catalog.catalog_json(), kJson);
-             }));
+    web.route("GET", "/api/catalog", handler([this](const Request&, Response& res) {
+                res.set_content(catalog.catalog_json(), kJson);
+              }));
 
-    http.Get(R"(/api/content/([a-z0-9-]{1,64}))",
-             handler([this](const Request& req, Response& res) {
-               const std::string* content = catalog.content_json(req.matches[1]);
-               if (content == nullptr)
-                 throw ApiError(404, "no game '" + req.matches[1].str() + "'");
-               res.set_content(*content, kJson);
-             }));
+    web.route("GET", R"(/api/content/([a-z0-9-]{1,64}))",
+              handler([this](const Request& req, Response& res) {
+                const std::string* content = catalog.content_json(req.matches[1]);
+                if (content == nullptr) throw ApiError(404, "no game '" + req.matches[1] + "'");
+                res.set_content(*content, kJson);
+              }));
 
-    http.Post("/api/games", handler([this](const Request& req, Response& res) {
+    web.route("POST", "/api/games", handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
                 send_json(res, 201, games.create(me, parse_body(req)));
               }));
 
-    http.Get("/api/games", handler([this](const Request& req, Response& res) {
-               send_json(res, 200, games.lobby(user(req)));
-             }));
+    web.route("GET", "/api/games", handler([this](const Request& req, Response& res) {
+                send_json(res, 200, games.lobby(user(req)));
+              }));
 
-    http.Post(R"(/api/invites/([0-9a-f]{1,64}))",
+    web.route("POST", R"(/api/invites/([0-9a-f]{1,64}))",
               handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
                 send_json(res, 200, games.join(me, req.matches[1]));
               }));
 
-    http.Get(kGamePath, handler([this](const Request& req, Response& res) {
-               const std::string me = user(req);
-               std::optional<std::int64_t> log_since;
-               if (req.has_param("log_since")) {
-                 const std::string text = req.get_param_value("log_since");
-                 if (text.empty() || text.size() > 15 ||
-                     text.find_first_not_of("0123456789") != std::string::npos) {
-                   throw ApiError(400,
-                                  "log_since must be a non-negative integer (a log line "
-                                  "index), not '" +
-                                      text.substr(0, 20) + "'");
-                 }
-                 log_since = std::stoll(text);
-               }
-               res.set_content(games.state_text(me, req.matches[1], log_since), kJson);
-             }));
+    web.route("GET", kGamePath, handler([this](const Request& req, Response& res) {
+                const std::string me = user(req);
+                std::optional<std::int64_t> log_since;
+                if (req.has_param("log_since")) {
+                  const std::string text = req.param("log_since");
+                  if (text.empty() || text.size() > 15 ||
+                      text.find_first_not_of("0123456789") != std::string::npos) {
+                    throw ApiError(400,
+                                   "log_since must be a non-negative integer (a log line "
+                                   "index), not '" +
+                                       text.substr(0, 20) + "'");
+                  }
+                  log_since = std::stoll(text);
+                }
+                res.set_content(games.state_text(me, req.matches[1], log_since), kJson);
+              }));
 
-    http.Post(std::string(kGamePath) + "/actions",
+    web.route("POST", std::string(kGamePath) + "/actions",
               handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
                 res.set_content(games.act(me, req.matches[1], parse_body(req)), kJson);
               }));
 
-    http.Post(std::string(kGamePath) + "/undo", handler([this](const Request& req, Response& res) {
+    web.route("POST", std::string(kGamePath) + "/undo",
+              handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
                 res.set_content(games.undo(me, req.matches[1], parse_body(req)), kJson);
               }));
 
-    http.Post(std::string(kGamePath) + "/resign",
+    web.route("POST", std::string(kGamePath) + "/resign",
               handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
                 res.set_content(games.resign(me, req.matches[1]), kJson);
               }));
 
-    http.Get(std::string(kGamePath) + "/replay", handler([this](const Request& req, Response& res) {
-               const std::string me = user(req);
-               std::int64_t step = 0;
-               if (req.has_param("step")) {
-                 const std::string text = req.get_param_value("step");
-                 if (text.empty() || text.size() > 12 ||
-                     !std::all_of(text.begin(), text.end(),
-                                  [](unsigned char c) { return std::isdigit(c); })) {
-                   throw ApiError(400, "step must be a number of actions, e.g. ?step=12");
-                 }
-                 step = std::stoll(text);
-               }
-               send_json(res, 200, games.replay(me, req.matches[1], step));
-             }));
+    web.route("GET", std::string(kGamePath) + "/replay",
+              handler([this](const Request& req, Response& res) {
+                const std::string me = user(req);
+                std::int64_t step = 0;
+                if (req.has_param("step")) {
+                  const std::string text = req.param("step");
+                  if (text.empty() || text.size() > 12 ||
+                      !std::all_of(text.begin(), text.end(),
+                                   [](unsigned char c) { return std::isdigit(c); })) {
+                    throw ApiError(400, "step must be a number of actions, e.g. ?step=12");
+                  }
+                  step = std::stoll(text);
+                }
+                send_json(res, 200, games.replay(me, req.matches[1], step));
+              }));
 
-    http.Get(std::string(kGamePath) + "/events", handler([this](const Request& req, Response& res) {
-               const std::string me = user(req);
-               const std::string id = req.matches[1];
-               games.summary(me, id);  // 403 / 404 before the stream starts
-               struct Stream {
-                 std::int64_t sent_revision = -1;
-                 std::chrono::steady_clock::time_point last_write =
-                     std::chrono::steady_clock::now();
-               };
-               auto stream = std::make_shared<Stream>();
-               // Woken only by changes of this game (and by shutdown).
-               auto channel = notifier.channel(id);
-               res.set_header("Cache-Control", "no-cache");
-               res.set_header("X-Accel-Buffering", "no");
-               res.set_chunked_content_provider(
-                   "text/event-stream",
-                   [this, me, id, stream, channel](std::size_t, httplib::DataSink& sink) {
-                     const std::uint64_t seen = channel->sequence();
-                     if (notifier.stopped() || !sink.is_writable()) return false;
-                     GameService::Summary summary;
-                     try {
-                       summary = games.summary(me, id);
-                     } catch (const std::exception&) {
-                       return false;  // the game or the access went away: end the stream
-                     }
-                     const auto now = std::chrono::steady_clock::now();
-                     if (summary.revision != stream->sent_revision) {
-                       stream->sent_revision = summary.revision;
-                       stream->last_write = now;
-                       const std::string text = event_text(summary.event);
-                       return sink.write(text.data(), text.size());
-                     }
-                     if (now - stream->last_write >= config.heartbeat) {
-                       stream->last_write = now;
-                       static constexpr char kBeat[] = ": heartbeat\n\n";
-                       return sink.write(kBeat, sizeof kBeat - 1);
-                     }
-                     channel->wait(seen, config.poll_interval);
-                     return !notifier.stopped();
-                   });
-             }));
+    web.route("GET", std::string(kGamePath) + "/events",
+              handler([this](const Request& req, Response& res) {
+                const std::string me = user(req);
+                const std::string id = req.matches[1];
+                games.summary(me, id);  // 403 / 404 before the stream starts
+                res.content_type = "text/event-stream";
+                res.set_header("Cache-Control", "no-cache");
+                res.set_header("X-Accel-Buffering", "no");
+                res.stream = std::make_shared<GameEvents>(*this, me, id);
+              }));
 
     if (!config.web_dir.empty()) {
       if (!std::filesystem::is_directory(config.web_dir)) {
         throw std::runtime_error("--web " + config.web_dir + ": no such directory");
       }
-      http.set_mount_point("/", config.web_dir);
+      web.set_static_dir(config.web_dir);
     }
 
-    http.set_error_handler([](const Request& req, Response& res) {
-      if (!res.body.empty()) return;
+    web.set_error_handler([](const Request& req, Response& res) {
       std::string message = "error";
       if (res.status == 404) message = "nothing at " + req.path;
       if (res.status == 413) message = "the request body is too large";
       if (res.status == 400) message = "bad request";
       if (res.status == 405) message = "method not allowed";
+      if (res.status == 411) message = "send the body with a Content-Length";
+      if (res.status == 431) message = "the request's header fields are too large";
       send_json(res, res.status, {{"error", message}});
     });
-    // cpp-httplib listens with a queue of 5 pending connections: when more clients connect at
-    // once, the kernel drops their first SYN and they retry after a second. bind() lengthens
-    // the queue on the socket kept here.
-    http.set_socket_options([this](socket_t sock) {
-      httplib::default_socket_options(sock);
-      listen_socket = sock;
-    });
-    http.set_payload_max_length(config.max_body_bytes);
-    http.set_keep_alive_max_count(1000);
-    http.set_keep_alive_timeout(5);
-    http.set_tcp_nodelay(true);
-    const auto threads = static_cast<std::size_t>(std::max(4, config.threads));
-    http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   }
+
+  // The live updates of one game for one user (server-sent events): an event when the game's
+  // revision changed since the last one sent, else a heartbeat comment now and then. Woken by the
+  // game's notifier channel (changes made here) and every poll interval (other processes).
+  class GameEvents final : public http::Stream {
+   public:
+    GameEvents(Impl& server, std::string user, std::string id)
+        : server_(server),
+          user_(std::move(user)),
+          id_(std::move(id)),
+          channel_(server.notifier.channel(id_)) {}
+    void start(std::function<void()> wake) override {
+      subscription_ = channel_->subscribe(std::move(wake));
+    }
+    std::optional<std::string> next() override {
+      if (server_.notifier.stopped()) return std::nullopt;
+      GameService::Summary summary;
+      try {
+        summary = server_.games.summary(user_, id_);
+      } catch (const std::exception&) {
+        return std::nullopt;  // the game or the access went away: end the stream
+      }
+      const auto now = std::chrono::steady_clock::now();
+      if (summary.revision != sent_revision_) {
+        sent_revision_ = summary.revision;
+        last_write_ = now;
+        return event_text(summary.event);
+      }
+      if (now - last_write_ >= server_.config.heartbeat) {
+        last_write_ = now;
+        return std::string(": heartbeat\n\n");
+      }
+      return std::string();
+    }
+    void stop() override { subscription_.reset(); }
+
+   private:
+    Impl& server_;
+    std::string user_;
+    std::string id_;
+    std::shared_ptr<Notifier::Channel> channel_;
+    Notifier::Channel::Subscription subscription_;
+    std::int64_t sent_revision_ = -1;
+    std::chrono::steady_clock::time_point last_write_ = std::chrono::steady_clock::now();
+  };
 };
 
 ApiServer::ApiServer(ServerConfig config) {
@@ -349,25 +359,13 @@ ApiServer::ApiServer(ServerConfig config) {
 
 ApiServer::~ApiServer() { stop(); }
 
-int ApiServer::bind() {
-  int port = impl_->config.port;
-  if (port == 0) {
-    port = impl_->http.bind_to_any_port(impl_->config.host);
-    if (port < 0) throw std::runtime_error("cannot bind " + impl_->config.host);
-  } else if (!impl_->http.bind_to_port(impl_->config.host, port)) {
-    throw std::runtime_error("cannot listen on " + impl_->config.host + ":" + std::to_string(port) +
-                             " (in use?)");
-  }
-  // Listening again on a listening socket sets its queue length (Linux); capped by somaxconn.
-  if (impl_->listen_socket >= 0) ::listen(impl_->listen_socket, SOMAXCONN);
-  return port;
-}
+int ApiServer::bind() { return impl_->web.bind(impl_->config.host, impl_->config.port); }
 
-void ApiServer::run() { impl_->http.listen_after_bind(); }
+void ApiServer::run() { impl_->web.run(); }
 
 void ApiServer::stop() {
   impl_->notifier.shutdown();
-  impl_->http.stop();
+  impl_->web.stop();
 }
 
 std::size_t ApiServer::loaded_games() const { return impl_->games.loaded_games(); }

@@ -1,5 +1,5 @@
-// `pacwar serve`: the JSON HTTP API of docs/api.md (cpp-httplib with its thread pool), the
-// static files of the browser UI, and server-sent events per game.
+// `pacwar serve`: the JSON HTTP API of docs/api.md, the static files of the browser UI, and
+// server-sent events per game, on the event-loop HTTP server of src/server/http/.
 #pragma once
 
 #include <chrono>
@@ -12,9 +12,10 @@ struct ServerConfig {
   std::string db = "sqlite:pacwar.db";  // sqlite:FILE or postgresql://...
   std::string web_dir;                  // static files served at /; empty: none
   std::string host = "127.0.0.1";
-  int port = 8080;    // 0: any free port
-  int threads = 256;  // request threads: one per open connection (an event stream holds one)
+  int port = 8080;  // 0: any free port
+  int threads = 4;  // worker threads for the API's handlers (connections need no thread)
   int agent_threads = 4;
+  int agent_nice = 10;  // computer players think at a lower priority than the requests
   // Log-in attempts allowed per username and per address in `login_window`.
   int login_attempts_per_user = 10;
   int login_attempts_per_address = 30;

@@ -605,18 +605,18 @@ GameService::Summary GameService::summary(const std::string& user, const std::st
   return summary;
 }
 
-bool GameService::play_agent(const std::string& id) {
+std::optional<GameService::AgentMove> GameService::think_agent(const std::string& id) {
   std::unique_ptr<engine::State> state;
-  std::int64_t revision = 0;
+  AgentMove move;
   std::string agent_name;
   std::string game_name;
   int seats = 0;
   std::uint64_t seed = 0;
   {
     Locked live = get(id);
-    if (!agent_to_move(*live.game)) return false;
+    if (!agent_to_move(*live.game)) return std::nullopt;
     state = live->session->state().clone();
-    revision = live->record.revision;
+    move.revision = live->record.revision;
     agent_name = live->record.seats[static_cast<std::size_t>(live->record.state.to_move)].agent;
     game_name = live->record.game;
     seats = live->session->game().num_seats();
@@ -625,13 +625,15 @@ bool GameService::play_agent(const std::string& id) {
   }
   const auto spec = ai::parse_agent_spec(agent_name);
   if (!spec) throw std::runtime_error("game " + id + ": unknown computer player " + agent_name);
-  const engine::ActionCode action =
-      ai::make_agent(*spec, game_name, seats, 1)->choose(*state, seed);
+  move.action = ai::make_agent(*spec, game_name, seats, 1)->choose(*state, seed);
+  return move;
+}
 
+bool GameService::apply_agent(const std::string& id, const AgentMove& move) {
   Locked live = get(id);
-  if (live->record.revision != revision) return agent_to_move(*live.game);  // think again
+  if (live->record.revision != move.revision) return agent_to_move(*live.game);  // think again
   const std::int64_t version = live->record.state.version;
-  live->session->apply(action);
+  live->session->apply(move.action);
   try {
     live->session->resolve_chance();
   } catch (...) {
@@ -641,6 +643,11 @@ bool GameService::play_agent(const std::string& id) {
   commit(*live.game, version, status_now(*live.game));
   notifier_.publish(id);
   return agent_to_move(*live.game);
+}
+
+bool GameService::play_agent(const std::string& id) {
+  const std::optional<AgentMove> move = think_agent(id);
+  return move && apply_agent(id, *move);
 }
 
 }  // namespace pacwar::server

@@ -62,8 +62,18 @@ class GameService {
   };
   Summary summary(const std::string& user, const std::string& id);
 
-  // Plays one move of the computer player to move in game `id`, if any; returns true when a
-  // computer player is to move again afterwards. Never holds the game while it thinks.
+  // A computer player's chosen action, for the revision of the game it was chosen at.
+  struct AgentMove {
+    std::int64_t revision = 0;
+    engine::ActionCode action = 0;
+  };
+  // Chooses the move of the computer player to move in game `id` (nullopt: none is to move).
+  // Thinks on a clone of the state, without holding the game.
+  std::optional<AgentMove> think_agent(const std::string& id);
+  // Applies, stores and announces `move` unless the game changed since it was chosen; returns
+  // true when a computer player is to move (again, or still: the move came too late).
+  bool apply_agent(const std::string& id, const AgentMove& move);
+  // think_agent, then apply_agent.
   bool play_agent(const std::string& id);
 
   // Approximate memory held by loaded games (for the load test): the number loaded.

@@ -1,47 +1,93 @@
 // Wakes the live-update streams (server-sent events) of a game when it changes in this process:
-// each game has its own channel, so a change wakes only the streams of that game (not every open
-// stream of the server). Changes made by other processes sharing the database are found by the
-// streams' polling.
+// each game has its own channel, and a change calls the wake functions subscribed to that game's
+// channel only (not every open stream of the server). Changes made by other processes sharing
+// the database are found by the streams' periodic checks (http::ServerOptions::stream_interval).
 #pragma once
 
-#include <chrono>
-#include <condition_variable>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace pacwar::server {
 
 class Notifier {
  public:
-  // What the streams of one game wait on; held by each open stream of the game.
-  class Channel {
+  // The wake functions of one game's streams.
+  class Channel : public std::enable_shared_from_this<Channel> {
    public:
-    std::uint64_t sequence() {
-      std::lock_guard lock(mutex_);
-      return sequence_;
+    // Unsubscribes when destroyed (or reset).
+    class Subscription {
+     public:
+      Subscription() = default;
+      Subscription(std::shared_ptr<Channel> channel, std::uint64_t key)
+          : channel_(std::move(channel)), key_(key) {}
+      Subscription(Subscription&& other) noexcept
+          : channel_(std::move(other.channel_)), key_(other.key_) {}
+      Subscription& operator=(Subscription&& other) noexcept {
+        if (this != &other) {
+          reset();
+          channel_ = std::move(other.channel_);
+          key_ = other.key_;
+        }
+        return *this;
+      }
+      Subscription(const Subscription&) = delete;
+      Subscription& operator=(const Subscription&) = delete;
+      ~Subscription() { reset(); }
+      void reset() {
+        if (channel_) channel_->unsubscribe(key_);
+        channel_.reset();
+      }
+
+     private:
+      std::shared_ptr<Channel> channel_;
+      std::uint64_t key_ = 0;
+    };
+
+    // `wake` is called (from the thread that changed the game) after each change, and once at
+    // shutdown; it must be quick and must not subscribe or unsubscribe.
+    Subscription subscribe(std::function<void()> wake) {
+      std::uint64_t key;
+      bool stopped;
+      {
+        std::lock_guard lock(mutex_);
+        key = ++last_key_;
+        listeners_.emplace(key, wake);
+        stopped = stopped_;
+      }
+      if (stopped) wake();
+      return Subscription(shared_from_this(), key);
     }
-    // Waits until the game changed after `seen`, the timeout passed or the notifier stopped.
-    void wait(std::uint64_t seen, std::chrono::milliseconds timeout) {
-      std::unique_lock lock(mutex_);
-      changed_.wait_for(lock, timeout, [&] { return sequence_ != seen || stopped_; });
+    std::size_t listeners() {
+      std::lock_guard lock(mutex_);
+      return listeners_.size();
     }
 
    private:
     friend class Notifier;
+    void unsubscribe(std::uint64_t key) {
+      std::lock_guard lock(mutex_);
+      listeners_.erase(key);
+    }
     void wake(bool stop) {
+      std::vector<std::function<void()>> wakes;
       {
         std::lock_guard lock(mutex_);
-        ++sequence_;
         stopped_ = stopped_ || stop;
+        wakes.reserve(listeners_.size());
+        for (const auto& [key, wake] : listeners_) wakes.push_back(wake);
       }
-      changed_.notify_all();
+      for (const auto& wake : wakes) wake();
     }
     std::mutex mutex_;
-    std::condition_variable changed_;
-    std::uint64_t sequence_ = 0;
+    std::map<std::uint64_t, std::function<void()>> listeners_;
+    std::uint64_t last_key_ = 0;
     bool stopped_ = false;
   };
 

@@ -17,6 +17,11 @@ test('two players by invitation, live updates', async () => {
   const { invite } = await createGame(alice, { game: 'pacific-war', seat: 'japanese', opponent: 'human' });
   assert.match(invite, /#\/invite\/.+/);
   assert.ok(invite.startsWith(server.url));
+  // The lobby keeps the link: after a reload, the waiting game's row shows it again.
+  await alice.reload();
+  await alice.click('button.invite-again');
+  const again = await alice.waitForSelector('#invite-link');
+  assert.equal(await again.inputValue(), invite);
 
   // Bob follows the link: asked to sign up first, then brought back to the invitation.
   await bob.goto(invite);

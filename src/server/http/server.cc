@@ -1,0 +1,641 @@
+#include "server/http/server.h"
+
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <regex>
+#include <stdexcept>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "server/http/static_files.h"
+
+namespace pacwar::server::http {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::uint64_t kListenId = 0;
+constexpr std::uint64_t kWakeId = 1;
+constexpr std::uint64_t kFirstConnectionId = 2;
+constexpr auto kTick = std::chrono::milliseconds(100);  // idle sweep and stream timer
+
+// Work for a worker: a request to answer, or the next part of a stream.
+struct Job {
+  std::uint64_t connection = 0;
+  Request request;                 // a request (when `stream` is empty)
+  std::shared_ptr<Stream> stream;  // a stream's next()
+};
+
+// What a worker or a stream's wake function hands back to the loop.
+struct Message {
+  enum class Kind { kAnswer, kStreamPart, kWake };
+  Kind kind = Kind::kAnswer;
+  std::uint64_t connection = 0;
+  std::string bytes;
+  bool close = false;                  // close after `bytes` (an answer, or a stream's end)
+  std::shared_ptr<Stream> new_stream;  // kAnswer: the answer opens this stream
+};
+
+// Jobs for a set of worker threads.
+class WorkQueue {
+ public:
+  void push(Job job) {
+    {
+      std::lock_guard lock(mutex_);
+      jobs_.push_back(std::move(job));
+    }
+    ready_.notify_one();
+  }
+  // The next job; false once closed.
+  bool pop(Job& job) {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [this] { return closed_ || !jobs_.empty(); });
+    if (closed_) return false;
+    job = std::move(jobs_.front());
+    jobs_.pop_front();
+    return true;
+  }
+  void close() {
+    {
+      std::lock_guard lock(mutex_);
+      closed_ = true;
+    }
+    ready_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<Job> jobs_;
+  bool closed_ = false;
+};
+
+// Messages to the loop, and the eventfd that wakes it. Shared with the streams' wake functions,
+// which may outlive the server.
+class Inbox {
+ public:
+  Inbox() : fd_(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {
+    if (fd_ < 0) throw std::runtime_error(std::string("eventfd: ") + std::strerror(errno));
+  }
+  ~Inbox() { ::close(fd_); }
+  Inbox(const Inbox&) = delete;
+  Inbox& operator=(const Inbox&) = delete;
+
+  int fd() const { return fd_; }
+  void post(Message message) {
+    bool was_empty;
+    {
+      std::lock_guard lock(mutex_);
+      was_empty = messages_.empty();
+      messages_.push_back(std::move(message));
+    }
+    if (was_empty) signal();
+  }
+  void signal() const {
+    const std::uint64_t one = 1;
+    [[maybe_unused]] const auto written = ::write(fd_, &one, sizeof one);
+  }
+  std::vector<Message> take() {
+    std::uint64_t count;
+    [[maybe_unused]] const auto read = ::read(fd_, &count, sizeof count);
+    std::lock_guard lock(mutex_);
+    std::vector<Message> out;
+    out.swap(messages_);
+    return out;
+  }
+
+ private:
+  int fd_;
+  std::mutex mutex_;
+  std::vector<Message> messages_;
+};
+
+struct Route {
+  std::string method;
+  std::string literal;  // the pattern when it has no regex syntax: compared as text
+  std::regex pattern;
+  Handler handler;
+  Server::Pool pool;
+};
+
+struct Connection {
+  enum class State { kReading, kBusy, kStreaming, kClosing };
+  int fd = -1;
+  std::string remote_addr;
+  std::string in;
+  std::string out;
+  std::size_t out_sent = 0;
+  State state = State::kReading;
+  bool close_after_write = false;
+  bool continue_sent = false;  // "100 Continue" sent for the request being received
+  bool watching_out = false;   // EPOLLOUT registered
+  Clock::time_point last_active = Clock::now();
+  std::shared_ptr<Stream> stream;
+  bool stream_pending = false;  // a next() is queued or running
+  bool stream_woken = false;    // woken while it was
+  Clock::time_point stream_last_call = Clock::now();
+};
+
+std::string address_text(const sockaddr_storage& address) {
+  char text[INET6_ADDRSTRLEN] = "";
+  if (address.ss_family == AF_INET) {
+    const auto* in4 = reinterpret_cast<const sockaddr_in*>(&address);
+    ::inet_ntop(AF_INET, &in4->sin_addr, text, sizeof text);
+  } else if (address.ss_family == AF_INET6) {
+    const auto* in6 = reinterpret_cast<const sockaddr_in6*>(&address);
+    ::inet_ntop(AF_INET6, &in6->sin6_addr, text, sizeof text);
+  }
+  return text;
+}
+
+}  // namespace
+
+struct Server::Impl {
+  explicit Impl(ServerOptions o) : options(std::move(o)) {}
+
+  ServerOptions options;
+  std::vector<Route> routes;
+  std::filesystem::path static_dir;
+  std::function<void(const Request&, Response&)> error_handler;
+  int listen_fd = -1;
+  int epoll_fd = -1;
+  std::shared_ptr<Inbox> inbox = std::make_shared<Inbox>();
+  std::atomic<bool> stopping{false};
+  WorkQueue normal_jobs;
+  WorkQueue slow_jobs;
+  std::vector<std::jthread> workers;
+  // Loop thread only:
+  std::unordered_map<std::uint64_t, Connection> connections;
+  std::uint64_t next_id = kFirstConnectionId;
+
+  ~Impl() {
+    if (listen_fd >= 0) ::close(listen_fd);
+    if (epoll_fd >= 0) ::close(epoll_fd);
+  }
+
+  // ---- worker side ----
+
+  void finish(const Request& request, Response& response) const {
+    if (response.status >= 400 && response.body.empty() && !response.stream && error_handler) {
+      error_handler(request, response);
+    }
+  }
+
+  static bool matches(const Route& route, const std::string& path, std::smatch& match) {
+    if (!route.literal.empty()) return path == route.literal;
+    return std::regex_match(path, match, route.pattern);
+  }
+
+  Response dispatch(Request& request) const {
+    Response response;
+    bool other_method = false;
+    for (const Route& route : routes) {
+      std::smatch match;
+      if (!matches(route, request.path, match)) continue;
+      if (route.method != request.method) {
+        other_method = true;
+        continue;
+      }
+      if (route.literal.empty()) {
+        request.matches.assign(match.begin(), match.end());
+      } else {
+        request.matches.assign(1, request.path);
+      }
+      route.handler(request, response);
+      return response;
+    }
+    if ((request.method == "GET" || request.method == "HEAD") && !static_dir.empty()) {
+      if (auto file = static_file(static_dir, request.path)) return std::move(*file);
+    }
+    response.status = other_method ? 405 : 404;
+    return response;
+  }
+
+  void answer(Job& job) const {
+    Request& request = job.request;
+    Response response;
+    try {
+      response = dispatch(request);
+    } catch (const std::exception&) {
+      response = Response{};
+      response.status = 500;
+    }
+    finish(request, response);
+    Message message;
+    message.connection = job.connection;
+    message.close = !request.keep_alive || response.stream != nullptr;
+    message.bytes =
+        serialize(response, request.keep_alive && !response.stream, request.method == "HEAD");
+    if (response.stream) {
+      message.close = false;
+      message.new_stream = std::move(response.stream);
+    }
+    inbox->post(std::move(message));
+  }
+
+  void stream_part(Job& job) const {
+    std::optional<std::string> text;
+    try {
+      text = job.stream->next();
+    } catch (const std::exception&) {
+      text.reset();
+    }
+    Message message;
+    message.kind = Message::Kind::kStreamPart;
+    message.connection = job.connection;
+    if (!text) {
+      message.bytes = chunk("");
+      message.close = true;
+    } else if (!text->empty()) {
+      message.bytes = chunk(*text);
+    }
+    inbox->post(std::move(message));
+  }
+
+  void work(WorkQueue& queue) const {
+    Job job;
+    while (queue.pop(job)) {
+      if (job.stream) {
+        stream_part(job);
+      } else {
+        answer(job);
+      }
+      job = Job{};
+    }
+  }
+
+  // ---- loop side ----
+
+  void watch(int fd, std::uint64_t id, std::uint32_t events, int op) const {
+    epoll_event event{};
+    event.events = events;
+    event.data.u64 = id;
+    if (::epoll_ctl(epoll_fd, op, fd, &event) != 0 && op != EPOLL_CTL_DEL) {
+      throw std::runtime_error(std::string("epoll_ctl: ") + std::strerror(errno));
+    }
+  }
+
+  void close_connection(std::uint64_t id) {
+    auto it = connections.find(id);
+    if (it == connections.end()) return;
+    ::close(it->second.fd);  // also leaves the epoll set
+    if (it->second.stream) it->second.stream->stop();
+    connections.erase(it);
+  }
+
+  void accept_all() {
+    while (true) {
+      sockaddr_storage address{};
+      socklen_t length = sizeof address;
+      const int fd = ::accept4(listen_fd, reinterpret_cast<sockaddr*>(&address), &length,
+                               SOCK_NONBLOCK | SOCK_CLOEXEC);
+      if (fd < 0) return;  // EAGAIN, or an error of that one connection
+      if (connections.size() >= options.max_connections) {
+        ::close(fd);
+        continue;
+      }
+      const int one = 1;
+      ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+      const std::uint64_t id = next_id++;
+      Connection& c = connections[id];
+      c.fd = fd;
+      c.remote_addr = address_text(address);
+      watch(fd, id, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_ADD);
+    }
+  }
+
+  // Writes what it can; false when the connection was closed.
+  bool flush(std::uint64_t id, Connection& c) {
+    while (c.out_sent < c.out.size()) {
+      const ssize_t n = ::send(c.fd, c.out.data() + c.out_sent, c.out.size() - c.out_sent,
+                               MSG_NOSIGNAL | MSG_DONTWAIT);
+      if (n > 0) {
+        c.out_sent += static_cast<std::size_t>(n);
+        continue;
+      }
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        if (!c.watching_out) {
+          c.watching_out = true;
+          watch(c.fd, id, EPOLLIN | EPOLLRDHUP | EPOLLOUT, EPOLL_CTL_MOD);
+        }
+        return true;
+      }
+      if (n < 0 && errno == EINTR) continue;
+      close_connection(id);
+      return false;
+    }
+    c.out.clear();
+    c.out_sent = 0;
+    c.last_active = Clock::now();
+    if (c.watching_out) {
+      c.watching_out = false;
+      watch(c.fd, id, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_MOD);
+    }
+    if (c.close_after_write) {
+      close_connection(id);
+      return false;
+    }
+    return true;
+  }
+
+  void refuse(Connection& c, const ParseResult& result) const {
+    Request request;
+    Response response;
+    response.status = result.error_status;
+    finish(request, response);
+    if (response.body.empty()) response.set_content(result.error, "text/plain; charset=utf-8");
+    const bool keep = result.keep_open;
+    c.out += serialize(response, keep);
+    if (!keep) {
+      c.close_after_write = true;
+      c.state = Connection::State::kClosing;
+    }
+  }
+
+  // Parses the next request in the connection's buffer and hands it to a worker.
+  void parse(std::uint64_t id, Connection& c) {
+    while (c.state == Connection::State::kReading && !c.in.empty()) {
+      Request request;
+      const ParseResult result = parse_request(c.in, options.limits, request);
+      if (result.status == ParseResult::Status::kIncomplete) {
+        if (result.expect_continue && !c.continue_sent) {
+          c.continue_sent = true;
+          c.out += "HTTP/1.1 100 Continue\r\n\r\n";
+        }
+        break;
+      }
+      c.continue_sent = false;
+      if (result.status == ParseResult::Status::kError) {
+        refuse(c, result);
+        if (c.state == Connection::State::kClosing) break;
+        c.in.erase(0, result.consumed);
+        continue;
+      }
+      c.in.erase(0, result.consumed);
+      c.state = Connection::State::kBusy;
+      request.remote_addr = c.remote_addr;
+      const bool slow = is_slow(request);
+      Job job;
+      job.connection = id;
+      job.request = std::move(request);
+      (slow ? slow_jobs : normal_jobs).push(std::move(job));
+    }
+    flush(id, c);
+  }
+
+  bool is_slow(const Request& request) const {
+    for (const Route& route : routes) {
+      std::smatch match;
+      if (route.pool == Pool::kSlow && route.method == request.method &&
+          matches(route, request.path, match)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void readable(std::uint64_t id, Connection& c) {
+    char buffer[65536];
+    while (true) {
+      const ssize_t n = ::recv(c.fd, buffer, sizeof buffer, MSG_DONTWAIT);
+      if (n > 0) {
+        if (c.state != Connection::State::kStreaming)
+          c.in.append(buffer, static_cast<std::size_t>(n));
+        c.last_active = Clock::now();
+        const std::size_t most = options.limits.max_head + options.limits.max_discard + 65536;
+        if (c.in.size() > most) {
+          close_connection(id);
+          return;
+        }
+        continue;
+      }
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+      close_connection(id);  // the peer closed (0) or the connection failed
+      return;
+    }
+    if (c.state == Connection::State::kReading) parse(id, c);
+  }
+
+  static void append(Connection& c, std::string& bytes) {
+    if (c.out.empty()) {
+      c.out.swap(bytes);  // no copy of a large answer
+      c.out_sent = 0;
+    } else {
+      c.out += bytes;
+    }
+  }
+
+  void schedule_stream(std::uint64_t id, Connection& c) {
+    if (c.stream_pending) {
+      c.stream_woken = true;
+      return;
+    }
+    c.stream_pending = true;
+    c.stream_woken = false;
+    c.stream_last_call = Clock::now();
+    Job job;
+    job.connection = id;
+    job.stream = c.stream;
+    normal_jobs.push(std::move(job));
+  }
+
+  void receive(Message& message) {
+    auto it = connections.find(message.connection);
+    if (it == connections.end()) {
+      if (message.new_stream) message.new_stream->stop();
+      return;
+    }
+    const std::uint64_t id = it->first;
+    Connection& c = it->second;
+    switch (message.kind) {
+      case Message::Kind::kWake:
+        if (c.state == Connection::State::kStreaming) schedule_stream(id, c);
+        return;
+      case Message::Kind::kStreamPart:
+        c.stream_pending = false;
+        append(c, message.bytes);
+        if (message.close) {
+          c.close_after_write = true;
+        } else if (c.stream_woken) {
+          schedule_stream(id, c);
+        }
+        flush(id, c);
+        return;
+      case Message::Kind::kAnswer:
+        append(c, message.bytes);
+        if (message.new_stream) {
+          c.state = Connection::State::kStreaming;
+          c.in.clear();
+          c.stream = std::move(message.new_stream);
+          std::weak_ptr<Inbox> weak = inbox;
+          c.stream->start([weak, id] {
+            if (auto box = weak.lock()) box->post({Message::Kind::kWake, id, {}, false, {}});
+          });
+          schedule_stream(id, c);
+          flush(id, c);
+          return;
+        }
+        if (message.close) c.close_after_write = true;
+        c.state = Connection::State::kReading;
+        if (flush(id, c) && !c.close_after_write) parse(id, c);
+        return;
+    }
+  }
+
+  void tick() {
+    const auto now = Clock::now();
+    std::vector<std::uint64_t> idle;
+    for (auto& [id, c] : connections) {
+      if (c.state == Connection::State::kStreaming) {
+        if (!c.stream_pending && now - c.stream_last_call >= options.stream_interval) {
+          schedule_stream(id, c);
+        }
+      } else if (c.state != Connection::State::kBusy &&
+                 now - c.last_active >= options.idle_timeout) {
+        idle.push_back(id);
+      }
+    }
+    for (const std::uint64_t id : idle) close_connection(id);
+  }
+
+  void loop() {
+    std::vector<epoll_event> events(256);
+    auto next_tick = Clock::now() + kTick;
+    while (!stopping.load()) {
+      const auto wait =
+          std::chrono::duration_cast<std::chrono::milliseconds>(next_tick - Clock::now());
+      const int n = ::epoll_wait(epoll_fd, events.data(), static_cast<int>(events.size()),
+                                 static_cast<int>(std::max<long long>(0, wait.count())));
+      if (n < 0 && errno != EINTR)
+        throw std::runtime_error(std::string("epoll_wait: ") + std::strerror(errno));
+      for (int i = 0; i < n; ++i) {
+        const std::uint64_t id = events[static_cast<std::size_t>(i)].data.u64;
+        const std::uint32_t what = events[static_cast<std::size_t>(i)].events;
+        if (id == kListenId) {
+          accept_all();
+        } else if (id == kWakeId) {
+          for (Message& message : inbox->take()) receive(message);
+        } else if (auto it = connections.find(id); it != connections.end()) {
+          if (what & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR)) {
+            readable(id, it->second);
+            it = connections.find(id);
+            if (it == connections.end()) continue;
+          }
+          if (what & EPOLLOUT) flush(id, it->second);
+        }
+      }
+      if (Clock::now() >= next_tick) {
+        tick();
+        next_tick = Clock::now() + kTick;
+      }
+    }
+  }
+};
+
+Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
+
+Server::~Server() { stop(); }
+
+void Server::route(const std::string& method, const std::string& pattern, Handler handler,
+                   Pool pool) {
+  const bool literal = pattern.find_first_of(R"(\^$.|?*+()[]{})") == std::string::npos;
+  impl_->routes.push_back(
+      {method, literal ? pattern : std::string(), std::regex(pattern), std::move(handler), pool});
+}
+
+void Server::set_static_dir(std::filesystem::path dir) { impl_->static_dir = std::move(dir); }
+
+void Server::set_error_handler(std::function<void(const Request&, Response&)> handler) {
+  impl_->error_handler = std::move(handler);
+}
+
+int Server::bind(const std::string& host, int port) {
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+  addrinfo* found = nullptr;
+  const std::string service = std::to_string(port);
+  if (const int rc = ::getaddrinfo(host.c_str(), service.c_str(), &hints, &found); rc != 0) {
+    throw std::runtime_error("cannot resolve " + host + ": " + ::gai_strerror(rc));
+  }
+  std::string why = "no address";
+  for (addrinfo* a = found; a != nullptr; a = a->ai_next) {
+    const int fd =
+        ::socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, a->ai_protocol);
+    if (fd < 0) continue;
+    const int one = 1;
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (::bind(fd, a->ai_addr, a->ai_addrlen) == 0 && ::listen(fd, SOMAXCONN) == 0) {
+      impl_->listen_fd = fd;
+      break;
+    }
+    why = std::strerror(errno);
+    ::close(fd);
+  }
+  ::freeaddrinfo(found);
+  if (impl_->listen_fd < 0) {
+    throw std::runtime_error("cannot listen on " + host + ":" + service + " (" + why + ")");
+  }
+  sockaddr_storage address{};
+  socklen_t length = sizeof address;
+  ::getsockname(impl_->listen_fd, reinterpret_cast<sockaddr*>(&address), &length);
+  if (address.ss_family == AF_INET6) {
+    return ntohs(reinterpret_cast<sockaddr_in6*>(&address)->sin6_port);
+  }
+  return ntohs(reinterpret_cast<sockaddr_in*>(&address)->sin_port);
+}
+
+void Server::run() {
+  Impl& s = *impl_;
+  if (s.listen_fd < 0) throw std::logic_error("http::Server::run before bind");
+  if (s.stopping.load()) return;
+  s.epoll_fd = ::epoll_create1(EPOLL_CLOEXEC);
+  if (s.epoll_fd < 0)
+    throw std::runtime_error(std::string("epoll_create1: ") + std::strerror(errno));
+  s.watch(s.listen_fd, kListenId, EPOLLIN, EPOLL_CTL_ADD);
+  s.watch(s.inbox->fd(), kWakeId, EPOLLIN, EPOLL_CTL_ADD);
+  for (int i = 0; i < std::max(1, s.options.workers); ++i) {
+    s.workers.emplace_back([&s] { s.work(s.normal_jobs); });
+  }
+  for (int i = 0; i < std::max(1, s.options.slow_workers); ++i) {
+    s.workers.emplace_back([&s] { s.work(s.slow_jobs); });
+  }
+  std::exception_ptr failure;
+  try {
+    s.loop();
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  s.normal_jobs.close();
+  s.slow_jobs.close();
+  s.workers.clear();  // joins: a handler running now finishes first
+  std::vector<std::uint64_t> open;
+  for (const auto& [id, c] : s.connections) open.push_back(id);
+  for (const std::uint64_t id : open) s.close_connection(id);
+  s.inbox->take();
+  if (failure) std::rethrow_exception(failure);
+}
+
+void Server::stop() {
+  impl_->stopping.store(true);
+  impl_->inbox->signal();
+}
+
+}  // namespace pacwar::server::http

@@ -1,0 +1,69 @@
+// An HTTP/1.1 server with one event loop (epoll) for every connection and a few worker threads
+// for the handlers. A connection costs a socket and its buffers, not a thread: keep-alive
+// connections and the open event streams of game pages wait in the loop, and the number of
+// threads that compete for the cores stays small whatever the number of clients.
+//
+// The loop thread accepts, reads and parses requests (parser.h) and writes answers; a parsed
+// request goes to a worker, which runs the route's handler and gives the answer's bytes back
+// to the loop. A connection has one request at a time (later pipelined ones wait in its buffer).
+// Slow handlers (password hashing) run on their own workers, so that they never hold up the
+// others. An answer with a Stream (server-sent events) keeps its connection open and is sent
+// chunked: its next() runs on a worker when woken and at least every stream interval.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "server/http/message.h"
+#include "server/http/parser.h"
+
+namespace pacwar::server::http {
+
+struct ServerOptions {
+  int workers = 4;       // threads for the handlers
+  int slow_workers = 2;  // threads for handlers routed as slow
+  ParseLimits limits;
+  std::chrono::seconds idle_timeout{30};  // a connection with no request in progress
+  std::chrono::milliseconds stream_interval{1000};
+  std::size_t max_connections = 20000;
+};
+
+using Handler = std::function<void(Request&, Response&)>;
+
+class Server {
+ public:
+  enum class Pool { kNormal, kSlow };
+
+  explicit Server(ServerOptions options);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Requests with `method` whose whole path matches the ECMAScript regex `pattern` go to
+  // `handler` (the captures in Request::matches); the first route that matches wins. A path that
+  // matches only routes of other methods is answered 405. Set up routes before run().
+  void route(const std::string& method, const std::string& pattern, Handler handler,
+             Pool pool = Pool::kNormal);
+  // GET and HEAD requests that no route takes are served from `dir` (static_files.h).
+  void set_static_dir(std::filesystem::path dir);
+  // Fills in the body of an error answer (status >= 400) that has none: 404 for an unknown path,
+  // the parser's refusals (400, 411, 413, 431, 505), 405, 500 for a handler that threw.
+  void set_error_handler(std::function<void(const Request&, Response&)> handler);
+
+  // Listens on host:port (port 0: any free one) and returns the port; throws with the reason.
+  int bind(const std::string& host, int port);
+  // Serves until stop(); returns at once if stop() came first.
+  void run();
+  // Makes run() return after closing every connection. Any thread, any number of times.
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pacwar::server::http

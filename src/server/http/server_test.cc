@@ -1,0 +1,369 @@
+#include "server/http/server.h"
+
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace pacwar::server::http {
+namespace {
+
+using namespace std::chrono_literals;
+
+// A server on an ephemeral port of 127.0.0.1, running in a thread for the test's lifetime.
+class Running {
+ public:
+  explicit Running(Server& server) : server_(server), port_(server.bind("127.0.0.1", 0)) {
+    thread_ = std::thread([this] { server_.run(); });
+  }
+  ~Running() {
+    server_.stop();
+    thread_.join();
+  }
+  int port() const { return port_; }
+
+ private:
+  Server& server_;
+  int port_;
+  std::thread thread_;
+};
+
+// A raw TCP client: what it sends is exactly what the test wrote.
+class RawClient {
+ public:
+  explicit RawClient(int port) : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+      throw std::runtime_error("connect failed");
+    }
+  }
+  ~RawClient() { close(); }
+  void close() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+  void send(const std::string& text) const {
+    std::size_t sent = 0;
+    while (sent < text.size()) {
+      const ssize_t n = ::send(fd_, text.data() + sent, text.size() - sent, MSG_NOSIGNAL);
+      if (n <= 0) throw std::runtime_error("send failed");
+      sent += static_cast<std::size_t>(n);
+    }
+  }
+  // Reads until `done(received)` or the peer closes or 5 s pass; returns what was received.
+  template <class Done>
+  std::string read_until(Done done) {
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (!done(received_) && std::chrono::steady_clock::now() < deadline) {
+      pollfd p{fd_, POLLIN, 0};
+      if (::poll(&p, 1, 50) <= 0) continue;
+      char buffer[65536];
+      const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
+      if (n <= 0) {
+        closed_ = true;
+        break;
+      }
+      received_.append(buffer, static_cast<std::size_t>(n));
+    }
+    return received_;
+  }
+  std::string read_all() {
+    return read_until([](const std::string&) { return false; });
+  }
+  bool closed() const { return closed_; }
+  void clear() { received_.clear(); }
+
+ private:
+  int fd_;
+  std::string received_;
+  bool closed_ = false;
+};
+
+auto contains(const std::string& needle) {
+  return [needle](const std::string& text) { return text.find(needle) != std::string::npos; };
+}
+
+std::size_t count(const std::string& text, const std::string& needle) {
+  std::size_t n = 0;
+  for (std::size_t pos = text.find(needle); pos != std::string::npos;
+       pos = text.find(needle, pos + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+void echo_routes(Server& server) {
+  server.route("GET", R"(/echo/([a-z0-9]+))", [](Request& req, Response& res) {
+    res.set_content("echo " + req.matches[1] + " q=" + req.param("q"), "text/plain");
+  });
+  server.route("POST", "/body", [](Request& req, Response& res) {
+    res.status = 201;
+    res.set_content("got " + req.body, "text/plain");
+    res.set_header("X-Remote", req.remote_addr);
+  });
+  server.route("GET", "/throws",
+               [](Request&, Response&) -> void { throw std::runtime_error("boom"); });
+  server.set_error_handler([](const Request& req, Response& res) {
+    res.set_content("error " + std::to_string(res.status) + " at " + req.path, "text/plain");
+  });
+}
+
+TEST(HttpServer, AnswersPipelinedRequestsOnOneConnectionInOrder) {
+  Server server({});
+  echo_routes(server);
+  Running running(server);
+  RawClient client(running.port());
+  client.send(
+      "GET /echo/one?q=1 HTTP/1.1\r\n\r\nGET /echo/two HTTP/1.1\r\n\r\n"
+      "POST /body HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc");
+  const std::string text = client.read_until(contains("got abc"));
+  const auto one = text.find("echo one q=1");
+  const auto two = text.find("echo two q=");
+  const auto three = text.find("got abc");
+  ASSERT_NE(one, std::string::npos) << text;
+  ASSERT_NE(two, std::string::npos) << text;
+  ASSERT_NE(three, std::string::npos) << text;
+  EXPECT_LT(one, two);
+  EXPECT_LT(two, three);
+  EXPECT_EQ(count(text, "Connection: keep-alive"), 3u);
+  EXPECT_NE(text.find("HTTP/1.1 201 Created"), std::string::npos);
+  EXPECT_NE(text.find("X-Remote: 127.0.0.1"), std::string::npos);
+  EXPECT_FALSE(client.closed());
+}
+
+TEST(HttpServer, ReadsARequestSentOneByteAtATime) {
+  Server server({});
+  echo_routes(server);
+  Running running(server);
+  RawClient client(running.port());
+  const std::string request = "POST /body HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello";
+  for (const char c : request) {
+    client.send(std::string(1, c));
+    std::this_thread::sleep_for(1ms);
+  }
+  EXPECT_NE(client.read_until(contains("got hello")).find("got hello"), std::string::npos);
+}
+
+TEST(HttpServer, SendsALargeAnswerWhole) {
+  Server server({});
+  const std::string big(6 * 1024 * 1024, 'z');
+  server.route("GET", "/big", [&](Request&, Response& res) { res.set_content(big, "text/plain"); });
+  Running running(server);
+  RawClient client(running.port());
+  client.send("GET /big HTTP/1.1\r\nConnection: close\r\n\r\n");
+  const std::string text = client.read_all();
+  ASSERT_TRUE(client.closed());
+  const auto body = text.find("\r\n\r\n");
+  ASSERT_NE(body, std::string::npos);
+  EXPECT_EQ(text.size() - body - 4, big.size());
+  EXPECT_NE(text.find("Content-Length: " + std::to_string(big.size())), std::string::npos);
+  EXPECT_NE(text.find("Connection: close"), std::string::npos);
+}
+
+TEST(HttpServer, ErrorsGetAStatusAndTheErrorHandlersBody) {
+  ServerOptions options;
+  options.limits.max_body = 8;
+  Server server(options);
+  echo_routes(server);
+  Running running(server);
+  {
+    RawClient client(running.port());
+    client.send("GET /nothing HTTP/1.1\r\n\r\n");
+    EXPECT_NE(client.read_until(contains("error 404 at /nothing")).find("HTTP/1.1 404"),
+              std::string::npos);
+    client.clear();
+    client.send("POST /echo/x HTTP/1.1\r\n\r\n");
+    EXPECT_NE(client.read_until(contains("error 405")).find("HTTP/1.1 405"), std::string::npos);
+    client.clear();
+    client.send("GET /throws HTTP/1.1\r\n\r\n");
+    EXPECT_NE(client.read_until(contains("error 500")).find("HTTP/1.1 500"), std::string::npos);
+    client.clear();
+    // A body over the limit is dropped and refused; the connection goes on.
+    client.send("POST /body HTTP/1.1\r\nContent-Length: 12\r\n\r\n0123456789ab");
+    EXPECT_NE(client.read_until(contains("error 413")).find("HTTP/1.1 413"), std::string::npos);
+    client.clear();
+    client.send("GET /echo/after HTTP/1.1\r\n\r\n");
+    EXPECT_NE(client.read_until(contains("echo after")).find("200 OK"), std::string::npos);
+  }
+  {
+    RawClient client(running.port());
+    client.send("BAD REQUEST LINE HERE\r\n\r\n");
+    const std::string text = client.read_all();
+    EXPECT_NE(text.find("HTTP/1.1 400"), std::string::npos) << text;
+    EXPECT_TRUE(client.closed());
+  }
+}
+
+// A stream that sends "part N" each time it is woken, and ends after three parts.
+class CountingStream final : public Stream {
+ public:
+  void start(std::function<void()> wake) override {
+    std::lock_guard lock(mutex_);
+    wake_ = std::move(wake);
+    started_.set_value();
+  }
+  std::optional<std::string> next() override {
+    std::lock_guard lock(mutex_);
+    if (!woken_) return std::string();
+    woken_ = false;
+    if (++parts_ > 3) return std::nullopt;
+    return "part " + std::to_string(parts_) + "\n";
+  }
+  void stop() override { stopped_ = true; }
+  void wake() {
+    std::function<void()> wake;
+    {
+      std::lock_guard lock(mutex_);
+      woken_ = true;
+      wake = wake_;
+    }
+    wake();
+  }
+  std::future<void> started() { return started_.get_future(); }
+  bool stopped() const { return stopped_; }
+
+ private:
+  std::mutex mutex_;
+  std::function<void()> wake_;
+  std::promise<void> started_;
+  bool woken_ = false;
+  int parts_ = 0;
+  std::atomic<bool> stopped_{false};
+};
+
+TEST(HttpServer, StreamsAreSentChunkedWhenWokenAndEnd) {
+  ServerOptions options;
+  options.stream_interval = 10s;  // only the wake-ups make parts here
+  Server server(options);
+  auto stream = std::make_shared<CountingStream>();
+  auto started = stream->started();
+  server.route("GET", "/events", [&](Request&, Response& res) {
+    res.content_type = "text/event-stream";
+    res.stream = stream;
+  });
+  Running running(server);
+  RawClient client(running.port());
+  client.send("GET /events HTTP/1.1\r\n\r\n");
+  ASSERT_EQ(started.wait_for(5s), std::future_status::ready);
+  EXPECT_NE(client.read_until(contains("\r\n\r\n")).find("Transfer-Encoding: chunked"),
+            std::string::npos);
+  for (int part = 1; part <= 3; ++part) {
+    stream->wake();
+    const std::string expected = "part " + std::to_string(part) + "\n";
+    const std::string text = client.read_until(contains(expected));
+    EXPECT_NE(text.find("7\r\n" + expected + "\r\n"), std::string::npos) << text;
+  }
+  stream->wake();  // the fourth: the end of the stream
+  const std::string text = client.read_all();
+  EXPECT_NE(text.find("\r\n0\r\n\r\n"), std::string::npos) << text;
+  EXPECT_TRUE(client.closed());
+  for (int i = 0; i < 100 && !stream->stopped(); ++i) std::this_thread::sleep_for(10ms);
+  EXPECT_TRUE(stream->stopped());
+}
+
+TEST(HttpServer, AClientLeavingStopsItsStream) {
+  Server server({});
+  auto stream = std::make_shared<CountingStream>();
+  auto started = stream->started();
+  server.route("GET", "/events", [&](Request&, Response& res) { res.stream = stream; });
+  Running running(server);
+  {
+    RawClient client(running.port());
+    client.send("GET /events HTTP/1.1\r\n\r\n");
+    ASSERT_EQ(started.wait_for(5s), std::future_status::ready);
+  }
+  for (int i = 0; i < 200 && !stream->stopped(); ++i) std::this_thread::sleep_for(10ms);
+  EXPECT_TRUE(stream->stopped());
+  stream->wake();  // after the connection is gone: harmless
+}
+
+TEST(HttpServer, SlowHandlersDoNotHoldUpTheOthers) {
+  ServerOptions options;
+  options.workers = 1;
+  options.slow_workers = 1;
+  Server server(options);
+  std::promise<void> fast_ran;
+  auto fast_done = fast_ran.get_future().share();
+  server.route(
+      "POST", "/slow",
+      [fast_done](Request&, Response& res) {
+        // Waits for the fast request, which must be answered meanwhile on the other workers.
+        const bool ok = fast_done.wait_for(5s) == std::future_status::ready;
+        res.set_content(ok ? "slow after fast" : "fast never ran", "text/plain");
+      },
+      Server::Pool::kSlow);
+  server.route("GET", "/fast", [&fast_ran](Request&, Response& res) {
+    fast_ran.set_value();
+    res.set_content("fast", "text/plain");
+  });
+  Running running(server);
+  RawClient slow(running.port());
+  slow.send("POST /slow HTTP/1.1\r\nContent-Length: 0\r\n\r\n");
+  std::this_thread::sleep_for(20ms);
+  RawClient fast(running.port());
+  fast.send("GET /fast HTTP/1.1\r\n\r\n");
+  EXPECT_NE(fast.read_until(contains("fast")).find("200 OK"), std::string::npos);
+  EXPECT_NE(slow.read_until(contains("slow after fast")).find("slow after fast"),
+            std::string::npos);
+}
+
+TEST(HttpServer, ServesStaticFilesButNothingOutsideTheirDirectory) {
+  const auto root =
+      std::filesystem::temp_directory_path() / ("pacwar-static-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(root / "web" / "js");
+  std::ofstream(root / "web" / "index.html") << "<h1>pacwar</h1>";
+  std::ofstream(root / "web" / "js" / "app.js") << "export {};";
+  std::ofstream(root / "secret.txt") << "do not serve";
+  Server server({});
+  echo_routes(server);
+  server.set_static_dir(root / "web");
+  {
+    Running running(server);
+    RawClient client(running.port());
+    client.send("GET / HTTP/1.1\r\n\r\n");
+    std::string text = client.read_until(contains("</h1>"));
+    EXPECT_NE(text.find("Content-Type: text/html"), std::string::npos) << text;
+    client.clear();
+    client.send("GET /js/app.js HTTP/1.1\r\n\r\n");
+    text = client.read_until(contains("export"));
+    EXPECT_NE(text.find("Content-Type: text/javascript"), std::string::npos) << text;
+    client.clear();
+    client.send("HEAD /js/app.js HTTP/1.1\r\n\r\n");
+    text = client.read_until(contains("\r\n\r\n"));
+    EXPECT_NE(text.find("Content-Length: 10"), std::string::npos) << text;
+    EXPECT_EQ(text.find("export"), std::string::npos) << text;
+    for (const char* path : {"/../secret.txt", "/js/../../secret.txt", "/%2e%2e/secret.txt"}) {
+      client.clear();
+      client.send(std::string("GET ") + path + " HTTP/1.1\r\n\r\n");
+      text = client.read_until(contains("error 404"));
+      EXPECT_NE(text.find("HTTP/1.1 404"), std::string::npos) << path << "\n" << text;
+      EXPECT_EQ(text.find("do not serve"), std::string::npos) << path;
+    }
+  }
+  std::filesystem::remove_all(root);
+}
+
+TEST(HttpServer, StopEndsRunEvenBeforeItStarts) {
+  Server server({});
+  server.bind("127.0.0.1", 0);
+  server.stop();
+  server.run();  // returns at once
+  SUCCEED();
+}
+
+}  // namespace
+}  // namespace pacwar::server::http
