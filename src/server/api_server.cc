@@ -95,6 +95,7 @@ struct ApiServer::Impl {
         runner(games, config.agent_threads, config.agent_nice),
         web(http_options(config)) {
     games.set_agent_queue([this](const std::string& id) { runner.enqueue(id); });
+    games.set_unload_after(config.unload_games_after);
     // A hash to check unknown usernames against, so both answers take the same time.
     dummy_hash = hash_password(random_token(16));
     routes();

@@ -24,6 +24,8 @@ struct ServerConfig {
   // Event streams check the store this often for changes made by other processes.
   std::chrono::milliseconds poll_interval{1000};
   std::chrono::seconds heartbeat{15};
+  // Games nobody asked for in this long are dropped from memory (replayed when asked again).
+  std::chrono::milliseconds unload_games_after{std::chrono::minutes(10)};
   std::size_t max_body_bytes = 64 * 1024;
 };
 

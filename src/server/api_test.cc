@@ -316,6 +316,32 @@ TEST_F(ServerApi, UndoTakesBackOwnLastAction) {
   EXPECT_EQ(undone.body["view"], state["view"]);
 }
 
+// Memory follows the games being played: a game nobody asked for in a while leaves memory, and
+// asked for again it is replayed from the store to the same state (games.cc, unload_idle).
+TEST_F(ServerApi, IdleGamesLeaveMemoryAndComeBackTheSame) {
+  ServerConfig c = config();
+  c.unload_games_after = std::chrono::milliseconds(0);
+  start(c);
+  ApiClient alice = user("alice");
+  const std::string first = create(alice, "random");
+  const Json state = wait_turn(alice, first);
+  const Reply acted =
+      alice.post("/api/games/" + first + "/actions",
+                 {{"action", state["legal"][0]["id"]}, {"version", state["version"]}});
+  ASSERT_EQ(acted.status, 200) << acted.text;
+  const Json before = wait_turn(alice, first);
+  const std::string second = create(alice, "random");
+  wait_turn(alice, second);  // every request looks for idle games: the first one is dropped
+  EXPECT_EQ(server_->server().loaded_games(), 1u);
+  const Reply after = alice.get("/api/games/" + first);
+  ASSERT_EQ(after.status, 200) << after.text;
+  EXPECT_EQ(after.body, before);
+  const Reply next =
+      alice.post("/api/games/" + first + "/actions",
+                 {{"action", before["legal"][0]["id"]}, {"version", before["version"]}});
+  EXPECT_EQ(next.status, 200) << next.text;
+}
+
 // State answers are written as text and kept per seat between changes (games.cc): they are
 // canonical JSON (what nlohmann::json writes: sorted keys, no spaces), an undo cuts the kept log
 // lines, and a server that loads the game afresh from the database answers the same bytes.

@@ -1,5 +1,6 @@
 #include "server/games.h"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <stdexcept>
@@ -124,11 +125,31 @@ void GameService::reload(LiveGame& live, GameRecord record) {
   live.record = std::move(record);
 }
 
+void GameService::unload_idle(std::chrono::steady_clock::time_point now) {
+  const auto every =
+      std::min<std::chrono::steady_clock::duration>(unload_after_, std::chrono::minutes(1));
+  if (now - last_unload_ < every) return;
+  last_unload_ = now;
+  for (auto it = cache_.begin(); it != cache_.end();) {
+    // use_count 1: only the cache holds it (no request or computer player has it now).
+    if (now - it->second->last_used >= unload_after_ && it->second.use_count() == 1) {
+      it = cache_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
 GameService::Locked GameService::get(const std::string& id) {
   std::shared_ptr<LiveGame> live;
   {
     std::lock_guard lock(cache_mutex_);
-    if (auto it = cache_.find(id); it != cache_.end()) live = it->second;
+    const auto now = std::chrono::steady_clock::now();
+    unload_idle(now);
+    if (auto it = cache_.find(id); it != cache_.end()) {
+      live = it->second;
+      live->last_used = now;
+    }
   }
   if (!live) {
     auto record = store_.load_game(id);
@@ -136,6 +157,7 @@ GameService::Locked GameService::get(const std::string& id) {
     auto fresh = std::make_shared<LiveGame>();
     reload(*fresh, std::move(*record));
     std::lock_guard lock(cache_mutex_);
+    fresh->last_used = std::chrono::steady_clock::now();
     live = cache_.emplace(id, std::move(fresh)).first->second;
   }
   Locked locked{live, std::unique_lock(live->mutex)};

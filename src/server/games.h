@@ -4,6 +4,7 @@
 // each change is written in one guarded transaction before it is answered or announced.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -79,6 +80,11 @@ class GameService {
   // Approximate memory held by loaded games (for the load test): the number loaded.
   std::size_t loaded_games();
 
+  // Games nobody asked for in `idle` are dropped from memory (they are replayed from the store
+  // when asked for again), so that the memory follows the games being played, not every game
+  // ever opened. Checked at most every `idle` (and every minute).
+  void set_unload_after(std::chrono::milliseconds idle) { unload_after_ = idle; }
+
  private:
   // A seat's state answer as text: everything but the log, for one revision, and the seat's
   // visible log lines, which only grow between an undo and the next.
@@ -93,6 +99,7 @@ class GameService {
   };
   struct LiveGame {
     std::mutex mutex;
+    std::chrono::steady_clock::time_point last_used;  // guarded by cache_mutex_
     GameRecord record;  // without its actions (the session holds them)
     std::unique_ptr<engine::Session> session;
     std::vector<SeatAnswer> answers;  // by seat; cleared when the log is cut (undo, reload)
@@ -131,6 +138,10 @@ class GameService {
   std::vector<std::string> names_;
   std::mutex cache_mutex_;
   std::unordered_map<std::string, std::shared_ptr<LiveGame>> cache_;
+  std::chrono::milliseconds unload_after_{std::chrono::minutes(10)};
+  std::chrono::steady_clock::time_point last_unload_ = std::chrono::steady_clock::now();
+  // Drops the idle games (cache_mutex_ held).
+  void unload_idle(std::chrono::steady_clock::time_point now);
 };
 
 // Unix milliseconds now, and as ISO 8601 UTC text.
