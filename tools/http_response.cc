@@ -4,36 +4,17 @@
 #include <cctype>
 #include <charconv>
 
+#include "server/http/text.h"
+
 namespace pacwar::tools {
 
 namespace {
 
 constexpr std::size_t kMaxLine = 64 * 1024;
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
-// Whether a comma-separated header value holds `token` (case-insensitively).
-bool has_token(std::string_view value, std::string_view token) {
-  const std::string text = lower(value);
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t end = std::min(text.find(',', start), text.size());
-    if (trim(std::string_view(text).substr(start, end - start)) == token) return true;
-    start = end + 1;
-  }
-  return false;
-}
+using server::http::has_token;
+using server::http::lower;
+using server::http::trim;
 
 bool parse_number(std::string_view text, int base, std::size_t& value) {
   text = trim(text);

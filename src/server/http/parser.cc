@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "server/http/text.h"
+
 namespace pacwar::server::http {
 namespace {
 
@@ -16,37 +18,12 @@ ParseResult error(int status, std::string why) {
   return result;
 }
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
 // RFC 9110 token characters (method and field names).
 bool is_token(std::string_view text) {
   static constexpr std::string_view kExtra = "!#$%&'*+-.^_`|~";
   return !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) {
     return std::isalnum(c) || kExtra.find(static_cast<char>(c)) != std::string_view::npos;
   });
-}
-
-bool has_token(std::string_view list, std::string_view token) {
-  const std::string text = lower(list);
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    std::size_t end = text.find(',', pos);
-    if (end == std::string::npos) end = text.size();
-    if (trim(std::string_view(text).substr(pos, end - pos)) == token) return true;
-    pos = end + 1;
-  }
-  return false;
 }
 
 void split_target(Request& request) {
