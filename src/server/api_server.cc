@@ -1,7 +1,6 @@
 #include "server/api_server.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <filesystem>
 #include <iostream>

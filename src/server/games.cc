@@ -667,9 +667,4 @@ bool GameService::apply_agent(const std::string& id, const AgentMove& move) {
   return agent_to_move(*live.game);
 }
 
-bool GameService::play_agent(const std::string& id) {
-  const std::optional<AgentMove> move = think_agent(id);
-  return move && apply_agent(id, *move);
-}
-
 }  // namespace pacwar::server

@@ -74,8 +74,6 @@ class GameService {
   // Applies, stores and announces `move` unless the game changed since it was chosen; returns
   // true when a computer player is to move (again, or still: the move came too late).
   bool apply_agent(const std::string& id, const AgentMove& move);
-  // think_agent, then apply_agent.
-  bool play_agent(const std::string& id);
 
   // Approximate memory held by loaded games (for the load test): the number loaded.
   std::size_t loaded_games();
