@@ -1,6 +1,6 @@
 // Legal actions: which map nodes, counters and cards an action id names (by its words), the
 // prompt with its buttons, and a small menu when a click matches several actions.
-import { h, pretty } from './dom.js';
+import { h, pretty, printed } from './dom.js';
 
 // Map(name -> [actions]) for every name in `names` that appears as a word of an action id.
 export function targetsBy(legal, names) {
@@ -35,7 +35,7 @@ export function chooseAmong(actions, event, onAction) {
     return;
   }
   const menu = h('div', { class: 'menu', role: 'menu' },
-    actions.map((a) => h('button', { 'data-action': a.id, title: a.id, onclick: () => { closeMenu(); onAction(a.id); } }, a.label || a.id)));
+    actions.map((a) => h('button', { 'data-action': a.id, title: a.id, onclick: () => { closeMenu(); onAction(a.id); } }, printed(a.label || a.id))));
   const x = event && event.clientX !== undefined ? event.clientX : 200;
   const y = event && event.clientY !== undefined ? event.clientY : 200;
   menu.style.left = `${Math.min(x + 6, window.innerWidth - 280)}px`;
@@ -49,9 +49,21 @@ function splitPrompt(prompt) {
   return m ? [m[1], m[2]] : ['', prompt || ''];
 }
 
-// The prompt (rule section badge + text) and one button per legal action.
-export function promptPanel(st, onAction, { busy = false } = {}) {
-  const box = h('section', { class: `panel prompt-panel${st.your_turn ? ' mine' : ''}`, id: 'prompt' });
+// The prompt (rule section badge + text) and one button per legal action, numbered for the
+// number keys. On a phone the panel is docked at the bottom of the screen and can be collapsed.
+// opts: {busy, repeat(actionId, times), collapsed, onCollapse(collapsed)}
+export function promptPanel(st, onAction, { busy = false, repeat = null, collapsed = false, onCollapse = null } = {}) {
+  const box = h('section', { class: `panel prompt-panel${st.your_turn ? ' mine' : ''}${collapsed ? ' collapsed' : ''}`, id: 'prompt',
+                             tabindex: -1, 'aria-label': 'Prompt and legal actions' });
+  const toggle = h('button', { type: 'button', class: 'secondary collapse', id: 'prompt-toggle', 'aria-expanded': String(!collapsed),
+    'aria-controls': 'prompt-body', title: 'Hide or show the actions',
+    onclick: () => {
+      const now = !box.classList.contains('collapsed');
+      box.classList.toggle('collapsed', now);
+      toggle.setAttribute('aria-expanded', String(!now));
+      toggle.textContent = now ? '▴ Show' : '▾ Hide';
+      if (onCollapse) onCollapse(now);
+    } }, collapsed ? '▴ Show' : '▾ Hide');
   if (!st.your_turn) {
     const who = st.to_move && st.seats ? st.seats[st.to_move] : null;
     box.append(h('p', { class: 'waiting' },
@@ -59,23 +71,42 @@ export function promptPanel(st, onAction, { busy = false } = {}) {
         : st.status === 'waiting' ? 'Waiting for the invited player to join.'
         : st.to_move === 'chance' ? 'Rolling dice…'
         : `Waiting for ${pretty(st.to_move || '')}${who ? ` (${who})` : ''}…`));
-    if (st.view && st.view.prompt && st.status !== 'finished') box.append(h('p', { class: 'muted' }, st.view.prompt));
+    if (st.view && st.view.prompt && st.status !== 'finished') box.append(h('p', { class: 'muted' }, printed(st.view.prompt)));
     return box;
   }
   const [sec, text] = splitPrompt(st.prompt);
-  box.append(h('p', { class: 'prompt-text' }, sec ? h('span', { class: 'rule' }, sec) : null, ' ', text));
-  const list = h('div', { class: 'actions', id: 'actions' });
-  const buttons = st.legal.map((a) => h('button', { 'data-action': a.id, title: a.id, disabled: busy,
-                                                    onclick: () => onAction(a.id) }, a.label || a.id));
+  box.append(h('div', { class: 'prompt-head' },
+    h('p', { class: 'prompt-text', id: 'prompt-text' }, sec ? h('span', { class: 'rule' }, sec) : null, ' ', printed(text)), toggle));
+  const body = h('div', { class: 'prompt-body', id: 'prompt-body' });
+  const list = h('div', { class: 'actions', id: 'actions', role: 'group', 'aria-labelledby': 'prompt-text' });
+  const hitsLeft = st.view && st.view.combat ? Number(st.view.combat.hits_left) || 0 : 0;
+  const rows = st.legal.map((a, i) => {
+    const b = h('button', { class: 'act', 'data-action': a.id, title: a.id, disabled: busy,
+                            'aria-keyshortcuts': i < 10 ? String((i + 1) % 10) : undefined,
+                            onclick: () => onAction(a.id) },
+      i < 10 ? h('kbd', { 'aria-hidden': 'true' }, String((i + 1) % 10)) : null, printed(a.label || a.id));
+    // Several hits to allocate: the same pick for all of them in one click (one request each).
+    const again = repeat && hitsLeft > 1
+      ? h('button', { type: 'button', class: 'secondary repeat', 'data-repeat': a.id, disabled: busy,
+                      title: `${a.label || a.id}: all ${hitsLeft} hits, one at a time while it stays legal`,
+                      'aria-label': `${a.label || a.id}, all ${hitsLeft} hits`,
+                      onclick: () => repeat(a.id, hitsLeft) }, `×${hitsLeft}`)
+      : null;
+    return again ? h('div', { class: 'act-row' }, b, again) : b;
+  });
   if (st.legal.length > 12) {
     const filter = h('input', { type: 'search', placeholder: `Filter ${st.legal.length} actions…`, class: 'filter',
+      'aria-label': 'Filter the actions',
       oninput: () => {
         const q = filter.value.toLowerCase();
-        for (const b of buttons) b.hidden = q && !b.textContent.toLowerCase().includes(q) && !b.title.toLowerCase().includes(q);
+        for (const b of list.querySelectorAll('button.act')) {
+          b.hidden = q && !b.textContent.toLowerCase().includes(q) && !b.title.toLowerCase().includes(q);
+        }
       } });
-    box.append(filter);
+    body.append(filter);
   }
-  list.append(...buttons);
-  box.append(h('p', { class: 'hint muted' }, 'Choose a button, or click a highlighted space, counter or card.'), list);
+  list.append(...rows);
+  body.append(h('p', { class: 'hint muted' }, 'Choose a button (or press its number), or click a highlighted space, counter or card.'), list);
+  box.append(body);
   return box;
 }

@@ -11,85 +11,108 @@ export function sideKey(side) {
   return k.startsWith('jap') ? 'japanese' : 'allied';
 }
 
-// The name across the top of a counter, squeezed to fit when long.
-function nameText(name, color) {
-  return s('text', { x: 32, y: 13, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: color,
-                     textLength: name.length > 9 ? 58 : null, lengthAdjust: 'spacingAndGlyphs' }, name);
+// Nationality colours of The Pacific War counters (background, ink).
+const NATION_STYLE = {
+  japan: { bg: '#efdc9c', fg: '#6b1209', edge: '#6b1209' },
+  us: { bg: '#b8cbe0', fg: '#0d2547', edge: '#0d2547' },
+  britain: { bg: '#d9c6a3', fg: '#3d2a0e', edge: '#3d2a0e' },
+  australia: { bg: '#c5d6ad', fg: '#24400f', edge: '#24400f' },
+  netherlands: { bg: '#f2c38c', fg: '#5a2c00', edge: '#5a2c00' },
+};
+
+// The name across the top of a counter, in full: squeezed (never cut) when long.
+function nameText(name, color, fontSize = 10) {
+  const size = name.length > 12 ? fontSize - 1.5 : fontSize;
+  return s('text', { x: 32, y: 12.5, 'text-anchor': 'middle', 'font-size': size, 'font-weight': 700, fill: color,
+                     textLength: name.length > 10 ? 58 : null, lengthAdjust: 'spacingAndGlyphs' }, name);
 }
 
-function shortName(name, max) {
-  return name.length <= max ? name : `${name.slice(0, max - 1)}.`;
-}
-
-// A top view silhouette: carrier (flat deck), battleship or cruiser (turrets), land-based air.
+// A side view silhouette by ship type (carrier, carrier-battleship, battleship, cruiser,
+// torpedo cruiser) or an aircraft for land-based air.
 function glyph(kind, color) {
-  const g = s('g', { fill: color, stroke: 'none' });
+  const g = s('g', { fill: color, stroke: 'none', class: `silhouette ${kind}` });
+  const hull = (x0, x1, y, depth) => s('path', { d: `M${x0} ${y} H${x1} L${x1 - 4} ${y + depth} H${x0 + 3} Z` });
   if (kind === 'lba') {
-    g.append(s('path', { d: 'M32 20 l3 9 l12 4 v3 l-12 -2 l-1 8 l4 3 v2 l-6 -1 l-6 1 v-2 l4 -3 l-1 -8 l-12 2 v-3 l12 -4 z' }));
+    g.append(s('path', { d: 'M32 18 l2.5 8 l13 4 v3 l-13 -2 l-1 8 l4 3 v2 l-5.5 -1 l-5.5 1 v-2 l4 -3 l-1 -8 l-13 2 v-3 l13 -4 z' }));
   } else if (kind === 'carrier') {
-    g.append(s('path', { d: 'M12 35 h40 l-4 6 h-32 z' }), s('rect', { x: 10, y: 31, width: 44, height: 3 }),
-             s('rect', { x: 40, y: 26, width: 4, height: 5 }));
+    g.append(hull(9, 55, 33, 7), s('rect', { x: 7, y: 30, width: 50, height: 3 }), s('rect', { x: 41, y: 24, width: 5, height: 6 }),
+             s('rect', { x: 43, y: 21, width: 1.5, height: 3 }));
+  } else if (kind === 'carrierbattleship') {
+    g.append(hull(9, 55, 33, 7), s('rect', { x: 9, y: 30, width: 20, height: 3 }), s('rect', { x: 30, y: 24, width: 7, height: 9 }),
+             s('rect', { x: 41, y: 29, width: 7, height: 4 }), s('rect', { x: 47, y: 30, width: 7, height: 1.5 }));
   } else if (kind === 'battleship') {
-    g.append(s('path', { d: 'M10 35 h44 l-5 6 h-34 z' }), s('rect', { x: 27, y: 27, width: 10, height: 8 }),
-             s('rect', { x: 17, y: 31, width: 6, height: 4 }), s('rect', { x: 41, y: 31, width: 6, height: 4 }),
-             s('rect', { x: 31, y: 22, width: 2, height: 5 }));
+    g.append(hull(8, 56, 33, 7), s('rect', { x: 27, y: 24, width: 9, height: 9 }), s('rect', { x: 30, y: 18, width: 3, height: 6 }),
+             s('rect', { x: 15, y: 29, width: 7, height: 4 }), s('rect', { x: 40, y: 29, width: 7, height: 4 }),
+             s('rect', { x: 10, y: 30, width: 6, height: 1.5 }), s('rect', { x: 46, y: 30, width: 7, height: 1.5 }));
+  } else if (kind === 'torpedocruiser') {
+    g.append(hull(11, 53, 34, 6), s('rect', { x: 28, y: 27, width: 6, height: 7 }), s('rect', { x: 18, y: 31, width: 6, height: 3 }),
+             s('rect', { x: 38, y: 31.5, width: 9, height: 1.5 }), s('rect', { x: 38, y: 29.5, width: 9, height: 1.5 }));
   } else {
-    g.append(s('path', { d: 'M14 36 h36 l-4 5 h-28 z' }), s('rect', { x: 28, y: 30, width: 8, height: 6 }),
-             s('rect', { x: 20, y: 33, width: 5, height: 3 }));
+    g.append(hull(11, 53, 34, 6), s('rect', { x: 28, y: 26, width: 7, height: 8 }), s('rect', { x: 30.5, y: 21, width: 2, height: 5 }),
+             s('rect', { x: 18, y: 31, width: 6, height: 3 }), s('rect', { x: 39, y: 31, width: 6, height: 3 }));
   }
   return g;
 }
 
 function pwKind(u) {
   if (u.lba) return 'lba';
+  if (u.type) return u.type.toLowerCase().replace('landbasedair', 'lba');
   if (u.airstrike > 0) return 'carrier';
   if (u.capital && u.gunnery >= 3) return 'battleship';
   return 'cruiser';
 }
 
-// The Pacific War counter: name, silhouette, Airstrike-Gunnery-Defense, Speed (LBA: "LBA").
-// Ops Complete units are drawn flipped (grey, "OPS COMPLETE"); pending hits as a red badge.
+function styleOf(u) {
+  return NATION_STYLE[String(u.nation || '').toLowerCase()] || SIDE_STYLE[sideKey(u.side)];
+}
+
+// The Pacific War counter: name, silhouette, Airstrike-Gunnery-Defense along the bottom (an
+// armored ship's Defense underlined), Speed in a circle. An Ops Complete unit shows the flipped
+// side: pale, the silhouette replaced by an "OPS COMPLETE" band. Pending hits: a red badge.
 export function pwCounter(u, { size = 60, clickable = false } = {}) {
-  const st = SIDE_STYLE[sideKey(u.side)];
+  const st = styleOf(u);
   const ready = u.ready !== false;
-  const bg = ready ? st.bg : '#b9b6ad';
+  const name = u.lba ? u.name.replace(/^(Japanese|Allied) /, '') : u.name;
   const svg = s('svg', {
     class: `counter${clickable ? ' clickable' : ''}${u.selected ? ' selected' : ''}${ready ? '' : ' ops-complete'}`,
     viewBox: '0 0 64 64', width: size, height: size, 'data-unit': u.id,
     role: clickable ? 'button' : 'img',
-    'aria-label': `${u.name}${ready ? '' : ' (Ops Complete)'}`,
+    'aria-label': `${u.name}${u.type ? `, ${u.type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}` : ''}, ` +
+      `${u.airstrike}-${u.gunnery}-${u.defense}, speed ${u.speed}${ready ? '' : ', Ops Complete'}` +
+      `${u.pending_hits ? `, ${u.pending_hits} hit(s) pending` : ''}${u.selected ? ', picked' : ''}${clickable ? ', can be chosen' : ''}`,
   });
-  svg.append(s('title', {}, `${u.name}: Airstrike ${u.airstrike}, Gunnery ${u.gunnery}, Defense ${u.defense}` +
+  svg.append(s('title', {}, `${u.name}${u.nation ? ` (${u.nation})` : ''}: Airstrike ${u.airstrike}, Gunnery ${u.gunnery}, Defense ${u.defense}` +
     `${u.armored ? ' (armored)' : ''}, Speed ${u.speed}${u.lba ? ', land-based air' : ''}` +
     `${ready ? ', Ready' : ', Ops Complete'}${u.pending_hits ? `, ${u.pending_hits} hit(s) pending` : ''}` +
     `${u.repairing ? ', repairing' : ''}`));
-  svg.append(s('rect', { x: 1.5, y: 1.5, width: 61, height: 61, rx: 4, fill: bg, stroke: u.selected ? '#1b7a1b' : st.edge,
-                         'stroke-width': u.selected ? 4 : 2 }));
-  svg.append(nameText(shortName(u.lba ? u.name.replace(/^(Japanese|Allied) /, '') : u.name, 13), st.fg));
-  svg.append(glyph(pwKind(u), ready ? st.fg : '#55524a'));
-  if (u.lba) {
-    svg.append(s('text', { x: 32, y: 58, 'text-anchor': 'middle', 'font-size': 12, 'font-weight': 700, fill: st.fg },
-                 `${u.airstrike}-${u.gunnery}-${u.defense}`));
+  svg.append(s('rect', { x: 1.5, y: 1.5, width: 61, height: 61, rx: 4, fill: ready ? st.bg : '#d6d3ca',
+                         stroke: u.selected ? '#1b7a1b' : st.edge, 'stroke-width': u.selected ? 4 : 2 }));
+  const ink = ready ? st.fg : '#4a463e';
+  svg.append(nameText(name, ink));
+  if (ready) {
+    svg.append(glyph(pwKind(u), st.fg));
   } else {
-    // Airstrike-Gunnery-Defense; an armored ship's Defense is underlined.
-    svg.append(s('text', { x: 5, y: 58, 'font-size': 12, 'font-weight': 700, fill: st.fg },
-      `${u.airstrike}-${u.gunnery}-`, s('tspan', { 'text-decoration': u.armored ? 'underline' : null }, u.defense)));
-    svg.append(s('circle', { cx: 54, cy: 53, r: 7, fill: 'none', stroke: st.fg, 'stroke-width': 1.2 }));
-    svg.append(s('text', { x: 54, y: 57, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: st.fg }, u.speed));
+    svg.append(s('rect', { x: 4, y: 19, width: 56, height: 20, fill: ready ? st.bg : st.bg, stroke: st.edge, 'stroke-width': 1 }),
+               s('text', { x: 32, y: 27.5, 'text-anchor': 'middle', 'font-size': 8, 'font-weight': 800, fill: st.fg }, 'OPS'),
+               s('text', { x: 32, y: 36, 'text-anchor': 'middle', 'font-size': 7.5, 'font-weight': 800, fill: st.fg }, 'COMPLETE'));
   }
-  if (u.selected) {  // picked for the group being formed
-    svg.append(s('g', { class: 'picked' }, s('circle', { cx: 54, cy: 24, r: 7.5, fill: '#1b7a1b' }),
-      s('path', { d: 'M50 24 l3 3 l5 -6', stroke: '#fff', 'stroke-width': 2, fill: 'none' })));
+  // Airstrike-Gunnery-Defense, Speed in a circle (LBA: no speed).
+  svg.append(s('text', { x: u.lba ? 32 : 5, y: 57, 'text-anchor': u.lba ? 'middle' : 'start', 'font-size': 12, 'font-weight': 700, fill: ink },
+    `${u.airstrike}-${u.gunnery}-`, s('tspan', { 'text-decoration': u.armored ? 'underline' : null }, u.defense)));
+  if (!u.lba) {
+    svg.append(s('circle', { cx: 54, cy: 52.5, r: 7, fill: 'none', stroke: ink, 'stroke-width': 1.2 }),
+               s('text', { x: 54, y: 56.5, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: ink }, u.speed));
   }
-  if (!ready) {
-    svg.append(s('text', { x: 32, y: 24, 'text-anchor': 'middle', 'font-size': 7.5, 'font-weight': 700, fill: '#333' }, 'OPS COMPLETE'));
+  if (u.selected) {  // picked for the group being formed: a tick in the top right corner
+    svg.append(s('g', { class: 'picked' }, s('circle', { cx: 56, cy: 20, r: 6, fill: '#1b7a1b', stroke: '#fff' }),
+      s('path', { d: 'M53 20 l2.2 2.4 l4 -4.6', stroke: '#fff', 'stroke-width': 1.8, fill: 'none' })));
   }
   if (u.pending_hits) {
-    svg.append(s('g', { class: 'hit-badge' }, s('circle', { cx: 10, cy: 24, r: 8, fill: '#c00', stroke: '#fff' }),
-      s('text', { x: 10, y: 28, 'text-anchor': 'middle', 'font-size': 11, 'font-weight': 700, fill: '#fff' }, u.pending_hits)));
+    svg.append(s('g', { class: 'hit-badge' }, s('circle', { cx: 9, cy: 21, r: 7, fill: '#c00', stroke: '#fff' }),
+      s('text', { x: 9, y: 25, 'text-anchor': 'middle', 'font-size': 10, 'font-weight': 700, fill: '#fff' }, u.pending_hits)));
   }
   if (u.repairing) {
-    svg.append(s('text', { x: 56, y: 25, 'text-anchor': 'middle', 'font-size': 9, 'font-weight': 700, fill: '#7a3e00' }, 'R'));
+    svg.append(s('text', { x: 57, y: 44, 'text-anchor': 'middle', 'font-size': 9, 'font-weight': 800, fill: '#7a3e00' }, 'R'));
   }
   return svg;
 }

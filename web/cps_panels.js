@@ -2,7 +2,7 @@
 import { h, pretty, cap } from './dom.js';
 import { cpsCounter } from './counters.js';
 import { logLine } from './log.js';
-import { cardEl } from './pw_panels.js';
+import { cardEl, keyable } from './pw_panels.js';
 
 const defsOf = (content) => new Map(((content.units || {}).units || []).map((u) => [u.id, u]));
 
@@ -21,9 +21,7 @@ export function cpsStatus(view) {
 
 function unitEl(u, def, size, isTarget, onUnit) {
   const clickable = isTarget ? isTarget(u.id) : false;
-  const el = cpsCounter(u, def, { size, clickable });
-  if (clickable) el.addEventListener('click', (e) => onUnit(u.id, e));
-  return el;
+  return keyable(cpsCounter(u, def, { size, clickable }), clickable ? (e) => onUnit(u.id, e) : null);
 }
 
 export function cpsTracks(view, content, { isTarget, onUnit } = {}) {
@@ -49,7 +47,7 @@ export function cpsHand(view, seat, content, { isTarget, onCard } = {}) {
     h('h3', {}, `My hand (${(mine.cards || []).length})`),
     h('div', { class: 'cards' }, (mine.cards || []).map((c) => {
       const full = cards.get(c.id) || {};
-      return cardEl({ id: c.id, name: c.name, text: full.text || '' }, isTarget && isTarget(c.id), onCard);
+      return cardEl({ id: c.id, name: c.name, icons: full.icons || c.icons || [], text: full.text || '' }, isTarget && isTarget(c.id), onCard);
     })),
     h('p', { class: 'muted' }, others.map(([k, v]) => `${cap(k)} hand: ${v.count} card(s)`).join(' · ')),
     (view.played || []).length ? h('p', { class: 'small' }, `Played this turn: ${view.played.join(', ')}`) : null);
@@ -62,7 +60,7 @@ export function cpsCombat(log) {
     lines.unshift(log[i]);
   }
   if (!lines.length) return null;
-  return h('section', { class: 'panel combat', id: 'combat' }, h('h3', {}, 'Combat'), h('ol', { class: 'log combat-log' }, lines.map(logLine)));
+  return h('section', { class: 'panel combat', id: 'combat' }, h('h3', {}, 'Combat'), h('ol', { class: 'log combat-log', tabindex: 0, 'aria-label': 'Combat log' }, lines.map(logLine)));
 }
 
 export function cpsStack(view, content, spaceId, { isTarget, onUnit } = {}) {
@@ -70,7 +68,7 @@ export function cpsStack(view, content, spaceId, { isTarget, onUnit } = {}) {
   if (!sp) return h('section', { class: 'panel stack', id: 'stack' }, h('p', { class: 'muted' }, 'Click a space on the map to see its units.'));
   const defs = defsOf(content);
   return h('section', { class: 'panel stack', id: 'stack', 'data-oz': sp.id },
-    h('h3', {}, pretty(sp.id)), h('p', { class: 'muted' }, `controlled by ${sp.control}`),
+    h('h3', {}, sp.name || pretty(sp.id)), h('p', { class: 'muted' }, `controlled by ${sp.control}`),
     sp.units.length ? h('div', { class: 'counters' }, sp.units.map((u) => unitEl(u, defs.get(u.id), 58, isTarget, onUnit)))
       : h('p', { class: 'muted' }, 'No units.'));
 }

@@ -40,3 +40,14 @@ export function pretty(id) {
 export function cap(word) {
   return word ? word[0].toUpperCase() + word.slice(1) : '';
 }
+
+// The printed names of the ids that engine texts carry ("Pearl-Harbor" -> "Pearl Harbor",
+// "HMAS-Canberra" -> "HMAS Canberra"): display only; action ids are sent unchanged.
+const printedNames = new Map();
+export function setPrintedNames(pairs) {
+  for (const [id, name] of pairs) if (id && name && id !== name) printedNames.set(id, name);
+}
+export function printed(text) {
+  if (!printedNames.size) return String(text);
+  return String(text).replace(/[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+/g, (w) => printedNames.get(w) || w);
+}

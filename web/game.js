@@ -5,6 +5,10 @@ import { h, clear, cap } from './dom.js';
 import { drawBoard } from './board.js';
 import { promptPanel, closeMenu } from './actions.js';
 import { logPanel } from './log.js';
+import { tabBar, markTabs } from './tabs.js';
+import { animateChange } from './motion.js';
+import { centerOn } from './panzoom.js';
+import { nodePoint } from './map.js';
 
 export function showGame(ctx, id) {
   let st = null;
@@ -13,6 +17,8 @@ export function showGame(ctx, id) {
   let busy = false;
   let es = null;
   let alive = true;
+  const tabs = { tab: 'map' };
+  const ui = { promptCollapsed: false };
   const root = h('div', { class: 'game-page', id: 'game-page' }, h('p', { class: 'muted' }, 'Loading the game…'));
   const flash = h('div', { class: 'flash', role: 'alert', id: 'flash' });
   ctx.page.append(flash, root);
@@ -57,11 +63,23 @@ export function showGame(ctx, id) {
     }
   }
   const onAction = (action) => send(() => api.act(id, action, st.version));
+  // The same pick again, one legal action at a time, while it stays legal at the same prompt
+  // (allocating several hits to one ship): at most `times` requests.
+  async function repeat(action, times) {
+    for (let i = 0; i < times && alive; i += 1) {
+      if (!st || !st.your_turn || !(st.legal || []).some((a) => a.id === action)) return;
+      const before = promptKind(st.prompt);
+      await send(() => api.act(id, action, st.version));
+      if (promptKind(st.prompt) !== before) return;
+    }
+  }
 
   function header() {
-    const seats = Object.entries(st.seats || {}).map(([seat, who]) => `${cap(seat)}: ${who || '(invited)'}`).join(' vs ');
+    const seats = Object.entries(st.seats || {}).sort(([a], [b]) => (b === st.seat) - (a === st.seat))
+      .map(([seat, who]) => `${cap(seat)}: ${who || '(invited)'}`).join(' vs ');
     const banner = st.status === 'finished'
-      ? h('div', { class: 'banner over', id: 'turn-banner' }, st.result && st.result.winner ? `Game over: ${cap(st.result.winner)} victory` : 'Game over')
+      ? h('div', { class: 'banner over', id: 'turn-banner' }, st.result && st.result.winner
+        ? `Game over: ${cap(st.result.winner)} victory${st.result.resigned ? ` (${cap(st.result.resigned)} resigned)` : ''}` : 'Game over')
       : st.your_turn ? h('div', { class: 'banner mine', id: 'turn-banner' }, 'Your turn')
       : h('div', { class: 'banner', id: 'turn-banner' }, st.status === 'waiting' ? 'Waiting for your opponent to join'
         : `${cap(st.to_move || '')} to move`);
@@ -78,19 +96,37 @@ export function showGame(ctx, id) {
         h('a', { class: 'button secondary', href: '#/' }, 'Lobby')));
   }
 
+  let shown = null;  // the state drawn last (to animate what changed)
+  let centeredOn = null;  // the combat OZ the map was last centred on
   function render() {
     if (!alive || !st) return;
+    const t0 = performance.now();
+    const focus = focusKey();
     const board = drawBoard({
       game: st.game, content, view: st.view, seat: st.seat, log: st.log || [], legal: st.your_turn && !busy ? st.legal : [],
       selected, onAction, onSelect: (node) => { selected = node; render(); },
     });
     if (board.selected) selected = board.selected;
     document.title = `${st.your_turn ? '● Your turn — ' : ''}pacwar #${st.id}`;
-    clear(root).append(header(), h('div', { class: 'board' },
-      h('div', { class: 'map-col' }, board.map, ...board.below),
-      h('div', { class: 'side-col' }, promptPanel(st, onAction, { busy }), ...board.side, logPanel(st.log || []))));
+    const prompt = promptPanel(st, onAction, { busy, repeat, collapsed: ui.promptCollapsed,
+                                              onCollapse: (c) => { ui.promptCollapsed = c; } });
+    clear(root).append(header(), tabBar(root, tabs), h('div', { class: 'board' },
+      h('div', { class: 'map-col' }, ...markTabs([board.map, ...board.below])),
+      h('div', { class: 'side-col' }, prompt, ...markTabs([...board.side, logPanel(st.log || [])]))));
     root.dataset.version = st.version;
     root.dataset.yourTurn = String(!!st.your_turn);
+    restoreFocus(focus);
+    if (shown && shown.version !== st.version) animateChange(root, st.game, content, shown.view, st.view, st.log || [], (shown.log || []).length);
+    // A new combat comes into view on a map cut to the screen (a phone, or zoomed in).
+    const combatAt = st.view && st.view.combat ? st.view.combat.oz : null;
+    if (combatAt && combatAt !== centeredOn) {
+      const p = nodePoint(st.game, content, combatAt);
+      const svg = root.querySelector('svg.map');
+      if (p && svg) requestAnimationFrame(() => centerOn(svg, st.game, p.x, p.y));
+    }
+    centeredOn = combatAt;
+    shown = st;
+    performance.measure('pacwar-render', { start: t0 });  // read by the e2e timing test
   }
 
   function listen() {
@@ -103,15 +139,62 @@ export function showGame(ctx, id) {
     es.onerror = () => { /* EventSource reconnects by itself */ };
   }
 
+  // The number keys choose the actions of the list (1 the first, ... 9, 0 the tenth).
+  const onKey = (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || !/^[0-9]$/.test(e.key)) return;
+    const t = e.target;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT')) return;
+    const buttons = [...root.querySelectorAll('#actions button.act')].filter((b) => !b.hidden && !b.disabled);
+    const b = buttons[e.key === '0' ? 9 : Number(e.key) - 1];
+    if (!b) return;
+    e.preventDefault();
+    b.focus();
+    b.click();
+  };
+  document.addEventListener('keydown', onKey);
+
   load().then(listen);
   return {
     destroy() {
       alive = false;
+      document.removeEventListener('keydown', onKey);
       if (es) es.close();
       closeMenu();
       document.title = 'pacwar';
     },
   };
+}
+
+// "9.2.4 Japanese: allocate a hit (3 left)" -> "9.2.4 Japanese: allocate a hit"
+function promptKind(prompt) {
+  return String(prompt || '').replace(/\s*\(\d+ left\)/, '');
+}
+
+// What has the keyboard focus, as a selector to find its like after a redraw.
+function focusKey() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const inActions = !!el.closest('#actions');
+  for (const attr of ['data-action', 'data-node', 'data-unit', 'data-card', 'id']) {
+    const v = el.getAttribute(attr);
+    if (v) return { sel: `[${attr}="${CSS.escape(v)}"]`, inActions, inPrompt: !!el.closest('#prompt') };
+  }
+  return { sel: null, inActions, inPrompt: !!el.closest('#prompt') };
+}
+
+// Puts the focus back where it was; an action that is gone hands it to the first action of the
+// new list (or the prompt, while waiting).
+function restoreFocus(key) {
+  if (!key) return;
+  const again = key.sel ? document.querySelector(key.sel) : null;
+  if (again && !again.disabled && again.offsetParent !== null) {
+    again.focus({ preventScroll: true });
+    return;
+  }
+  if (key.inActions || key.inPrompt) {
+    const first = document.querySelector('#actions button.act:not([disabled])') || document.getElementById('prompt');
+    if (first) first.focus({ preventScroll: true });
+  }
 }
 
 // "Turn 2 · Strategy phase" (The Pacific War) or "1942, Turn 4" (Co-Prosperity Sphere).

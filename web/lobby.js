@@ -11,6 +11,14 @@ const OPPONENT_LABELS = {
   'mcts:hard': 'Computer: MCTS hard',
 };
 
+// "Allied won (Japanese resigned)", "You resigned: Allied won", "Japanese won".
+export function resultText(result, mySeat) {
+  if (!result) return 'Finished';
+  const won = result.winner ? `${cap(result.winner)} won` : 'Finished';
+  if (!result.resigned) return won;
+  return result.resigned === mySeat ? `You resigned: ${won}` : `${won} (${cap(result.resigned)} resigned)`;
+}
+
 export function inviteLink(token) {
   return `${location.origin}${location.pathname}#/invite/${encodeURIComponent(token)}`;
 }
@@ -36,7 +44,7 @@ export function showLobby(ctx) {
       }
       const rows = games.map((g) => {
         const turn = g.status === 'finished'
-          ? (g.result && g.result.winner ? `${cap(g.result.winner)} won` : 'Finished')
+          ? resultText(g.result, g.seat)
           : g.status === 'waiting' ? 'Waiting for the invited player'
           : g.your_turn ? 'Your turn' : g.to_move ? `${cap(g.to_move)} to move` : '';
         const open = g.status === 'finished'
@@ -46,7 +54,7 @@ export function showLobby(ctx) {
           h('td', {}, `#${g.id}`),
           h('td', {}, titleOf(g.game)),
           h('td', {}, cap(g.seat)),
-          h('td', {}, OPPONENT_LABELS[g.opponent] ? g.opponent : g.opponent),
+          h('td', {}, OPPONENT_LABELS[g.opponent] || g.opponent || ''),
           h('td', { class: 'turn' }, turn),
           h('td', { class: 'muted' }, g.updated ? new Date(g.updated).toLocaleString() : ''),
           h('td', {}, open,
@@ -116,7 +124,7 @@ export function showLobby(ctx) {
 
   function showInvitation(r) {
     const link = inviteLink(r.invite);
-    const input = h('input', { readonly: true, value: link, id: 'invite-link', onfocus: (e) => e.target.select() });
+    const input = h('input', { readonly: true, value: link, id: 'invite-link', 'aria-label': 'Invitation link', onfocus: (e) => e.target.select() });
     clear(invite).append(h('div', { class: 'card note' },
       h('h3', {}, `Game #${r.id}: invite a friend`),
       h('p', {}, 'Send this link to your opponent; the game starts when they open it.'),

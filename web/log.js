@@ -1,5 +1,5 @@
 // The game log with rule citations; dice drawn as die faces, CRT columns highlighted.
-import { h, s } from './dom.js';
+import { h, s, printed } from './dom.js';
 
 const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [1, 3], [3, 1], [3, 3]],
                5: [[1, 1], [1, 3], [2, 2], [3, 1], [3, 3]], 6: [[1, 1], [1, 2], [1, 3], [3, 1], [3, 2], [3, 3]] };
@@ -33,11 +33,11 @@ export function richText(text) {
 export function logLine(line) {
   return h('li', {},
     line.rule ? h('span', { class: 'rule', title: `Rule ${line.rule}` }, line.rule) : h('span', { class: 'rule none' }),
-    h('span', { class: 'text' }, richText(line.text)));
+    h('span', { class: 'text' }, richText(printed(line.text))));
 }
 
 export function logPanel(lines, { title = 'Game log' } = {}) {
-  const ol = h('ol', { class: 'log', id: 'game-log' }, lines.map(logLine));
+  const ol = h('ol', { class: 'log', id: 'game-log', tabindex: 0, 'aria-label': title }, lines.map(logLine));
   const box = h('section', { class: 'panel log-panel' }, h('h3', {}, title, h('span', { class: 'muted' }, ` (${lines.length} lines)`)), ol);
   requestAnimationFrame(() => { ol.scrollTop = ol.scrollHeight; });
   return box;

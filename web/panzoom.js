@@ -1,8 +1,9 @@
 // Pan and zoom of a map SVG by its viewBox: drag (mouse or one finger) to pan, pinch (two
-// fingers) or ctrl+wheel (the wheel alone once zoomed) to zoom, + / − / ⟲ buttons and the keys + - 0 when the map has focus.
-// The view of each map (key) is kept across redraws, so an update does not reset it.
-const views = new Map();  // key -> {x, y, w, h} (the viewBox shown)
-const MIN_ZOOM = 1;
+// fingers) or ctrl+wheel (the wheel alone once zoomed) to zoom, + / − / ⟲ buttons and the keys
+// + and - when the map has focus. The map is drawn with "slice": when its box is taller than the
+// map (a phone) it fills the box and pans sideways. The view of each map (key) is kept across
+// redraws, so an update does not reset it.
+const views = new Map();  // key -> {cx, cy, zoom}: the map point at the centre, the zoom factor
 const MAX_ZOOM = 6;
 
 function fullOf(svg) {
@@ -10,31 +11,55 @@ function fullOf(svg) {
   return { x, y, w, h };
 }
 
-function clamp(v, full) {
-  const w = Math.min(full.w, Math.max(full.w / MAX_ZOOM, v.w));
-  const h = (w / full.w) * full.h;
-  const x = Math.min(full.x + full.w - w, Math.max(full.x, v.x));
-  const y = Math.min(full.y + full.h - h, Math.max(full.y, v.y));
-  return { x, y, w, h };
-}
-
-function apply(svg, v) {
-  svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
-  svg.classList.toggle('zoomed', v.w < svg.__full.w - 0.5);
-}
-
-// Zooms by `factor` (>1: in) about the map point under client (cx, cy), or the centre.
-function zoomAt(svg, key, factor, cx, cy) {
-  const full = svg.__full;
-  const v = views.get(key) || full;
+// The scale (px per map unit) at zoom 1 for the box the SVG has now ("slice": the larger one).
+function baseScale(svg) {
   const r = svg.getBoundingClientRect();
-  const fx = cx === undefined || !r.width ? 0.5 : (cx - r.left) / r.width;
-  const fy = cy === undefined || !r.height ? 0.5 : (cy - r.top) / r.height;
-  const w = Math.min(full.w / MIN_ZOOM, Math.max(full.w / MAX_ZOOM, v.w / factor));
-  const h = (w / full.w) * full.h;
-  const next = clamp({ x: v.x + (v.w - w) * fx, y: v.y + (v.h - h) * fy, w, h }, full);
+  const f = svg.__full;
+  if (!r.width || !r.height) return { s: 1, W: f.w, H: f.h };
+  return { s: Math.max(r.width / f.w, r.height / f.h), W: r.width, H: r.height };
+}
+
+// Keeps the visible window inside the map.
+function clamp(svg, v) {
+  const f = svg.__full;
+  const zoom = Math.min(MAX_ZOOM, Math.max(1, v.zoom));
+  const { s, W, H } = baseScale(svg);
+  const vw = W / (s * zoom);
+  const vh = H / (s * zoom);
+  const cx = vw >= f.w ? f.x + f.w / 2 : Math.min(f.x + f.w - vw / 2, Math.max(f.x + vw / 2, v.cx));
+  const cy = vh >= f.h ? f.y + f.h / 2 : Math.min(f.y + f.h - vh / 2, Math.max(f.y + vh / 2, v.cy));
+  return { cx, cy, zoom };
+}
+
+function current(svg, key) {
+  const f = svg.__full;
+  return views.get(key) || { cx: f.x + f.w / 2, cy: f.y + f.h / 2, zoom: 1 };
+}
+
+function apply(svg, key, v) {
+  const f = svg.__full;
+  const next = clamp(svg, v);
   views.set(key, next);
-  apply(svg, next);
+  const w = f.w / next.zoom;
+  const h = f.h / next.zoom;
+  svg.setAttribute('viewBox', `${(next.cx - w / 2).toFixed(1)} ${(next.cy - h / 2).toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`);
+  svg.classList.toggle('zoomed', next.zoom > 1.001);
+}
+
+// Zooms by `factor` (>1: in) keeping the map point under client (px, py) (or the centre) still.
+function zoomAt(svg, key, factor, px, py) {
+  const v = current(svg, key);
+  const zoom = Math.min(MAX_ZOOM, Math.max(1, v.zoom * factor));
+  const r = svg.getBoundingClientRect();
+  const { s } = baseScale(svg);
+  let { cx, cy } = v;
+  if (px !== undefined && r.width) {
+    const mx = v.cx + (px - (r.left + r.width / 2)) / (s * v.zoom);
+    const my = v.cy + (py - (r.top + r.height / 2)) / (s * v.zoom);
+    cx = mx + (v.cx - mx) * (v.zoom / zoom);
+    cy = my + (v.cy - my) * (v.zoom / zoom);
+  }
+  apply(svg, key, { cx, cy, zoom });
 }
 
 export function panZoomControls(svg, key, h) {
@@ -42,24 +67,28 @@ export function panZoomControls(svg, key, h) {
   return h('div', { class: 'zoom-controls' },
     btn('+', 'Zoom in', () => zoomAt(svg, key, 1.5)),
     btn('−', 'Zoom out', () => zoomAt(svg, key, 1 / 1.5)),
-    btn('⟲', 'Show the whole map', () => { views.delete(key); apply(svg, svg.__full); }));
+    btn('⟲', 'Show the whole map', () => { views.delete(key); apply(svg, key, current(svg, key)); views.delete(key); }));
 }
 
 export function attachPanZoom(svg, key) {
   svg.__full = fullOf(svg);
-  if (views.has(key)) apply(svg, clamp(views.get(key), svg.__full));
+  svg.setAttribute('preserveAspectRatio', 'xMidYMid slice');
+  // The kept view at once, fitted to the box once the SVG is in the page.
+  if (views.has(key)) {
+    const v = views.get(key);
+    const w = svg.__full.w / v.zoom;
+    const h = svg.__full.h / v.zoom;
+    svg.setAttribute('viewBox', `${(v.cx - w / 2).toFixed(1)} ${(v.cy - h / 2).toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`);
+    svg.classList.toggle('zoomed', v.zoom > 1.001);
+    requestAnimationFrame(() => { if (svg.isConnected && views.has(key)) apply(svg, key, views.get(key)); });
+  }
   const pointers = new Map();
-  let start = null;  // {v, pts, dist}
+  let start = null;  // {v, pts, dist, s}
   let dragged = false;
-  const unitsPerPx = () => {
-    const r = svg.getBoundingClientRect();
-    const v = views.get(key) || svg.__full;
-    return r.width ? v.w / r.width : 1;
-  };
   const begin = () => {
     const pts = [...pointers.values()];
     const dist = pts.length > 1 ? Math.hypot(pts[0].x - pts[1].x, pts[0].y - pts[1].y) : 0;
-    start = { v: { ...(views.get(key) || svg.__full) }, pts, dist, k: unitsPerPx() };
+    start = { v: { ...current(svg, key) }, pts, dist, s: baseScale(svg).s };
   };
   svg.addEventListener('pointerdown', (e) => {
     if (e.pointerType === 'mouse' && e.button !== 0) return;
@@ -77,16 +106,13 @@ export function attachPanZoom(svg, key) {
       if (!dragged && Math.hypot(dx, dy) < 6) return;
       if (!dragged) svg.setPointerCapture(e.pointerId);
       dragged = true;
-      const next = clamp({ ...start.v, x: start.v.x - dx * start.k, y: start.v.y - dy * start.k }, svg.__full);
-      views.set(key, next);
-      apply(svg, next);
+      const k = start.s * start.v.zoom;
+      apply(svg, key, { ...start.v, cx: start.v.cx - dx / k, cy: start.v.cy - dy / k });
     } else if (pts.length === 2 && start.dist) {
       dragged = true;
       const dist = Math.hypot(pts[0].x - pts[1].x, pts[0].y - pts[1].y);
       views.set(key, start.v);
-      const cx = (pts[0].x + pts[1].x) / 2;
-      const cy = (pts[0].y + pts[1].y) / 2;
-      zoomAt(svg, key, dist / start.dist, cx, cy);
+      zoomAt(svg, key, dist / start.dist, (pts[0].x + pts[1].x) / 2, (pts[0].y + pts[1].y) / 2);
     }
   });
   const end = (e) => {
@@ -115,4 +141,10 @@ export function attachPanZoom(svg, key) {
     else return;
     e.preventDefault();
   });
+}
+
+// Brings the map point (x, y) to the middle of the visible window (keeping the zoom).
+export function centerOn(svg, key, x, y) {
+  if (!svg.__full) return;
+  apply(svg, key, { ...current(svg, key), cx: x, cy: y });
 }

@@ -32,7 +32,7 @@ export function pwTurnTrack(view, { isTarget, onUnit } = {}) {
     h('div', { class: 'track' }, boxes.map(([key, label, units]) => h('div', {
       class: `box${String(view.turn) === key ? ' current' : ''}`, 'data-turn': key },
     h('div', { class: 'label' }, label, String(view.turn) === key ? h('span', { class: 'turn-marker' }, 'Game Turn') : null),
-    h('div', { class: 'units' }, units.map((u) => unitEl(u, 40, isTarget, onUnit)))))));
+    h('div', { class: 'units' }, units.map((u) => unitEl(u, 50, isTarget, onUnit)))))));
 }
 
 export function pwVpTrack(view) {
@@ -58,18 +58,53 @@ export function pwVpTrack(view) {
 
 function unitEl(u, size, isTarget, onUnit) {
   const clickable = isTarget ? isTarget(u.id) : false;
-  const el = pwCounter(u, { size, clickable });
-  if (clickable) el.addEventListener('click', (e) => onUnit(u.id, e));
+  return keyable(pwCounter(u, { size, clickable }), clickable ? (e) => onUnit(u.id, e) : null);
+}
+
+// A counter reachable by Tab; Enter or Space clicks it when an action names it.
+export function keyable(el, onClick) {
+  el.setAttribute('tabindex', '0');
+  if (!onClick) return el;
+  el.addEventListener('click', onClick);
+  el.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    const r = el.getBoundingClientRect();
+    onClick({ clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 });
+  });
   return el;
 }
 
+// Co-Prosperity card icons (cards.json) as small printed-style symbols with their names.
+const ICONS = {
+  development: ['⚙', 'Development'], naval: ['⚓', 'Naval'], ground: ['⛨', 'Ground'], reaction: ['⚡', 'Reaction'],
+  strategic: ['★', 'Strategic'], cbi: ['CBI', 'China-Burma-India'], atlantic: ['Atl', 'Atlantic'],
+  'north-wind-rain': ['❄', 'North Wind Rain'], 'replenish-army': ['↻', 'Replenish army'],
+  'replenish-navy': ['↻', 'Replenish navy'], 'replenish-any': ['↻', 'Replenish any'],
+};
+function iconEl(id) {
+  const bomb = /^bombing-(.*)$/.exec(id);
+  const [glyph, name] = bomb ? ['✈', `Bombing ${bomb[1] === 'us' ? 'US' : bomb[1][0].toUpperCase() + bomb[1].slice(1)}`] : ICONS[id] || ['•', id];
+  return h('span', { class: `icon icon-${bomb ? 'bombing' : id}`, title: name }, h('span', { 'aria-hidden': 'true' }, glyph), ` ${name}`);
+}
+
 export function cardEl(c, clickable, onCard) {
-  return h('div', { class: `game-card ${c.category || ''}${clickable ? ' clickable' : ''}`, 'data-card': c.id,
-                    onclick: clickable ? (e) => onCard(c.id, e) : undefined },
+  const el = h('div', { class: `game-card ${c.category || ''}${clickable ? ' clickable' : ''}`, 'data-card': c.id,
+                        tabindex: 0, role: clickable ? 'button' : 'group',
+                        'aria-label': `Card ${c.id} ${c.name || ''}${clickable ? ', playable' : ''}`,
+                        onclick: clickable ? (e) => onCard(c.id, e) : undefined,
+                        onkeydown: clickable ? (e) => {
+                          if (e.key !== 'Enter' && e.key !== ' ') return;
+                          e.preventDefault();
+                          const r = e.currentTarget.getBoundingClientRect();
+                          onCard(c.id, { clientX: r.left + 20, clientY: r.top + r.height / 2 });
+                        } : undefined },
     h('div', { class: 'card-head' }, h('b', {}, c.id), ' ', c.name),
+    (c.icons || []).length ? h('div', { class: 'card-icons' }, c.icons.map(iconEl)) : null,
     c.category ? h('div', { class: 'card-tags' }, h('span', { class: 'tag' }, c.category),
       c.strategic_event ? h('span', { class: 'tag se' }, 'Strategic Event') : null) : null,
     c.text ? h('div', { class: 'card-text' }, c.text) : null);
+  return el;
 }
 
 export function handPanel(view, seat, { isTarget, onCard } = {}) {
@@ -101,7 +136,7 @@ export function pwCombat(view, log) {
   return h('section', { class: 'panel combat', id: 'combat' },
     h('h3', {}, c ? `Combat at ${pretty(c.oz)}` : 'Last combat', h('span', { class: 'muted' }, ' (9.0)')),
     facts.length ? h('dl', {}, facts.map(([k, v]) => [h('dt', {}, k), h('dd', { 'data-fact': k }, String(v))])) : null,
-    lines.length ? h('ol', { class: 'log combat-log' }, lines.map(logLine)) : null);
+    lines.length ? h('ol', { class: 'log combat-log', tabindex: 0, 'aria-label': 'Combat log' }, lines.map(logLine)) : null);
 }
 
 // The units of the selected OZ, as counters (clickable when a legal action names them).

@@ -3,6 +3,8 @@ import { api } from './api.js';
 import { h, clear } from './dom.js';
 import { drawBoard } from './board.js';
 import { logPanel } from './log.js';
+import { tabBar, markTabs } from './tabs.js';
+import { animateChange } from './motion.js';
 
 export function showReplay(ctx, id) {
   let step = 0;
@@ -13,6 +15,8 @@ export function showReplay(ctx, id) {
   let alive = true;
   let loading = false;
   let seat = '';
+  let shown = null;
+  const tabs = { tab: 'map' };
   const root = h('div', { class: 'game-page replay', id: 'replay' }, h('p', { class: 'muted' }, 'Loading the replay…'));
   ctx.page.append(root);
 
@@ -41,7 +45,7 @@ export function showReplay(ctx, id) {
     if (!alive) return;
     const board = drawBoard({ game: content.game, content, view: data.view, seat,
                               log: data.log, legal: [], selected, onAction: () => {}, onSelect: (n) => { selected = n; render(); } });
-    const slider = h('input', { type: 'range', min: 0, max: steps, value: step, id: 'replay-slider',
+    const slider = h('input', { type: 'range', min: 0, max: steps, value: step, id: 'replay-slider', 'aria-label': 'Action',
                                 onchange: (e) => go(Number(e.target.value)) });
     const controls = h('div', { class: 'replay-controls panel' },
       h('div', { class: 'row' },
@@ -56,11 +60,18 @@ export function showReplay(ctx, id) {
            data.action ? h('code', { id: 'replay-action' }, data.action) : h('span', { class: 'muted' }, 'see the log')]
         : 'The start of the game.'),
       data.view.prompt ? h('p', { class: 'muted small' }, `Next: ${data.view.prompt}`) : null);
+    const focused = document.activeElement && document.activeElement.id;
     clear(root).append(
       h('div', { class: 'game-head' }, h('h2', {}, `Replay of game #${id}`),
         h('div', { class: 'muted' }, 'Left/right arrow keys step through the game.'), h('a', { class: 'button secondary', href: '#/' }, 'Lobby')),
-      h('div', { class: 'board' }, h('div', { class: 'map-col' }, board.map, ...board.below),
-        h('div', { class: 'side-col' }, controls, ...board.side, logPanel(data.log || []))));
+      tabBar(root, tabs),
+      h('div', { class: 'board' }, h('div', { class: 'map-col' }, ...markTabs([board.map, ...board.below])),
+        h('div', { class: 'side-col' }, controls, ...markTabs([...board.side, logPanel(data.log || [])]))));
+    const again = focused && document.getElementById(focused);
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+    else if (focused && focused.startsWith('replay-')) document.getElementById('replay-slider').focus({ preventScroll: true });
+    if (shown && shown.step === step - 1) animateChange(root, content.game, content, shown.view, data.view, data.log || [], (shown.log || []).length);
+    shown = data;
   }
 
   const onKey = (e) => {

@@ -17,7 +17,7 @@ const SHOTS = process.env.PACWAR_E2E_SHOTS || path.join(REPO, 'build', 'e2e-scre
 export async function startServer() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pacwar-e2e-'));
   const db = path.join(dir, 'pacwar.db');
-  const proc = spawn(BIN, ['serve', '--port', '0', '--db', `sqlite:${db}`, '--web', path.join(REPO, 'web')],
+  const proc = spawn(BIN, ['serve', '--port', '0', '--db', `sqlite:${db}`, '--web', process.env.PACWAR_WEB_DIR || path.join(REPO, 'web')],
                      { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise((resolve, reject) => {
@@ -127,4 +127,28 @@ export async function clickAction(page, prefer = ['node', 'counter', 'card']) {
   }
   await page.waitForFunction((v) => Number(document.querySelector('#game-page')?.dataset.version) > v, before);
   return clicked;
+}
+
+// A phone-sized page (390 x 844, touch).
+export async function newPhonePage(browser, errors) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
+                                             deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => d.accept());
+  page.setDefaultTimeout(20000);
+  return page;
+}
+
+// axe-core (npm) on the page as it is: the serious and critical violations, as short strings.
+// The engine is evaluated through the DevTools protocol, so the page's CSP does not block it.
+const AXE = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+export async function axeViolations(page) {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+  return found;
 }

@@ -2,7 +2,7 @@
 // reload and find the game intact; combat shown step by step.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, signUp, createGame, clickAction, waitMyTurn, version, screenshot } from '../lib/harness.mjs';
+import { startServer, launchBrowser, newPage, signUp, createGame, clickAction, waitMyTurn, version, screenshot, axeViolations } from '../lib/harness.mjs';
 
 let server;
 let browser;
@@ -16,12 +16,34 @@ test('The Pacific War against the computer: sign up, click actions, reload intac
   assert.equal(await page.textContent('[data-testid=username]'), 'alice');
   await page.waitForSelector('#create');
   await screenshot(page, 'lobby');
+  assert.deepEqual(await axeViolations(page), [], 'axe-core on the lobby');
 
   const { id } = await createGame(page, { game: 'pacific-war', seat: 'japanese', opponent: 'random' });
   assert.ok(id);
   await waitMyTurn(page);
   assert.equal(await page.textContent('#turn-banner'), 'Your turn');
   assert.match(await page.textContent('.prompt-text'), /14\.2/);
+  // The header names my side first; the map is a map of the Pacific (land from Natural Earth).
+  assert.match(await page.textContent('.game-head'), /Japanese: alice vs Allied: random/);
+  assert.ok((await page.getAttribute('svg.map path.land', 'd')).length > 10000);
+  assert.deepEqual(await axeViolations(page), [], 'axe-core on the game page');
+
+  // Keyboard: a number key takes that action and the focus stays in the action list; every
+  // OZ and counter is reachable by Tab.
+  await page.locator('#actions button.act').first().focus();
+  const vKey = await version(page);
+  await page.keyboard.press('1');
+  await page.waitForFunction((v) => Number(document.querySelector('#game-page')?.dataset.version) > v, vKey);
+  await waitMyTurn(page);
+  assert.ok(await page.evaluate(() => !!document.activeElement.closest('#actions')), 'focus stays on the action list');
+  assert.equal(await page.locator('svg.map .node[tabindex="0"]').count(), 22);
+  assert.equal(await page.locator('svg.counter:not([tabindex="0"])').count(), 0);
+  await page.locator('#actions button.act').first().focus();
+  const vEnter = await version(page);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((v) => Number(document.querySelector('#game-page')?.dataset.version) > v, vEnter);
+  await waitMyTurn(page);
+  assert.ok(await page.evaluate(() => !!document.activeElement.closest('#actions')), 'focus stays after Enter');
 
   // Set-up (14.2) by clicking OZs on the map: each click places the unit named in the prompt.
   const start = await version(page);
@@ -69,6 +91,7 @@ test('The Pacific War against the computer: sign up, click actions, reload intac
   assert.ok(await page.locator('#combat svg.die').count() > 0, 'the airstrike die is drawn');
   assert.ok(await page.locator('svg.map .combat-ring').count() === 1, 'the combat OZ is marked on the map');
   const hitsBefore = Number(await page.textContent('[data-fact="Hits to allocate"]'));
+  if (hitsBefore > 1) assert.ok(await page.locator('#actions button.repeat').count() > 0, 'one click for all the hits');
   assert.equal(await clickAction(page, ['counter']), 'counter');
   if (hitsBefore > 1) {
     await waitMyTurn(page);
@@ -96,5 +119,8 @@ test('Co-Prosperity Sphere against the computer: the map and clicks work', async
   assert.ok(await version(page) >= start + 6);
   await waitMyTurn(page, 60000);
   await screenshot(page, 'co-prosperity', { fullPage: true });
+  // Printed space names in the texts, card icons in the hand.
+  assert.doesNotMatch(await page.textContent('#game-page'), /Pearl-Harbor/);
+  assert.ok(await page.locator('#hand .card-icons .icon').count() > 0 || (await page.locator('#hand .game-card').count()) === 0);
   assert.deepEqual(errors, []);
 });

@@ -1,7 +1,7 @@
 // A finished game opens in the replay viewer, which steps forward and back through the log.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, signUp, createGame, clickAction, screenshot } from '../lib/harness.mjs';
+import { startServer, launchBrowser, newPage, newPhonePage, signUp, createGame, clickAction, screenshot, axeViolations } from '../lib/harness.mjs';
 
 let server;
 let browser;
@@ -20,6 +20,10 @@ test('replay viewer steps through a finished game', async () => {
   await page.waitForSelector('#turn-banner.over');
 
   await page.goto(`${server.url}/#/`);
+  // The lobby says who resigned, and names the computer opponent by its label.
+  await page.waitForSelector(`tr[data-game="${id}"]`);
+  assert.match(await page.textContent(`tr[data-game="${id}"] .turn`), /You resigned: Allied won/);
+  assert.match(await page.textContent(`tr[data-game="${id}"]`), /Computer: random moves/);
   await page.click(`tr[data-game="${id}"] a[href="#/replay/${id}"]`);
   await page.waitForSelector('#replay-step');
   const m = /Action 0 of (\d+)/.exec(await stepText(page));
@@ -48,5 +52,19 @@ test('replay viewer steps through a finished game', async () => {
   await page.waitForFunction((n) => document.querySelector('#replay-step').textContent === `Action ${n} of ${n}`, steps);
   assert.ok(await page.isDisabled('#replay-forward'));
   await screenshot(page, 'replay', { fullPage: true });
+  assert.deepEqual(await axeViolations(page), [], 'axe-core on the replay page');
+
+  // The same replay on a phone.
+  const phone = await newPhonePage(browser, errors);
+  await phone.context().addCookies(await page.context().cookies());
+  await phone.goto(`${server.url}/#/replay/${id}`);
+  await phone.waitForSelector('#replay-step');
+  await phone.locator('#replay-forward').tap();
+  await phone.waitForFunction(() => /Action 1 of/.test(document.querySelector('#replay-step').textContent));
+  const box = await phone.locator('#replay-forward').boundingBox();
+  assert.ok(box && box.y + box.height <= 844, 'the replay controls are in reach');
+  await phone.locator('#replay-last').tap();
+  await phone.waitForFunction(() => !/Action 1 of/.test(document.querySelector('#replay-step').textContent));
+  await screenshot(phone, 'phone-replay');
   assert.deepEqual(errors, []);
 });
