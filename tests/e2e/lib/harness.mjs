@@ -53,9 +53,23 @@ export async function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 }
 
-// A page that fails the test on any uncaught script error.
+// The Content-Security-Policy the UI must work under (the server's own header, when it sends
+// one, applies as well): the page shell is served with it in every test, and any violation
+// fails the test.
+export const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+async function strict(context, errors) {
+  await context.route((url) => url.pathname === '/' || url.pathname.endsWith('.html'), async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, headers: { ...res.headers(), 'content-security-policy': CSP } });
+  });
+  context.on('console', (m) => { if (/Content.Security.Policy/i.test(m.text())) errors.push(m.text()); });
+}
+
+// A page that fails the test on any uncaught script error or CSP violation.
 export async function newPage(browser, errors) {
   const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
+  await strict(context, errors);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('dialog', (d) => d.accept());
@@ -133,6 +147,7 @@ export async function clickAction(page, prefer = ['node', 'counter', 'card']) {
 export async function newPhonePage(browser, errors) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true,
                                              deviceScaleFactor: 1 });
+  await strict(context, errors);
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('dialog', (d) => d.accept());
