@@ -77,7 +77,7 @@ export function keyable(el, onClick) {
 
 // Co-Prosperity card icons (cards.json) as small printed-style symbols with their names.
 const ICONS = {
-  development: ['⚙', 'Development'], naval: ['⚓', 'Naval'], ground: ['⛨', 'Ground'], reaction: ['⚡', 'Reaction'],
+  development: ['⚙', 'Development'], naval: ['⚓', 'Naval'], ground: ['⚔', 'Ground'], reaction: ['⚡', 'Reaction'],
   strategic: ['★', 'Strategic'], cbi: ['CBI', 'China-Burma-India'], atlantic: ['Atl', 'Atlantic'],
   'north-wind-rain': ['❄', 'North Wind Rain'], 'replenish-army': ['↻', 'Replenish army'],
   'replenish-navy': ['↻', 'Replenish navy'], 'replenish-any': ['↻', 'Replenish any'],

@@ -1,6 +1,6 @@
 // The replay viewer of a finished game: step forward and back through the action log.
 import { api } from './api.js';
-import { h, clear } from './dom.js';
+import { h, clear, printed } from './dom.js';
 import { drawBoard } from './board.js';
 import { logPanel } from './log.js';
 import { tabBar, markTabs } from './tabs.js';
@@ -59,7 +59,7 @@ export function showReplay(ctx, id) {
         ? ['Action ', h('b', {}, String(step)), data.by ? ` by ${data.by}` : '', ': ',
            data.action ? h('code', { id: 'replay-action' }, data.action) : h('span', { class: 'muted' }, 'see the log')]
         : 'The start of the game.'),
-      data.view.prompt ? h('p', { class: 'muted small' }, `Next: ${data.view.prompt}`) : null);
+      data.view.prompt ? h('p', { class: 'muted small' }, `Next: ${printed(data.view.prompt)}`) : null);
     const focused = document.activeElement && document.activeElement.id;
     clear(root).append(
       h('div', { class: 'game-head' }, h('h2', {}, `Replay of game #${id}`),

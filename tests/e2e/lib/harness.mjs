@@ -79,6 +79,8 @@ export async function newPage(browser, errors) {
 
 export async function screenshot(page, name, opts = {}) {
   fs.mkdirSync(SHOTS, { recursive: true });
+  // Not in the middle of a group sliding along its route (the dice of a combat may stay).
+  await page.waitForFunction(() => !document.querySelector('svg.map .motion .moving'), null, { timeout: 5000 }).catch(() => {});
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), ...opts });
 }
 
