@@ -79,7 +79,9 @@ export function promptPanel(st, onAction, { busy = false, repeat = null, collaps
     h('p', { class: 'prompt-text', id: 'prompt-text' }, sec ? h('span', { class: 'rule' }, sec) : null, ' ', printed(text)), toggle));
   const body = h('div', { class: 'prompt-body', id: 'prompt-body' });
   const list = h('div', { class: 'actions', id: 'actions', role: 'group', 'aria-labelledby': 'prompt-text' });
-  const hitsLeft = st.view && st.view.combat ? Number(st.view.combat.hits_left) || 0 : 0;
+  // Hits still to allocate: the prompt's "(N left)" while a combat is on, else the combat's count.
+  const leftInPrompt = /\((\d+) left\)/.exec(st.prompt || '');
+  const hitsLeft = st.view && st.view.combat ? Number(leftInPrompt ? leftInPrompt[1] : st.view.combat.hits_left) || 0 : 0;
   const rows = st.legal.map((a, i) => {
     const b = h('button', { class: 'act', 'data-action': a.id, title: a.id, disabled: busy,
                             'aria-keyshortcuts': i < 10 ? String((i + 1) % 10) : undefined,
@@ -88,8 +90,8 @@ export function promptPanel(st, onAction, { busy = false, repeat = null, collaps
     // Several hits to allocate: the same pick for all of them in one click (one request each).
     const again = repeat && hitsLeft > 1
       ? h('button', { type: 'button', class: 'secondary repeat', 'data-repeat': a.id, disabled: busy,
-                      title: `${a.label || a.id}: all ${hitsLeft} hits, one at a time while it stays legal`,
-                      'aria-label': `${a.label || a.id}, all ${hitsLeft} hits`,
+                      title: `All ${hitsLeft} hits: this pick, again while it stays legal, then down the list (one action at a time)`,
+                      'aria-label': `${printed(a.label || a.id)}, then the rest of the ${hitsLeft} hits down the list`,
                       onclick: () => repeat(a.id, hitsLeft) }, `×${hitsLeft}`)
       : null;
     return again ? h('div', { class: 'act-row' }, b, again) : b;

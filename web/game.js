@@ -51,7 +51,9 @@ export function showGame(ctx, id) {
     const mine = ++latest;
     try {
       const next = await request();
-      if (mine === latest) st = next;
+      // A live update may have asked for the position meanwhile: the answer to the action
+      // still counts when it is newer than what is drawn (repeated picks send from it).
+      if (mine === latest || (st && next.version > st.version)) st = next;
       say('');
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) say('The game moved on; here is the current position.', 'info');
@@ -63,13 +65,20 @@ export function showGame(ctx, id) {
     }
   }
   const onAction = (action) => send(() => api.act(id, action, st.version));
-  // The same pick again, one legal action at a time, while it stays legal at the same prompt
-  // (allocating several hits to one ship): at most `times` requests.
+  // Several picks of one kind in one click (allocating hits): this action first, then again
+  // while it stays legal, else the next action of the same kind down the list; one legal
+  // action at a time, at most `times`, stopping when the prompt changes.
   async function repeat(action, times) {
+    const verb = action.split(' ')[0];
+    let want = action;
     for (let i = 0; i < times && alive; i += 1) {
-      if (!st || !st.your_turn || !(st.legal || []).some((a) => a.id === action)) return;
+      if (!st || !st.your_turn) return;
+      const legal = st.legal || [];
+      const pick = legal.find((a) => a.id === want) || legal.find((a) => a.id.split(' ')[0] === verb);
+      if (!pick) return;
+      want = pick.id;
       const before = promptKind(st.prompt);
-      await send(() => api.act(id, action, st.version));
+      await send(() => api.act(id, pick.id, st.version));
       if (promptKind(st.prompt) !== before) return;
     }
   }
