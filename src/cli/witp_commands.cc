@@ -7,6 +7,7 @@
 #include "engine/errors.h"
 #include "witp/campaign.h"
 #include "witp/catalog.h"
+#include "witp/postings.h"
 #include "witp/strategic_turn_50.h"
 #include "witp/tables.h"
 
@@ -22,6 +23,10 @@ struct CalculatorCommand {
   std::string tables_file = witp::kDefaultTablesFile;
   std::uint64_t seed = 0;
   CLI::Option* seed_option = nullptr;
+  // One step from result to book (witp/postings.h).
+  const witp::Posting* posting = nullptr;
+  std::string campaign_file;
+  std::map<std::string, std::vector<std::string>> post_values;
 };
 
 }  // namespace
@@ -86,6 +91,17 @@ WitpCommands::WitpCommands(CLI::App& app) : state_(std::make_unique<State>()) {
     if (has_die || calculator.uses_seed) {
       command->seed_option = command->app->add_option("--seed", command->seed,
                                                       "seed of the engine's dice and chit draws");
+    }
+    command->posting = witp::find_posting(calculator.name);
+    if (command->posting != nullptr) {
+      command->app->add_option("--campaign", command->campaign_file,
+                               "post the result to this campaign file: " + command->posting->what);
+      for (const witp::ArgSpec& spec : command->posting->args) {
+        command->app
+            ->add_option("--" + spec.name, command->post_values[spec.name],
+                         spec.help + " (with --campaign)")
+            ->expected(1);
+      }
     }
     s.calculators.push_back(std::move(command));
   }
@@ -152,7 +168,18 @@ int WitpCommands::run(std::istream& in, std::ostream& out) const {
                                     : witp::Tables(command->tables_file);
     std::optional<std::uint64_t> seed;
     if (command->seed_option != nullptr && command->seed_option->count() > 0) seed = command->seed;
-    out << witp::run_calculator(*command->calculator, values, tables, seed).dump(2) << "\n";
+    for (const auto& [name, given] : command->post_values) {
+      if (!given.empty() && command->campaign_file.empty()) {
+        throw engine::UsageError("--" + name + ": only with --campaign FILE");
+      }
+    }
+    witp::Json run = witp::run_calculator(*command->calculator, values, tables, seed);
+    if (!command->campaign_file.empty()) {
+      witp::Campaign campaign = witp::Campaign::open(command->campaign_file);
+      run["book"] = witp::post_result(campaign, run, command->post_values);
+      campaign.save();
+    }
+    out << run.dump(2) << "\n";
     return 0;
   }
   if (s.new_campaign->parsed()) {

@@ -6,8 +6,10 @@
 #include <map>
 
 #include "engine/errors.h"
+#include "witp/campaign_schema.h"
 #include "witp/chit_cups.h"
 #include "witp/command_points_28.h"
+#include "witp/ledgers.h"
 #include "witp/naval_attrition_37_2.h"
 #include "witp/naval_repair_36.h"
 #include "witp/strategic_intelligence_42.h"
@@ -25,22 +27,28 @@ Json empty_side() {
           {"future_ops", nullptr}, {"si_level", 0},          {"si_plus_chits", 0}};
 }
 
-// key=value words of a book command.
+// key=value words of a book command. Errors name the word as the user typed it ("cps=").
 class Words {
  public:
   Words(const std::vector<std::string>& words, std::size_t from) {
     for (std::size_t i = from; i < words.size(); ++i) {
       const auto equals = words[i].find('=');
-      if (equals == std::string::npos) {
-        values_[words[i]] = "true";  // a bare word is a flag
-      } else {
-        values_[words[i].substr(0, equals)] = words[i].substr(equals + 1);
+      const std::string key = equals == std::string::npos ? words[i] : words[i].substr(0, equals);
+      if (key.empty()) throw engine::UsageError("'" + words[i] + "': a field name before '='");
+      if (values_.contains(key)) {
+        throw engine::UsageError(typed(key) + " given twice ('" + given_[key] + "' and '" +
+                                 words[i] + "'); give each field once");
       }
+      given_[key] = words[i];
+      // A bare word is a flag.
+      values_[key] = equals == std::string::npos ? "true" : words[i].substr(equals + 1);
     }
   }
+  // The field as the user types it: "cps=" for a value, "doolittle" for a flag.
+  static std::string typed(const std::string& key) { return key + "="; }
   std::string text(const std::string& key) {
     auto it = values_.find(key);
-    if (it == values_.end() || it->second.empty()) throw engine::UsageError(key + ": required");
+    if (it == values_.end() || it->second.empty()) throw engine::UsageError(key + "=: required");
     used_.push_back(key);
     return it->second;
   }
@@ -54,32 +62,37 @@ class Words {
       end = 0;
     }
     if (end != value.size() || end == 0) {
-      throw engine::UsageError(key + ": not a whole number: '" + value + "'");
+      throw engine::UsageError(key + "=: not a whole number: '" + value + "'");
     }
-    require_range(key, result, -1000000000, 1000000000);
+    require_range(key + "=", result, -1000000000, 1000000000);
     return result;
   }
   bool flag(const std::string& key) {
     used_.push_back(key);
     auto it = values_.find(key);
-    return it != values_.end() && it->second != "false";
+    if (it == values_.end()) return false;
+    if (it->second == "true" || it->second == "yes") return true;
+    if (it->second == "false" || it->second == "no") return false;
+    throw engine::UsageError("'" + given_.at(key) + "': " + key +
+                             " is a flag: write it alone (or " + key + "=true/false)");
   }
   bool has(const std::string& key) const { return values_.contains(key); }
   // Refuses words the change does not take.
   void finish(const std::string& change) const {
     for (const auto& [key, value] : values_) {
       if (std::find(used_.begin(), used_.end(), key) == used_.end()) {
-        throw engine::UsageError(key + ": not a field of '" + change + "'");
+        throw engine::UsageError("'" + given_.at(key) + "': not a field of '" + change + "'");
       }
     }
   }
 
  private:
   std::map<std::string, std::string> values_;
+  std::map<std::string, std::string> given_;
   std::vector<std::string> used_;
 };
 
-std::string side_key(Words& words) { return side_name(parse_side("side", words.text("side"))); }
+std::string side_key(Words& words) { return side_name(parse_side("side=", words.text("side"))); }
 
 Json& hq_cycle(Json& books, const std::string& side, const std::string& hq, std::int64_t cycle) {
   Json& hqs = books["sides"][side]["hqs"];
@@ -110,7 +123,7 @@ std::int64_t get(const Json& object, const char* key) { return object[key].get<s
 
 void take_from_hq(Json& entry, const std::string& hq, const char* what, std::int64_t cps) {
   if (cps > balance(entry)) {
-    throw engine::UsageError("cps: " + hq + " holds only " + std::to_string(balance(entry)) +
+    throw engine::UsageError("cps=: " + hq + " holds only " + std::to_string(balance(entry)) +
                              " CPs (asked " + std::to_string(cps) + ")");
   }
   entry[what] = get(entry, what) + cps;
@@ -120,13 +133,13 @@ std::string assign(Json& books, Words& words, std::int64_t cycle) {
   const std::string side = side_key(words);
   const std::string hq = words.text("hq");
   const std::int64_t cps = words.integer("cps");
-  require_non_negative("cps", cps);
+  require_non_negative("cps=", cps);
   GearingInput input;
   const Json& hqs = books["sides"][side]["hqs"];
   const std::string previous = cycle_label(cycle - 1);
   if (hqs.contains(hq) && hqs[hq]["cycles"].contains(previous)) {
     if (words.has("previous")) {
-      throw engine::UsageError("previous: the books already hold " + hq + "'s " + previous +
+      throw engine::UsageError("previous=: the books already hold " + hq + "'s " + previous +
                                " assignment");
     }
     input.previous_cycle_cps = get(hqs[hq]["cycles"][previous], "assigned");
@@ -148,7 +161,7 @@ std::string assign(Json& books, Words& words, std::int64_t cycle) {
   input.requested_cps = get(entry, "assigned") + cps;
   const GearingResult gearing = gearing_limit(input);
   if (!gearing.allowed) {
-    throw engine::UsageError("cps: " + hq + " may be assigned at most " +
+    throw engine::UsageError("cps=: " + hq + " may be assigned at most " +
                              std::to_string(gearing.limit) + " new CPs this cycle (" +
                              gearing.basis + "); " + std::to_string(input.requested_cps) +
                              " asked");
@@ -162,7 +175,7 @@ std::string spend(Json& books, Words& words, std::int64_t cycle) {
   const std::string side = side_key(words);
   const std::string hq = words.text("hq");
   const std::int64_t cps = words.integer("cps");
-  require_non_negative("cps", cps);
+  require_non_negative("cps=", cps);
   Json& entry = hq_cycle(books, side, hq, cycle);
   take_from_hq(entry, hq, "spent", cps);
   return side + " " + hq + ": spent " + std::to_string(cps) + ", " +
@@ -174,7 +187,7 @@ std::string lend(Json& books, Words& words, std::int64_t cycle) {
   const std::string from = words.text("from");
   const std::string to = words.text("to");
   const std::int64_t cps = words.integer("cps");
-  if (from == to) throw engine::UsageError("to: a HQ cannot lend to itself");
+  if (from == to) throw engine::UsageError("to=: a HQ cannot lend to itself");
   Json& lender = hq_cycle(books, side, from, cycle);
   take_from_hq(lender, from, "lent_out", cps);
   const std::int64_t received = lending_received(cps);
@@ -186,12 +199,15 @@ std::string lend(Json& books, Words& words, std::int64_t cycle) {
 
 std::string reserve(Json& books, Words& words, const Tables& tables) {
   ReserveInput input;
-  input.side = parse_side("side", words.text("side"));
+  input.side = parse_side("side=", words.text("side"));
   input.cps_placed = words.integer("cps");
+  require_non_negative("cps=", input.cps_placed);
   if (input.side == Side::kAllied) {
     input.cycle_total = words.integer("cycle-total");
+    require_non_negative("cycle-total=", input.cycle_total);
   } else {
     input.ms_points = words.integer("ms-points");
+    require_non_negative("ms-points=", input.ms_points);
   }
   const ReserveResult result = reserve_placement(input, tables);
   Json& side = books["sides"][side_name(input.side)];
@@ -204,9 +220,9 @@ std::string draw_reserve(Json& books, Words& words, std::int64_t cycle) {
   const std::string side = side_key(words);
   const std::string hq = words.text("hq");
   const std::int64_t cps = words.integer("cps");
-  require_non_negative("cps", cps);
+  require_non_negative("cps=", cps);
   Json& pool = books["sides"][side];
-  require_at_most("cps", cps, "reserve available", get(pool, "reserve_available"));
+  require_at_most("cps=", cps, "reserve available", get(pool, "reserve_available"));
   const std::int64_t received = reserve_received(cps, words.flag("isolated"));
   pool["reserve_available"] = get(pool, "reserve_available") - cps;
   Json& entry = hq_cycle(books, side, hq, cycle);
@@ -223,7 +239,7 @@ std::string future_ops(Json& books, Words& words, std::int64_t cycle) {
   std::int64_t already = 0;
   if (!pool.is_null()) {
     if (get(pool, "target_cycle") != target) {
-      throw engine::UsageError("target: a future operations pool for " +
+      throw engine::UsageError("target=: a future operations pool for " +
                                cycle_label(get(pool, "target_cycle")) +
                                " exists; only one at a time (28.5)");
     }
@@ -234,7 +250,15 @@ std::string future_ops(Json& books, Words& words, std::int64_t cycle) {
   input.cps_added = already + cps;
   input.cycles_ahead = target - cycle;
   input.pool_cps = pool.is_null() ? 0 : get(pool, "cps") - already;
-  require_non_negative("cps", cps);
+  require_non_negative("cps=", cps);
+  // The calculator's own checks, named by the words typed here.
+  if (input.cps_added > 50) {
+    throw engine::UsageError(
+        "cps=: at most 50 CPs a cycle go into the future operations pool "
+        "(28.5; " +
+        std::to_string(already) + " already this cycle, got " + std::to_string(cps) + ")");
+  }
+  require_range("target= (cycles ahead of " + cycle_label(cycle) + ")", input.cycles_ahead, 1, 6);
   const FutureOpsResult result = future_ops_add(input);
   if (pool.is_null()) pool = {{"target_cycle", target}, {"cps", 0}, {"added", Json::object()}};
   pool["cps"] = result.pool_cps;
@@ -247,7 +271,7 @@ std::string release_future_ops(Json& books, Words& words, std::int64_t cycle) {
   const std::string side = side_key(words);
   const std::string hq = words.text("hq");
   const std::int64_t cps = words.integer("cps");
-  require_non_negative("cps", cps);
+  require_non_negative("cps=", cps);
   const bool special = words.flag("special");
   Json& pool = books["sides"][side][special ? "special_future_ops" : "future_ops"];
   if (pool.is_null()) {
@@ -255,10 +279,10 @@ std::string release_future_ops(Json& books, Words& words, std::int64_t cycle) {
                                      : "side: no future operations pool");
   }
   if (get(pool, "target_cycle") != cycle) {
-    throw engine::UsageError("hq: the pool's CPs may not be used until cycle " +
+    throw engine::UsageError("hq=: the pool's CPs may not be used until cycle " +
                              cycle_label(get(pool, "target_cycle")) + " (28.5)");
   }
-  require_at_most("cps", cps, "CPs in the pool", get(pool, "cps"));
+  require_at_most("cps=", cps, "CPs in the pool", get(pool, "cps"));
   Json& entry = hq_cycle(books, side, hq, cycle);
   entry["future_ops"] = get(entry, "future_ops") + cps;
   pool["cps"] = get(pool, "cps") - cps;
@@ -282,29 +306,41 @@ std::int64_t repair_start(const Json& books, std::int64_t cycle) {
   return cycle * kGtsPerCycle + books.value("gt", std::int64_t{0});
 }
 
+// A damage level as the log writes it (D3) or as a number (3): 36.1's D1-D4.
+std::int64_t damage_level(Words& words) {
+  std::string text = words.text("damage");
+  const std::string typed = text;
+  if (!text.empty() && (text[0] == 'D' || text[0] == 'd')) text = text.substr(1);
+  if (text.size() != 1 || text[0] < '1' || text[0] > '4') {
+    throw engine::UsageError("damage=: a damage level D1-D4 (36.1), not '" + typed + "'");
+  }
+  return text[0] - '0';
+}
+
 std::string repair(Json& books, Words& words, std::int64_t cycle, const Tables& tables) {
   const std::string ship = words.text("ship");
   const std::string side = side_key(words);
   for (const Json& entry : books["ship_repair_log"]) {
-    if (entry["ship"] == ship) throw engine::UsageError("ship: " + ship + " is already in the log");
+    if (entry["ship"] == ship)
+      throw engine::UsageError("ship=: " + ship + " is already in the log");
   }
   Json entry = {{"ship", ship}, {"side", side}, {"entered", cycle_label(cycle)}};
   std::int64_t cycles = 0;
   if (words.has("cycles")) {
     cycles = words.integer("cycles");
-    require_range("cycles", cycles, 0, 10 * kCyclesPerYear);
-    if (words.has("damage")) entry["damage"] = words.text("damage");
+    require_range("cycles=", cycles, 0, 10 * kCyclesPerYear);
+    if (words.has("damage")) entry["damage"] = "D" + std::to_string(damage_level(words));
   } else {
     // 36.1: the duration from the Naval Damage Repair Tables.
     RepairInput input;
     input.ship_type = words.text("type");
-    require_ship_type("type", input.ship_type);
+    require_ship_type("type=", input.ship_type);
     input.japanese = side == "japanese";
-    input.damage = words.integer("damage");
+    input.damage = damage_level(words);
     input.dice = words.integer("dice");
     input.cw = words.flag("cw");
     input.port =
-        words.has("port") ? parse_repair_port("port", words.text("port")) : RepairPort::kOther;
+        words.has("port") ? parse_repair_port("port=", words.text("port")) : RepairPort::kOther;
     input.capital_ship_under_repair = words.flag("capital-ship-under-repair");
     input.maximum_effort = words.flag("maximum-effort");
     const RepairResult result = repair_duration(input, tables);
@@ -443,7 +479,7 @@ std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables
     for (const std::string& other : split(words.text("others"), ',')) {
       if (other.empty() || other == hq ||
           std::find(others.begin(), others.end(), other) != others.end()) {
-        throw engine::UsageError("others: each a different non-army HQ, not " + hq +
+        throw engine::UsageError("others=: each a different non-army HQ, not " + hq +
                                  ", separated by commas");
       }
       others.push_back(other);
@@ -461,9 +497,9 @@ std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables
   if (input.reserve_cps > 0) {
     input.reserve_dice = words.integer("reserve-dice");
   } else if (words.has("reserve-dice")) {
-    throw engine::UsageError("reserve-dice: the Japanese reserve is empty; nothing to roll for");
+    throw engine::UsageError("reserve-dice=: the Japanese reserve is empty; nothing to roll for");
   }
-  input.koga = parse_koga_paid_from("koga", words.text("koga"));
+  input.koga = parse_koga_paid_from("koga=", words.text("koga"));
   input.si_dice = words.integer("si-dice");
   const YamamotoResult result = yamamoto_mission(input, tables);
 
@@ -474,11 +510,11 @@ std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables
     for (const std::string& item : split(words.text("si-spread"), ',')) {
       const auto colon = item.find(':');
       if (colon == std::string::npos) {
-        throw engine::UsageError("si-spread: cycle:chits pairs like 0/5/43:3,0/6/43:2");
+        throw engine::UsageError("si-spread=: cycle:chits pairs like 0/5/43:3,0/6/43:2");
       }
       const std::int64_t target = parse_cycle("si-spread", item.substr(0, colon));
       if (target <= cycle) {
-        throw engine::UsageError("si-spread: " + cycle_label(target) +
+        throw engine::UsageError("si-spread=: " + cycle_label(target) +
                                  " is not a cycle to come (42.7)");
       }
       Words count({"n=" + item.substr(colon + 1)}, 0);
@@ -488,7 +524,7 @@ std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables
       total += chits;
     }
     if (total != result.si_plus_chits) {
-      throw engine::UsageError("si-spread: the chits spread (" + std::to_string(total) +
+      throw engine::UsageError("si-spread=: the chits spread (" + std::to_string(total) +
                                ") must be all " + std::to_string(result.si_plus_chits) +
                                " SI +1 chits (42.7)");
     }
@@ -553,7 +589,7 @@ std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables
 Json& yard_entry(Json& books, const std::string& ship) {
   Json& log = books["refit_yard_log"];
   if (!log.contains(ship)) {
-    throw engine::UsageError("ship: " + ship +
+    throw engine::UsageError("ship=: " + ship +
                              " is not in the Refit/Yard Period Log (add it: ship ship=" + ship +
                              " side= type=)");
   }
@@ -564,14 +600,14 @@ std::string add_ship(Json& books, Words& words, std::int64_t cycle) {
   const std::string ship = words.text("ship");
   const std::string side = side_key(words);
   const std::string type = words.text("type");
-  require_ship_type("type", type);
+  require_ship_type("type=", type);
   if (!needs_yard_period(type) && !needs_refit(type)) {
-    throw engine::UsageError("type: " + type +
+    throw engine::UsageError("type=: " + type +
                              " ships need neither yard periods (36.5.1) nor refits (36.6.1)");
   }
   if (!books.contains("refit_yard_log")) books["refit_yard_log"] = Json::object();
   if (books["refit_yard_log"].contains(ship)) {
-    throw engine::UsageError("ship: " + ship + " is already in the Refit/Yard Period Log");
+    throw engine::UsageError("ship=: " + ship + " is already in the Refit/Yard Period Log");
   }
   Json entry = {{"side", side},
                 {"type", type},
@@ -589,13 +625,13 @@ std::string refit(Json& books, Words& words, std::int64_t cycle) {
   const std::string ship = words.text("ship");
   Json& entry = yard_entry(books, ship);
   if (!needs_refit(entry["type"].get<std::string>())) {
-    throw engine::UsageError("ship: " + ship + " (" + entry["type"].get<std::string>() +
+    throw engine::UsageError("ship=: " + ship + " (" + entry["type"].get<std::string>() +
                              ") has no refit requirement (36.6.1)");
   }
   const std::string now = cycle_label(cycle);
   for (const Json& done : entry["refits"]) {
     if (done == now)
-      throw engine::UsageError("ship: " + ship + "'s " + now + " refit is already checked off");
+      throw engine::UsageError("ship=: " + ship + "'s " + now + " refit is already checked off");
   }
   entry["refits"].push_back(now);
   return ship + ": refit for " + now + " checked off (36.6.2)";
@@ -610,7 +646,7 @@ std::string yard(Json& books, Words& words, std::int64_t cycle) {
   if (extended) {
     // 36.5.4: two consecutive cycles, twice the activation cost; ends the unsupplied status.
     const std::int64_t cost = words.integer("activation-cost");
-    require_non_negative("activation-cost", cost);
+    require_non_negative("activation-cost=", cost);
     period["extended"] = true;
     period["cps"] = 2 * cost;
     entry["unsupplied"] = false;
@@ -622,7 +658,7 @@ std::string yard(Json& books, Words& words, std::int64_t cycle) {
 }
 
 std::string attrition_chit(Json& books, Words& words, std::int64_t cycle) {
-  const AttritionCup cup = parse_attrition_cup("cup", words.text("cup"));
+  const AttritionCup cup = parse_attrition_cup("cup=", words.text("cup"));
   const std::string chit = words.text("chit");
   const std::string year = std::to_string(41 + cycle / kCyclesPerYear);
   if (!books.contains("naval_attrition_removed")) books["naval_attrition_removed"] = Json::object();
@@ -647,7 +683,7 @@ std::string repaired(Json& books, Words& words) {
       return ship + ": out of the Ship Repair Log";
     }
   }
-  throw engine::UsageError("ship: " + ship + " is not in the Ship Repair Log");
+  throw engine::UsageError("ship=: " + ship + " is not in the Ship Repair Log");
 }
 
 std::string base(Json& books, Words& words, const Tables& tables) {
@@ -683,13 +719,13 @@ std::string intelligence(Json& books, Words& words) {
   std::string how;
   if (words.has("level")) {
     level = words.integer("level");
-    require_range("level", level, 1, side == "allied" ? 4 : 3);
+    require_range("level=", level, 1, side == "allied" ? 4 : 3);
   } else if (side == "japanese") {
     // 42.5.3: SI +1 chits picked before the level chit raise it; then all are removed.
     const std::int64_t drawn = words.integer("drawn");
     const std::int64_t plus = words.has("plus-drawn") ? words.integer("plus-drawn") : 0;
-    require_non_negative("plus-drawn", plus);
-    require_at_most("plus-drawn", plus, "the SI +1 chits in Japan's cup (42.5.2)",
+    require_non_negative("plus-drawn=", plus);
+    require_at_most("plus-drawn=", plus, "the SI +1 chits in Japan's cup (42.5.2)",
                     data.value("si_plus_chits", std::int64_t{0}));
     level = japanese_si_level(drawn, plus);
     if (plus > 0) {
@@ -719,7 +755,7 @@ std::string intelligence(Json& books, Words& words) {
 
 std::string magic_played(Json& books, Words& words) {
   const std::int64_t count = words.integer("count");
-  require_range("count", count, 1, 62);
+  require_range("count=", count, 1, 62);
   Json& japan = books["sides"]["japanese"];
   const std::int64_t chits = japan.value("si_plus_chits", std::int64_t{0}) + count;
   japan["si_plus_chits"] = chits;
@@ -846,12 +882,21 @@ Campaign Campaign::from_json(Json document, std::string file) {
   if (document.value("version", 0) != kVersion) {
     throw engine::DataError(file, "version", "must be " + std::to_string(kVersion));
   }
-  if (!document.contains("books") || !document["books"].is_object() ||
-      !document["books"].contains("cycle") || !document["books"]["cycle"].is_number_integer()) {
-    throw engine::DataError(file, "books", "missing or without a cycle");
+  if (!document.contains("books") || !document["books"].is_object()) {
+    throw engine::DataError(file, "books", "missing");
   }
   if (!document.contains("log") || !document["log"].is_array()) {
     throw engine::DataError(file, "log", "must be an array");
+  }
+  require_valid_books(file, document["books"]);
+  for (std::size_t i = 0; i < document["log"].size(); ++i) {
+    const Json& entry = document["log"][i];
+    const std::string at = "log[" + std::to_string(i) + "]";
+    if (!entry.is_object() || !entry.value("change", Json()).is_string() ||
+        !entry.value("summary", Json()).is_string() || !entry.contains("before")) {
+      throw engine::DataError(file, at, "must hold change, summary and the books before it");
+    }
+    require_valid_books(file, entry["before"], at + ".before");
   }
   return Campaign(std::move(file), std::move(document["books"]), std::move(document["log"]));
 }
@@ -862,7 +907,17 @@ Json Campaign::to_json() const {
   return {{"format", kFormat}, {"version", kVersion}, {"books", books_}, {"log", log_}};
 }
 
+void Campaign::require_valid_change(const Json& edited) const {
+  const std::vector<SchemaProblem> problems = check_books(edited);
+  if (!problems.empty()) {
+    throw engine::UsageError("refused: the change would leave " + problems.front().path + " " +
+                             problems.front().problem + "; nothing changed");
+  }
+}
+
 void Campaign::save() const {
+  // Never written from an invalid state.
+  require_valid_books(file_, books_);
   const std::string temporary = file_ + ".tmp";
   {
     std::ofstream stream(temporary);
@@ -944,6 +999,22 @@ std::string advance_cycle(Campaign& campaign) {
   });
 }
 
+std::string spend_cps(Json& books, std::int64_t cycle, const std::string& side,
+                      const std::string& hq, std::int64_t cps, const std::string& what) {
+  const std::string side_word = side_name(parse_side("side", side));
+  if (hq.empty()) throw engine::UsageError("--hq: the HQ paying is required");
+  require_non_negative("cps", cps);
+  const Json& hqs = books["sides"][side_word]["hqs"];
+  if (!hqs.contains(hq)) {
+    throw engine::UsageError("--hq: " + side_word + " HQ '" + hq +
+                             "' is not in the books (assign it CPs first: book FILE assign)");
+  }
+  Json& entry = hq_cycle(books, side_word, hq, cycle);
+  take_from_hq(entry, hq, "spent", cps);
+  return side_word + " " + hq + ": spent " + std::to_string(cps) + " CPs for " + what + ", " +
+         std::to_string(balance(entry)) + " left";
+}
+
 std::string book_command_help() {
   return "book changes (key=value):\n"
          "  assign side= hq= cps= [previous=] [newly-deployed allotment=] [china]   28.4 gearing\n"
@@ -969,6 +1040,11 @@ std::string book_command_help() {
          "  yard ship= [extended activation-cost=]                      36.5 yard period\n"
          "  attrition-chit cup= chit=                                   37.2.2 unmarked chit out\n"
          "  base name= side= ucs-distance= supply-base-distance=        Base Log, 32.1.1\n"
+         "  msp-total msp=                        Japanese MSP total (57, General Record Track)\n"
+         "  msp-loss msp= cause=submarines|mining|other [where=HEX]   57.3; mining: 56.4.4\n"
+         "  msp-to-msu msp=                                             57.5.2\n"
+         "  msp-arrivals                          converted MSPs due join the total (57.5.1)\n"
+         "  china-surrender                                             47.17 garrison 216\n"
          "  next-cycle                                                  28.9 carry-over\n";
 }
 
@@ -1022,6 +1098,24 @@ std::string apply_book_command(Campaign& campaign, const std::vector<std::string
       summary = repaired(books, words);
     } else if (change == "base") {
       summary = base(books, words, tables);
+    } else if (change == "msp-total") {
+      summary = set_msp_total(books, words.integer("msp"));
+    } else if (change == "msp-loss") {
+      const std::string cause = words.text("cause");
+      const std::string section = cause == "mining"       ? "56.4"
+                                  : cause == "submarines" ? "57.3"
+                                                          : "57";
+      const std::int64_t msp = words.integer("msp");
+      const std::string where = words.has("where") ? words.text("where") : "";
+      if (cause == "mining") record_mining_attack(books, cycle, where);
+      summary = lose_msp(books, cycle, cause, msp, where, section);
+    } else if (change == "msp-to-msu") {
+      summary = lose_msp(books, cycle, "to-msu", words.integer("msp"), "", "57.5.2") +
+                "; the MSUs arrive on the map one cycle later (57.5.2)";
+    } else if (change == "msp-arrivals") {
+      summary = msp_arrivals(books, cycle);
+    } else if (change == "china-surrender") {
+      summary = china_surrender(books, cycle);
     } else {
       throw engine::UsageError("unknown book change '" + change + "'\n" + book_command_help());
     }
