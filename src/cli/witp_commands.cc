@@ -49,6 +49,7 @@ struct WitpCommands::State {
   std::vector<std::string> book_args;
   std::string book_tables = witp::kDefaultTablesFile;
   std::uint64_t turn_seed = 0;
+  std::string turn_tables = witp::kDefaultTablesFile;
   CLI::Option* turn_seed_option = nullptr;
 };
 
@@ -125,6 +126,7 @@ WitpCommands::WitpCommands(CLI::App& app) : state_(std::make_unique<State>()) {
   s.strategic_turn =
       s.witp->add_subcommand("strategic-turn", "guided checklist of the Strategic G/T (50.0)");
   s.strategic_turn->add_option("file", s.campaign_file, "the campaign file")->required();
+  s.strategic_turn->add_option("--tables", s.turn_tables, "the chartbook tables file");
   s.turn_seed_option =
       s.strategic_turn->add_option("--seed", s.turn_seed, "roll the dice the engine may roll");
 }
@@ -188,7 +190,10 @@ int WitpCommands::run(std::istream& in, std::ostream& out) const {
     return 0;
   }
   if (s.show->parsed()) {
-    out << witp::Campaign::open(s.campaign_file).books().dump(2) << "\n";
+    const witp::Campaign campaign = witp::Campaign::open(s.campaign_file);
+    witp::Json books = campaign.books();
+    books["cycle"] = witp::cycle_label(campaign.cycle());  // as the cycle track reads: 0/1/42
+    out << books.dump(2) << "\n";
     return 0;
   }
   if (s.log->parsed()) {
@@ -217,7 +222,7 @@ int WitpCommands::run(std::istream& in, std::ostream& out) const {
     witp::Campaign campaign = witp::Campaign::open(s.campaign_file);
     std::optional<std::uint64_t> seed;
     if (s.turn_seed_option->count() > 0) seed = s.turn_seed;
-    return witp::run_strategic_turn(campaign, in, out, seed);
+    return witp::run_strategic_turn(campaign, witp::Tables::load(s.turn_tables), in, out, seed);
   }
   return 2;
 }
