@@ -150,5 +150,19 @@ TEST_F(WitpLedgers, Witp44_4_5CadreReleaseSpends) {
   EXPECT_NE(post_result(campaign, cadre, {{"hq", {"SEAC"}}}).find("6 left"), std::string::npos);
 }
 
+// 29.3 an HQ's activation at its printed cost, paid by the HQ named; from the reserve refused
+// (drawn first with draw-reserve, 28.6.3).
+TEST_F(WitpLedgers, Witp29_3HqCostPostsOrRefuses) {
+  Campaign campaign = Campaign::create(file_, "0/3/42");
+  book(campaign, {"assign", "side=allied", "hq=SWPA", "cps=12", "previous=12"});
+  const Json cost = run("hq-cost", {{"printed-cost", {"5"}}});
+  EXPECT_NE(post_result(campaign, cost, {{"side", {"allied"}}, {"hq", {"SWPA"}}}).find("7 left"),
+            std::string::npos);
+  const Json reserve = run("hq-cost", {{"printed-cost", {"5"}}, {"from-reserve", {"true"}}});
+  EXPECT_THROW(post_result(campaign, reserve, {{"side", {"allied"}}, {"hq", {"SWPA"}}}),
+               engine::UsageError);
+  EXPECT_EQ(campaign.log().size(), 2U);
+}
+
 }  // namespace
 }  // namespace pacwar::witp

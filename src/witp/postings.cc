@@ -35,6 +35,9 @@ const std::vector<Posting>& postings() {
       {"emergency-link", "CPs spent by the HQ (31.5)", {side_arg(), hq_arg()}},
       {"seaplane-base", "CPs spent by the HQ (60.8.2)", {side_arg(), hq_arg()}},
       {"cadre-release", "CPs spent by the Allied HQ (44.4.5)", {hq_arg()}},
+      {"cadre-replacement", "CPs spent by the Allied HQ (44.4.5)", {hq_arg()}},
+      {"hq-cost", "CPs spent by the HQ paying (29.3)", {side_arg(), hq_arg()}},
+      {"railcap-raise", "CPs spent by the HQ (35.5)", {side_arg(), hq_arg()}},
       {"mining",
        "MSPs lost to mining and the hex mined this Strategic G/T (56.4, 56.4.4)",
        {text("hex", "the Resource or homeland port hex mined (56.4.4: once per Strategic G/T)")}},
@@ -91,6 +94,23 @@ std::string post_result(Campaign& campaign, const Json& run,
     if (name == "cadre-release") {
       return spend(books, cycle, args, "allied", number(run, "early_release_cps"),
                    "a cadre unit's early release (44.4.5)");
+    }
+    if (name == "cadre-replacement") {
+      return spend(books, cycle, args, "allied", number(run, "cps"),
+                   "cadre ground replacement steps (44.4.5)");
+    }
+    if (name == "hq-cost") {
+      if (inputs.value("from-reserve", false)) {
+        throw engine::UsageError(
+            "--from-reserve: CPs from the reserve are drawn with book FILE draw-reserve "
+            "(28.6.3), then spent from the HQ");
+      }
+      return spend(books, cycle, args, args.text("side"), number(run, "cps"),
+                   "a HQ's " + inputs.value("action", std::string("activation")) + " (29.3)");
+    }
+    if (name == "railcap-raise") {
+      return spend(books, cycle, args, args.text("side"), number(run, "cps"),
+                   "Railcap raised (35.5)");
     }
     if (name == "mining") {
       const std::string hex = args.text("hex");
