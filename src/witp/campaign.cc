@@ -9,6 +9,7 @@
 #include "witp/campaign_schema.h"
 #include "witp/chit_cups.h"
 #include "witp/command_points_28.h"
+#include "witp/cp_books.h"
 #include "witp/ledgers.h"
 #include "witp/naval_attrition_37_2.h"
 #include "witp/naval_repair_36.h"
@@ -121,12 +122,14 @@ std::int64_t allocated(const Json& entry) {
 
 std::int64_t get(const Json& object, const char* key) { return object[key].get<std::int64_t>(); }
 
-void take_from_hq(Json& entry, const std::string& hq, const char* what, std::int64_t cps) {
-  if (cps > balance(entry)) {
-    throw engine::UsageError("cps=: " + hq + " holds only " + std::to_string(balance(entry)) +
+// Takes CPs from what a HQ holds (28.2) into `field` (spent or lent out).
+void take_from_hq(CpEntry& entry, const std::string& hq, std::int64_t CpEntry::*field,
+                  std::int64_t cps) {
+  if (cps > entry.balance()) {
+    throw engine::UsageError("cps=: " + hq + " holds only " + std::to_string(entry.balance()) +
                              " CPs (asked " + std::to_string(cps) + ")");
   }
-  entry[what] = get(entry, what) + cps;
+  entry.*field += cps;
 }
 
 std::string assign(Json& books, Words& words, std::int64_t cycle) {
@@ -134,19 +137,20 @@ std::string assign(Json& books, Words& words, std::int64_t cycle) {
   const std::string hq = words.text("hq");
   const std::int64_t cps = words.integer("cps");
   require_non_negative("cps=", cps);
+  SideBooks data = read_side(books, side);
   GearingInput input;
-  const Json& hqs = books["sides"][side]["hqs"];
   const std::string previous = cycle_label(cycle - 1);
-  if (hqs.contains(hq) && hqs[hq]["cycles"].contains(previous)) {
+  const CpEntry* last = data.find(hq, cycle - 1);
+  const CpEntry* current = data.find(hq, cycle);
+  if (last != nullptr) {
     if (words.has("previous")) {
       throw engine::UsageError("previous=: the books already hold " + hq + "'s " + previous +
                                " assignment");
     }
-    input.previous_cycle_cps = get(hqs[hq]["cycles"][previous], "assigned");
-  } else if (hqs.contains(hq) && hqs[hq]["cycles"].contains(cycle_label(cycle)) &&
-             hqs[hq]["cycles"][cycle_label(cycle)].contains("declared_previous")) {
+    input.previous_cycle_cps = last->assigned;
+  } else if (current != nullptr && current->declared_previous) {
     // Declared by an earlier assignment this cycle: keep using it.
-    input.previous_cycle_cps = get(hqs[hq]["cycles"][cycle_label(cycle)], "declared_previous");
+    input.previous_cycle_cps = *current->declared_previous;
   } else if (words.has("previous")) {
     // Campaigns started from a scenario: last cycle's assignment is not in the books.
     input.previous_cycle_cps = words.integer("previous");
@@ -154,11 +158,12 @@ std::string assign(Json& books, Words& words, std::int64_t cycle) {
   input.newly_deployed = words.flag("newly-deployed");
   if (input.newly_deployed) input.side_allotment = words.integer("allotment");
   const bool china = words.flag("china");
-  Json& entry = hq_cycle(books, side, hq, cycle);
-  if (words.has("previous") && !entry.contains("declared_previous"))
-    entry["declared_previous"] = input.previous_cycle_cps;
-  if (china) books["sides"][side]["hqs"][hq]["china"] = true;
-  input.requested_cps = get(entry, "assigned") + cps;
+  CpEntry& entry = data.entry(hq, cycle);
+  if (words.has("previous") && !entry.declared_previous) {
+    entry.declared_previous = input.previous_cycle_cps;
+  }
+  if (china) data.hqs[hq].china = true;
+  input.requested_cps = entry.assigned + cps;
   const GearingResult gearing = gearing_limit(input);
   if (!gearing.allowed) {
     throw engine::UsageError("cps=: " + hq + " may be assigned at most " +
@@ -166,7 +171,8 @@ std::string assign(Json& books, Words& words, std::int64_t cycle) {
                              gearing.basis + "); " + std::to_string(input.requested_cps) +
                              " asked");
   }
-  entry["assigned"] = input.requested_cps;
+  entry.assigned = input.requested_cps;
+  write_side(books, side, data);
   return side + " " + hq + ": assigned " + std::to_string(input.requested_cps) + " of at most " +
          std::to_string(gearing.limit) + " (" + gearing.basis + ")";
 }
@@ -176,10 +182,12 @@ std::string spend(Json& books, Words& words, std::int64_t cycle) {
   const std::string hq = words.text("hq");
   const std::int64_t cps = words.integer("cps");
   require_non_negative("cps=", cps);
-  Json& entry = hq_cycle(books, side, hq, cycle);
-  take_from_hq(entry, hq, "spent", cps);
+  SideBooks data = read_side(books, side);
+  CpEntry& entry = data.entry(hq, cycle);
+  take_from_hq(entry, hq, &CpEntry::spent, cps);
+  write_side(books, side, data);
   return side + " " + hq + ": spent " + std::to_string(cps) + ", " +
-         std::to_string(balance(entry)) + " left";
+         std::to_string(entry.balance()) + " left";
 }
 
 std::string lend(Json& books, Words& words, std::int64_t cycle) {
@@ -187,12 +195,13 @@ std::string lend(Json& books, Words& words, std::int64_t cycle) {
   const std::string from = words.text("from");
   const std::string to = words.text("to");
   const std::int64_t cps = words.integer("cps");
+  require_non_negative("cps=", cps);
   if (from == to) throw engine::UsageError("to=: a HQ cannot lend to itself");
-  Json& lender = hq_cycle(books, side, from, cycle);
-  take_from_hq(lender, from, "lent_out", cps);
+  SideBooks data = read_side(books, side);
+  take_from_hq(data.entry(from, cycle), from, &CpEntry::lent_out, cps);
   const std::int64_t received = lending_received(cps);
-  Json& borrower = hq_cycle(books, side, to, cycle);
-  borrower["received"] = get(borrower, "received") + received;
+  data.entry(to, cycle).received += received;
+  write_side(books, side, data);
   return side + " " + from + " lent " + std::to_string(cps) + ", " + to + " received " +
          std::to_string(received) + " (28.8)";
 }
@@ -210,8 +219,9 @@ std::string reserve(Json& books, Words& words, const Tables& tables) {
     require_non_negative("ms-points=", input.ms_points);
   }
   const ReserveResult result = reserve_placement(input, tables);
-  Json& side = books["sides"][side_name(input.side)];
-  side["reserve_incoming"] = get(side, "reserve_incoming") + result.recorded;
+  SideBooks data = read_side(books, side_name(input.side));
+  data.reserve_incoming += result.recorded;
+  write_side(books, side_name(input.side), data);
   return side_name(input.side) + ": " + std::to_string(input.cps_placed) + " placed, " +
          std::to_string(result.recorded) + " recorded To Reserve (28.6.1), available next cycle";
 }
@@ -221,12 +231,12 @@ std::string draw_reserve(Json& books, Words& words, std::int64_t cycle) {
   const std::string hq = words.text("hq");
   const std::int64_t cps = words.integer("cps");
   require_non_negative("cps=", cps);
-  Json& pool = books["sides"][side];
-  require_at_most("cps=", cps, "reserve available", get(pool, "reserve_available"));
+  SideBooks data = read_side(books, side);
+  require_at_most("cps=", cps, "reserve available", data.reserve_available);
   const std::int64_t received = reserve_received(cps, words.flag("isolated"));
-  pool["reserve_available"] = get(pool, "reserve_available") - cps;
-  Json& entry = hq_cycle(books, side, hq, cycle);
-  entry["received"] = get(entry, "received") + received;
+  data.reserve_available -= cps;
+  data.entry(hq, cycle).received += received;
+  write_side(books, side, data);
   return side + ": " + std::to_string(cps) + " reserve CPs drawn, " + hq + " received " +
          std::to_string(received) + " (28.6.3)";
 }
@@ -234,22 +244,22 @@ std::string draw_reserve(Json& books, Words& words, std::int64_t cycle) {
 std::string future_ops(Json& books, Words& words, std::int64_t cycle) {
   const std::string side = side_key(words);
   const std::int64_t cps = words.integer("cps");
-  const std::int64_t target = parse_cycle("target", words.text("target"));
-  Json& pool = books["sides"][side]["future_ops"];
+  const std::int64_t target = parse_cycle("target=", words.text("target"));
+  SideBooks data = read_side(books, side);
   std::int64_t already = 0;
-  if (!pool.is_null()) {
-    if (get(pool, "target_cycle") != target) {
+  if (data.future_ops) {
+    if (data.future_ops->target_cycle != target) {
       throw engine::UsageError("target=: a future operations pool for " +
-                               cycle_label(get(pool, "target_cycle")) +
+                               cycle_label(data.future_ops->target_cycle) +
                                " exists; only one at a time (28.5)");
     }
-    const std::string key = cycle_label(cycle);
-    if (pool["added"].contains(key)) already = get(pool["added"], key.c_str());
+    const auto added = data.future_ops->added.find(cycle_label(cycle));
+    if (added != data.future_ops->added.end()) already = added->second;
   }
   FutureOpsInput input;
   input.cps_added = already + cps;
   input.cycles_ahead = target - cycle;
-  input.pool_cps = pool.is_null() ? 0 : get(pool, "cps") - already;
+  input.pool_cps = data.future_ops ? data.future_ops->cps - already : 0;
   require_non_negative("cps=", cps);
   // The calculator's own checks, named by the words typed here.
   if (input.cps_added > 50) {
@@ -260,9 +270,10 @@ std::string future_ops(Json& books, Words& words, std::int64_t cycle) {
   }
   require_range("target= (cycles ahead of " + cycle_label(cycle) + ")", input.cycles_ahead, 1, 6);
   const FutureOpsResult result = future_ops_add(input);
-  if (pool.is_null()) pool = {{"target_cycle", target}, {"cps", 0}, {"added", Json::object()}};
-  pool["cps"] = result.pool_cps;
-  pool["added"][cycle_label(cycle)] = input.cps_added;
+  if (!data.future_ops) data.future_ops = FutureOpsPool{target, 0, {}};
+  data.future_ops->cps = result.pool_cps;
+  data.future_ops->added[cycle_label(cycle)] = input.cps_added;
+  write_side(books, side, data);
   return side + ": future operations pool for " + cycle_label(target) + " holds " +
          std::to_string(result.pool_cps) + " CPs (28.5)";
 }
@@ -273,21 +284,36 @@ std::string release_future_ops(Json& books, Words& words, std::int64_t cycle) {
   const std::int64_t cps = words.integer("cps");
   require_non_negative("cps=", cps);
   const bool special = words.flag("special");
-  Json& pool = books["sides"][side][special ? "special_future_ops" : "future_ops"];
-  if (pool.is_null()) {
+  SideBooks data = read_side(books, side);
+  std::int64_t* pool_cps = nullptr;
+  std::int64_t target_cycle = 0;
+  if (special && data.special_future_ops && *data.special_future_ops) {
+    pool_cps = &(*data.special_future_ops)->cps;
+    target_cycle = (*data.special_future_ops)->target_cycle;
+  } else if (!special && data.future_ops) {
+    pool_cps = &data.future_ops->cps;
+    target_cycle = data.future_ops->target_cycle;
+  }
+  if (pool_cps == nullptr) {
     throw engine::UsageError(special ? "special: no special future operations pool (42.7)"
-                                     : "side: no future operations pool");
+                                     : "side=: no future operations pool");
   }
-  if (get(pool, "target_cycle") != cycle) {
+  if (target_cycle != cycle) {
     throw engine::UsageError("hq=: the pool's CPs may not be used until cycle " +
-                             cycle_label(get(pool, "target_cycle")) + " (28.5)");
+                             cycle_label(target_cycle) + " (28.5)");
   }
-  require_at_most("cps=", cps, "CPs in the pool", get(pool, "cps"));
-  Json& entry = hq_cycle(books, side, hq, cycle);
-  entry["future_ops"] = get(entry, "future_ops") + cps;
-  pool["cps"] = get(pool, "cps") - cps;
-  const std::int64_t left = get(pool, "cps");
-  if (left == 0) pool = nullptr;
+  require_at_most("cps=", cps, "CPs in the pool", *pool_cps);
+  data.entry(hq, cycle).future_ops += cps;
+  *pool_cps -= cps;
+  const std::int64_t left = *pool_cps;
+  if (left == 0) {
+    if (special) {
+      *data.special_future_ops = std::nullopt;
+    } else {
+      data.future_ops.reset();
+    }
+  }
+  write_side(books, side, data);
   return side + " " + hq + ": " + std::to_string(cps) + (special ? " special" : "") +
          " future operations CPs, no gearing limit (" + std::to_string(left) + " left in the pool)";
 }
@@ -941,32 +967,41 @@ std::string advance_cycle(Campaign& campaign) {
     const std::int64_t cycle = books["cycle"].get<std::int64_t>();
     const std::string now = cycle_label(cycle);
     std::string summary = "to cycle " + cycle_label(cycle + 1) + ":";
-    for (auto& [side, data] : books["sides"].items()) {
-      for (const char* key : {"future_ops", "special_future_ops"}) {
-        const Json pool = data.value(key, Json());
-        if (!pool.is_null() && get(pool, "target_cycle") <= cycle && get(pool, "cps") > 0) {
-          throw engine::UsageError(side + ": the " +
-                                   (std::string(key) == "future_ops" ? "" : "special (42.7) ") +
-                                   "future operations pool's " + std::to_string(get(pool, "cps")) +
+    for (const std::string side : {"allied", "japanese"}) {
+      SideBooks data = read_side(books, side);
+      std::optional<SpecialFutureOpsPool> special;
+      if (data.special_future_ops) special = *data.special_future_ops;
+      const std::vector<
+          std::pair<std::string, std::optional<std::pair<std::int64_t, std::int64_t>>>>
+          pools = {{"", data.future_ops ? std::optional(std::pair(data.future_ops->target_cycle,
+                                                                  data.future_ops->cps))
+                                        : std::nullopt},
+                   {"special (42.7) ",
+                    special ? std::optional(std::pair(special->target_cycle, special->cps))
+                            : std::nullopt}};
+      for (const auto& [kind, pool] : pools) {
+        if (pool && pool->first <= cycle && pool->second > 0) {
+          throw engine::UsageError(side + ": the " + kind + "future operations pool's " +
+                                   std::to_string(pool->second) +
                                    " CPs must all be allocated to HQs this cycle (28.5)");
         }
       }
-      for (auto& [hq, record] : data["hqs"].items()) {
-        if (!record["cycles"].contains(now)) continue;
-        const std::int64_t left = balance(record["cycles"][now]);
+      std::map<std::string, std::int64_t> carry;
+      for (const auto& [hq, record] : data.hqs) {
+        const auto entry = record.cycles.find(now);
+        if (entry == record.cycles.end()) continue;
+        const std::int64_t left = entry->second.balance();
         // 28.9.2: 2:1 per HQ; 28.9.3: CEF HQ and China CPs keep theirs.
-        const std::int64_t carried = record["china"].get<bool>() ? left : div_floor(left, 2);
-        if (carried > 0) {
-          Json& next = hq_cycle(books, side, hq, cycle + 1);
-          next["carried_over"] = carried;
-        }
+        const std::int64_t carried = record.china ? left : div_floor(left, 2);
+        if (carried > 0) carry[hq] = carried;
         summary += " " + side + " " + hq + " carries " + std::to_string(carried) + ";";
       }
+      for (const auto& [hq, carried] : carry) data.entry(hq, cycle + 1).carried_over = carried;
       // 28.9.1: reserve 4:3; CPs placed into reserve this cycle become available.
-      const std::int64_t reserve =
-          div_floor(get(data, "reserve_available") * 3, 4) + get(data, "reserve_incoming");
-      data["reserve_available"] = reserve;
-      data["reserve_incoming"] = 0;
+      const std::int64_t reserve = div_floor(data.reserve_available * 3, 4) + data.reserve_incoming;
+      data.reserve_available = reserve;
+      data.reserve_incoming = 0;
+      write_side(books, side, data);
       summary += " " + side + " reserve " + std::to_string(reserve) + ";";
     }
     summary += close_refit_yard_log(books, cycle);
@@ -1001,18 +1036,19 @@ std::string advance_cycle(Campaign& campaign) {
 
 std::string spend_cps(Json& books, std::int64_t cycle, const std::string& side,
                       const std::string& hq, std::int64_t cps, const std::string& what) {
-  const std::string side_word = side_name(parse_side("side", side));
+  const std::string side_word = side_name(parse_side("--side", side));
   if (hq.empty()) throw engine::UsageError("--hq: the HQ paying is required");
   require_non_negative("cps", cps);
-  const Json& hqs = books["sides"][side_word]["hqs"];
-  if (!hqs.contains(hq)) {
+  SideBooks data = read_side(books, side_word);
+  if (!data.hqs.contains(hq)) {
     throw engine::UsageError("--hq: " + side_word + " HQ '" + hq +
                              "' is not in the books (assign it CPs first: book FILE assign)");
   }
-  Json& entry = hq_cycle(books, side_word, hq, cycle);
-  take_from_hq(entry, hq, "spent", cps);
+  CpEntry& entry = data.entry(hq, cycle);
+  take_from_hq(entry, hq, &CpEntry::spent, cps);
+  write_side(books, side_word, data);
   return side_word + " " + hq + ": spent " + std::to_string(cps) + " CPs for " + what + ", " +
-         std::to_string(balance(entry)) + " left";
+         std::to_string(entry.balance()) + " left";
 }
 
 std::string book_command_help() {
