@@ -740,7 +740,7 @@ std::string base(Json& books, Words& words, const Tables& tables) {
 
 std::string intelligence(Json& books, Words& words) {
   const std::string side = side_key(words);
-  Json& data = books["sides"][side];
+  SideBooks data = read_side(books, side);
   std::int64_t level = 0;
   std::string how;
   if (words.has("level")) {
@@ -752,10 +752,10 @@ std::string intelligence(Json& books, Words& words) {
     const std::int64_t plus = words.has("plus-drawn") ? words.integer("plus-drawn") : 0;
     require_non_negative("plus-drawn=", plus);
     require_at_most("plus-drawn=", plus, "the SI +1 chits in Japan's cup (42.5.2)",
-                    data.value("si_plus_chits", std::int64_t{0}));
+                    data.si_plus_chits);
     level = japanese_si_level(drawn, plus);
     if (plus > 0) {
-      data["si_plus_chits"] = 0;
+      data.si_plus_chits = 0;
       how = " (drawn " + std::to_string(drawn) + ", +" + std::to_string(plus) +
             " SI +1 chits; the rest leave the cup)";
     }
@@ -766,10 +766,11 @@ std::string intelligence(Json& books, Words& words) {
     level = allied_si_level(drawn, doolittle, jn25);
     if (doolittle || jn25) how = " (drawn " + std::to_string(drawn) + ")";
   }
-  data["si_level"] = level;
+  data.si_level = level;
+  write_side(books, side, data);
   std::string summary = side + ": Strategic Intelligence level " + std::to_string(level) + how;
-  const std::int64_t allied = books["sides"]["allied"]["si_level"].get<std::int64_t>();
-  const std::int64_t japanese = books["sides"]["japanese"]["si_level"].get<std::int64_t>();
+  const std::int64_t allied = read_side(books, "allied").si_level;
+  const std::int64_t japanese = read_side(books, "japanese").si_level;
   if (allied >= 1 && japanese >= 1) {
     const SiEffects effects = si_effects(allied, japanese);
     summary += "; differential " + std::to_string(effects.differential) + ": Sigint " +
@@ -782,9 +783,10 @@ std::string intelligence(Json& books, Words& words) {
 std::string magic_played(Json& books, Words& words) {
   const std::int64_t count = words.integer("count");
   require_range("count=", count, 1, 62);
-  Json& japan = books["sides"]["japanese"];
-  const std::int64_t chits = japan.value("si_plus_chits", std::int64_t{0}) + count;
-  japan["si_plus_chits"] = chits;
+  SideBooks japan = read_side(books, "japanese");
+  japan.si_plus_chits += count;
+  const std::int64_t chits = japan.si_plus_chits;
+  write_side(books, "japanese", japan);
   return "Japan may put " + std::to_string(chits) + " SI +1 chits in its next SI cup (42.5.2)";
 }
 
