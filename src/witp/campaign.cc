@@ -95,31 +95,6 @@ class Words {
 
 std::string side_key(Words& words) { return side_name(parse_side("side=", words.text("side"))); }
 
-Json& hq_cycle(Json& books, const std::string& side, const std::string& hq, std::int64_t cycle) {
-  Json& hqs = books["sides"][side]["hqs"];
-  if (!hqs.contains(hq)) hqs[hq] = {{"china", false}, {"cycles", Json::object()}};
-  Json& cycles = hqs[hq]["cycles"];
-  const std::string key = cycle_label(cycle);
-  if (!cycles.contains(key)) {
-    cycles[key] = {{"assigned", 0}, {"carried_over", 0}, {"future_ops", 0},
-                   {"received", 0}, {"lent_out", 0},     {"spent", 0}};
-  }
-  return cycles[key];
-}
-
-std::int64_t balance(const Json& entry) {
-  return entry["assigned"].get<std::int64_t>() + entry["carried_over"].get<std::int64_t>() +
-         entry["future_ops"].get<std::int64_t>() + entry["received"].get<std::int64_t>() -
-         entry["lent_out"].get<std::int64_t>() - entry["spent"].get<std::int64_t>() -
-         entry.value("lost", std::int64_t{0});
-}
-
-// CPs the HQ was given for the cycle (42.7 "allocated ... for that cycle", ruling R29).
-std::int64_t allocated(const Json& entry) {
-  return entry["assigned"].get<std::int64_t>() + entry["carried_over"].get<std::int64_t>() +
-         entry["future_ops"].get<std::int64_t>() + entry["received"].get<std::int64_t>();
-}
-
 std::int64_t get(const Json& object, const char* key) { return object[key].get<std::int64_t>(); }
 
 // Takes CPs from what a HQ holds (28.2) into `field` (spent or lent out).
@@ -511,15 +486,15 @@ std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables
       others.push_back(other);
     }
   }
-  Json& japan = books["sides"]["japanese"];
+  SideBooks japan = read_side(books, "japanese");
   YamamotoInput input;
-  Json& entry = hq_cycle(books, "japanese", hq, cycle);
-  input.hq = {allocated(entry), balance(entry)};
+  CpEntry& entry = japan.entry(hq, cycle);
+  input.hq = {entry.allocated(), entry.balance()};
   for (const std::string& other : others) {
-    const Json& other_entry = hq_cycle(books, "japanese", other, cycle);
-    input.others.push_back({allocated(other_entry), balance(other_entry)});
+    const CpEntry& other_entry = japan.entry(other, cycle);
+    input.others.push_back({other_entry.allocated(), other_entry.balance()});
   }
-  input.reserve_cps = get(japan, "reserve_available");
+  input.reserve_cps = japan.reserve_available;
   if (input.reserve_cps > 0) {
     input.reserve_dice = words.integer("reserve-dice");
   } else if (words.has("reserve-dice")) {
@@ -558,27 +533,26 @@ std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables
     spread[cycle + 1] = result.si_plus_chits;
   }
 
-  entry["lost"] = entry.value("lost", std::int64_t{0}) + result.hq_lost;
+  entry.lost = entry.lost.value_or(0) + result.hq_lost;
   for (std::size_t i = 0; i < others.size(); ++i) {
-    Json& other_entry = hq_cycle(books, "japanese", others[i], cycle);
-    other_entry["lost"] = other_entry.value("lost", std::int64_t{0}) + result.others_lost[i];
+    CpEntry& other_entry = japan.entry(others[i], cycle);
+    other_entry.lost = other_entry.lost.value_or(0) + result.others_lost[i];
   }
-  if (input.koga == KogaPaidFrom::kHq) entry["spent"] = get(entry, "spent") + result.koga_cps;
-  japan["reserve_available"] = result.reserve_left;
+  if (input.koga == KogaPaidFrom::kHq) entry.spent += result.koga_cps;
+  japan.reserve_available = result.reserve_left;
   if (result.reserve_lost > 0) {
-    japan["special_future_ops"] = {{"target_cycle", cycle + 1},
-                                   {"cps", result.reserve_lost},
-                                   {"source", "42.7 Yamamoto Mission"}};
+    japan.special_future_ops = std::optional<SpecialFutureOpsPool>(
+        SpecialFutureOpsPool{cycle + 1, result.reserve_lost, "42.7 Yamamoto Mission"});
   }
-  if (!japan.contains("si_plus_track")) japan["si_plus_track"] = Json::object();
+  if (!japan.si_plus_track) japan.si_plus_track.emplace();
   for (const auto& [target, chits] : spread) {
     if (target == cycle + 1) {
-      japan["si_plus_chits"] = japan.value("si_plus_chits", std::int64_t{0}) + chits;
+      japan.si_plus_chits += chits;
     } else {
-      const std::string key = cycle_label(target);
-      japan["si_plus_track"][key] = japan["si_plus_track"].value(key, std::int64_t{0}) + chits;
+      (*japan.si_plus_track)[cycle_label(target)] += chits;
     }
   }
+  write_side(books, "japanese", japan);
   books["yamamoto_mission"] = {
       {"cycle", cycle_label(cycle)}, {"hq", hq}, {"result", to_json(result)}};
 
@@ -1009,12 +983,13 @@ std::string advance_cycle(Campaign& campaign) {
     summary += close_refit_yard_log(books, cycle);
     // 42.7 SI +1 chits spread along the cycle track join the cup drawn at the end of the new
     // cycle (for the one after it).
-    Json& japan = books["sides"]["japanese"];
+    SideBooks japan = read_side(books, "japanese");
     const std::string track_key = cycle_label(cycle + 2);
-    if (japan.contains("si_plus_track") && japan["si_plus_track"].contains(track_key)) {
-      const std::int64_t chits = get(japan["si_plus_track"], track_key.c_str());
-      japan["si_plus_chits"] = japan.value("si_plus_chits", std::int64_t{0}) + chits;
-      japan["si_plus_track"].erase(track_key);
+    if (japan.si_plus_track && japan.si_plus_track->contains(track_key)) {
+      const std::int64_t chits = japan.si_plus_track->at(track_key);
+      japan.si_plus_chits += chits;
+      japan.si_plus_track->erase(track_key);
+      write_side(books, "japanese", japan);
       summary += " Japan's SI cup for " + track_key + " gets " + std::to_string(chits) +
                  " SI +1 chits (42.7);";
     }
