@@ -7,6 +7,7 @@
 #include "engine/errors.h"
 #include "witp/campaign.h"
 #include "witp/catalog.h"
+#include "witp/postings.h"
 #include "witp/strategic_turn_50.h"
 #include "witp/tables.h"
 
@@ -22,6 +23,10 @@ struct CalculatorCommand {
   std::string tables_file = witp::kDefaultTablesFile;
   std::uint64_t seed = 0;
   CLI::Option* seed_option = nullptr;
+  // One step from result to book (witp/postings.h).
+  const witp::Posting* posting = nullptr;
+  std::string campaign_file;
+  std::map<std::string, std::vector<std::string>> post_values;
 };
 
 }  // namespace
@@ -44,6 +49,7 @@ struct WitpCommands::State {
   std::vector<std::string> book_args;
   std::string book_tables = witp::kDefaultTablesFile;
   std::uint64_t turn_seed = 0;
+  std::string turn_tables = witp::kDefaultTablesFile;
   CLI::Option* turn_seed_option = nullptr;
 };
 
@@ -87,6 +93,17 @@ WitpCommands::WitpCommands(CLI::App& app) : state_(std::make_unique<State>()) {
       command->seed_option = command->app->add_option("--seed", command->seed,
                                                       "seed of the engine's dice and chit draws");
     }
+    command->posting = witp::find_posting(calculator.name);
+    if (command->posting != nullptr) {
+      command->app->add_option("--campaign", command->campaign_file,
+                               "post the result to this campaign file: " + command->posting->what);
+      for (const witp::ArgSpec& spec : command->posting->args) {
+        command->app
+            ->add_option("--" + spec.name, command->post_values[spec.name],
+                         spec.help + " (with --campaign)")
+            ->expected(1);
+      }
+    }
     s.calculators.push_back(std::move(command));
   }
 
@@ -109,6 +126,7 @@ WitpCommands::WitpCommands(CLI::App& app) : state_(std::make_unique<State>()) {
   s.strategic_turn =
       s.witp->add_subcommand("strategic-turn", "guided checklist of the Strategic G/T (50.0)");
   s.strategic_turn->add_option("file", s.campaign_file, "the campaign file")->required();
+  s.strategic_turn->add_option("--tables", s.turn_tables, "the chartbook tables file");
   s.turn_seed_option =
       s.strategic_turn->add_option("--seed", s.turn_seed, "roll the dice the engine may roll");
 }
@@ -152,7 +170,18 @@ int WitpCommands::run(std::istream& in, std::ostream& out) const {
                                     : witp::Tables(command->tables_file);
     std::optional<std::uint64_t> seed;
     if (command->seed_option != nullptr && command->seed_option->count() > 0) seed = command->seed;
-    out << witp::run_calculator(*command->calculator, values, tables, seed).dump(2) << "\n";
+    for (const auto& [name, given] : command->post_values) {
+      if (!given.empty() && command->campaign_file.empty()) {
+        throw engine::UsageError("--" + name + ": only with --campaign FILE");
+      }
+    }
+    witp::Json run = witp::run_calculator(*command->calculator, values, tables, seed);
+    if (!command->campaign_file.empty()) {
+      witp::Campaign campaign = witp::Campaign::open(command->campaign_file);
+      run["book"] = witp::post_result(campaign, run, command->post_values);
+      campaign.save();
+    }
+    out << run.dump(2) << "\n";
     return 0;
   }
   if (s.new_campaign->parsed()) {
@@ -161,7 +190,10 @@ int WitpCommands::run(std::istream& in, std::ostream& out) const {
     return 0;
   }
   if (s.show->parsed()) {
-    out << witp::Campaign::open(s.campaign_file).books().dump(2) << "\n";
+    const witp::Campaign campaign = witp::Campaign::open(s.campaign_file);
+    witp::Json books = campaign.books();
+    books["cycle"] = witp::cycle_label(campaign.cycle());  // as the cycle track reads: 0/1/42
+    out << books.dump(2) << "\n";
     return 0;
   }
   if (s.log->parsed()) {
@@ -190,7 +222,7 @@ int WitpCommands::run(std::istream& in, std::ostream& out) const {
     witp::Campaign campaign = witp::Campaign::open(s.campaign_file);
     std::optional<std::uint64_t> seed;
     if (s.turn_seed_option->count() > 0) seed = s.turn_seed;
-    return witp::run_strategic_turn(campaign, in, out, seed);
+    return witp::run_strategic_turn(campaign, witp::Tables::load(s.turn_tables), in, out, seed);
   }
   return 2;
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/errors.h"
+
 namespace pacwar::witp {
 
 CadreResult cadre_release(const CadreInput& input) {
@@ -16,6 +18,11 @@ CadreResult cadre_release(const CadreInput& input) {
   // down)": the reduction is 25% a year of the printed steps, rounded down (ruling R10).
   result.steps_removed = div_floor(input.printed_steps * 25 * input.years_early, 100);
   result.steps = input.printed_steps - result.steps_removed;
+  if (result.steps <= 0) {
+    throw engine::UsageError("--years-early: released " + std::to_string(input.years_early) +
+                             " years early the unit would keep no steps (44.4.5: 25% a year); "
+                             "it cannot be released that early");
+  }
   // Ruling R11: the example's 14 CPs are (5 steps + 2 TQ) x 2 years.
   result.release_cps = (result.steps_removed + result.tq_lowered) * input.years_early;
   return result;

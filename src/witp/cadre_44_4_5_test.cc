@@ -33,6 +33,10 @@ TEST(Witp44_4_5, RejectsBadInput) {
   EXPECT_THROW(cadre_release({.printed_tq = 6, .printed_steps = 10, .years_early = -1}),
                engine::UsageError);
   EXPECT_THROW(cadre_replacement_cost(-1), engine::UsageError);
+  // Four years early leaves no steps (4 x 25%): refused, not a 0-step unit for 56 CPs.
+  EXPECT_THROW(cadre_release({.printed_tq = 6, .printed_steps = 10, .years_early = 4}),
+               engine::UsageError);
+  EXPECT_EQ(cadre_release({.printed_tq = 6, .printed_steps = 10, .years_early = 3}).steps, 3);
 }
 
 }  // namespace

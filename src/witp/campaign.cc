@@ -6,8 +6,11 @@
 #include <map>
 
 #include "engine/errors.h"
+#include "witp/campaign_schema.h"
 #include "witp/chit_cups.h"
 #include "witp/command_points_28.h"
+#include "witp/cp_books.h"
+#include "witp/ledgers.h"
 #include "witp/naval_attrition_37_2.h"
 #include "witp/naval_repair_36.h"
 #include "witp/strategic_intelligence_42.h"
@@ -25,22 +28,28 @@ Json empty_side() {
           {"future_ops", nullptr}, {"si_level", 0},          {"si_plus_chits", 0}};
 }
 
-// key=value words of a book command.
+// key=value words of a book command. Errors name the word as the user typed it ("cps=").
 class Words {
  public:
   Words(const std::vector<std::string>& words, std::size_t from) {
     for (std::size_t i = from; i < words.size(); ++i) {
       const auto equals = words[i].find('=');
-      if (equals == std::string::npos) {
-        values_[words[i]] = "true";  // a bare word is a flag
-      } else {
-        values_[words[i].substr(0, equals)] = words[i].substr(equals + 1);
+      const std::string key = equals == std::string::npos ? words[i] : words[i].substr(0, equals);
+      if (key.empty()) throw engine::UsageError("'" + words[i] + "': a field name before '='");
+      if (values_.contains(key)) {
+        throw engine::UsageError(typed(key) + " given twice ('" + given_[key] + "' and '" +
+                                 words[i] + "'); give each field once");
       }
+      given_[key] = words[i];
+      // A bare word is a flag.
+      values_[key] = equals == std::string::npos ? "true" : words[i].substr(equals + 1);
     }
   }
+  // The field as the user types it: "cps=" for a value, "doolittle" for a flag.
+  static std::string typed(const std::string& key) { return key + "="; }
   std::string text(const std::string& key) {
     auto it = values_.find(key);
-    if (it == values_.end() || it->second.empty()) throw engine::UsageError(key + ": required");
+    if (it == values_.end() || it->second.empty()) throw engine::UsageError(key + "=: required");
     used_.push_back(key);
     return it->second;
   }
@@ -54,86 +63,69 @@ class Words {
       end = 0;
     }
     if (end != value.size() || end == 0) {
-      throw engine::UsageError(key + ": not a whole number: '" + value + "'");
+      throw engine::UsageError(key + "=: not a whole number: '" + value + "'");
     }
-    require_range(key, result, -1000000000, 1000000000);
+    require_range(key + "=", result, -1000000000, 1000000000);
     return result;
   }
   bool flag(const std::string& key) {
     used_.push_back(key);
     auto it = values_.find(key);
-    return it != values_.end() && it->second != "false";
+    if (it == values_.end()) return false;
+    if (it->second == "true" || it->second == "yes") return true;
+    if (it->second == "false" || it->second == "no") return false;
+    throw engine::UsageError("'" + given_.at(key) + "': " + key +
+                             " is a flag: write it alone (or " + key + "=true/false)");
   }
   bool has(const std::string& key) const { return values_.contains(key); }
   // Refuses words the change does not take.
   void finish(const std::string& change) const {
     for (const auto& [key, value] : values_) {
       if (std::find(used_.begin(), used_.end(), key) == used_.end()) {
-        throw engine::UsageError(key + ": not a field of '" + change + "'");
+        throw engine::UsageError("'" + given_.at(key) + "': not a field of '" + change + "'");
       }
     }
   }
 
  private:
   std::map<std::string, std::string> values_;
+  std::map<std::string, std::string> given_;
   std::vector<std::string> used_;
 };
 
-std::string side_key(Words& words) { return side_name(parse_side("side", words.text("side"))); }
-
-Json& hq_cycle(Json& books, const std::string& side, const std::string& hq, std::int64_t cycle) {
-  Json& hqs = books["sides"][side]["hqs"];
-  if (!hqs.contains(hq)) hqs[hq] = {{"china", false}, {"cycles", Json::object()}};
-  Json& cycles = hqs[hq]["cycles"];
-  const std::string key = cycle_label(cycle);
-  if (!cycles.contains(key)) {
-    cycles[key] = {{"assigned", 0}, {"carried_over", 0}, {"future_ops", 0},
-                   {"received", 0}, {"lent_out", 0},     {"spent", 0}};
-  }
-  return cycles[key];
-}
-
-std::int64_t balance(const Json& entry) {
-  return entry["assigned"].get<std::int64_t>() + entry["carried_over"].get<std::int64_t>() +
-         entry["future_ops"].get<std::int64_t>() + entry["received"].get<std::int64_t>() -
-         entry["lent_out"].get<std::int64_t>() - entry["spent"].get<std::int64_t>() -
-         entry.value("lost", std::int64_t{0});
-}
-
-// CPs the HQ was given for the cycle (42.7 "allocated ... for that cycle", ruling R29).
-std::int64_t allocated(const Json& entry) {
-  return entry["assigned"].get<std::int64_t>() + entry["carried_over"].get<std::int64_t>() +
-         entry["future_ops"].get<std::int64_t>() + entry["received"].get<std::int64_t>();
-}
+std::string side_key(Words& words) { return side_name(parse_side("side=", words.text("side"))); }
 
 std::int64_t get(const Json& object, const char* key) { return object[key].get<std::int64_t>(); }
 
-void take_from_hq(Json& entry, const std::string& hq, const char* what, std::int64_t cps) {
-  if (cps > balance(entry)) {
-    throw engine::UsageError("cps: " + hq + " holds only " + std::to_string(balance(entry)) +
+// Takes CPs from what a HQ holds (28.2) into `field` (spent or lent out).
+void take_from_hq(CpEntry& entry, const std::string& hq, std::int64_t CpEntry::*field,
+                  std::int64_t cps) {
+  if (cps > entry.balance()) {
+    throw engine::UsageError("cps=: " + hq + " holds only " + std::to_string(entry.balance()) +
                              " CPs (asked " + std::to_string(cps) + ")");
   }
-  entry[what] = get(entry, what) + cps;
+  entry.*field += cps;
 }
 
 std::string assign(Json& books, Words& words, std::int64_t cycle) {
   const std::string side = side_key(words);
   const std::string hq = words.text("hq");
   const std::int64_t cps = words.integer("cps");
-  require_non_negative("cps", cps);
+  require_non_negative("cps=", cps);
+  SideBooks data = read_side(books, side);
   GearingInput input;
-  const Json& hqs = books["sides"][side]["hqs"];
   const std::string previous = cycle_label(cycle - 1);
-  if (hqs.contains(hq) && hqs[hq]["cycles"].contains(previous)) {
+  const CpEntry* last = data.find(hq, cycle - 1);
+  const CpEntry* current = data.find(hq, cycle);
+  if (last != nullptr) {
     if (words.has("previous")) {
-      throw engine::UsageError("previous: the books already hold " + hq + "'s " + previous +
+      throw engine::UsageError("previous=: the books already hold " + hq + "'s " + previous +
                                " assignment");
     }
-    input.previous_cycle_cps = get(hqs[hq]["cycles"][previous], "assigned");
-  } else if (hqs.contains(hq) && hqs[hq]["cycles"].contains(cycle_label(cycle)) &&
-             hqs[hq]["cycles"][cycle_label(cycle)].contains("declared_previous")) {
+    input.previous_cycle_cps = last->assigned;
+  } else if (current != nullptr && current->declared_previous) {
     // Declared by an earlier assignment this cycle: keep using it.
-    input.previous_cycle_cps = get(hqs[hq]["cycles"][cycle_label(cycle)], "declared_previous");
+    input.previous_cycle_cps = *current->declared_previous;
   } else if (words.has("previous")) {
     // Campaigns started from a scenario: last cycle's assignment is not in the books.
     input.previous_cycle_cps = words.integer("previous");
@@ -141,19 +133,21 @@ std::string assign(Json& books, Words& words, std::int64_t cycle) {
   input.newly_deployed = words.flag("newly-deployed");
   if (input.newly_deployed) input.side_allotment = words.integer("allotment");
   const bool china = words.flag("china");
-  Json& entry = hq_cycle(books, side, hq, cycle);
-  if (words.has("previous") && !entry.contains("declared_previous"))
-    entry["declared_previous"] = input.previous_cycle_cps;
-  if (china) books["sides"][side]["hqs"][hq]["china"] = true;
-  input.requested_cps = get(entry, "assigned") + cps;
+  CpEntry& entry = data.entry(hq, cycle);
+  if (words.has("previous") && !entry.declared_previous) {
+    entry.declared_previous = input.previous_cycle_cps;
+  }
+  if (china) data.hqs[hq].china = true;
+  input.requested_cps = entry.assigned + cps;
   const GearingResult gearing = gearing_limit(input);
   if (!gearing.allowed) {
-    throw engine::UsageError("cps: " + hq + " may be assigned at most " +
+    throw engine::UsageError("cps=: " + hq + " may be assigned at most " +
                              std::to_string(gearing.limit) + " new CPs this cycle (" +
                              gearing.basis + "); " + std::to_string(input.requested_cps) +
                              " asked");
   }
-  entry["assigned"] = input.requested_cps;
+  entry.assigned = input.requested_cps;
+  write_side(books, side, data);
   return side + " " + hq + ": assigned " + std::to_string(input.requested_cps) + " of at most " +
          std::to_string(gearing.limit) + " (" + gearing.basis + ")";
 }
@@ -162,11 +156,13 @@ std::string spend(Json& books, Words& words, std::int64_t cycle) {
   const std::string side = side_key(words);
   const std::string hq = words.text("hq");
   const std::int64_t cps = words.integer("cps");
-  require_non_negative("cps", cps);
-  Json& entry = hq_cycle(books, side, hq, cycle);
-  take_from_hq(entry, hq, "spent", cps);
+  require_non_negative("cps=", cps);
+  SideBooks data = read_side(books, side);
+  CpEntry& entry = data.entry(hq, cycle);
+  take_from_hq(entry, hq, &CpEntry::spent, cps);
+  write_side(books, side, data);
   return side + " " + hq + ": spent " + std::to_string(cps) + ", " +
-         std::to_string(balance(entry)) + " left";
+         std::to_string(entry.balance()) + " left";
 }
 
 std::string lend(Json& books, Words& words, std::int64_t cycle) {
@@ -174,28 +170,33 @@ std::string lend(Json& books, Words& words, std::int64_t cycle) {
   const std::string from = words.text("from");
   const std::string to = words.text("to");
   const std::int64_t cps = words.integer("cps");
-  if (from == to) throw engine::UsageError("to: a HQ cannot lend to itself");
-  Json& lender = hq_cycle(books, side, from, cycle);
-  take_from_hq(lender, from, "lent_out", cps);
+  require_non_negative("cps=", cps);
+  if (from == to) throw engine::UsageError("to=: a HQ cannot lend to itself");
+  SideBooks data = read_side(books, side);
+  take_from_hq(data.entry(from, cycle), from, &CpEntry::lent_out, cps);
   const std::int64_t received = lending_received(cps);
-  Json& borrower = hq_cycle(books, side, to, cycle);
-  borrower["received"] = get(borrower, "received") + received;
+  data.entry(to, cycle).received += received;
+  write_side(books, side, data);
   return side + " " + from + " lent " + std::to_string(cps) + ", " + to + " received " +
          std::to_string(received) + " (28.8)";
 }
 
 std::string reserve(Json& books, Words& words, const Tables& tables) {
   ReserveInput input;
-  input.side = parse_side("side", words.text("side"));
+  input.side = parse_side("side=", words.text("side"));
   input.cps_placed = words.integer("cps");
+  require_non_negative("cps=", input.cps_placed);
   if (input.side == Side::kAllied) {
     input.cycle_total = words.integer("cycle-total");
+    require_non_negative("cycle-total=", input.cycle_total);
   } else {
     input.ms_points = words.integer("ms-points");
+    require_non_negative("ms-points=", input.ms_points);
   }
   const ReserveResult result = reserve_placement(input, tables);
-  Json& side = books["sides"][side_name(input.side)];
-  side["reserve_incoming"] = get(side, "reserve_incoming") + result.recorded;
+  SideBooks data = read_side(books, side_name(input.side));
+  data.reserve_incoming += result.recorded;
+  write_side(books, side_name(input.side), data);
   return side_name(input.side) + ": " + std::to_string(input.cps_placed) + " placed, " +
          std::to_string(result.recorded) + " recorded To Reserve (28.6.1), available next cycle";
 }
@@ -204,13 +205,13 @@ std::string draw_reserve(Json& books, Words& words, std::int64_t cycle) {
   const std::string side = side_key(words);
   const std::string hq = words.text("hq");
   const std::int64_t cps = words.integer("cps");
-  require_non_negative("cps", cps);
-  Json& pool = books["sides"][side];
-  require_at_most("cps", cps, "reserve available", get(pool, "reserve_available"));
+  require_non_negative("cps=", cps);
+  SideBooks data = read_side(books, side);
+  require_at_most("cps=", cps, "reserve available", data.reserve_available);
   const std::int64_t received = reserve_received(cps, words.flag("isolated"));
-  pool["reserve_available"] = get(pool, "reserve_available") - cps;
-  Json& entry = hq_cycle(books, side, hq, cycle);
-  entry["received"] = get(entry, "received") + received;
+  data.reserve_available -= cps;
+  data.entry(hq, cycle).received += received;
+  write_side(books, side, data);
   return side + ": " + std::to_string(cps) + " reserve CPs drawn, " + hq + " received " +
          std::to_string(received) + " (28.6.3)";
 }
@@ -218,27 +219,36 @@ std::string draw_reserve(Json& books, Words& words, std::int64_t cycle) {
 std::string future_ops(Json& books, Words& words, std::int64_t cycle) {
   const std::string side = side_key(words);
   const std::int64_t cps = words.integer("cps");
-  const std::int64_t target = parse_cycle("target", words.text("target"));
-  Json& pool = books["sides"][side]["future_ops"];
+  const std::int64_t target = parse_cycle("target=", words.text("target"));
+  SideBooks data = read_side(books, side);
   std::int64_t already = 0;
-  if (!pool.is_null()) {
-    if (get(pool, "target_cycle") != target) {
-      throw engine::UsageError("target: a future operations pool for " +
-                               cycle_label(get(pool, "target_cycle")) +
+  if (data.future_ops) {
+    if (data.future_ops->target_cycle != target) {
+      throw engine::UsageError("target=: a future operations pool for " +
+                               cycle_label(data.future_ops->target_cycle) +
                                " exists; only one at a time (28.5)");
     }
-    const std::string key = cycle_label(cycle);
-    if (pool["added"].contains(key)) already = get(pool["added"], key.c_str());
+    const auto added = data.future_ops->added.find(cycle_label(cycle));
+    if (added != data.future_ops->added.end()) already = added->second;
   }
   FutureOpsInput input;
   input.cps_added = already + cps;
   input.cycles_ahead = target - cycle;
-  input.pool_cps = pool.is_null() ? 0 : get(pool, "cps") - already;
-  require_non_negative("cps", cps);
+  input.pool_cps = data.future_ops ? data.future_ops->cps - already : 0;
+  require_non_negative("cps=", cps);
+  // The calculator's own checks, named by the words typed here.
+  if (input.cps_added > 50) {
+    throw engine::UsageError(
+        "cps=: at most 50 CPs a cycle go into the future operations pool "
+        "(28.5; " +
+        std::to_string(already) + " already this cycle, got " + std::to_string(cps) + ")");
+  }
+  require_range("target= (cycles ahead of " + cycle_label(cycle) + ")", input.cycles_ahead, 1, 6);
   const FutureOpsResult result = future_ops_add(input);
-  if (pool.is_null()) pool = {{"target_cycle", target}, {"cps", 0}, {"added", Json::object()}};
-  pool["cps"] = result.pool_cps;
-  pool["added"][cycle_label(cycle)] = input.cps_added;
+  if (!data.future_ops) data.future_ops = FutureOpsPool{target, 0, {}};
+  data.future_ops->cps = result.pool_cps;
+  data.future_ops->added[cycle_label(cycle)] = input.cps_added;
+  write_side(books, side, data);
   return side + ": future operations pool for " + cycle_label(target) + " holds " +
          std::to_string(result.pool_cps) + " CPs (28.5)";
 }
@@ -247,23 +257,38 @@ std::string release_future_ops(Json& books, Words& words, std::int64_t cycle) {
   const std::string side = side_key(words);
   const std::string hq = words.text("hq");
   const std::int64_t cps = words.integer("cps");
-  require_non_negative("cps", cps);
+  require_non_negative("cps=", cps);
   const bool special = words.flag("special");
-  Json& pool = books["sides"][side][special ? "special_future_ops" : "future_ops"];
-  if (pool.is_null()) {
+  SideBooks data = read_side(books, side);
+  std::int64_t* pool_cps = nullptr;
+  std::int64_t target_cycle = 0;
+  if (special && data.special_future_ops && *data.special_future_ops) {
+    pool_cps = &(*data.special_future_ops)->cps;
+    target_cycle = (*data.special_future_ops)->target_cycle;
+  } else if (!special && data.future_ops) {
+    pool_cps = &data.future_ops->cps;
+    target_cycle = data.future_ops->target_cycle;
+  }
+  if (pool_cps == nullptr) {
     throw engine::UsageError(special ? "special: no special future operations pool (42.7)"
-                                     : "side: no future operations pool");
+                                     : "side=: no future operations pool");
   }
-  if (get(pool, "target_cycle") != cycle) {
-    throw engine::UsageError("hq: the pool's CPs may not be used until cycle " +
-                             cycle_label(get(pool, "target_cycle")) + " (28.5)");
+  if (target_cycle != cycle) {
+    throw engine::UsageError("hq=: the pool's CPs may not be used until cycle " +
+                             cycle_label(target_cycle) + " (28.5)");
   }
-  require_at_most("cps", cps, "CPs in the pool", get(pool, "cps"));
-  Json& entry = hq_cycle(books, side, hq, cycle);
-  entry["future_ops"] = get(entry, "future_ops") + cps;
-  pool["cps"] = get(pool, "cps") - cps;
-  const std::int64_t left = get(pool, "cps");
-  if (left == 0) pool = nullptr;
+  require_at_most("cps=", cps, "CPs in the pool", *pool_cps);
+  data.entry(hq, cycle).future_ops += cps;
+  *pool_cps -= cps;
+  const std::int64_t left = *pool_cps;
+  if (left == 0) {
+    if (special) {
+      *data.special_future_ops = std::nullopt;
+    } else {
+      data.future_ops.reset();
+    }
+  }
+  write_side(books, side, data);
   return side + " " + hq + ": " + std::to_string(cps) + (special ? " special" : "") +
          " future operations CPs, no gearing limit (" + std::to_string(left) + " left in the pool)";
 }
@@ -282,29 +307,41 @@ std::int64_t repair_start(const Json& books, std::int64_t cycle) {
   return cycle * kGtsPerCycle + books.value("gt", std::int64_t{0});
 }
 
+// A damage level as the log writes it (D3) or as a number (3): 36.1's D1-D4.
+std::int64_t damage_level(Words& words) {
+  std::string text = words.text("damage");
+  const std::string typed = text;
+  if (!text.empty() && (text[0] == 'D' || text[0] == 'd')) text = text.substr(1);
+  if (text.size() != 1 || text[0] < '1' || text[0] > '4') {
+    throw engine::UsageError("damage=: a damage level D1-D4 (36.1), not '" + typed + "'");
+  }
+  return text[0] - '0';
+}
+
 std::string repair(Json& books, Words& words, std::int64_t cycle, const Tables& tables) {
   const std::string ship = words.text("ship");
   const std::string side = side_key(words);
   for (const Json& entry : books["ship_repair_log"]) {
-    if (entry["ship"] == ship) throw engine::UsageError("ship: " + ship + " is already in the log");
+    if (entry["ship"] == ship)
+      throw engine::UsageError("ship=: " + ship + " is already in the log");
   }
   Json entry = {{"ship", ship}, {"side", side}, {"entered", cycle_label(cycle)}};
   std::int64_t cycles = 0;
   if (words.has("cycles")) {
     cycles = words.integer("cycles");
-    require_range("cycles", cycles, 0, 10 * kCyclesPerYear);
-    if (words.has("damage")) entry["damage"] = words.text("damage");
+    require_range("cycles=", cycles, 0, 10 * kCyclesPerYear);
+    if (words.has("damage")) entry["damage"] = "D" + std::to_string(damage_level(words));
   } else {
     // 36.1: the duration from the Naval Damage Repair Tables.
     RepairInput input;
     input.ship_type = words.text("type");
-    require_ship_type("type", input.ship_type);
+    require_ship_type("type=", input.ship_type);
     input.japanese = side == "japanese";
-    input.damage = words.integer("damage");
+    input.damage = damage_level(words);
     input.dice = words.integer("dice");
     input.cw = words.flag("cw");
     input.port =
-        words.has("port") ? parse_repair_port("port", words.text("port")) : RepairPort::kOther;
+        words.has("port") ? parse_repair_port("port=", words.text("port")) : RepairPort::kOther;
     input.capital_ship_under_repair = words.flag("capital-ship-under-repair");
     input.maximum_effort = words.flag("maximum-effort");
     const RepairResult result = repair_duration(input, tables);
@@ -443,27 +480,27 @@ std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables
     for (const std::string& other : split(words.text("others"), ',')) {
       if (other.empty() || other == hq ||
           std::find(others.begin(), others.end(), other) != others.end()) {
-        throw engine::UsageError("others: each a different non-army HQ, not " + hq +
+        throw engine::UsageError("others=: each a different non-army HQ, not " + hq +
                                  ", separated by commas");
       }
       others.push_back(other);
     }
   }
-  Json& japan = books["sides"]["japanese"];
+  SideBooks japan = read_side(books, "japanese");
   YamamotoInput input;
-  Json& entry = hq_cycle(books, "japanese", hq, cycle);
-  input.hq = {allocated(entry), balance(entry)};
+  CpEntry& entry = japan.entry(hq, cycle);
+  input.hq = {entry.allocated(), entry.balance()};
   for (const std::string& other : others) {
-    const Json& other_entry = hq_cycle(books, "japanese", other, cycle);
-    input.others.push_back({allocated(other_entry), balance(other_entry)});
+    const CpEntry& other_entry = japan.entry(other, cycle);
+    input.others.push_back({other_entry.allocated(), other_entry.balance()});
   }
-  input.reserve_cps = get(japan, "reserve_available");
+  input.reserve_cps = japan.reserve_available;
   if (input.reserve_cps > 0) {
     input.reserve_dice = words.integer("reserve-dice");
   } else if (words.has("reserve-dice")) {
-    throw engine::UsageError("reserve-dice: the Japanese reserve is empty; nothing to roll for");
+    throw engine::UsageError("reserve-dice=: the Japanese reserve is empty; nothing to roll for");
   }
-  input.koga = parse_koga_paid_from("koga", words.text("koga"));
+  input.koga = parse_koga_paid_from("koga=", words.text("koga"));
   input.si_dice = words.integer("si-dice");
   const YamamotoResult result = yamamoto_mission(input, tables);
 
@@ -474,11 +511,11 @@ std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables
     for (const std::string& item : split(words.text("si-spread"), ',')) {
       const auto colon = item.find(':');
       if (colon == std::string::npos) {
-        throw engine::UsageError("si-spread: cycle:chits pairs like 0/5/43:3,0/6/43:2");
+        throw engine::UsageError("si-spread=: cycle:chits pairs like 0/5/43:3,0/6/43:2");
       }
       const std::int64_t target = parse_cycle("si-spread", item.substr(0, colon));
       if (target <= cycle) {
-        throw engine::UsageError("si-spread: " + cycle_label(target) +
+        throw engine::UsageError("si-spread=: " + cycle_label(target) +
                                  " is not a cycle to come (42.7)");
       }
       Words count({"n=" + item.substr(colon + 1)}, 0);
@@ -488,7 +525,7 @@ std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables
       total += chits;
     }
     if (total != result.si_plus_chits) {
-      throw engine::UsageError("si-spread: the chits spread (" + std::to_string(total) +
+      throw engine::UsageError("si-spread=: the chits spread (" + std::to_string(total) +
                                ") must be all " + std::to_string(result.si_plus_chits) +
                                " SI +1 chits (42.7)");
     }
@@ -496,27 +533,26 @@ std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables
     spread[cycle + 1] = result.si_plus_chits;
   }
 
-  entry["lost"] = entry.value("lost", std::int64_t{0}) + result.hq_lost;
+  entry.lost = entry.lost.value_or(0) + result.hq_lost;
   for (std::size_t i = 0; i < others.size(); ++i) {
-    Json& other_entry = hq_cycle(books, "japanese", others[i], cycle);
-    other_entry["lost"] = other_entry.value("lost", std::int64_t{0}) + result.others_lost[i];
+    CpEntry& other_entry = japan.entry(others[i], cycle);
+    other_entry.lost = other_entry.lost.value_or(0) + result.others_lost[i];
   }
-  if (input.koga == KogaPaidFrom::kHq) entry["spent"] = get(entry, "spent") + result.koga_cps;
-  japan["reserve_available"] = result.reserve_left;
+  if (input.koga == KogaPaidFrom::kHq) entry.spent += result.koga_cps;
+  japan.reserve_available = result.reserve_left;
   if (result.reserve_lost > 0) {
-    japan["special_future_ops"] = {{"target_cycle", cycle + 1},
-                                   {"cps", result.reserve_lost},
-                                   {"source", "42.7 Yamamoto Mission"}};
+    japan.special_future_ops = std::optional<SpecialFutureOpsPool>(
+        SpecialFutureOpsPool{cycle + 1, result.reserve_lost, "42.7 Yamamoto Mission"});
   }
-  if (!japan.contains("si_plus_track")) japan["si_plus_track"] = Json::object();
+  if (!japan.si_plus_track) japan.si_plus_track.emplace();
   for (const auto& [target, chits] : spread) {
     if (target == cycle + 1) {
-      japan["si_plus_chits"] = japan.value("si_plus_chits", std::int64_t{0}) + chits;
+      japan.si_plus_chits += chits;
     } else {
-      const std::string key = cycle_label(target);
-      japan["si_plus_track"][key] = japan["si_plus_track"].value(key, std::int64_t{0}) + chits;
+      (*japan.si_plus_track)[cycle_label(target)] += chits;
     }
   }
+  write_side(books, "japanese", japan);
   books["yamamoto_mission"] = {
       {"cycle", cycle_label(cycle)}, {"hq", hq}, {"result", to_json(result)}};
 
@@ -553,7 +589,7 @@ std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables
 Json& yard_entry(Json& books, const std::string& ship) {
   Json& log = books["refit_yard_log"];
   if (!log.contains(ship)) {
-    throw engine::UsageError("ship: " + ship +
+    throw engine::UsageError("ship=: " + ship +
                              " is not in the Refit/Yard Period Log (add it: ship ship=" + ship +
                              " side= type=)");
   }
@@ -564,14 +600,14 @@ std::string add_ship(Json& books, Words& words, std::int64_t cycle) {
   const std::string ship = words.text("ship");
   const std::string side = side_key(words);
   const std::string type = words.text("type");
-  require_ship_type("type", type);
+  require_ship_type("type=", type);
   if (!needs_yard_period(type) && !needs_refit(type)) {
-    throw engine::UsageError("type: " + type +
+    throw engine::UsageError("type=: " + type +
                              " ships need neither yard periods (36.5.1) nor refits (36.6.1)");
   }
   if (!books.contains("refit_yard_log")) books["refit_yard_log"] = Json::object();
   if (books["refit_yard_log"].contains(ship)) {
-    throw engine::UsageError("ship: " + ship + " is already in the Refit/Yard Period Log");
+    throw engine::UsageError("ship=: " + ship + " is already in the Refit/Yard Period Log");
   }
   Json entry = {{"side", side},
                 {"type", type},
@@ -589,13 +625,13 @@ std::string refit(Json& books, Words& words, std::int64_t cycle) {
   const std::string ship = words.text("ship");
   Json& entry = yard_entry(books, ship);
   if (!needs_refit(entry["type"].get<std::string>())) {
-    throw engine::UsageError("ship: " + ship + " (" + entry["type"].get<std::string>() +
+    throw engine::UsageError("ship=: " + ship + " (" + entry["type"].get<std::string>() +
                              ") has no refit requirement (36.6.1)");
   }
   const std::string now = cycle_label(cycle);
   for (const Json& done : entry["refits"]) {
     if (done == now)
-      throw engine::UsageError("ship: " + ship + "'s " + now + " refit is already checked off");
+      throw engine::UsageError("ship=: " + ship + "'s " + now + " refit is already checked off");
   }
   entry["refits"].push_back(now);
   return ship + ": refit for " + now + " checked off (36.6.2)";
@@ -610,7 +646,7 @@ std::string yard(Json& books, Words& words, std::int64_t cycle) {
   if (extended) {
     // 36.5.4: two consecutive cycles, twice the activation cost; ends the unsupplied status.
     const std::int64_t cost = words.integer("activation-cost");
-    require_non_negative("activation-cost", cost);
+    require_non_negative("activation-cost=", cost);
     period["extended"] = true;
     period["cps"] = 2 * cost;
     entry["unsupplied"] = false;
@@ -622,7 +658,7 @@ std::string yard(Json& books, Words& words, std::int64_t cycle) {
 }
 
 std::string attrition_chit(Json& books, Words& words, std::int64_t cycle) {
-  const AttritionCup cup = parse_attrition_cup("cup", words.text("cup"));
+  const AttritionCup cup = parse_attrition_cup("cup=", words.text("cup"));
   const std::string chit = words.text("chit");
   const std::string year = std::to_string(41 + cycle / kCyclesPerYear);
   if (!books.contains("naval_attrition_removed")) books["naval_attrition_removed"] = Json::object();
@@ -647,7 +683,7 @@ std::string repaired(Json& books, Words& words) {
       return ship + ": out of the Ship Repair Log";
     }
   }
-  throw engine::UsageError("ship: " + ship + " is not in the Ship Repair Log");
+  throw engine::UsageError("ship=: " + ship + " is not in the Ship Repair Log");
 }
 
 std::string base(Json& books, Words& words, const Tables& tables) {
@@ -678,22 +714,22 @@ std::string base(Json& books, Words& words, const Tables& tables) {
 
 std::string intelligence(Json& books, Words& words) {
   const std::string side = side_key(words);
-  Json& data = books["sides"][side];
+  SideBooks data = read_side(books, side);
   std::int64_t level = 0;
   std::string how;
   if (words.has("level")) {
     level = words.integer("level");
-    require_range("level", level, 1, side == "allied" ? 4 : 3);
+    require_range("level=", level, 1, side == "allied" ? 4 : 3);
   } else if (side == "japanese") {
     // 42.5.3: SI +1 chits picked before the level chit raise it; then all are removed.
     const std::int64_t drawn = words.integer("drawn");
     const std::int64_t plus = words.has("plus-drawn") ? words.integer("plus-drawn") : 0;
-    require_non_negative("plus-drawn", plus);
-    require_at_most("plus-drawn", plus, "the SI +1 chits in Japan's cup (42.5.2)",
-                    data.value("si_plus_chits", std::int64_t{0}));
+    require_non_negative("plus-drawn=", plus);
+    require_at_most("plus-drawn=", plus, "the SI +1 chits in Japan's cup (42.5.2)",
+                    data.si_plus_chits);
     level = japanese_si_level(drawn, plus);
     if (plus > 0) {
-      data["si_plus_chits"] = 0;
+      data.si_plus_chits = 0;
       how = " (drawn " + std::to_string(drawn) + ", +" + std::to_string(plus) +
             " SI +1 chits; the rest leave the cup)";
     }
@@ -704,10 +740,11 @@ std::string intelligence(Json& books, Words& words) {
     level = allied_si_level(drawn, doolittle, jn25);
     if (doolittle || jn25) how = " (drawn " + std::to_string(drawn) + ")";
   }
-  data["si_level"] = level;
+  data.si_level = level;
+  write_side(books, side, data);
   std::string summary = side + ": Strategic Intelligence level " + std::to_string(level) + how;
-  const std::int64_t allied = books["sides"]["allied"]["si_level"].get<std::int64_t>();
-  const std::int64_t japanese = books["sides"]["japanese"]["si_level"].get<std::int64_t>();
+  const std::int64_t allied = read_side(books, "allied").si_level;
+  const std::int64_t japanese = read_side(books, "japanese").si_level;
   if (allied >= 1 && japanese >= 1) {
     const SiEffects effects = si_effects(allied, japanese);
     summary += "; differential " + std::to_string(effects.differential) + ": Sigint " +
@@ -719,10 +756,11 @@ std::string intelligence(Json& books, Words& words) {
 
 std::string magic_played(Json& books, Words& words) {
   const std::int64_t count = words.integer("count");
-  require_range("count", count, 1, 62);
-  Json& japan = books["sides"]["japanese"];
-  const std::int64_t chits = japan.value("si_plus_chits", std::int64_t{0}) + count;
-  japan["si_plus_chits"] = chits;
+  require_range("count=", count, 1, 62);
+  SideBooks japan = read_side(books, "japanese");
+  japan.si_plus_chits += count;
+  const std::int64_t chits = japan.si_plus_chits;
+  write_side(books, "japanese", japan);
   return "Japan may put " + std::to_string(chits) + " SI +1 chits in its next SI cup (42.5.2)";
 }
 
@@ -846,12 +884,21 @@ Campaign Campaign::from_json(Json document, std::string file) {
   if (document.value("version", 0) != kVersion) {
     throw engine::DataError(file, "version", "must be " + std::to_string(kVersion));
   }
-  if (!document.contains("books") || !document["books"].is_object() ||
-      !document["books"].contains("cycle") || !document["books"]["cycle"].is_number_integer()) {
-    throw engine::DataError(file, "books", "missing or without a cycle");
+  if (!document.contains("books") || !document["books"].is_object()) {
+    throw engine::DataError(file, "books", "missing");
   }
   if (!document.contains("log") || !document["log"].is_array()) {
     throw engine::DataError(file, "log", "must be an array");
+  }
+  require_valid_books(file, document["books"]);
+  for (std::size_t i = 0; i < document["log"].size(); ++i) {
+    const Json& entry = document["log"][i];
+    const std::string at = "log[" + std::to_string(i) + "]";
+    if (!entry.is_object() || !entry.value("change", Json()).is_string() ||
+        !entry.value("summary", Json()).is_string() || !entry.contains("before")) {
+      throw engine::DataError(file, at, "must hold change, summary and the books before it");
+    }
+    require_valid_books(file, entry["before"], at + ".before");
   }
   return Campaign(std::move(file), std::move(document["books"]), std::move(document["log"]));
 }
@@ -862,7 +909,17 @@ Json Campaign::to_json() const {
   return {{"format", kFormat}, {"version", kVersion}, {"books", books_}, {"log", log_}};
 }
 
+void Campaign::require_valid_change(const Json& edited) const {
+  const std::vector<SchemaProblem> problems = check_books(edited);
+  if (!problems.empty()) {
+    throw engine::UsageError("refused: the change would leave " + problems.front().path + " " +
+                             problems.front().problem + "; nothing changed");
+  }
+}
+
 void Campaign::save() const {
+  // Never written from an invalid state.
+  require_valid_books(file_, books_);
   const std::string temporary = file_ + ".tmp";
   {
     std::ofstream stream(temporary);
@@ -886,43 +943,53 @@ std::string advance_cycle(Campaign& campaign) {
     const std::int64_t cycle = books["cycle"].get<std::int64_t>();
     const std::string now = cycle_label(cycle);
     std::string summary = "to cycle " + cycle_label(cycle + 1) + ":";
-    for (auto& [side, data] : books["sides"].items()) {
-      for (const char* key : {"future_ops", "special_future_ops"}) {
-        const Json pool = data.value(key, Json());
-        if (!pool.is_null() && get(pool, "target_cycle") <= cycle && get(pool, "cps") > 0) {
-          throw engine::UsageError(side + ": the " +
-                                   (std::string(key) == "future_ops" ? "" : "special (42.7) ") +
-                                   "future operations pool's " + std::to_string(get(pool, "cps")) +
+    for (const std::string side : {"allied", "japanese"}) {
+      SideBooks data = read_side(books, side);
+      std::optional<SpecialFutureOpsPool> special;
+      if (data.special_future_ops) special = *data.special_future_ops;
+      const std::vector<
+          std::pair<std::string, std::optional<std::pair<std::int64_t, std::int64_t>>>>
+          pools = {{"", data.future_ops ? std::optional(std::pair(data.future_ops->target_cycle,
+                                                                  data.future_ops->cps))
+                                        : std::nullopt},
+                   {"special (42.7) ",
+                    special ? std::optional(std::pair(special->target_cycle, special->cps))
+                            : std::nullopt}};
+      for (const auto& [kind, pool] : pools) {
+        if (pool && pool->first <= cycle && pool->second > 0) {
+          throw engine::UsageError(side + ": the " + kind + "future operations pool's " +
+                                   std::to_string(pool->second) +
                                    " CPs must all be allocated to HQs this cycle (28.5)");
         }
       }
-      for (auto& [hq, record] : data["hqs"].items()) {
-        if (!record["cycles"].contains(now)) continue;
-        const std::int64_t left = balance(record["cycles"][now]);
+      std::map<std::string, std::int64_t> carry;
+      for (const auto& [hq, record] : data.hqs) {
+        const auto entry = record.cycles.find(now);
+        if (entry == record.cycles.end()) continue;
+        const std::int64_t left = entry->second.balance();
         // 28.9.2: 2:1 per HQ; 28.9.3: CEF HQ and China CPs keep theirs.
-        const std::int64_t carried = record["china"].get<bool>() ? left : div_floor(left, 2);
-        if (carried > 0) {
-          Json& next = hq_cycle(books, side, hq, cycle + 1);
-          next["carried_over"] = carried;
-        }
+        const std::int64_t carried = record.china ? left : div_floor(left, 2);
+        if (carried > 0) carry[hq] = carried;
         summary += " " + side + " " + hq + " carries " + std::to_string(carried) + ";";
       }
+      for (const auto& [hq, carried] : carry) data.entry(hq, cycle + 1).carried_over = carried;
       // 28.9.1: reserve 4:3; CPs placed into reserve this cycle become available.
-      const std::int64_t reserve =
-          div_floor(get(data, "reserve_available") * 3, 4) + get(data, "reserve_incoming");
-      data["reserve_available"] = reserve;
-      data["reserve_incoming"] = 0;
+      const std::int64_t reserve = div_floor(data.reserve_available * 3, 4) + data.reserve_incoming;
+      data.reserve_available = reserve;
+      data.reserve_incoming = 0;
+      write_side(books, side, data);
       summary += " " + side + " reserve " + std::to_string(reserve) + ";";
     }
     summary += close_refit_yard_log(books, cycle);
     // 42.7 SI +1 chits spread along the cycle track join the cup drawn at the end of the new
     // cycle (for the one after it).
-    Json& japan = books["sides"]["japanese"];
+    SideBooks japan = read_side(books, "japanese");
     const std::string track_key = cycle_label(cycle + 2);
-    if (japan.contains("si_plus_track") && japan["si_plus_track"].contains(track_key)) {
-      const std::int64_t chits = get(japan["si_plus_track"], track_key.c_str());
-      japan["si_plus_chits"] = japan.value("si_plus_chits", std::int64_t{0}) + chits;
-      japan["si_plus_track"].erase(track_key);
+    if (japan.si_plus_track && japan.si_plus_track->contains(track_key)) {
+      const std::int64_t chits = japan.si_plus_track->at(track_key);
+      japan.si_plus_chits += chits;
+      japan.si_plus_track->erase(track_key);
+      write_side(books, "japanese", japan);
       summary += " Japan's SI cup for " + track_key + " gets " + std::to_string(chits) +
                  " SI +1 chits (42.7);";
     }
@@ -942,6 +1009,23 @@ std::string advance_cycle(Campaign& campaign) {
     books["cycle"] = cycle + 1;
     return summary;
   });
+}
+
+std::string spend_cps(Json& books, std::int64_t cycle, const std::string& side,
+                      const std::string& hq, std::int64_t cps, const std::string& what) {
+  const std::string side_word = side_name(parse_side("--side", side));
+  if (hq.empty()) throw engine::UsageError("--hq: the HQ paying is required");
+  require_non_negative("cps", cps);
+  SideBooks data = read_side(books, side_word);
+  if (!data.hqs.contains(hq)) {
+    throw engine::UsageError("--hq: " + side_word + " HQ '" + hq +
+                             "' is not in the books (assign it CPs first: book FILE assign)");
+  }
+  CpEntry& entry = data.entry(hq, cycle);
+  take_from_hq(entry, hq, &CpEntry::spent, cps);
+  write_side(books, side_word, data);
+  return side_word + " " + hq + ": spent " + std::to_string(cps) + " CPs for " + what + ", " +
+         std::to_string(entry.balance()) + " left";
 }
 
 std::string book_command_help() {
@@ -969,6 +1053,11 @@ std::string book_command_help() {
          "  yard ship= [extended activation-cost=]                      36.5 yard period\n"
          "  attrition-chit cup= chit=                                   37.2.2 unmarked chit out\n"
          "  base name= side= ucs-distance= supply-base-distance=        Base Log, 32.1.1\n"
+         "  msp-total msp=                        Japanese MSP total (57, General Record Track)\n"
+         "  msp-loss msp= cause=submarines|mining|other [where=HEX]   57.3; mining: 56.4.4\n"
+         "  msp-to-msu msp=                                             57.5.2\n"
+         "  msp-arrivals                          converted MSPs due join the total (57.5.1)\n"
+         "  china-surrender                                             47.17 garrison 216\n"
          "  next-cycle                                                  28.9 carry-over\n";
 }
 
@@ -1022,6 +1111,24 @@ std::string apply_book_command(Campaign& campaign, const std::vector<std::string
       summary = repaired(books, words);
     } else if (change == "base") {
       summary = base(books, words, tables);
+    } else if (change == "msp-total") {
+      summary = set_msp_total(books, words.integer("msp"));
+    } else if (change == "msp-loss") {
+      const std::string cause = words.text("cause");
+      const std::string section = cause == "mining"       ? "56.4"
+                                  : cause == "submarines" ? "57.3"
+                                                          : "57";
+      const std::int64_t msp = words.integer("msp");
+      const std::string where = words.has("where") ? words.text("where") : "";
+      if (cause == "mining") record_mining_attack(books, cycle, where);
+      summary = lose_msp(books, cycle, cause, msp, where, section);
+    } else if (change == "msp-to-msu") {
+      summary = lose_msp(books, cycle, "to-msu", words.integer("msp"), "", "57.5.2") +
+                "; the MSUs arrive on the map one cycle later (57.5.2)";
+    } else if (change == "msp-arrivals") {
+      summary = msp_arrivals(books, cycle);
+    } else if (change == "china-surrender") {
+      summary = china_surrender(books, cycle);
     } else {
       throw engine::UsageError("unknown book change '" + change + "'\n" + book_command_help());
     }

@@ -38,6 +38,7 @@ class Campaign {
   std::string change(const std::string& description, Change&& edit) {
     Json edited = books_;
     std::string summary = edit(edited);
+    require_valid_change(edited);
     log_.push_back({{"change", description}, {"summary", summary}, {"before", books_}});
     books_ = std::move(edited);
     return summary;
@@ -46,6 +47,9 @@ class Campaign {
   std::string undo();
 
  private:
+  // Throws engine::UsageError when a change would leave the books outside the schema.
+  void require_valid_change(const Json& edited) const;
+
   Campaign(std::string file, Json books, Json log)
       : file_(std::move(file)), books_(std::move(books)), log_(std::move(log)) {}
 
@@ -59,6 +63,11 @@ class Campaign {
 std::string apply_book_command(Campaign& campaign, const std::vector<std::string>& words,
                                const Tables& tables);
 std::string book_command_help();
+
+// Spends CPs of the current cycle from a HQ (28.2) for `what` (a rule's cost); refuses more than
+// the HQ holds. Returns the summary line.
+std::string spend_cps(Json& books, std::int64_t cycle, const std::string& side,
+                      const std::string& hq, std::int64_t cps, const std::string& what);
 
 // 28.9 carry-over at the end of the current cycle, then the cycle advances by one (50.0 J).
 std::string advance_cycle(Campaign& campaign);

@@ -7,6 +7,7 @@
 
 #include "engine/data_dir.h"
 #include "engine/errors.h"
+#include "witp/ledgers.h"
 #include "witp/strategic_turn_50.h"
 
 namespace pacwar::witp {
@@ -151,16 +152,16 @@ TEST_F(WitpCampaign, StrategicTurnChecklist) {
   Campaign campaign = Campaign::create(file_, "0/1/42");
   book(campaign, {"assign", "side=allied", "hq=POA", "cps=20"});
   std::string answers =
-      "\n\n\n\n\n\n"
+      "\n\n\n\n\n\n\n"
       "3\n"
-      "\n"
-      "\n";  // A.1-A.6, Allied SI 3 with no Doolittle/JN-25, Japanese kept
+      "None\n"
+      "2\n";  // A.1-A.6 (A.3: no MSP loss entered), Allied SI 3, no Doolittle/JN-25, Japan 2
   // B.1 done, then C.1 to I.1: every segment but A.1-A.6 and J.1.
   for (std::size_t i = 0; i + 7 < strategic_turn_segments().size(); ++i) answers += "\n";
   answers += "y\n";
   std::istringstream in(answers);
   std::ostringstream out;
-  EXPECT_EQ(run_strategic_turn(campaign, in, out, 42), 0);
+  EXPECT_EQ(run_strategic_turn(campaign, tables_, in, out, 42), 0);
   EXPECT_EQ(campaign.books()["sides"]["allied"]["si_level"], 3);
   EXPECT_EQ(cycle_label(campaign.cycle()), "0/2/42");
   EXPECT_NE(out.str().find("D.3 Command Point Allocation Segment"), std::string::npos);
@@ -172,7 +173,7 @@ TEST_F(WitpCampaign, StrategicTurnChecklist) {
   // Stopping early ("q") keeps what was done and changes nothing else.
   std::istringstream stop("q\n");
   std::ostringstream ignored;
-  run_strategic_turn(campaign, stop, ignored, std::nullopt);
+  run_strategic_turn(campaign, tables_, stop, ignored, std::nullopt);
   EXPECT_EQ(cycle_label(campaign.cycle()), "0/2/42");
 }
 
@@ -291,12 +292,12 @@ TEST_F(WitpCampaign, Witp36_1RepairAdvancesGtByGt) {
   EXPECT_TRUE(campaign.books()["ship_repair_log"].empty());
   EXPECT_EQ(campaign.books()["repaired_ships"][0]["completed"], "G/T 3 of 0/5/42");
   // The strategic-turn checklist shows it at G.2.
-  std::istringstream keep_going(std::string(40, '\n'));
+  std::istringstream keep_going(std::string(7, '\n') + "1\nnone\n1\n" + std::string(40, '\n'));
   std::ostringstream shown;
   EXPECT_EQ(campaign.undo(), "repair-advance");
   EXPECT_EQ(campaign.books()["ship_repair_log"][0]["gts_left"], 1);
   advance(1);
-  run_strategic_turn(campaign, keep_going, shown, std::nullopt);
+  run_strategic_turn(campaign, tables_, keep_going, shown, std::nullopt);
   EXPECT_NE(shown.str().find("repaired G/T 3 of 0/5/42, to redeploy: CV-5 Yorktown"),
             std::string::npos)
       << shown.str();
@@ -419,18 +420,65 @@ TEST_F(WitpCampaign, StrategicTurnReportsARefusedAdvance) {
   Campaign campaign = Campaign::create(file_, "0/1/42");
   book(campaign, {"repair-advance"});
   book(campaign, {"repair-advance"});
-  // A.1-A.6, both SI chits kept, then B.1 to I.1; J.1 answers y.
-  std::string all(6 + 2, '\n');
+  // A.1-A.6 (A.3: no MSP loss entered), SI chits 1 and 1 (no Doolittle/JN-25), then B.1 to
+  // I.1; J.1 answers y.
+  std::string all = "\n\n\n\n\n\n\n1\nnone\n1\n";
   for (std::size_t i = 0; i + 7 < strategic_turn_segments().size(); ++i) all += "\n";
   all += "y\n";
   std::istringstream in(all);
   std::ostringstream out;
-  EXPECT_EQ(run_strategic_turn(campaign, in, out, std::nullopt), 0);
+  EXPECT_EQ(run_strategic_turn(campaign, tables_, in, out, std::nullopt), 0);
   EXPECT_NE(out.str().find("not advanced: next-cycle: only 2 of the cycle's 4 G/Ts"),
             std::string::npos)
       << out.str();
   EXPECT_NE(out.str().find("only 2 of this cycle's 4 G/Ts were advanced"), std::string::npos);
   EXPECT_EQ(cycle_label(campaign.cycle()), "0/1/42");
+}
+
+// B.1: the Doolittle/JN-25 answer is read case-insensitively with synonyms; an unknown answer
+// ("yes") is asked again with the choices and never taken as "none"; a level outside 1-4 is
+// asked again, and after `new` (level 0) no "keep" is offered.
+TEST_F(WitpCampaign, StrategicTurnAnswersAreValidated) {
+  Campaign campaign = Campaign::create(file_, "0/6/42");
+  std::istringstream in(std::string(7, '\n') + "\n7\n2\nyes\nDoolittle\n0\n3\nq\n");
+  std::ostringstream out;
+  run_strategic_turn(campaign, tables_, in, out, std::nullopt);
+  const std::string shown = out.str();
+  EXPECT_EQ(shown.find("[keep 0]"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("'7' is not an answer here: a whole number from 1 to 4"), std::string::npos)
+      << shown;
+  EXPECT_NE(shown.find("'yes' is not an answer here: doolittle, jn25, both or none"),
+            std::string::npos);
+  EXPECT_NE(shown.find("'0' is not an answer here: a whole number from 1 to 3"), std::string::npos);
+  // Drawn 2 with the Doolittle +1 counter (42.6): level 3.
+  EXPECT_EQ(campaign.books()["sides"]["allied"]["si_level"], 3);
+  EXPECT_EQ(campaign.books()["sides"]["japanese"]["si_level"], 3);
+  // "JN-25" and "BOTH" are read too.
+  for (const char* spelling : {"JN-25", "BOTH", "jn 25"}) {
+    std::istringstream again(std::string(7, '\n') + "2\n" + spelling + "\nq\n");
+    std::ostringstream ignored;
+    run_strategic_turn(campaign, tables_, again, ignored, std::nullopt);
+    EXPECT_EQ(ignored.str().find("not an answer"), std::string::npos) << spelling;
+  }
+}
+
+// A.3/A.4 of the checklist: submarine losses into the merchant shipping ledger, and MSPs
+// converted last cycle (57.5.1 Example: 1 MSU of load 7 = 3 MSPs) joining the total.
+TEST_F(WitpCampaign, StrategicTurnMerchantShipping) {
+  Campaign campaign = Campaign::create(file_, "0/5/43");
+  book(campaign, {"msp-total", "msp=250"});
+  campaign.change("msp-conversion",
+                  [&](Json& books) { return convert_to_msp(books, campaign.cycle(), 3, "msu"); });
+  book(campaign, {"next-cycle"});
+  std::istringstream in("\n\nlots\n12\n\nq\n");
+  std::ostringstream out;
+  run_strategic_turn(campaign, tables_, in, out, std::nullopt);
+  EXPECT_NE(out.str().find("'lots' is not an answer here"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("3 converted MSPs join the Japanese total (57.5.1): 241"),
+            std::string::npos)
+      << out.str();
+  EXPECT_EQ(*read_merchant_shipping(campaign.books()).msp, 241);
+  EXPECT_EQ(campaign.log().back()["change"], "msp-arrivals");
 }
 
 }  // namespace

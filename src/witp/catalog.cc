@@ -127,7 +127,17 @@ Json run_calculator(const Calculator& calculator,
     }
   }
   Args args(std::move(values), seed);
-  Json result = calculator.run(args, tables);
+  Json result;
+  try {
+    result = calculator.run(args, tables);
+  } catch (const engine::UsageError& e) {
+    // Name the option as typed: "--japanese-si-levels", not the calculator's field name.
+    const std::string message = e.what();
+    for (const ArgSpec& spec : calculator.args) {
+      if (message.rfind(spec.name + ":", 0) == 0) throw engine::UsageError("--" + message);
+    }
+    throw;
+  }
   return {{"calculator", calculator.name},
           {"section", calculator.section},
           {"inputs", args.inputs()},

@@ -295,20 +295,30 @@ std::vector<Calculator> other_calculators() {
          return to_json(fortification(input));
        }},
       {"mining",
-       "56.4.2",
+       "56.4.2, 56.4.3",
        "Japanese MSPs lost to a strategic mining mission",
        {integer("aps", "APs assigned against the hex"),
         text_or("target", "resource, major-port or minor-port", "resource"),
-        integer_or("resource-value", "Co-Prosperity Sphere Resource hex value", "0"),
+        integer_or("resource-value", "Co-Prosperity Sphere Resource hex value (target resource)",
+                   ""),
         die("die", "1D6", 1, 6), flag("extended-range", "mission at extended range"),
-        integer_or("japanese-si-levels", "levels of Japanese Strategic Initiative", "0"),
+        integer_or("japanese-si-levels", "levels of Japanese Strategic Initiative (0-5, 34.0)",
+                   "0"),
         flag("night", "mission flown at night")},
        false,
        [](Args& args, const Tables&) {
          MiningInput input;
          input.aps = args.integer("aps");
          input.target = parse_mining_target("--target", args.text("target"));
-         input.resource_value = args.integer("resource-value");
+         if (input.target == MiningTarget::kResourceHex) {
+           if (!args.has("resource-value")) {
+             throw engine::UsageError(
+                 "--resource-value: required for a Co-Prosperity Sphere Resource hex (56.4.2)");
+           }
+           input.resource_value = args.integer("resource-value");
+         } else if (args.has("resource-value")) {
+           throw engine::UsageError("--resource-value: a port target's value is 5 or 3 (56.4.3)");
+         }
          input.die = args.die("die", 1, 6);
          input.extended_range = args.flag("extended-range");
          input.japanese_si_levels = args.integer("japanese-si-levels");

@@ -17,7 +17,9 @@ MiningTarget parse_mining_target(const std::string& field, const std::string& te
 MiningResult strategic_mining(const MiningInput& input) {
   require_non_negative("aps", input.aps);
   require_range("die", input.die, 1, 6);
-  require_non_negative("japanese-si-levels", input.japanese_si_levels);
+  // 34.0, 34.2.1: the Strategic Initiative track runs to level 5 on either side (markers past 5
+  // count as +1 Strategic Intelligence counters, not as levels).
+  require_range("japanese-si-levels", input.japanese_si_levels, 0, 5);
   MiningResult result;
   switch (input.target) {
     case MiningTarget::kResourceHex:
@@ -25,9 +27,11 @@ MiningResult strategic_mining(const MiningInput& input) {
       result.target_value = input.resource_value;
       break;
     case MiningTarget::kMajorPort:
+      result.section = "56.4.3";
       result.target_value = 5;
       break;
     case MiningTarget::kMinorPort:
+      result.section = "56.4.3";
       result.target_value = 3;
       break;
   }
@@ -42,7 +46,7 @@ MiningResult strategic_mining(const MiningInput& input) {
 }
 
 Json to_json(const MiningResult& result) {
-  return {{"section", "56.4.2"},
+  return {{"section", result.section},
           {"target_value", result.target_value},
           {"modified_die", result.modified_die},
           {"percent", result.percent},

@@ -18,10 +18,11 @@ struct MiningInput {
   std::int64_t resource_value = 0;      // Co-Prosperity Sphere Resource hex value (56.4.2)
   std::int64_t die = 1;                 // 1D6 as rolled
   bool extended_range = false;          // -1
-  std::int64_t japanese_si_levels = 0;  // -1 per level of Japanese Strategic Initiative
+  std::int64_t japanese_si_levels = 0;  // -1 per level of Japanese Strategic Initiative (0-5, 34.0)
   bool night = false;                   // -1
 };
 struct MiningResult {
+  std::string section = "56.4.2";  // 56.4.3 for a homeland port
   std::int64_t target_value = 0;
   std::int64_t modified_die = 0;  // below 1 counts as 0
   std::int64_t percent = 0;

@@ -1,10 +1,13 @@
 #include "witp/strategic_turn_50.h"
 
+#include <cctype>
 #include <iostream>
 
 #include "engine/errors.h"
 #include "engine/rng.h"
+#include "witp/campaign_schema.h"
 #include "witp/command_points_28.h"
+#include "witp/ledgers.h"
 #include "witp/tables.h"
 
 namespace pacwar::witp {
@@ -20,7 +23,51 @@ bool ask(std::istream& in, std::ostream& out, const std::string& prompt, std::st
     return false;
   }
   while (!answer.empty() && (answer.back() == ' ' || answer.back() == '\r')) answer.pop_back();
-  return answer != "q";
+  while (!answer.empty() && answer.front() == ' ') answer.erase(answer.begin());
+  std::string lower;
+  for (char c : answer) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower != "q" && lower != "quit";
+}
+
+std::string lowercase(const std::string& text) {
+  std::string lower;
+  for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
+}
+
+// Asks until the answer is one of the words (case-insensitive; `synonyms` maps other spellings
+// to a word); an unknown answer is asked again with the choices, never taken as a default.
+// False at end of input or on "q".
+bool ask_word(std::istream& in, std::ostream& out, const std::string& prompt,
+              const std::vector<std::pair<std::string, std::string>>& synonyms,
+              const std::string& choices, std::string& word) {
+  for (;;) {
+    std::string answer;
+    if (!ask(in, out, prompt, answer)) return false;
+    const std::string lower = lowercase(answer);
+    for (const auto& [spelling, meaning] : synonyms) {
+      if (lower == spelling) {
+        word = meaning;
+        return true;
+      }
+    }
+    out << "    '" << answer << "' is not an answer here: " << choices << "\n";
+  }
+}
+
+// Asks until the answer is a whole number from low to high (or empty, when `empty_ok`, giving
+// an empty string). False at end of input or on "q".
+bool ask_number(std::istream& in, std::ostream& out, const std::string& prompt, std::int64_t low,
+                std::int64_t high, bool empty_ok, std::string& number) {
+  for (;;) {
+    if (!ask(in, out, prompt, number)) return false;
+    if (number.empty() && empty_ok) return true;
+    bool digits = !number.empty() && number.size() < 10;
+    for (char c : number) digits = digits && c >= '0' && c <= '9';
+    if (digits && std::stoll(number) >= low && std::stoll(number) <= high) return true;
+    out << "    '" << number << "' is not an answer here: a whole number from " << low << " to "
+        << high << (empty_ok ? ", or Enter" : "") << "\n";
+  }
 }
 
 std::int64_t roll_2d6(engine::Rng& rng) { return 2 + rng.below(6) + rng.below(6); }
@@ -94,47 +141,130 @@ void show_cp_books(const Campaign& campaign, std::ostream& out) {
 
 // B.1: the US player draws both sides' SI level chits (the chit cup mixes are the chartbook's);
 // the books apply SI +1 chits (42.5.3), Doolittle (42.6) and JN-25 (42.8) and give the effects.
-bool record_si_levels(Campaign& campaign, std::istream& in, std::ostream& out) {
+bool record_si_levels(Campaign& campaign, const Tables& tables, std::istream& in,
+                      std::ostream& out) {
   const Json& japan = campaign.books()["sides"]["japanese"];
   const std::int64_t pending = japan.value("si_plus_chits", std::int64_t{0});
   if (pending > 0) {
     out << "    Japan adds " << pending << " SI +1 chits to its SI cup (42.5.2).\n";
   }
-  for (const char* side : {"allied", "japanese"}) {
-    const Json& level = campaign.books()["sides"][side]["si_level"];
+  for (const std::string side : {"allied", "japanese"}) {
+    const std::int64_t top = side == "allied" ? 4 : 3;
+    const std::int64_t level = campaign.books()["sides"][side]["si_level"].get<std::int64_t>();
+    const bool can_keep = level >= 1 && level <= top;
     std::string answer;
-    if (!ask(in, out,
-             std::string("    ") + side + " SI level chit drawn (1-" +
-                 (std::string(side) == "allied" ? "4" : "3") + ") [keep " + level.dump() + "]: ",
-             answer)) {
+    if (!ask_number(in, out,
+                    "    " + side + " SI level chit drawn (1-" + std::to_string(top) + ")" +
+                        (can_keep ? " [keep " + std::to_string(level) + "]" : "") + ": ",
+                    1, top, can_keep, answer)) {
       return false;
     }
     if (answer.empty()) continue;
-    std::vector<std::string> words = {"si", std::string("side=") + side, "drawn=" + answer};
-    if (std::string(side) == "japanese" && pending > 0) {
+    std::vector<std::string> words = {"si", "side=" + side, "drawn=" + answer};
+    if (side == "japanese" && pending > 0) {
       std::string plus;
-      if (!ask(in, out, "    SI +1 chits picked before it [0]: ", plus)) return false;
-      if (!plus.empty()) words.push_back("plus-drawn=" + plus);
+      if (!ask_number(in, out,
+                      "    SI +1 chits picked before it (0-" + std::to_string(pending) + "): ", 0,
+                      pending, false, plus)) {
+        return false;
+      }
+      if (plus != "0") words.push_back("plus-drawn=" + plus);
     }
-    if (std::string(side) == "allied") {
+    if (side == "allied") {
       std::string extra;
-      if (!ask(
-              in, out,
-              "    Doolittle +1 counter or JN-25 change this cycle? (doolittle/jn25/both) [none]: ",
-              extra)) {
+      if (!ask_word(in, out,
+                    "    Doolittle +1 counter (42.6) or JN-25 change (42.8) this cycle? "
+                    "(doolittle/jn25/both/none): ",
+                    {{"doolittle", "doolittle"},
+                     {"d", "doolittle"},
+                     {"jn25", "jn25"},
+                     {"jn-25", "jn25"},
+                     {"jn 25", "jn25"},
+                     {"j", "jn25"},
+                     {"both", "both"},
+                     {"b", "both"},
+                     {"doolittle+jn25", "both"},
+                     {"none", "none"},
+                     {"no", "none"},
+                     {"n", "none"},
+                     {"neither", "none"}},
+                    "doolittle, jn25, both or none", extra)) {
         return false;
       }
       if (extra == "doolittle" || extra == "both") words.push_back("doolittle");
       if (extra == "jn25" || extra == "both") words.push_back("jn25");
     }
     try {
-      out << "    " << apply_book_command(campaign, words, Tables(kDefaultTablesFile)) << "\n";
+      out << "    " << apply_book_command(campaign, words, tables) << "\n";
       campaign.save();
     } catch (const engine::UsageError& e) {
       out << "    not recorded: " << e.what() << "\n";
     }
   }
   return true;
+}
+
+// A.3: MSPs lost to submarines, read by the players from the chartbook's Merchant Shipping
+// Attrition Table (57.3), go into the merchant shipping ledger.
+bool record_ms_attrition(Campaign& campaign, const Tables& tables, std::istream& in,
+                         std::ostream& out) {
+  out << "    " << merchant_shipping_status(campaign.books()) << "\n";
+  std::string lost;
+  if (!ask_number(in, out,
+                  "    MSPs Japan lost to submarines (57.3; 0 if none, Enter to record later): ", 0,
+                  kMostPoints, true, lost)) {
+    return false;
+  }
+  if (lost.empty() || lost == "0") return true;
+  try {
+    out << "    "
+        << apply_book_command(campaign, {"msp-loss", "msp=" + lost, "cause=submarines"}, tables)
+        << "\n";
+    campaign.save();
+  } catch (const engine::UsageError& e) {
+    out << "    not recorded: " << e.what() << "\n";
+  }
+  return true;
+}
+
+// A.4: MSPs converted one cycle ago join the total (57.5.1).
+void ms_pool_arrivals(Campaign& campaign, const Tables& tables, std::ostream& out) {
+  bool due = false;
+  for (const MspConversion& item : read_merchant_shipping(campaign.books()).pending) {
+    due = due || parse_cycle("arrives", item.arrives) <= campaign.cycle();
+  }
+  if (due) {
+    try {
+      out << "    " << apply_book_command(campaign, {"msp-arrivals"}, tables) << "\n";
+      campaign.save();
+    } catch (const engine::UsageError& e) {
+      out << "    not recorded: " << e.what() << "\n";
+    }
+  }
+  out << "    " << merchant_shipping_status(campaign.books()) << "\n";
+}
+
+// C.2: the hexes mined this Strategic G/T (56.4.4).
+void show_mining(const Campaign& campaign, std::ostream& out) {
+  const MiningAttacks mined = read_mining_attacks(campaign.books());
+  if (mined.cycle != cycle_label(campaign.cycle()) || mined.hexes.empty()) {
+    out << "    no hex mined yet this Strategic G/T (56.4.4: each hex once).\n";
+    return;
+  }
+  out << "    mined this Strategic G/T (not again, 56.4.4):";
+  for (const std::string& hex : mined.hexes) out << " " << hex << ";";
+  out << "\n";
+}
+
+void show_ground_ledgers(const Campaign& campaign, std::ostream& out) {
+  out << "    " << china_garrison_status(campaign.books()) << "\n";
+  const RailcapDemolitions demolitions = read_railcap_demolitions(campaign.books());
+  if (!demolitions.empty()) {
+    out << "    Railcap demolition attempt made (none again, 35.7.1):";
+    for (const auto& [country, entry] : demolitions)
+      out << " " << country << " " << entry.cycle << ";";
+    out << "\n";
+  }
 }
 
 // E.3: when naval attrition is resolved in the coming cycle (37.2.3), rolled with the seed.
@@ -191,11 +321,14 @@ const std::vector<Segment>& strategic_turn_segments() {
        "Allied sub points to or from the anti-MS "
        "role; primary target MS or escorts."},
       {"A.3", "Merchant Shipping Attrition Segment",
-       "Japanese MS and Allied sub losses: needs the chartbook's Merchant Shipping Attrition and "
-       "Escort tables (not in the text)."},
+       "Japanese MS and Allied sub losses from the chartbook's Merchant Shipping Attrition and "
+       "Escort tables (not in the text); the MSPs lost go into the merchant shipping ledger "
+       "(57.3)."},
       {"A.4", "MS Pool Segment",
        std::string("MSUs to MS pools; Japanese MSU->MSP conversions: ") + kWitp +
-           "msp-conversion --load N (57.5.1)."},
+           "msp-conversion --load N --campaign FILE (57.5.1: they arrive next cycle); MSPs to "
+           "MSUs: "
+           "book FILE msp-to-msu msp= (57.5.2)."},
       {"A.5", "Allied Strategic Air MS Interdiction Segment", "Only with Optional Rule 57.8."},
       {"A.6", "AO Tanker Assignment Segment", "AO pairs as fleet tankers (28.7)."},
       {"B.1", "Strategic Intelligence Segment",
@@ -206,8 +339,8 @@ const std::vector<Segment>& strategic_turn_segments() {
        "(announce mining openly first)."},
       {"C.2", "Strike Execution Segment",
        std::string("Resolve strikes; mining: ") + kWitp +
-           "mining --aps N --resource-value V --die D "
-           "(56.4.2)."},
+           "mining --aps N --resource-value V --die D --campaign FILE --hex HEX "
+           "(56.4.2, 56.4.3; each hex once, 56.4.4)."},
       {"C.3", "Strategic Strike Allocation Segment",
        "APs to the strategic role for the next "
        "Strategic G/T."},
@@ -222,8 +355,8 @@ const std::vector<Segment>& strategic_turn_segments() {
        "future-ops (28.5), China."},
       {"D.4", "Emergency Command Link Segment",
        std::string("Establish or maintain emergency links (31): ") + kWitp +
-           "tokyo-express --e-rating E | --maintain --dice 2D6 (31.1); cargo-aps (31.3.1); "
-           "costs double per 31.5."},
+           "tokyo-express --e-rating E | --maintain --dice 2D6 --campaign FILE --hq HQ (31.1); "
+           "cargo-aps (31.3.1); emergency-link --campaign FILE --side S --hq HQ (31.5)."},
       {"E.1", "Ground Unit Isolation & Attrition Segment",
        "Units without a command link suffer "
        "attrition."},
@@ -240,7 +373,10 @@ const std::vector<Segment>& strategic_turn_segments() {
       {"F.3", "US MTB Deployment Segment",
        "MTB points to MTBRons; CPs to deploy or maintain "
        "(60.5)."},
-      {"G.1", "Deactivation Segment", "Deactivate on-map ground units (not embarked at sea)."},
+      {"G.1", "Deactivation Segment",
+       "Deactivate on-map ground units (not embarked at sea). After a Chinese surrender: "
+       "china-garrison --campaign FILE counts the garrison (47.17); Railcap demolitions made "
+       "(35.7.1) are listed."},
       {"G.2", "Reinforcement Segment",
        "Reinforcements arrive; repaired ships (released by book FILE repair-advance at the end "
        "of each G/T) and disbanded HQs redeploy; aces (6.4.2)."},
@@ -260,15 +396,21 @@ const std::vector<Segment>& strategic_turn_segments() {
   return segments;
 }
 
-int run_strategic_turn(Campaign& campaign, std::istream& in, std::ostream& out,
-                       std::optional<std::uint64_t> seed) {
+int run_strategic_turn(Campaign& campaign, const Tables& tables, std::istream& in,
+                       std::ostream& out, std::optional<std::uint64_t> seed) {
   std::optional<engine::Rng> rng;
   if (seed) rng.emplace(*seed);
   out << "Strategic G/T (50.0) at the end of cycle " << cycle_label(campaign.cycle()) << " ("
       << campaign.file() << "). Enter: next segment, q: stop.\n";
+  const std::vector<std::pair<std::string, std::string>> next_words = {
+      {"", "next"},    {"done", "next"}, {"d", "next"},   {"y", "next"},
+      {"yes", "next"}, {"ok", "next"},   {"next", "next"}};
   for (const Segment& segment : strategic_turn_segments()) {
     out << "\n" << segment.code << " " << segment.title << "\n    " << segment.what << "\n";
-    if (segment.code == "B.1" && !record_si_levels(campaign, in, out)) return 0;
+    if (segment.code == "A.3" && !record_ms_attrition(campaign, tables, in, out)) return 0;
+    if (segment.code == "A.4") ms_pool_arrivals(campaign, tables, out);
+    if (segment.code == "B.1" && !record_si_levels(campaign, tables, in, out)) return 0;
+    if (segment.code == "C.2") show_mining(campaign, out);
     if (segment.code == "D.2" && rng) {
       const std::int64_t allied = roll_2d6(*rng);
       const std::int64_t japanese = roll_2d6(*rng);
@@ -277,17 +419,19 @@ int run_strategic_turn(Campaign& campaign, std::istream& in, std::ostream& out,
     }
     if (segment.code == "D.3") show_cp_books(campaign, out);
     if (segment.code == "E.3") naval_attrition_timing(campaign, rng ? &*rng : nullptr, out);
+    if (segment.code == "G.1") show_ground_ledgers(campaign, out);
     if (segment.code == "G.2") {
       show_repairs_due(campaign, out);
       show_refit_yard_log(campaign, out);
     }
     std::string answer;
     if (segment.code == "J.1") {
-      if (!ask(in, out, "    advance to " + cycle_label(campaign.cycle() + 1) + " now? [y/N] ",
-               answer)) {
+      if (!ask_word(in, out, "    advance to " + cycle_label(campaign.cycle() + 1) + " now? [y/N] ",
+                    {{"y", "y"}, {"yes", "y"}, {"n", "n"}, {"no", "n"}, {"", "n"}},
+                    "y (advance) or n (not now)", answer)) {
         return 0;
       }
-      if (answer == "y" || answer == "yes") {
+      if (answer == "y") {
         try {
           out << "    " << advance_cycle(campaign) << "\n";
           campaign.save();
@@ -297,7 +441,10 @@ int run_strategic_turn(Campaign& campaign, std::istream& in, std::ostream& out,
       }
       continue;
     }
-    if (!ask(in, out, "    done? ", answer)) return 0;
+    if (!ask_word(in, out, "    done? ", next_words,
+                  "Enter (or done) for the next segment, q to stop", answer)) {
+      return 0;
+    }
   }
   out << "\nStrategic G/T complete.\n";
   return 0;

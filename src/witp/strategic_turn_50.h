@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "witp/campaign.h"
+#include "witp/tables.h"
 
 namespace pacwar::witp {
 
@@ -22,10 +23,12 @@ struct Segment {
 // The 50.0 Sequence Outline, phases A to J.
 const std::vector<Segment>& strategic_turn_segments();
 
-// Walks the checklist reading answers from `in`: Enter goes on, "q" stops (changes made so far
-// are kept). Records SI levels (B.1) and, at J, carries CPs over and advances the cycle. Saves the
-// campaign after each change. Returns 0.
-int run_strategic_turn(Campaign& campaign, std::istream& in, std::ostream& out,
-                       std::optional<std::uint64_t> seed);
+// Walks the checklist reading answers from `in`: Enter (or done) goes on, "q" stops (changes made
+// so far are kept). Records SI levels (B.1) and, at J, carries CPs over and advances the cycle.
+// Saves the campaign after each change. Returns 0. Unknown answers are asked again with the
+// choices; none is taken as a default. `tables` is the player's chartbook where a book change needs
+// one.
+int run_strategic_turn(Campaign& campaign, const Tables& tables, std::istream& in,
+                       std::ostream& out, std::optional<std::uint64_t> seed);
 
 }  // namespace pacwar::witp
