@@ -198,7 +198,7 @@ class Mcts::Searcher {
 
   void iterate(const State& root, int seat, Rng& rng) {
     std::unique_ptr<State> world = root.clone();
-    world->resample_hidden(seat, rng);
+    if (!config_.see_hidden) world->resample_hidden(seat, rng);
     select(root, *world, rng);
     playout(root, *world, rng);
     evaluate_or_score(policies_, *world, values_);

@@ -31,6 +31,7 @@ struct MctsConfig {
   double exploration = 0.7;  // UCB constant, values in [-1, 1]
   int playout_depth = 0;     // actions (chance included) played after leaving the tree; 0: the
                              // game's default (GamePolicies::playout_depth)
+  bool see_hidden = false;   // oracle: search the true state (no resampling); measurement only
 };
 
 // "easy", "normal", "hard" presets (iteration budgets); false for an unknown name.
