@@ -89,6 +89,11 @@ bool parse_mcts_setting(std::string_view setting, MctsConfig& config) {
     config.exploration = *c;
     return true;
   }
+  if (key == "reuse") {  // tree reuse between decisions (mcts only): reuse=0 switches it off
+    if (value != "0" && value != "1") return false;
+    config.reuse_tree = value == "1";
+    return true;
+  }
   if (key == "depth") {
     const auto depth = parse_positive(value);
     if (!depth) return false;

@@ -53,6 +53,37 @@ CalibrationStats calibration_stats(const std::vector<std::pair<double, bool>>& s
   return stats;
 }
 
+double PlattFit::apply(double raw) const {
+  const double v = 2.0 * raw - 1.0;
+  return 1.0 / (1.0 + std::exp(-(a * v + b)));
+}
+
+PlattFit fit_platt(const std::vector<std::pair<double, bool>>& samples) {
+  PlattFit fit;
+  for (int step = 0; step < 50 && !samples.empty(); ++step) {
+    double ga = 0, gb = 0, haa = 0, hab = 0, hbb = 0;
+    for (const auto& [raw, won] : samples) {
+      const double v = 2.0 * raw - 1.0;
+      const double p = fit.apply(raw);
+      const double e = (won ? 1.0 : 0.0) - p;
+      const double w = p * (1.0 - p);
+      ga += e * v;
+      gb += e;
+      haa += w * v * v;
+      hab += w * v;
+      hbb += w;
+    }
+    const double det = haa * hbb - hab * hab;
+    if (std::abs(det) < 1e-12) break;
+    const double da = (hbb * ga - hab * gb) / det;
+    const double db = (haa * gb - hab * ga) / det;
+    fit.a += std::clamp(da, -5.0, 5.0);
+    fit.b += std::clamp(db, -5.0, 5.0);
+    if (std::abs(da) + std::abs(db) < 1e-10) break;
+  }
+  return fit;
+}
+
 CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
                               const engine::Options& options, const CalibrateConfig& config,
                               std::ostream* progress) {
@@ -75,15 +106,20 @@ CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
         {players, engine::splitmix64(config.seed ^ static_cast<std::uint64_t>(k) * 0x9E37ULL)});
   }
   std::vector<std::pair<double, bool>> samples;
+  std::vector<std::pair<double, bool>> even;  // games 0, 2, 4, ...: Platt fit
+  std::vector<std::pair<double, bool>> odd;   // 1, 3, 5, ...: held out
   CalibrateResult result;
   const auto start = std::chrono::steady_clock::now();
   int finished = 0;
-  play_matches(game, options, games, match, [&](std::size_t, const MatchOutcome& outcome) {
+  play_matches(game, options, games, match, [&](std::size_t g, const MatchOutcome& outcome) {
     ++finished;
     if (!outcome.finished) {
       ++result.unfinished;  // no result to score its predictions against
     } else {
-      for (const auto& [seat, p] : outcome.probes) samples.emplace_back(p, outcome.winner == seat);
+      for (const auto& [seat, p] : outcome.probes) {
+        samples.emplace_back(p, outcome.winner == seat);
+        (g % 2 == 0 ? even : odd).emplace_back(p, outcome.winner == seat);
+      }
     }
     if (progress != nullptr) {
       const double seconds =
@@ -97,12 +133,16 @@ CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
   result.games = finished;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.stats = calibration_stats(samples);
+  result.platt = fit_platt(even);
+  result.raw_held_out = calibration_stats(odd);
+  for (auto& sample : odd) sample.first = result.platt.apply(sample.first);
+  result.platt_held_out = calibration_stats(odd);
   if (!config.svg.empty()) {
     std::ofstream out(config.svg);
     if (!out) throw engine::UsageError("calibrate: cannot write '" + config.svg + "'");
-    out << reliability_svg(result.stats, game->name() + ", evaluator of " + config.player +
-                                             " self-play (" + std::to_string(result.games) +
-                                             " games)");
+    out << reliability_svg(result.stats, result.platt_held_out,
+                           game->name() + ", evaluator of " + config.player + " self-play (" +
+                               std::to_string(result.games) + " games)");
   }
   return result;
 }
@@ -128,11 +168,21 @@ engine::Json to_json(const CalibrateResult& result, const CalibrateConfig& confi
           {"base_rate", result.stats.base_rate},
           {"base_brier", result.stats.base_brier},
           {"reliability", bins},
+          {"platt",
+           {{"a", result.platt.a},
+            {"b", result.platt.b},
+            {"fitted_on", "even-numbered games"},
+            {"held_out_samples", result.platt_held_out.samples},
+            {"held_out_brier_raw", result.raw_held_out.brier},
+            {"held_out_brier", result.platt_held_out.brier},
+            {"held_out_log_loss_raw", result.raw_held_out.log_loss},
+            {"held_out_log_loss", result.platt_held_out.log_loss}}},
           {"svg", config.svg},
           {"seconds", result.seconds}};
 }
 
-std::string reliability_svg(const CalibrationStats& stats, const std::string& title) {
+std::string reliability_svg(const CalibrationStats& stats, const CalibrationStats& platt,
+                            const std::string& title) {
   // A 400 x 400 plot area at (60, 40); predicted on x, observed on y.
   constexpr double kLeft = 60, kTop = 40, kSize = 400;
   auto x = [&](double p) { return kLeft + p * kSize; };
@@ -184,6 +234,20 @@ std::string reliability_svg(const CalibrationStats& stats, const std::string& ti
     points += buf;
   }
   svg += "<polyline fill=\"none\" stroke=\"#2a6fb0\" points=\"" + points + "\"/>\n";
+  std::string fitted;
+  for (const ReliabilityBin& bin : platt.bins) {
+    if (bin.count == 0) continue;
+    std::snprintf(buf, sizeof buf,
+                  "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\" fill=\"#d2691e\">"
+                  "<title>Platt, held out: %d decisions: predicted %.3f, won %.3f</title></rect>\n",
+                  x(bin.mean_predicted) - 3.5, y(bin.observed) - 3.5, bin.count, bin.mean_predicted,
+                  bin.observed);
+    svg += buf;
+    std::snprintf(buf, sizeof buf, "%s%.1f,%.1f", fitted.empty() ? "" : " ", x(bin.mean_predicted),
+                  y(bin.observed));
+    fitted += buf;
+  }
+  svg += "<polyline fill=\"none\" stroke=\"#d2691e\" points=\"" + fitted + "\"/>\n";
   std::snprintf(buf, sizeof buf,
                 "<text x=\"%.1f\" y=\"%.1f\">Brier %.3f (no skill %.3f), log loss %.3f, %d "
                 "decisions</text>\n</svg>\n",

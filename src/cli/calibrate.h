@@ -43,8 +43,22 @@ struct CalibrationStats {
 // Statistics of (predicted probability, won) samples.
 CalibrationStats calibration_stats(const std::vector<std::pair<double, bool>>& samples);
 
+// Platt scaling, p = 1 / (1 + exp(-(a * v + b))) on the evaluator's value v = 2 p_raw - 1,
+// fitted by maximum likelihood (Newton) on `samples` (raw probability, won).
+struct PlattFit {
+  double a = 2.0;  // the raw (1 + v) / 2 is close to a = 2 for small v
+  double b = 0.0;
+  double apply(double raw) const;
+};
+PlattFit fit_platt(const std::vector<std::pair<double, bool>>& samples);
+
 struct CalibrateResult {
-  CalibrationStats stats;
+  CalibrationStats stats;  // the raw evaluator, every game
+  // Platt scaling fitted on the even-numbered games, scored on the odd-numbered ones (held out),
+  // beside the raw evaluator on those same odd games.
+  PlattFit platt;
+  CalibrationStats raw_held_out;
+  CalibrationStats platt_held_out;
   int games = 0;
   int unfinished = 0;
   double seconds = 0;
@@ -57,7 +71,9 @@ CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
 engine::Json to_json(const CalibrateResult& result, const CalibrateConfig& config,
                      const engine::Game& game);
 
-// The reliability diagram as an SVG document.
-std::string reliability_svg(const CalibrationStats& stats, const std::string& title);
+// The reliability diagram as an SVG document: the raw evaluator (blue) and the Platt-scaled
+// one on held-out games (orange).
+std::string reliability_svg(const CalibrationStats& stats, const CalibrationStats& platt,
+                            const std::string& title);
 
 }  // namespace pacwar::cli

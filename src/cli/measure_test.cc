@@ -2,6 +2,7 @@
 // confinement: it searches the true state, so neither `play` nor the server offers it.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 
 #include "ai/agent.h"
@@ -10,6 +11,7 @@
 #include "cli/play.h"
 #include "cli/sprt.h"
 #include "engine/errors.h"
+#include "engine/rng.h"
 #include "games/registry.h"
 #include "server/test_support.h"
 
@@ -101,9 +103,23 @@ TEST(Measure, TinyCalibration) {
   EXPECT_EQ(counted, result.stats.samples);
   EXPECT_GE(result.stats.brier, 0.0);
   EXPECT_LE(result.stats.brier, 1.0);
-  const std::string svg = reliability_svg(result.stats, "test");
+  const std::string svg = reliability_svg(result.stats, result.platt_held_out, "test");
   EXPECT_EQ(svg.rfind("<svg", 0), 0u);
   EXPECT_NE(svg.find("</svg>"), std::string::npos);
+}
+
+TEST(Measure, PlattScalingRecoversAKnownCurve) {
+  // Outcomes drawn with p = 1 / (1 + exp(-(3 v - 0.5))): the fit finds a = 3, b = -0.5.
+  engine::Rng rng(9);
+  std::vector<std::pair<double, bool>> samples;
+  for (int i = 0; i < 20000; ++i) {
+    const double v = 2.0 * rng.uniform() - 1.0;
+    const double p = 1.0 / (1.0 + std::exp(-(3.0 * v - 0.5)));
+    samples.emplace_back((1.0 + v) / 2.0, rng.uniform() < p);
+  }
+  const PlattFit fit = fit_platt(samples);
+  EXPECT_NEAR(fit.a, 3.0, 0.2);
+  EXPECT_NEAR(fit.b, -0.5, 0.1);
 }
 
 TEST(Measure, CalibrationStatistics) {
