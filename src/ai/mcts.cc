@@ -288,11 +288,12 @@ MctsResult Mcts::search(const State& root, std::uint64_t seed) {
     return result;
   }
 
-  // Tree reuse: the seat decides again where its last chosen action led (its view unchanged
-  // since), so every searcher keeps that action's subtree. Views are compared, never the true
-  // state, so the hidden cards do not leak into the decision.
-  const bool reuse =
-      config_.reuse_tree && expected_seat_ == seat && root.view(seat).dump() == expected_view_;
+  // Tree reuse: the seat decides again where its last chosen action led, nothing else having
+  // happened since (no chance, no other seat), so every searcher keeps that action's subtree.
+  // The state's hash only recognises that the game went on from the searched position by that
+  // action (the seat's view could be compared instead, at about 1 ms a dump of The Pacific
+  // War's view); the subtree itself was grown on worlds drawn from the seat's view only.
+  const bool reuse = config_.reuse_tree && expected_seat_ == seat && root.hash() == expected_hash_;
   for (auto& searcher : searchers_) {
     if (reuse) {
       searcher->reroot(last_action_);
@@ -347,7 +348,7 @@ MctsResult Mcts::search(const State& root, std::uint64_t seed) {
     auto next = root.clone();
     next->apply(result.action, nullptr);
     expected_seat_ = next->current_seat() == seat ? seat : -1;
-    if (expected_seat_ >= 0) expected_view_ = next->view(seat).dump();
+    expected_hash_ = next->hash();
     last_action_ = result.action;
   }
   return result;

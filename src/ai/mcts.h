@@ -68,8 +68,8 @@ class Mcts {
   MctsConfig config_;
   GamePolicies policies_;
   std::vector<std::unique_ptr<Searcher>> searchers_;  // one per thread, reused between moves
-  // What the searching seat saw after its last chosen action (for tree reuse), and the action.
-  std::string expected_view_;
+  // The state after the last chosen action when the same seat decides next (tree reuse).
+  std::uint64_t expected_hash_ = 0;
   int expected_seat_ = -1;
   engine::ActionCode last_action_ = 0;
 };

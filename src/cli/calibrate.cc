@@ -249,9 +249,12 @@ std::string reliability_svg(const CalibrationStats& stats, const CalibrationStat
   }
   svg += "<polyline fill=\"none\" stroke=\"#d2691e\" points=\"" + fitted + "\"/>\n";
   std::snprintf(buf, sizeof buf,
-                "<text x=\"%.1f\" y=\"%.1f\">Brier %.3f (no skill %.3f), log loss %.3f, %d "
-                "decisions</text>\n</svg>\n",
-                x(0) + 8, y(1) + 16, stats.brier, stats.base_brier, stats.log_loss, stats.samples);
+                "<text x=\"%.1f\" y=\"%.1f\" fill=\"#2a6fb0\">raw evaluator (circles): Brier "
+                "%.3f (no skill %.3f), log loss %.3f, %d decisions</text>\n"
+                "<text x=\"%.1f\" y=\"%.1f\" fill=\"#d2691e\">Platt-scaled (squares), held-out "
+                "games: Brier %.3f, log loss %.3f, %d decisions</text>\n</svg>\n",
+                x(0) + 8, y(1) + 16, stats.brier, stats.base_brier, stats.log_loss, stats.samples,
+                x(0) + 8, y(1) + 32, platt.brier, platt.log_loss, platt.samples);
   svg += buf;
   return svg;
 }
