@@ -3,7 +3,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 
-.PHONY: run test deps build build-asan test-release test-asan test-postgres test-e2e bench bench-server format clean
+.PHONY: run test deps build build-asan test-release test-asan test-postgres test-e2e bench bench-server format clean ladder sprt calibrate
 
 # The web server: open the address it prints. Terminal play: build/pacwar play pacific-war.
 PORT ?= 8080
@@ -46,6 +46,23 @@ bench: build
 # docs/performance.md, "Web server".
 bench-server: build
 	./$(BUILD)/pacwar_server_load --games 100 --seconds 20
+
+# Strength measurements of the computer players (docs/ai.md): long runs, not tests.
+# make ladder GAME=co-prosperity GAMES=40; make sprt GAME=pacific-war NEW=mcts:100ms BASE=mcts-v1:100ms
+GAME ?= pacific-war
+GAMES ?= 40
+SEED ?= 1
+LADDER_PLAYERS ?= random,heuristic,mcts-v1:normal,mcts:easy,mcts:normal,mcts:hard,oracle:normal
+NEW ?= mcts:normal
+BASE ?= mcts-v1:normal
+ELO0 ?= 0
+ELO1 ?= 20
+ladder: build
+	./$(BUILD)/pacwar ladder $(GAME) --players $(LADDER_PLAYERS) --games $(GAMES) --seed $(SEED) --jobs $(JOBS)
+sprt: build
+	./$(BUILD)/pacwar sprt $(GAME) --new $(NEW) --base $(BASE) --elo0 $(ELO0) --elo1 $(ELO1) --seed $(SEED) --jobs $(JOBS)
+calibrate: build
+	./$(BUILD)/pacwar calibrate $(GAME) --player $(NEW) --games $(GAMES) --seed $(SEED) --jobs $(JOBS)
 
 format:
 	find src tests bench -name '*.cc' -o -name '*.h' | xargs clang-format -i

@@ -2,8 +2,10 @@
 
 #include <charconv>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
+#include "ai/v1/mcts.h"
 #include "engine/rng.h"
 
 namespace pacwar::ai {
@@ -46,6 +48,19 @@ class MctsAgent final : public Agent {
   Mcts mcts_;
 };
 
+// The frozen search of 940a9ac (src/ai/v1/).
+class MctsV1Agent final : public Agent {
+ public:
+  MctsV1Agent(v1::MctsConfig config, v1::GamePolicies policies)
+      : mcts_(config, std::move(policies)) {}
+  engine::ActionCode choose(const engine::State& state, std::uint64_t seed) override {
+    return mcts_.search(state, seed).action;
+  }
+
+ private:
+  v1::Mcts mcts_;
+};
+
 std::optional<int> parse_positive(std::string_view text) {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -74,6 +89,11 @@ bool parse_mcts_setting(std::string_view setting, MctsConfig& config) {
     config.exploration = *c;
     return true;
   }
+  if (key == "reuse") {  // tree reuse between decisions (mcts only): reuse=0 switches it off
+    if (value != "0" && value != "1") return false;
+    config.reuse_tree = value == "1";
+    return true;
+  }
   if (key == "depth") {
     const auto depth = parse_positive(value);
     if (!depth) return false;
@@ -89,7 +109,10 @@ std::optional<AgentSpec> parse_agent_spec(std::string_view text) {
   const std::size_t comma = text.find(',');
   if (comma != std::string_view::npos) {
     auto spec = parse_agent_spec(text.substr(0, comma));
-    if (!spec || spec->kind != AgentSpec::Kind::kMcts) return std::nullopt;
+    if (!spec || spec->kind == AgentSpec::Kind::kRandom ||
+        spec->kind == AgentSpec::Kind::kHeuristic) {
+      return std::nullopt;
+    }
     std::string_view rest = text.substr(comma + 1);
     while (true) {
       const std::size_t next = rest.find(',');
@@ -105,12 +128,23 @@ std::optional<AgentSpec> parse_agent_spec(std::string_view text) {
     spec.kind = AgentSpec::Kind::kHeuristic;
     return spec;
   }
-  if (text.substr(0, 4) != "mcts") return std::nullopt;
-  spec.kind = AgentSpec::Kind::kMcts;
+  // The search players: a name, then optionally ":" and a budget.
+  std::string_view name;
+  for (const auto& [prefix, kind] :
+       {std::pair<std::string_view, AgentSpec::Kind>{"mcts-v1", AgentSpec::Kind::kMctsV1},
+        {"oracle", AgentSpec::Kind::kOracle},
+        {"mcts", AgentSpec::Kind::kMcts}}) {
+    if (text.substr(0, prefix.size()) == prefix) {
+      name = prefix;
+      spec.kind = kind;
+      break;
+    }
+  }
+  if (name.empty()) return std::nullopt;
   mcts_level("normal", spec.mcts);
-  if (text == "mcts") return spec;
-  if (text.size() < 6 || text[4] != ':') return std::nullopt;
-  const std::string_view arg = text.substr(5);
+  if (text == name) return spec;
+  if (text.size() < name.size() + 2 || text[name.size()] != ':') return std::nullopt;
+  const std::string_view arg = text.substr(name.size() + 1);
   if (mcts_level(std::string(arg), spec.mcts)) return spec;
   if (arg.size() > 2 && arg.substr(arg.size() - 2) == "ms") {
     const auto ms = parse_positive(arg.substr(0, arg.size() - 2));
@@ -130,10 +164,21 @@ std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const std::string& game
   switch (spec.kind) {
     case AgentSpec::Kind::kHeuristic:
       return std::make_unique<HeuristicAgent>(policies_for(game, seats));
-    case AgentSpec::Kind::kMcts: {
+    case AgentSpec::Kind::kMcts:
+    case AgentSpec::Kind::kOracle: {
       MctsConfig config = spec.mcts;
       if (threads != 0) config.threads = threads > 0 ? threads : 0;  // 0: every core
+      config.see_hidden = spec.kind == AgentSpec::Kind::kOracle;
       return std::make_unique<MctsAgent>(config, policies_for(game, seats));
+    }
+    case AgentSpec::Kind::kMctsV1: {
+      v1::MctsConfig config;
+      config.iterations = spec.mcts.iterations;
+      config.time_ms = spec.mcts.time_ms;
+      config.threads = threads != 0 ? (threads > 0 ? threads : 0) : spec.mcts.threads;
+      config.exploration = spec.mcts.exploration;
+      config.playout_depth = spec.mcts.playout_depth;
+      return std::make_unique<MctsV1Agent>(config, v1::policies_for(game, seats));
     }
     case AgentSpec::Kind::kRandom:
       break;

@@ -1,6 +1,10 @@
 // Computer players by name: "random", "heuristic", "mcts", "mcts:N" (N iterations),
-// "mcts:easy|normal|hard", "mcts:Nms" (N milliseconds per decision); an mcts spec may add
-// ",c=X" (UCB exploration constant) and ",depth=N" (playout depth), e.g. "mcts:2000,c=0.5".
+// "mcts:easy|normal|hard", "mcts:Nms" (N milliseconds per decision); a search spec may add
+// ",c=X" (UCB exploration constant), ",depth=N" (playout depth) and ",reuse=0|1" (tree reuse
+// between decisions, on by default; mcts-v1 never reuses), e.g. "mcts:2000,c=0.5".
+// "mcts-v1[:...]" is the frozen search of commit 940a9ac (src/ai/v1/), the fixed baseline of the
+// rating ladder. "oracle[:...]" searches the TRUE state, hidden cards included: a measurement
+// of what hidden information costs, never offered to players (play and serve refuse it).
 #pragma once
 
 #include <cstdint>
@@ -16,9 +20,9 @@
 namespace pacwar::ai {
 
 struct AgentSpec {
-  enum class Kind { kRandom, kHeuristic, kMcts };
+  enum class Kind { kRandom, kHeuristic, kMcts, kMctsV1, kOracle };
   Kind kind = Kind::kRandom;
-  MctsConfig mcts;  // kMcts
+  MctsConfig mcts;  // kMcts, kMctsV1, kOracle (budget, threads, c, depth)
 };
 
 // nullopt for an unknown name.

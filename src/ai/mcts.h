@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "ai/policy.h"
@@ -31,6 +32,10 @@ struct MctsConfig {
   double exploration = 0.7;  // UCB constant, values in [-1, 1]
   int playout_depth = 0;     // actions (chance included) played after leaving the tree; 0: the
                              // game's default (GamePolicies::playout_depth)
+  bool see_hidden = false;   // oracle: search the true state (no resampling); measurement only
+  // Keeps the subtree of the chosen action when the next search starts where that action led
+  // (the same seat deciding again with nothing else between, as the seat sees it).
+  bool reuse_tree = true;
 };
 
 // "easy", "normal", "hard" presets (iteration budgets); false for an unknown name.
@@ -52,6 +57,8 @@ class Mcts {
   Mcts& operator=(const Mcts&) = delete;
 
   // Chooses an action for the seat to act in `root` (which must not be chance or terminal).
+  // With reuse_tree, the result also depends on the previous search of this object (an
+  // iteration budget stays deterministic for the same sequence of searches).
   MctsResult search(const engine::State& root, std::uint64_t seed);
 
   const MctsConfig& config() const { return config_; }
@@ -61,6 +68,10 @@ class Mcts {
   MctsConfig config_;
   GamePolicies policies_;
   std::vector<std::unique_ptr<Searcher>> searchers_;  // one per thread, reused between moves
+  // The state after the last chosen action when the same seat decides next (tree reuse).
+  std::uint64_t expected_hash_ = 0;
+  int expected_seat_ = -1;
+  engine::ActionCode last_action_ = 0;
 };
 
 }  // namespace pacwar::ai

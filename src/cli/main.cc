@@ -12,9 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "ai/agent.h"
 #include "cli/arena.h"
 #include "cli/bench.h"
 #include "cli/cards.h"
+#include "cli/measure_commands.h"
 #include "cli/play.h"
 #include "cli/selfplay.h"
 #include "cli/serve.h"
@@ -109,11 +111,10 @@ struct SeatOptions {
                       "who plays " + game.seat_name(seat) + ": " + kPlayerNames)
           ->check(CLI::Validator(
               [allow_human](std::string& text) -> std::string {
-                const auto player = parse_player(text);
-                if (!player || (!allow_human && player->kind == PlayerKind::kHuman)) {
-                  return "unknown player '" + text + "'";
-                }
-                return "";
+                // Between computer players (arena) the measurement-only oracle is allowed too.
+                if (!allow_human)
+                  return ai::parse_agent_spec(text) ? "" : "unknown player '" + text + "'";
+                return parse_player(text) ? "" : "unknown player '" + text + "'";
               },
               "PLAYER"));
     }
@@ -281,6 +282,7 @@ int run(int argc, char** argv) {
       ->check(CLI::Range(0, 19));
 
   const WitpCommands witp(app);
+  const MeasureCommands measure(app);
 
   try {
     app.parse(argc, argv);
@@ -289,6 +291,7 @@ int run(int argc, char** argv) {
   }
 
   if (witp.selected()) return witp.run(std::cin, std::cout);
+  if (measure.selected()) return measure.run(std::cout, std::cerr);
   if (*play) {
     auto game = game_named(play_game);
     if (seed_option->count() == 0) {
@@ -334,8 +337,10 @@ int run(int argc, char** argv) {
   }
   if (*arena) {
     auto game = game_named(arena_game);
-    for (const PlayerSpec& player : arena_seats.players(game->num_seats(), "random", "random")) {
-      arena_config.players.push_back(player.name);
+    for (int seat = 0; seat < game->num_seats(); ++seat) {
+      const auto index = static_cast<std::size_t>(seat);
+      const bool given = index < arena_seats.kinds.size() && !arena_seats.kinds[index].empty();
+      arena_config.players.push_back(given ? arena_seats.kinds[index] : "random");
     }
     const ArenaResult result = run_arena(game, parse_rules(arena_rules), arena_config);
     const Json json = to_json(result, arena_config, *game);

@@ -292,7 +292,10 @@ std::optional<PlayerSpec> parse_player(std::string_view text) {
     case ai::AgentSpec::Kind::kHeuristic:
       return PlayerSpec{PlayerKind::kHeuristic, std::string(text)};
     case ai::AgentSpec::Kind::kMcts:
+    case ai::AgentSpec::Kind::kMctsV1:
       return PlayerSpec{PlayerKind::kMcts, std::string(text)};
+    case ai::AgentSpec::Kind::kOracle:  // sees hidden cards: measurement only (arena, ladder)
+      return std::nullopt;
   }
   return std::nullopt;
 }

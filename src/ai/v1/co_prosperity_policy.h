@@ -1,0 +1,51 @@
+// FROZEN: the search of main at commit 940a9ac (player `mcts-v1`), kept as the fixed baseline
+// of issue 20. Do not change what it decides; src/ai/v1/decisions_test.cc checks recorded
+// decisions. Copied from src/ai/co_prosperity_policy.h into namespace ai::v1.
+// Greater East Asia Co-Prosperity Sphere knowledge for search: a position evaluator built on
+// the victory conditions (4.0: Japanese space count against 8, or 7 after the Atlantic
+// operation; sudden victory by two Allied nations' home spaces or by taking Japan), the
+// strength on the board and the years left (not the hands: unplayed cards are discarded,
+// 6.1); a biased playout policy; and the search horizon, the next End of Turn Phase.
+// They read only what every seat sees (unit positions and steps, control, the phase).
+#pragma once
+
+#include <vector>
+
+#include "ai/v1/policy.h"
+
+namespace pacwar::ai::v1 {
+
+class CoProsperityEvaluator final : public Evaluator {
+ public:
+  // values[0] Japanese, values[1] Allied = -values[0], in (-1, 1).
+  void evaluate(const engine::State& state, std::vector<double>& values) const override;
+};
+
+// Weighted random: operations over passing, moves into spaces the enemy controls, reactions.
+// Playouts end at the horizon (CoProsperityPlayout::stop); this only bounds them. An
+// Operations Phase and the End of Turn Phase take about 60 actions.
+inline constexpr int kCoProsperityPlayoutDepth = 150;
+
+class CoProsperityPlayout final : public PlayoutPolicy {
+ public:
+  engine::ActionCode pick(const engine::State& state, const std::vector<engine::ActionCode>& legal,
+                          engine::Rng& rng) const override;
+  // At the first End of Turn Phase (9.0) after the root's Operations Phase: the end of the
+  // root's turn, or of the next one when the root is in an End of Turn Phase.
+  bool stop(const engine::State& root, const engine::State& state) const override;
+};
+
+// The parts of the evaluation, Japanese minus Allied where it applies (for tests and tuning).
+struct CoProsperityScore {
+  int spaces = 0;           // spaces Japan controls now (with the Vladivostok veteran, 5.1)
+  int needed = 8;           // spaces Japan needs at the end of 1944 (8, or 7: 8.9)
+  int home_nations = 0;     // Allied nations with a home space under Japanese control (4.1)
+  bool japan_lost = false;  // Japan under Allied control (4.2)
+  int turns_left = 0;       // End of Turn Phases still to come, this one included
+  double material = 0;      // Japanese share of the strength in play minus 0.5, times 2
+  double value = 0;         // the Japanese value in (-1, 1)
+};
+// Throws std::invalid_argument when `state` is not a Co-Prosperity state.
+CoProsperityScore score_co_prosperity(const engine::State& state);
+
+}  // namespace pacwar::ai::v1

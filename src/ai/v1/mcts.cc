@@ -1,0 +1,302 @@
+// FROZEN: the search of main at commit 940a9ac (player `mcts-v1`), kept as the fixed baseline
+// of issue 20. Do not change what it decides; src/ai/v1/decisions_test.cc checks recorded
+// decisions. Copied from src/ai/mcts.cc into namespace ai::v1.
+#include "ai/v1/mcts.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "engine/random_play.h"
+#include "engine/rng.h"
+
+namespace pacwar::ai::v1 {
+namespace {
+
+using engine::ActionCode;
+using engine::Rng;
+using engine::State;
+using Clock = std::chrono::steady_clock;
+
+constexpr std::int32_t kNone = -1;
+constexpr int kMaxTreeDepth = 10000;                    // guards against a game that never ends
+constexpr std::uint64_t kThreadStream = 0x6D637473ULL;  // "mcts"
+
+struct Node {
+  ActionCode action = 0;  // the action leading here from the parent
+  std::int32_t first_child = kNone;
+  std::int32_t next_sibling = kNone;
+  std::int32_t seat = kNone;  // who chose `action` (kNone: chance or the root)
+  std::uint32_t visits = 0;
+  std::uint32_t available = 0;  // iterations in which `action` was legal at the parent
+  double total = 0.0;           // sum of rewards for `seat`
+};
+
+}  // namespace
+
+bool mcts_level(const std::string& name, MctsConfig& config) {
+  if (name == "easy") {
+    config.iterations = 200;
+  } else if (name == "normal") {
+    config.iterations = 1000;
+  } else if (name == "hard") {
+    config.iterations = 4000;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+class Mcts::Searcher {
+ public:
+  Searcher(const MctsConfig& config, const GamePolicies& policies)
+      : config_(config), policies_(policies) {}
+
+  // Empties the tree (the root alone).
+  void reset() {
+    nodes_.clear();
+    nodes_.push_back(Node{});
+  }
+
+  // Runs `quota` iterations (0 = unlimited) or until `deadline`; returns how many ran.
+  long long run(const State& root, int seat, Rng rng, long long quota, bool timed,
+                Clock::time_point deadline) {
+    reset();
+    long long done = 0;
+    while (quota == 0 || done < quota) {
+      if (timed && (done & 7) == 0 && Clock::now() >= deadline) break;
+      iterate(root, seat, rng);
+      ++done;
+    }
+    return done;
+  }
+
+  // Adds the root children's visits and reward sums to `visits` and `totals` (parallel to
+  // `actions`).
+  void add_root_stats(const std::vector<ActionCode>& actions, std::vector<long long>& visits,
+                      std::vector<double>& totals) const {
+    for (std::int32_t c = nodes_[0].first_child; c != kNone; c = nodes_[c].next_sibling) {
+      const auto it = std::find(actions.begin(), actions.end(), nodes_[c].action);
+      if (it == actions.end()) continue;
+      const auto i = static_cast<std::size_t>(it - actions.begin());
+      visits[i] += nodes_[c].visits;
+      totals[i] += nodes_[c].total;
+    }
+  }
+
+ private:
+  std::int32_t find_child(std::int32_t node, ActionCode action) const {
+    for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
+      if (nodes_[c].action == action) return c;
+    }
+    return kNone;
+  }
+
+  std::int32_t add_child(std::int32_t node, ActionCode action, int seat) {
+    Node child;
+    child.action = action;
+    child.seat = seat;
+    child.next_sibling = nodes_[node].first_child;
+    const auto index = static_cast<std::int32_t>(nodes_.size());
+    nodes_.push_back(child);
+    nodes_[node].first_child = index;
+    return index;
+  }
+
+  // Selection in the tree with the world's legal actions; returns the node reached, having
+  // applied the actions on the way (and, when one was added, the expanding action).
+  std::int32_t select(const State& root, State& state, Rng& rng) {
+    std::int32_t node = 0;
+    path_.clear();
+    path_.push_back(node);
+    for (int depth = 0; depth < kMaxTreeDepth && !state.is_terminal(); ++depth) {
+      // The tree does not grow past the game's horizon either.
+      if (depth > 0 && policies_.playout->stop(root, state)) break;
+      if (state.is_chance()) {
+        outcomes_.clear();
+        state.chance_outcomes(outcomes_);
+        const ActionCode outcome = engine::sample_outcome(outcomes_, rng);
+        std::int32_t child = find_child(node, outcome);
+        if (child == kNone) child = add_child(node, outcome, kNone);
+        state.apply(outcome, nullptr);
+        node = child;
+        path_.push_back(node);
+        continue;
+      }
+      const int seat = state.current_seat();
+      legal_.clear();
+      state.legal_actions(legal_);
+      if (legal_.empty()) {
+        throw std::logic_error("seat " + std::to_string(seat) + " has no legal action at " +
+                               state.prompt());
+      }
+      // Children legal in this world gain availability; the other legal actions are untried.
+      sorted_.assign(legal_.begin(), legal_.end());
+      std::sort(sorted_.begin(), sorted_.end());
+      tried_.assign(sorted_.size(), 0);
+      for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
+        const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), nodes_[c].action);
+        if (it == sorted_.end() || *it != nodes_[c].action) continue;
+        tried_[static_cast<std::size_t>(it - sorted_.begin())] = 1;
+        ++nodes_[c].available;
+      }
+      untried_.clear();
+      for (const ActionCode action : legal_) {
+        const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), action);
+        if (tried_[static_cast<std::size_t>(it - sorted_.begin())] == 0) untried_.push_back(action);
+      }
+      if (!untried_.empty()) {
+        // Expansion order follows the playout policy's taste (a cheap progressive bias).
+        const ActionCode action =
+            untried_.size() == 1 ? untried_.front() : policies_.playout->pick(state, untried_, rng);
+        const std::int32_t child = add_child(node, action, seat);
+        nodes_[child].available = 1;
+        state.apply(action, nullptr);
+        path_.push_back(child);
+        return child;
+      }
+      std::int32_t best = kNone;
+      double best_score = -std::numeric_limits<double>::infinity();
+      for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
+        const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), nodes_[c].action);
+        if (it == sorted_.end() || *it != nodes_[c].action) continue;
+        const Node& n = nodes_[c];
+        const double visits = std::max<double>(1.0, n.visits);
+        const double score =
+            n.total / visits +
+            config_.exploration *
+                std::sqrt(std::log(static_cast<double>(std::max(1u, n.available))) / visits);
+        if (score > best_score) {
+          best_score = score;
+          best = c;
+        }
+      }
+      state.apply(nodes_[best].action, nullptr);
+      node = best;
+      path_.push_back(node);
+    }
+    return node;
+  }
+
+  void playout(const State& root, State& state, Rng& rng) {
+    for (int depth = 0; depth < config_.playout_depth && !state.is_terminal(); ++depth) {
+      if (policies_.playout->stop(root, state)) break;
+      if (state.is_chance()) {
+        outcomes_.clear();
+        state.chance_outcomes(outcomes_);
+        state.apply(engine::sample_outcome(outcomes_, rng), nullptr);
+        continue;
+      }
+      legal_.clear();
+      state.legal_actions(legal_);
+      if (legal_.empty()) throw std::logic_error("no legal action at " + state.prompt());
+      state.apply(policies_.playout->pick(state, legal_, rng), nullptr);
+    }
+  }
+
+  void iterate(const State& root, int seat, Rng& rng) {
+    std::unique_ptr<State> world = root.clone();
+    world->resample_hidden(seat, rng);
+    select(root, *world, rng);
+    playout(root, *world, rng);
+    evaluate_or_score(policies_, *world, values_);
+    for (const std::int32_t index : path_) {
+      Node& n = nodes_[index];
+      ++n.visits;
+      if (n.seat >= 0 && static_cast<std::size_t>(n.seat) < values_.size()) {
+        n.total += values_[static_cast<std::size_t>(n.seat)];
+      }
+    }
+  }
+
+  const MctsConfig& config_;
+  const GamePolicies& policies_;
+  std::vector<Node> nodes_;
+  std::vector<std::int32_t> path_;
+  std::vector<ActionCode> legal_;
+  std::vector<ActionCode> sorted_;
+  std::vector<char> tried_;
+  std::vector<ActionCode> untried_;
+  std::vector<engine::ChanceOutcome> outcomes_;
+  std::vector<double> values_;
+};
+
+Mcts::Mcts(MctsConfig config, GamePolicies policies)
+    : config_(config), policies_(std::move(policies)) {
+  if (config_.threads <= 0) {
+    config_.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  }
+  if (config_.iterations <= 0 && config_.time_ms <= 0.0) config_.iterations = 1;
+  if (config_.playout_depth <= 0) config_.playout_depth = policies_.playout_depth;
+  for (int t = 0; t < config_.threads; ++t) {
+    searchers_.push_back(std::make_unique<Searcher>(config_, policies_));
+  }
+}
+
+Mcts::~Mcts() = default;
+
+MctsResult Mcts::search(const State& root, std::uint64_t seed) {
+  const int seat = root.current_seat();
+  if (seat < 0) throw std::logic_error("mcts: nobody to decide for (chance or terminal)");
+  MctsResult result;
+  root.legal_actions(result.actions);
+  if (result.actions.empty()) throw std::logic_error("mcts: no legal action at " + root.prompt());
+  result.visits.assign(result.actions.size(), 0);
+  result.values.assign(result.actions.size(), 0.0);
+  result.action = result.actions.front();
+  if (result.actions.size() == 1) return result;
+
+  const bool timed = config_.time_ms > 0.0;
+  const auto deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double, std::milli>(config_.time_ms));
+  const int threads = config_.threads;
+  std::vector<long long> done(static_cast<std::size_t>(threads), 0);
+  std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
+  auto work = [&](int t) {
+    const auto slot = static_cast<std::size_t>(t);
+    Searcher& searcher = *searchers_[slot];
+    try {
+      const long long total = std::max(0, config_.iterations);
+      const long long quota = total == 0 ? 0 : total / threads + (t < total % threads ? 1 : 0);
+      if (total != 0 && quota == 0) {
+        searcher.reset();
+        return;
+      }
+      const Rng rng(engine::splitmix64(seed ^ engine::splitmix64(kThreadStream + t)));
+      done[slot] = searcher.run(root, seat, rng, quota, timed, deadline);
+    } catch (...) {
+      searcher.reset();
+      errors[slot] = std::current_exception();
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (int t = 1; t < threads; ++t) workers.emplace_back(work, t);
+    work(0);
+  }  // joined here
+  for (const std::exception_ptr& error : errors) {
+    if (error) std::rethrow_exception(error);
+  }
+  for (int t = 0; t < threads; ++t) {
+    result.iterations += done[static_cast<std::size_t>(t)];
+    searchers_[static_cast<std::size_t>(t)]->add_root_stats(result.actions, result.visits,
+                                                            result.values);
+  }
+  for (std::size_t i = 0; i < result.actions.size(); ++i) {
+    if (result.visits[i] > 0) result.values[i] /= static_cast<double>(result.visits[i]);
+  }
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < result.actions.size(); ++i) {
+    if (result.visits[i] > result.visits[best]) best = i;
+  }
+  result.action = result.actions[best];
+  return result;
+}
+
+}  // namespace pacwar::ai::v1

@@ -1,0 +1,69 @@
+// FROZEN: the search of main at commit 940a9ac (player `mcts-v1`), kept as the fixed baseline
+// of issue 20. Do not change what it decides; src/ai/v1/decisions_test.cc checks recorded
+// decisions. Copied from src/ai/mcts.h into namespace ai::v1.
+// Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse
+// 2012), generic over engine::State.
+//
+// Every iteration clones the real state and calls resample_hidden(seat) with the searcher's own
+// generator, so the search sees one world consistent with what the acting seat knows, then
+// plays it with the game's real apply(). One tree per thread is shared by all those worlds: a
+// node is a sequence of actions from the root; selection only considers the children legal in
+// the current world and uses their availability counts (how often they were legal) in UCB.
+// Chance acts by chance_outcomes probabilities. Playouts use the game's playout policy and stop
+// after `playout_depth` actions (by default the game's), where the game's evaluator scores the
+// position; a game may also set a horizon (PlayoutPolicy::stop) that neither the tree nor the
+// playouts go past, so that every root action is scored at the same point of the game.
+//
+// Root parallelism: each thread has its own tree and generator; root visit counts are summed.
+// With an iteration budget the decision depends only on (visible state, seed, config).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "ai/v1/policy.h"
+#include "engine/game.h"
+
+namespace pacwar::ai::v1 {
+
+struct MctsConfig {
+  int iterations = 1000;     // total over all threads; 0 = no limit (then time_ms must be set)
+  double time_ms = 0.0;      // wall-clock budget per decision; 0 = none
+  int threads = 1;           // 0 = one per hardware thread (root parallel on all cores)
+  double exploration = 0.7;  // UCB constant, values in [-1, 1]
+  int playout_depth = 0;     // actions (chance included) played after leaving the tree; 0: the
+                             // game's default (GamePolicies::playout_depth)
+};
+
+// "easy", "normal", "hard" presets (iteration budgets); false for an unknown name.
+bool mcts_level(const std::string& name, MctsConfig& config);
+
+struct MctsResult {
+  engine::ActionCode action = 0;
+  long long iterations = 0;                 // over all threads
+  std::vector<engine::ActionCode> actions;  // the root's legal actions
+  std::vector<long long> visits;            // merged root visits, parallel to `actions`
+  std::vector<double> values;  // mean reward of each root action for the acting seat (0 unvisited)
+};
+
+class Mcts {
+ public:
+  Mcts(MctsConfig config, GamePolicies policies);
+  ~Mcts();
+  Mcts(const Mcts&) = delete;
+  Mcts& operator=(const Mcts&) = delete;
+
+  // Chooses an action for the seat to act in `root` (which must not be chance or terminal).
+  MctsResult search(const engine::State& root, std::uint64_t seed);
+
+  const MctsConfig& config() const { return config_; }
+
+ private:
+  class Searcher;
+  MctsConfig config_;
+  GamePolicies policies_;
+  std::vector<std::unique_ptr<Searcher>> searchers_;  // one per thread, reused between moves
+};
+
+}  // namespace pacwar::ai::v1

@@ -1,0 +1,44 @@
+// FROZEN: the search of main at commit 940a9ac (player `mcts-v1`), kept as the fixed baseline
+// of issue 20. Do not change what it decides; src/ai/v1/decisions_test.cc checks recorded
+// decisions. Copied from src/ai/pacific_war_policy.h into namespace ai::v1.
+// The Pacific War knowledge for search: a position evaluator (VP track, projected VPs from
+// current control, fleet strength afloat and ready, cards in hand, turn) and a cheap biased
+// playout policy.
+#pragma once
+
+#include <vector>
+
+#include "ai/v1/policy.h"
+
+namespace pacwar::ai::v1 {
+
+class PacificWarEvaluator final : public Evaluator {
+ public:
+  // values[0] Japanese, values[1] Allied = -values[0], in (-1, 1).
+  void evaluate(const engine::State& state, std::vector<double>& values) const override;
+};
+
+// Weighted random by action kind: captures, whole groups, movement and readying are favoured,
+// doing nothing (Skip) is rare.
+class PacificWarPlayout final : public PlayoutPolicy {
+ public:
+  engine::ActionCode pick(const engine::State& state, const std::vector<engine::ActionCode>& legal,
+                          engine::Rng& rng) const override;
+  // The relative weight of `action` (legal in `state`).
+  double weight(const engine::State& state, engine::ActionCode action) const;
+};
+
+// The parts of the evaluation, Japanese minus Allied where it applies (for tests and tuning).
+struct PacificWarScore {
+  double vp_track = 0;  // the VP marker (+ Japanese)
+  double per_turn = 0;  // VPs the next Victory Phase would award at current control
+  double invasion = 0;  // port VPs each side could invade now (10.2), Japanese minus Allied
+  int victory_phases_left = 0;
+  double material = 0;  // fraction of own fleet and air afloat, weighted by readiness
+  double cards = 0;     // hand size difference
+  double value = 0;     // the Japanese value in (-1, 1)
+};
+// Throws std::invalid_argument when `state` is not a Pacific War state.
+PacificWarScore score_pacific_war(const engine::State& state);
+
+}  // namespace pacwar::ai::v1

@@ -1,0 +1,130 @@
+#include "cli/match.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "ai/agent.h"
+#include "engine/errors.h"
+#include "engine/random_play.h"
+#include "engine/rng.h"
+
+namespace pacwar::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::uint64_t kChanceStream = 0x6D6174636863ULL;  // "matchc"
+constexpr std::uint64_t kPlayerStream = 0x6D6174636870ULL;  // "matchp"
+constexpr std::uint64_t kProbeStream = 0x6D617463687AULL;   // "matchz"
+
+MatchOutcome play_one(const engine::Game& game, const engine::Options& options,
+                      const MatchGame& match, const MatchConfig& config) {
+  std::vector<std::unique_ptr<ai::Agent>> agents;
+  std::vector<bool> timed;
+  for (const std::string& name : match.players) {
+    const auto spec = ai::parse_agent_spec(name);
+    if (!spec) throw engine::UsageError("unknown player '" + name + "'");
+    agents.push_back(ai::make_agent(*spec, game.name(), game.num_seats(), config.threads));
+    timed.push_back(spec->kind != ai::AgentSpec::Kind::kRandom);
+  }
+  MatchOutcome outcome;
+  outcome.ms.resize(agents.size());
+  engine::Rng chance(engine::splitmix64(match.seed ^ kChanceStream));
+  engine::Rng seeds(engine::splitmix64(match.seed ^ kPlayerStream));
+  engine::Rng probe_rng(engine::splitmix64(match.seed ^ kProbeStream));
+  auto state = game.new_initial_state(options);
+  std::vector<engine::ActionCode> legal;
+  std::vector<engine::ChanceOutcome> outcomes;
+  int actions = 0;
+  for (; actions < config.max_actions && !state->is_terminal(); ++actions) {
+    if (state->is_chance()) {
+      outcomes.clear();
+      state->chance_outcomes(outcomes);
+      state->apply(engine::sample_outcome(outcomes, chance), nullptr);
+      continue;
+    }
+    const auto seat = static_cast<std::size_t>(state->current_seat());
+    legal.clear();
+    state->legal_actions(legal);
+    if (config.probe && legal.size() >= 2) {
+      outcome.probes.emplace_back(static_cast<int>(seat),
+                                  config.probe(*state, static_cast<int>(seat), probe_rng));
+    }
+    const auto begin = Clock::now();
+    const engine::ActionCode action = agents[seat]->choose(*state, seeds.next());
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - begin).count();
+    if (timed[seat] && legal.size() >= 2) outcome.ms[seat].push_back(ms);
+    state->apply(action, nullptr);
+  }
+  outcome.actions = actions;
+  outcome.finished = state->is_terminal();
+  outcome.winner = outcome.finished ? state->winner() : -1;
+  return outcome;
+}
+
+}  // namespace
+
+void play_matches(std::shared_ptr<const engine::Game> game, const engine::Options& options,
+                  const std::vector<MatchGame>& games, const MatchConfig& config,
+                  const MatchDone& done) {
+  for (const MatchGame& match : games) {
+    if (static_cast<int>(match.players.size()) != game->num_seats()) {
+      throw engine::UsageError("a game needs " + std::to_string(game->num_seats()) + " players");
+    }
+    for (const std::string& name : match.players) {
+      if (!ai::parse_agent_spec(name)) throw engine::UsageError("unknown player '" + name + "'");
+    }
+  }
+  const engine::Options normalized = game->normalize_options(options);
+  const int jobs = std::clamp(config.jobs, 1, std::max<int>(1, static_cast<int>(games.size())));
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::mutex mutex;
+  std::vector<std::exception_ptr> errors(static_cast<std::size_t>(jobs));
+  auto work = [&](int job) {
+    try {
+      for (std::size_t g = next++; g < games.size() && !stop; g = next++) {
+        const MatchOutcome outcome = play_one(*game, normalized, games[g], config);
+        const std::lock_guard lock(mutex);
+        if (stop) break;
+        if (!done(g, outcome)) stop = true;
+      }
+    } catch (...) {
+      errors[static_cast<std::size_t>(job)] = std::current_exception();
+      stop = true;
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (int job = 1; job < jobs; ++job) workers.emplace_back(work, job);
+    work(0);
+  }
+  for (const std::exception_ptr& error : errors) {
+    if (error) std::rethrow_exception(error);
+  }
+}
+
+std::string progress_line(std::size_t done, std::size_t total, double seconds) {
+  std::string line = std::to_string(done) + "/" + std::to_string(total) + " games, " +
+                     std::to_string(std::lround(seconds)) + " s";
+  if (done > 0 && done < total) {
+    const double eta = seconds / static_cast<double>(done) * static_cast<double>(total - done);
+    line += ", ETA " + std::to_string(std::lround(eta)) + " s";
+  }
+  return line;
+}
+
+double quantile(std::vector<double> values, double p) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const auto rank = static_cast<std::size_t>(std::min<double>(
+      static_cast<double>(values.size() - 1), std::floor(p * static_cast<double>(values.size()))));
+  return values[rank];
+}
+
+}  // namespace pacwar::cli

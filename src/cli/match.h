@@ -1,0 +1,54 @@
+// Games between computer players for the measurements (ladder, sprt, calibrate): a list of
+// games, each with its players per seat and its own seed, played `jobs` at a time.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/rng.h"
+
+namespace pacwar::cli {
+
+struct MatchGame {
+  std::vector<std::string> players;  // per seat: agent specs ("mcts:normal", "oracle", ...)
+  std::uint64_t seed = 0;            // chance and the players' seeds come from this alone
+};
+
+struct MatchOutcome {
+  int winner = -1;  // seat, or -1 (a draw or unfinished)
+  bool finished = false;
+  int actions = 0;
+  std::vector<std::vector<double>> ms;         // per seat, each decision with >= 2 legal actions
+  std::vector<std::pair<int, double>> probes;  // (seat to act, MatchConfig::probe's value)
+};
+
+struct MatchConfig {
+  int jobs = 1;     // games at once
+  int threads = 1;  // search threads of each player
+  int max_actions = 100000;
+  // When set, called before each decision with >= 2 legal actions (seat to act, a generator of
+  // the game's own); the values are kept in MatchOutcome::probes (calibrate's predictions).
+  std::function<double(const engine::State&, int seat, engine::Rng& rng)> probe;
+};
+
+// Called (one call at a time) as each game ends; return false to stop: games not yet started
+// are skipped and those under way finish without a call.
+using MatchDone = std::function<bool(std::size_t index, const MatchOutcome& outcome)>;
+
+// Throws engine::UsageError for an unknown player spec (before any game starts).
+void play_matches(std::shared_ptr<const engine::Game> game, const engine::Options& options,
+                  const std::vector<MatchGame>& games, const MatchConfig& config,
+                  const MatchDone& done);
+
+// "12/240 games, 35 s, ETA 665 s" for the progress line on stderr.
+std::string progress_line(std::size_t done, std::size_t total, double seconds);
+
+// p-th quantile (0..1) of `values` (sorted copy); 0 for none.
+double quantile(std::vector<double> values, double p);
+
+}  // namespace pacwar::cli

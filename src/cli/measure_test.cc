@@ -1,0 +1,140 @@
+// The measurement commands' smoke versions (tiny ladder, SPRT, calibration) and the oracle's
+// confinement: it searches the true state, so neither `play` nor the server offers it.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "ai/agent.h"
+#include "cli/calibrate.h"
+#include "cli/ladder.h"
+#include "cli/play.h"
+#include "cli/sprt.h"
+#include "engine/errors.h"
+#include "engine/rng.h"
+#include "games/registry.h"
+#include "server/test_support.h"
+
+namespace pacwar::cli {
+namespace {
+
+using engine::Json;
+
+TEST(Oracle, IsAMeasurementPlayerOnly) {
+  const auto spec = ai::parse_agent_spec("oracle:200");
+  ASSERT_TRUE(spec);
+  EXPECT_EQ(spec->kind, ai::AgentSpec::Kind::kOracle);
+  EXPECT_EQ(spec->mcts.iterations, 200);
+  EXPECT_FALSE(parse_player("oracle"));  // play and load refuse it
+  EXPECT_FALSE(parse_player("oracle:hard"));
+  EXPECT_EQ(parse_player("mcts-v1:normal")->kind, PlayerKind::kMcts);
+  EXPECT_EQ(ai::parse_agent_spec("mcts-v1:50ms")->kind, ai::AgentSpec::Kind::kMctsV1);
+  EXPECT_EQ(ai::parse_agent_spec("mcts-v1:easy")->mcts.iterations, 200);
+  EXPECT_FALSE(ai::parse_agent_spec("mcts-v2"));
+  EXPECT_FALSE(ai::parse_agent_spec("oracles"));
+}
+
+TEST(Oracle, TheServerRefusesIt) {
+  server::testing::TempDir dir;
+  server::ServerConfig config;
+  config.db = server::testing::test_db(dir);
+  server::testing::InProcessServer server(std::move(config));
+  server::testing::ApiClient client(server.port());
+  ASSERT_EQ(client.signup(server::testing::unique("oracle")).status, 201);
+  for (const std::string opponent : {"oracle", "oracle:hard", "mcts-v1"}) {
+    const auto reply = client.post("/api/games", {{"game", "pacific-war"},
+                                                  {"seat", "japanese"},
+                                                  {"options", Json::array()},
+                                                  {"opponent", opponent}});
+    EXPECT_EQ(reply.status, 400) << opponent;
+  }
+}
+
+TEST(Measure, TinyLadder) {
+  const auto game = find_game("co-prosperity");
+  LadderConfig config;
+  config.players = {"random", "heuristic"};
+  config.games = 1;
+  config.seed = 5;
+  std::ostringstream progress;
+  const LadderResult result = run_ladder(game, Json::object(), config, &progress);
+  ASSERT_EQ(result.players.size(), 2u);
+  EXPECT_EQ(result.anchor, "random");
+  EXPECT_EQ(result.players[0].elo, 0.0);
+  EXPECT_EQ(result.players[0].games, 2);
+  EXPECT_EQ(result.players[1].games, 2);
+  EXPECT_NEAR(result.players[0].score + result.players[1].score, 2.0, 1e-9);
+  EXPECT_NE(progress.str().find("2/2 games"), std::string::npos);
+  EXPECT_NE(to_text(result, *game).find("heuristic"), std::string::npos);
+  EXPECT_EQ(to_json(result, config, *game)["players"].size(), 2u);
+  config.players = {"random", "random"};
+  EXPECT_THROW(run_ladder(game, Json::object(), config, nullptr), engine::UsageError);
+  config.players = {"random", "nobody"};
+  EXPECT_THROW(run_ladder(game, Json::object(), config, nullptr), engine::UsageError);
+}
+
+TEST(Measure, TinySprtIsTheSameWithAnyNumberOfJobs) {
+  const auto game = find_game("co-prosperity");
+  SprtConfig config;
+  config.new_player = "heuristic";
+  config.base_player = "random";
+  config.max_pairs = 3;
+  const SprtResult one = run_sprt(game, Json::object(), config, nullptr);
+  config.match.jobs = 2;
+  const SprtResult two = run_sprt(game, Json::object(), config, nullptr);
+  EXPECT_EQ(one.sprt.pairs(), 3);
+  EXPECT_EQ(one.sprt.pentanomial(), two.sprt.pentanomial());
+  EXPECT_EQ(one.new_wins + one.base_wins + one.draws, 6);
+  const Json json = to_json(one, config, *game);
+  EXPECT_EQ(json["games"], 6);
+  EXPECT_EQ(json["result"], "continue");
+}
+
+TEST(Measure, TinyCalibration) {
+  const auto game = find_game("pacific-war");
+  CalibrateConfig config;
+  config.player = "random";
+  config.games = 2;
+  const CalibrateResult result = run_calibrate(game, Json::object(), config, nullptr);
+  EXPECT_EQ(result.games, 2);
+  ASSERT_GT(result.stats.samples, 0);
+  int counted = 0;
+  for (const ReliabilityBin& bin : result.stats.bins) counted += bin.count;
+  EXPECT_EQ(counted, result.stats.samples);
+  EXPECT_GE(result.stats.brier, 0.0);
+  EXPECT_LE(result.stats.brier, 1.0);
+  const std::string svg = reliability_svg(result.stats, result.platt_held_out, "test");
+  EXPECT_EQ(svg.rfind("<svg", 0), 0u);
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+}
+
+TEST(Measure, PlattScalingRecoversAKnownCurve) {
+  // Outcomes drawn with p = 1 / (1 + exp(-(3 v - 0.5))): the fit finds a = 3, b = -0.5.
+  engine::Rng rng(9);
+  std::vector<std::pair<double, bool>> samples;
+  for (int i = 0; i < 20000; ++i) {
+    const double v = 2.0 * rng.uniform() - 1.0;
+    const double p = 1.0 / (1.0 + std::exp(-(3.0 * v - 0.5)));
+    samples.emplace_back((1.0 + v) / 2.0, rng.uniform() < p);
+  }
+  const PlattFit fit = fit_platt(samples);
+  EXPECT_NEAR(fit.a, 3.0, 0.2);
+  EXPECT_NEAR(fit.b, -0.5, 0.1);
+}
+
+TEST(Measure, CalibrationStatistics) {
+  // Perfectly calibrated bins: 0.2 predicted, 1 in 5 won; 0.8 predicted, 4 in 5 won.
+  std::vector<std::pair<double, bool>> samples;
+  for (int i = 0; i < 5; ++i) samples.emplace_back(0.2, i == 0);
+  for (int i = 0; i < 5; ++i) samples.emplace_back(0.8, i != 0);
+  const CalibrationStats stats = calibration_stats(samples);
+  EXPECT_EQ(stats.samples, 10);
+  EXPECT_NEAR(stats.brier, 0.16, 1e-12);
+  EXPECT_NEAR(stats.base_rate, 0.5, 1e-12);
+  EXPECT_NEAR(stats.bins[2].observed, 0.2, 1e-12);
+  EXPECT_NEAR(stats.bins[8].observed, 0.8, 1e-12);
+  EXPECT_EQ(stats.bins[5].count, 0);
+}
+
+}  // namespace
+}  // namespace pacwar::cli
