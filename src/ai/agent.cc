@@ -89,7 +89,7 @@ bool parse_mcts_setting(std::string_view setting, MctsConfig& config) {
     config.exploration = *c;
     return true;
   }
-  if (key == "reuse") {  // tree reuse between decisions (mcts only): reuse=0 switches it off
+  if (key == "reuse") {  // tree reuse between decisions (mcts only): off unless reuse=1
     if (value != "0" && value != "1") return false;
     config.reuse_tree = value == "1";
     return true;

@@ -34,8 +34,9 @@ struct MctsConfig {
                              // game's default (GamePolicies::playout_depth)
   bool see_hidden = false;   // oracle: search the true state (no resampling); measurement only
   // Keeps the subtree of the chosen action when the next search starts where that action led
-  // (the same seat deciding again with nothing else between, as the seat sees it).
-  bool reuse_tree = true;
+  // (the same seat deciding again with nothing else between, as the seat sees it). Off by
+  // default until an SPRT run shows it is better (docs/ai.md); `,reuse=1` switches it on.
+  bool reuse_tree = false;
 };
 
 // "easy", "normal", "hard" presets (iteration budgets); false for an unknown name.
