@@ -1,9 +1,9 @@
 // SQLite in WAL mode: a few connections, so that reads never wait for a write; writes take turns
 // on an in-process mutex (SQLite has one writer at a time anyway) and a busy timeout covers other
 // processes sharing the file. A background thread checkpoints the WAL into the database, so that
-// no request waits for the checkpoint's fsync. synchronous=NORMAL in WAL mode: a committed
-// transaction survives the process being killed (kill -9); only an operating-system crash or
-// power loss may lose the last ones.
+// no request waits for the checkpoint's fsync. synchronous=FULL: every commit is fsynced to the
+// WAL before the answer, so an acknowledged move survives a killed process and also an
+// operating-system crash or power loss (docs/security.md has the cost measured).
 #include <sqlite3.h>
 
 #include <chrono>
@@ -32,7 +32,7 @@ class SqliteConnection final : public SqlConnection {
     }
     sqlite3_busy_timeout(db_, 10000);
     query("PRAGMA journal_mode=WAL");
-    execute("PRAGMA synchronous=NORMAL");
+    execute("PRAGMA synchronous=FULL");
     execute("PRAGMA foreign_keys=ON");
     query("PRAGMA wal_autocheckpoint=0");
   }
