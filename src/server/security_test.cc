@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "server/csrf.h"
+#include "server/db.h"
 #include "server/security_headers.h"
 #include "server/test_support.h"
 #include "server/throttle.h"
@@ -360,6 +361,24 @@ TEST_F(Security, ControlBytesInAnActionIdAreNamedInFull) {
   EXPECT_NE(error.find("the legal ones are in 'legal'"), std::string::npos) << error;
   EXPECT_TRUE(r.body["legal"].is_array());
   EXPECT_EQ(alice.get("/api/games/" + id).body["version"], state["version"]);
+}
+
+}  // namespace
+}  // namespace pacwar::server
+
+namespace pacwar::server {
+namespace {
+
+// SQLite durability: every commit fsynced (synchronous=FULL = 2) unless the URL asks for NORMAL.
+TEST(SqliteDurability, FullSyncByDefaultNormalOnRequest) {
+  TempDir dir;
+  const std::string file = (dir.path() / "d.db").string();
+  auto synchronous = [](Database& db) {
+    auto c = db.acquire();
+    return c->query("PRAGMA synchronous", {}).at(0).at(0).value_or("");
+  };
+  EXPECT_EQ(synchronous(*open_database("sqlite:" + file)), "2");
+  EXPECT_EQ(synchronous(*open_database("sqlite:" + file + "?synchronous=normal")), "1");
 }
 
 }  // namespace
