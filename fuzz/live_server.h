@@ -73,6 +73,7 @@ class LiveServer {
     dir_ = pattern;
     server::ServerConfig config;
     config.db = "sqlite:" + (dir_ / "fuzz.db").string();
+    config.port = 0;  // any free port
     config.threads = 2;
     config.agent_threads = 1;
     config.max_open_games = 20;

@@ -25,7 +25,7 @@ for t in "${targets[@]}"; do
   if "$build/fuzz_$t" -max_total_time="$seconds" -print_final_stats=1 -timeout=20 \
        -rss_limit_mb=4096 -max_len=65536 -artifact_prefix="$build/fuzz-crashes/$t-" \
        "$build/fuzz-corpus/$t" "fuzz/corpus/$t" >"$log" 2>&1; then
-    grep -E '^#[0-9]+ +DONE' "$log" | tail -1 | sed "s/^/fuzz: $t: /" || true
+    grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1 | sed "s/^/fuzz: $t: /" || true
   else
     echo "fuzz: $t FOUND A CRASH (see $log and $build/fuzz-crashes/):" >&2
     grep -E 'ERROR|SUMMARY|runtime error|fuzz:' "$log" | head -5 >&2 || true

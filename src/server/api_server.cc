@@ -29,9 +29,12 @@ constexpr const char* kCookie = "pacwar_session";
 constexpr const char* kJson = "application/json";
 constexpr const char* kGamePath = R"(/api/games/([0-9a-f]{1,64}))";
 
+// Error messages quote what the client sent (a path, an action id): bytes that are not UTF-8
+// become U+FFFD instead of throwing (found by fuzz/api_request: a 404 for a path with byte 0xFF
+// ended the server).
 void send_json(Response& res, int status, const Json& body) {
   res.status = status;
-  res.set_content(body.dump(), kJson);
+  res.set_content(body.dump(-1, ' ', false, Json::error_handler_t::replace), kJson);
 }
 
 void send_error(Response& res, const ApiError& e) { send_json(res, e.status(), e.body()); }

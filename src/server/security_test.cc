@@ -363,6 +363,21 @@ TEST_F(Security, ControlBytesInAnActionIdAreNamedInFull) {
   EXPECT_EQ(alice.get("/api/games/" + id).body["version"], state["version"]);
 }
 
+// Found by fuzz/api_request: an answer quoting bytes that are not UTF-8 (a 404 for a path with
+// byte 0xFF, an action id with one) threw while writing the JSON and ended the server.
+TEST_F(Security, BytesThatAreNotUtf8AreQuotedNotFatal) {
+  start();
+  ApiClient alice = user("alice");
+  const std::string id = create(alice, "random");
+  const Raw missing = send(port(), "GET", "/api/nothing%FF%82", {});
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_NE(missing.error().find("nothing at /api/nothing"), std::string::npos) << missing.body;
+  const Reply bad =
+      alice.post_text("/api/games/" + id + "/actions", "{\"action\":\"x\\udcff\",\"version\":0}");
+  EXPECT_EQ(bad.status == 400 || bad.status == 409, true) << bad.text;
+  EXPECT_EQ(alice.get("/api/me").status, 200);  // still serving
+}
+
 }  // namespace
 }  // namespace pacwar::server
 

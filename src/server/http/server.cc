@@ -240,7 +240,13 @@ struct Server::Impl {
       response = Response{};
       response.status = 500;
     }
-    finish(request, response);
+    try {
+      finish(request, response);
+    } catch (const std::exception&) {  // the error handler itself failed: a bare 500
+      response = Response{};
+      response.status = 500;
+      response.set_content("internal error", "text/plain; charset=utf-8");
+    }
     if (response_filter) {
       try {
         response_filter(request, response);
