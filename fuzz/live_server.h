@@ -27,6 +27,25 @@ struct HttpAnswer {
   std::string body;
 };
 
+// A connection to 127.0.0.1:port. Closed with SO_LINGER 0 (a reset, no TIME_WAIT), so that
+// hundreds of thousands of requests do not run out of local ports.
+inline int connect_loopback(int port) {
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    const linger no_wait{1, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_LINGER, &no_wait, sizeof no_wait);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) return fd;
+    ::close(fd);
+    ::usleep(10000);
+  }
+  std::cerr << "fuzz: cannot connect to the server\n";
+  std::abort();
+}
+
 // One request on a fresh connection (Connection: close); the whole answer.
 inline HttpAnswer raw_request(int port, const std::string& method, const std::string& target,
                               const std::string& cookie, const std::string& body) {
@@ -38,12 +57,7 @@ inline HttpAnswer raw_request(int port, const std::string& method, const std::st
         "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
   }
   text += "\r\n" + body;
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<std::uint16_t>(port));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) std::abort();
+  const int fd = connect_loopback(port);
   std::size_t sent = 0;
   while (sent < text.size()) {
     const auto n = ::send(fd, text.data() + sent, text.size() - sent, MSG_NOSIGNAL);
@@ -131,12 +145,7 @@ class LiveServer {
         "POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         "Content-Type: application/json\r\nContent-Length: " +
         std::to_string(body.size()) + "\r\n\r\n" + body;
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_port = htons(static_cast<std::uint16_t>(port_));
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) std::abort();
+    const int fd = connect_loopback(port_);
     [[maybe_unused]] const auto sent = ::send(fd, text.data(), text.size(), MSG_NOSIGNAL);
     std::string in;
     char buffer[4096];
