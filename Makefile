@@ -2,8 +2,10 @@
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 600
 
-.PHONY: run test deps build build-asan test-release test-asan test-postgres test-e2e bench bench-server format clean ladder sprt calibrate
+.PHONY: run test deps build build-asan test-release test-asan test-postgres test-e2e bench bench-server format clean ladder sprt calibrate build-fuzz fuzz test-fuzz test-nginx
 
 # The web server: open the address it prints. Terminal play: build/pacwar play pacific-war.
 PORT ?= 8080
@@ -11,7 +13,7 @@ DB ?= sqlite:pacwar.db
 run: deps build
 	./$(BUILD)/pacwar serve --port $(PORT) --db $(DB)
 
-test: deps build build-asan test-release test-asan test-postgres test-e2e
+test: deps build build-asan test-release test-asan test-postgres test-e2e test-nginx test-fuzz
 
 deps:
 	@bash scripts/install-deps.sh
@@ -38,6 +40,22 @@ test-postgres: build
 # The browser UI in a real browser (Playwright + Debian's chromium); see scripts/test-e2e.sh.
 test-e2e: build
 	PACWAR_BIN=$(CURDIR)/$(BUILD)/pacwar bash scripts/test-e2e.sh
+
+# pacwar behind nginx with TLS (deploy/nginx.conf, a throwaway certificate, loopback only).
+test-nginx: build
+	bash scripts/test-nginx.sh $(BUILD)
+
+# Coverage-guided fuzzing: libFuzzer targets of fuzz/ built with clang, ASan and UBSan.
+# `make fuzz` runs each FUZZ_SECONDS (default 600); `make test` runs each 30 s from the corpus.
+build-fuzz:
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DPACWAR_FUZZ=ON -DPACWAR_BENCH=OFF >/dev/null
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(patsubst fuzz/%.cc,fuzz_%,$(wildcard fuzz/*.cc))
+
+fuzz: build-fuzz
+	bash scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+test-fuzz: build-fuzz
+	bash scripts/fuzz.sh $(FUZZ_BUILD) 30
 
 bench: build
 	./$(BUILD)/pacwar_bench
@@ -68,4 +86,4 @@ format:
 	find src tests bench -name '*.cc' -o -name '*.h' | xargs clang-format -i
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -10,9 +10,10 @@ export class ApiError extends Error {
 
 async function call(method, path, body) {
   const init = { method, headers: {}, credentials: 'same-origin' };
-  if (body !== undefined) {
+  // Every write is JSON, also without a body: the server refuses other writes (cross-site check).
+  if (body !== undefined || method !== 'GET') {
     init.headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
+    init.body = JSON.stringify(body === undefined ? {} : body);
   }
   const res = await fetch(path, init);
   const text = await res.text();

@@ -280,6 +280,16 @@ int run(int argc, char** argv) {
       ->add_option("--ai-nice", serve_config.agent_nice,
                    "nice value added to the computer player threads (default 10)")
       ->check(CLI::Range(0, 19));
+  serve->add_option("--public-origin", serve_config.public_origin,
+                    "origin browsers use, e.g. https://pacwar.example.org (writes must come from "
+                    "it; https marks the cookie Secure)");
+  serve->add_option("--trust-proxy", serve_config.trusted_proxies,
+                    "address of a reverse proxy whose X-Forwarded-For names the client "
+                    "(e.g. 127.0.0.1); repeatable");
+  serve->add_option("--signups-per-hour", serve_config.signups_per_address,
+                    "accounts one address may create per hour (0: no limit; default 10)");
+  serve->add_option("--max-open-games", serve_config.max_open_games,
+                    "unfinished games per user (0: no limit; default 50)");
 
   const WitpCommands witp(app);
   const MeasureCommands measure(app);

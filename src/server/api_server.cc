@@ -8,11 +8,14 @@
 #include "server/agent_runner.h"
 #include "server/api_error.h"
 #include "server/catalog.h"
+#include "server/client_address.h"
 #include "server/crypto.h"
+#include "server/csrf.h"
 #include "server/db.h"
 #include "server/games.h"
 #include "server/http/server.h"
 #include "server/rate_limit.h"
+#include "server/security_headers.h"
 #include "server/store.h"
 
 namespace pacwar::server {
@@ -26,9 +29,12 @@ constexpr const char* kCookie = "pacwar_session";
 constexpr const char* kJson = "application/json";
 constexpr const char* kGamePath = R"(/api/games/([0-9a-f]{1,64}))";
 
+// Error messages quote what the client sent (a path, an action id): bytes that are not UTF-8
+// become U+FFFD instead of throwing (found by fuzz/api_request: a 404 for a path with byte 0xFF
+// ended the server).
 void send_json(Response& res, int status, const Json& body) {
   res.status = status;
-  res.set_content(body.dump(), kJson);
+  res.set_content(body.dump(-1, ' ', false, Json::error_handler_t::replace), kJson);
 }
 
 void send_error(Response& res, const ApiError& e) { send_json(res, e.status(), e.body()); }
@@ -89,8 +95,8 @@ struct ApiServer::Impl {
         store(open_database(config.db)),
         games(store, notifier),
         catalog(games),
-        user_limit(config.login_attempts_per_user, config.login_window),
-        address_limit(config.login_attempts_per_address, config.login_window),
+        login_throttle(config.login_throttle),
+        signup_limit(std::max(1, config.signups_per_address), config.signup_window),
         runner(games, config.agent_threads, config.agent_nice),
         web(http_options(config)) {
     games.set_agent_queue([this](const std::string& id) { runner.enqueue(id); });
@@ -107,8 +113,8 @@ struct ApiServer::Impl {
   Store store;
   GameService games;
   Catalog catalog;
-  RateLimiter user_limit;
-  RateLimiter address_limit;
+  LoginThrottle login_throttle;
+  RateLimiter signup_limit;
   AgentRunner runner;
   std::string dummy_hash;
   http::Server web;
@@ -143,7 +149,41 @@ struct ApiServer::Impl {
     store.create_session(token_hash(token), username, now_ms() + lifetime.count() * 1000);
     res.set_header("Set-Cookie", std::string(kCookie) + "=" + token +
                                      "; Path=/; HttpOnly; SameSite=Lax; Max-Age=" +
-                                     std::to_string(lifetime.count()));
+                                     std::to_string(lifetime.count()) + secure_flag());
+  }
+
+  // "; Secure" when browsers reach the server over https (--public-origin https://...).
+  std::string secure_flag() const {
+    return config.public_origin.rfind("https://", 0) == 0 ? "; Secure" : "";
+  }
+
+  // 429 with Retry-After.
+  static ApiError too_many(Response& res, int wait, const std::string& what) {
+    res.set_header("Retry-After", std::to_string(wait));
+    return ApiError(429, what + "; try again in " + std::to_string(wait) + " seconds",
+                    {{"retry_after", wait}});
+  }
+
+  // Before a new game: the user's open games and open invitations stay under their caps.
+  void check_game_caps(const std::string& me, const Json& body) {
+    int open = 0;
+    int invitations = 0;
+    for (const GameRecord& g : store.games_of(me)) {
+      if (g.state.status == "finished") continue;
+      ++open;
+      if (g.state.status == "waiting") ++invitations;
+    }
+    if (config.max_open_games > 0 && open >= config.max_open_games) {
+      throw ApiError(429, "you have " + std::to_string(open) +
+                              " unfinished games, the most allowed; finish or resign one first");
+    }
+    const auto opponent = body.is_object() ? body.find("opponent") : body.end();
+    const bool invites =
+        body.is_object() && opponent != body.end() && opponent->is_string() && *opponent == "human";
+    if (invites && config.max_open_invitations > 0 && invitations >= config.max_open_invitations) {
+      throw ApiError(429, "you have " + std::to_string(invitations) +
+                              " invitations nobody took yet, the most allowed; resign one first");
+    }
   }
 
   void routes() {
@@ -158,6 +198,13 @@ struct ApiServer::Impl {
                   throw ApiError(400, "a password has at least 8 characters");
                 if (password.size() > 1024)
                   throw ApiError(400, "a password has at most 1024 characters");
+                if (config.signups_per_address > 0) {
+                  const std::string key = req.remote_addr;
+                  if (!signup_limit.attempt(key)) {
+                    throw too_many(res, std::max(1, signup_limit.retry_after(key)),
+                                   "too many accounts created from your address");
+                  }
+                }
                 if (!store.create_user(username, hash_password(password), now_ms())) {
                   throw ApiError(409, "the username '" + username + "' is taken");
                 }
@@ -170,18 +217,18 @@ struct ApiServer::Impl {
                 const Json body = parse_body(req);
                 const std::string username = string_field(body, "username");
                 const std::string password = string_field(body, "password");
-                const std::string user_key = "user:" + username;
-                const std::string address_key = "address:" + req.remote_addr;
-                if (!user_limit.attempt(user_key) || !address_limit.attempt(address_key)) {
-                  const int wait = std::max({1, user_limit.retry_after(user_key),
-                                             address_limit.retry_after(address_key)});
-                  res.set_header("Retry-After", std::to_string(wait));
-                  throw ApiError(429, "too many log-in attempts; try again in " +
-                                          std::to_string(wait) + " seconds");
+                const std::string& address = req.remote_addr;
+                if (const int wait = login_throttle.wait(username, address); wait > 0) {
+                  throw too_many(res, wait,
+                                 "too many failed log-ins for this name from your address");
                 }
                 const auto hash = store.password_hash(username);
                 const bool ok = verify_password(hash ? *hash : dummy_hash, password) && hash;
-                if (!ok) throw ApiError(401, "wrong username or password");
+                if (!ok) {
+                  login_throttle.failed(username, address);
+                  throw ApiError(401, "wrong username or password");
+                }
+                login_throttle.succeeded(username, address);
                 start_session(res, username);
                 send_json(res, 200, {{"username", username}});
               }),
@@ -191,7 +238,8 @@ struct ApiServer::Impl {
                 const std::string token = cookie(req, kCookie);
                 if (!token.empty()) store.delete_session(token_hash(token));
                 res.set_header("Set-Cookie", std::string(kCookie) +
-                                                 "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+                                                 "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" +
+                                                 secure_flag());
                 res.status = 204;
               }));
 
@@ -212,7 +260,9 @@ struct ApiServer::Impl {
 
     web.route("POST", "/api/games", handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
-                send_json(res, 201, games.create(me, parse_body(req)));
+                const Json body = parse_body(req);
+                check_game_caps(me, body);
+                send_json(res, 201, games.create(me, body));
               }));
 
     web.route("GET", "/api/games", handler([this](const Request& req, Response& res) {
@@ -294,6 +344,18 @@ struct ApiServer::Impl {
       web.set_static_dir(config.web_dir);
     }
 
+    // Every request: the client's address (behind a trusted proxy, from X-Forwarded-For), then
+    // the cross-site write check (csrf.h); every answer: the security headers.
+    web.set_request_filter([this](Request& req, Response& res) {
+      req.remote_addr = client_address(req, config.trusted_proxies);
+      if (auto refusal = cross_site_refusal(req, config.public_origin)) {
+        send_json(res, 403, {{"error", *refusal}});
+        return false;
+      }
+      return true;
+    });
+    web.set_response_filter(add_security_headers);
+
     web.set_error_handler([](const Request& req, Response& res) {
       std::string message = "error";
       if (res.status == 404) message = "nothing at " + req.path;
@@ -353,6 +415,16 @@ struct ApiServer::Impl {
 };
 
 ApiServer::ApiServer(ServerConfig config) {
+  const std::string& origin = config.public_origin;
+  if (!origin.empty()) {
+    const bool scheme = origin.rfind("https://", 0) == 0 || origin.rfind("http://", 0) == 0;
+    const auto host_at = origin.find("://") + 3;
+    if (!scheme || origin.size() <= host_at ||
+        origin.find_first_of("/?# ", host_at) != std::string::npos) {
+      throw std::runtime_error("--public-origin '" + origin +
+                               "': give scheme and host only, e.g. https://pacwar.example.org");
+    }
+  }
   init_crypto();
   impl_ = std::make_unique<Impl>(std::move(config));
 }
@@ -369,5 +441,9 @@ void ApiServer::stop() {
 }
 
 std::size_t ApiServer::loaded_games() const { return impl_->games.loaded_games(); }
+
+std::vector<std::pair<std::string, std::string>> ApiServer::routes() const {
+  return impl_->web.routes();
+}
 
 }  // namespace pacwar::server

@@ -5,6 +5,10 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
+
+#include "server/throttle.h"
 
 namespace pacwar::server {
 
@@ -16,10 +20,20 @@ struct ServerConfig {
   int threads = 4;  // worker threads for the API's handlers (connections need no thread)
   int agent_threads = 4;
   int agent_nice = 10;  // computer players think at a lower priority than the requests
-  // Log-in attempts allowed per username and per address in `login_window`.
-  int login_attempts_per_user = 10;
-  int login_attempts_per_address = 30;
-  std::chrono::seconds login_window{60};
+  // Failed log-ins per (username, address) and per address: growing waits (throttle.h).
+  ThrottleConfig login_throttle;
+  // Accounts created per client address in `signup_window` (0: no limit).
+  int signups_per_address = 10;
+  std::chrono::seconds signup_window{60 * 60};
+  // Per user: games not finished (waiting or active), and of them games waiting for the invited
+  // player (open invitations). 0: no limit.
+  int max_open_games = 50;
+  int max_open_invitations = 10;
+  // The origin browsers reach the server at ("https://pacwar.example.org"): writes must come from
+  // it (csrf.h); an https origin marks the session cookie Secure. Empty: http://<Host header>.
+  std::string public_origin;
+  // Peer addresses of reverse proxies whose X-Forwarded-For names the client (--trust-proxy).
+  std::vector<std::string> trusted_proxies;
   std::chrono::hours session_lifetime{24 * 30};
   // Event streams check the store this often for changes made by other processes.
   std::chrono::milliseconds poll_interval{1000};
@@ -44,6 +58,8 @@ class ApiServer {
   void stop();
   // The number of games held in memory.
   std::size_t loaded_games() const;
+  // The routes of the API, {method, path pattern}, in order (the tests enumerate the writes).
+  std::vector<std::pair<std::string, std::string>> routes() const;
 
  private:
   struct Impl;

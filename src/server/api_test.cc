@@ -88,44 +88,7 @@ TEST_F(ServerApi, SignupLoginLogout) {
             401);
 }
 
-TEST_F(ServerApi, LoginAttemptsAreRateLimited) {
-  ServerConfig c = config();
-  c.login_attempts_per_user = 3;
-  c.login_attempts_per_address = 100;
-  start(c);
-  ApiClient alice = user("alice");
-  const std::string name = alice.get("/api/me").body["username"];
-  ApiClient other = client();
-  for (int i = 0; i < 3; ++i) {
-    EXPECT_EQ(other
-                  .post("/api/login",
-                        {{"username", name}, {"password", "guess" + std::to_string(i) + "xxx"}})
-                  .status,
-              401);
-  }
-  const Reply limited = other.post("/api/login", {{"username", name}, {"password", "password123"}});
-  EXPECT_EQ(limited.status, 429) << limited.text;
-  EXPECT_TRUE(limited.body.contains("error"));
-  EXPECT_FALSE(limited.header("Retry-After").empty());
-  // Another username from the same address is not limited by this one's attempts.
-  ApiClient bob = user("bob");
-  const std::string bob_name = bob.get("/api/me").body["username"];
-  EXPECT_EQ(other.post("/api/login", {{"username", bob_name}, {"password", "password123"}}).status,
-            200);
-
-  // Per address: a fresh server with a small address limit.
-  server_.reset();
-  c.login_attempts_per_user = 100;
-  c.login_attempts_per_address = 2;
-  start(c);
-  ApiClient x = client();
-  for (int i = 0; i < 2; ++i) {
-    EXPECT_EQ(x.post("/api/login", {{"username", unique("u")}, {"password", "password123"}}).status,
-              401);
-  }
-  EXPECT_EQ(x.post("/api/login", {{"username", unique("u")}, {"password", "password123"}}).status,
-            429);
-}
+// Log-in throttling, sign-up limits and the other abuse defences: security_test.cc.
 
 TEST_F(ServerApi, MalformedRequestsAreRefusedClearly) {
   ServerConfig c = config();

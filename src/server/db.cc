@@ -33,9 +33,12 @@ Transaction::~Transaction() {
 
 std::unique_ptr<Database> open_database(const std::string& url) {
   if (url.rfind("sqlite:", 0) == 0) {
-    const std::string file = url.substr(7);
+    std::string file = url.substr(7);
+    constexpr std::string_view kNormal = "?synchronous=normal";
+    const bool normal = file.size() > kNormal.size() && file.ends_with(kNormal);
+    if (normal) file.resize(file.size() - kNormal.size());
     if (file.empty()) throw DbError("--db sqlite:FILE: the file name is missing");
-    return open_sqlite(file);
+    return open_sqlite(file, !normal);
   }
   if (url.rfind("postgresql://", 0) == 0 || url.rfind("postgres://", 0) == 0) {
     return open_postgres(url, 8);

@@ -125,11 +125,14 @@ class Transaction {
   bool done_ = false;
 };
 
-// Opens "sqlite:FILE" or "postgresql://..." (also "postgres://..."); throws DbError with a
-// clear message for anything else or a database that cannot be opened.
+// Opens "sqlite:FILE" (or "sqlite:FILE?synchronous=normal") or "postgresql://..." (also
+// "postgres://..."); throws DbError with a clear message for anything else or a database that
+// cannot be opened.
 std::unique_ptr<Database> open_database(const std::string& url);
 
-std::unique_ptr<Database> open_sqlite(const std::string& file);
+// `full_sync`: synchronous=FULL (every commit fsynced; the default), else NORMAL (an OS crash or
+// power loss may lose the last commits; a killed process loses none).
+std::unique_ptr<Database> open_sqlite(const std::string& file, bool full_sync = true);
 std::unique_ptr<Database> open_postgres(const std::string& url, int connections);
 
 }  // namespace pacwar::server

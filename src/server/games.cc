@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <stdexcept>
 
@@ -14,6 +15,21 @@
 
 namespace pacwar::server {
 namespace {
+
+// Action ids are printable text: a control byte (a NUL would cut messages short) is refused with
+// its position before the id reaches the rules.
+std::string action_text_problem(const std::string& id) {
+  for (std::size_t i = 0; i < id.size(); ++i) {
+    const auto c = static_cast<unsigned char>(id[i]);
+    if (c < 0x20 || c == 0x7f) {
+      char code[8];
+      std::snprintf(code, sizeof code, "0x%02x", c);
+      return "field 'action' has the control character " + std::string(code) + " at position " +
+             std::to_string(i) + "; an action id is printable text (the legal ones are in 'legal')";
+    }
+  }
+  return "";
+}
 
 using engine::Json;
 
@@ -518,6 +534,10 @@ std::string GameService::act(const std::string& user, const std::string& id, con
   if (s.to_move != seat) {
     throw ApiError(
         403, "not your turn: " + to_move_name(live->session->game(), s.to_move) + " is to act");
+  }
+  if (const std::string problem = action_text_problem(action.get<std::string>());
+      !problem.empty()) {
+    throw ApiError(400, problem, {{"legal", live->session->legal_ids()}});
   }
   try {
     live->session->apply_id(action.get<std::string>(), seat);

@@ -47,9 +47,15 @@ TEST(ServerProcessTest, KillNineMidGameLosesNoAcceptedAction) {
     id = created.body["id"];
     // Act as fast as possible while another thread kills the server at a random moment.
     std::atomic<bool> killed{false};
-    std::thread killer([&] {
-      // Early enough that a random game (a few hundred actions) is still going on.
-      std::this_thread::sleep_for(std::chrono::milliseconds(150 + rng() % 250));
+    std::atomic<bool> first_acknowledged{false};
+    const auto delay = std::chrono::milliseconds(100 + rng() % 250);
+    std::thread killer([&, delay] {
+      // After the first acknowledged action (commits are fsynced: slow on a busy disk), early
+      // enough that a random game (a few hundred actions) is still going on.
+      for (int i = 0; i < 3000 && !first_acknowledged; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+      std::this_thread::sleep_for(delay);
       server.kill_now();
       killed = true;
     });
@@ -59,6 +65,7 @@ TEST(ServerProcessTest, KillNineMidGameLosesNoAcceptedAction) {
         if (r.status == 200) {
           acknowledged = r.body["version"];
           acknowledged_view = r.body["view"];
+          first_acknowledged = true;
         }
       } catch (const std::runtime_error&) {
         break;  // the connection died with the server

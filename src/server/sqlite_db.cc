@@ -1,9 +1,9 @@
 // SQLite in WAL mode: a few connections, so that reads never wait for a write; writes take turns
 // on an in-process mutex (SQLite has one writer at a time anyway) and a busy timeout covers other
 // processes sharing the file. A background thread checkpoints the WAL into the database, so that
-// no request waits for the checkpoint's fsync. synchronous=NORMAL in WAL mode: a committed
-// transaction survives the process being killed (kill -9); only an operating-system crash or
-// power loss may lose the last ones.
+// no request waits for the checkpoint's fsync. synchronous=FULL: every commit is fsynced to the
+// WAL before the answer, so an acknowledged move survives a killed process and also an
+// operating-system crash or power loss (docs/security.md has the cost measured).
 #include <sqlite3.h>
 
 #include <chrono>
@@ -20,7 +20,7 @@ namespace {
 
 class SqliteConnection final : public SqlConnection {
  public:
-  SqliteConnection(const std::string& file, std::shared_ptr<std::mutex> write_mutex)
+  SqliteConnection(const std::string& file, std::shared_ptr<std::mutex> write_mutex, bool full_sync)
       : write_mutex_(std::move(write_mutex)) {
     if (sqlite3_open_v2(file.c_str(), &db_,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
@@ -32,7 +32,7 @@ class SqliteConnection final : public SqlConnection {
     }
     sqlite3_busy_timeout(db_, 10000);
     query("PRAGMA journal_mode=WAL");
-    execute("PRAGMA synchronous=NORMAL");
+    execute(full_sync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
     execute("PRAGMA foreign_keys=ON");
     query("PRAGMA wal_autocheckpoint=0");
   }
@@ -134,11 +134,11 @@ class SqliteConnection final : public SqlConnection {
 
 class SqliteDatabase final : public Database {
  public:
-  explicit SqliteDatabase(const std::string& file) {
+  SqliteDatabase(const std::string& file, bool full_sync) {
     auto write_mutex = std::make_shared<std::mutex>();
-    checkpointer_connection_ = std::make_unique<SqliteConnection>(file, write_mutex);
+    checkpointer_connection_ = std::make_unique<SqliteConnection>(file, write_mutex, full_sync);
     for (int i = 0; i < kConnections; ++i) {
-      add_connection(std::make_unique<SqliteConnection>(file, write_mutex));
+      add_connection(std::make_unique<SqliteConnection>(file, write_mutex, full_sync));
     }
     checkpointer_ = std::thread([this] {
       std::unique_lock lock(stop_mutex_);
@@ -182,8 +182,8 @@ class SqliteDatabase final : public Database {
 
 }  // namespace
 
-std::unique_ptr<Database> open_sqlite(const std::string& file) {
-  return std::make_unique<SqliteDatabase>(file);
+std::unique_ptr<Database> open_sqlite(const std::string& file, bool full_sync) {
+  return std::make_unique<SqliteDatabase>(file, full_sync);
 }
 
 }  // namespace pacwar::server

@@ -135,7 +135,9 @@ std::string type_name(UnitType t) {
   return kNames[static_cast<int>(t)];
 }
 
-std::shared_ptr<const Content> load_content(const std::string& dir) {
+namespace {
+
+std::shared_ptr<const Content> load_content_unchecked(const std::string& dir) {
   auto c = std::make_shared<Content>();
   // ---- map.json
   {
@@ -300,8 +302,12 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
       const std::string side = get<std::string>(k, file, path, "side");
       if (side != "japan" && side != "allied") throw DataError(file, path + ".side", "side");
       d.side = side == "japan" ? kJapanese : kAllied;
-      for (const auto& icon : k.at("icons"))
+      if (!k.contains("icons") || !k["icons"].is_array())
+        throw DataError(file, path + ".icons", "missing field (a list of icons)");
+      for (const auto& icon : k["icons"]) {
+        if (!icon.is_string()) throw DataError(file, path + ".icons", "an icon must be a string");
         d.icons.push_back(parse_icon(icon.get<std::string>(), file, path + ".icons"));
+      }
       d.provenance = provenance(k, file, path);
       if (!ids.insert(d.id).second) throw DataError(file, path + ".id", "duplicate");
       if (d.icons.empty()) throw DataError(file, path + ".icons", "no icon");
@@ -320,6 +326,18 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
       throw DataError(file, "cards", "expected 8 Japanese and 16 Allied cards (2.3)");
   }
   return c;
+}
+
+}  // namespace
+
+// A field of an unexpected shape that no check above names (found by fuzz/content_file.cc) is
+// still a DataError naming the directory and what the JSON library found, never a crash.
+std::shared_ptr<const Content> load_content(const std::string& dir) {
+  try {
+    return load_content_unchecked(dir);
+  } catch (const Json::exception& e) {
+    throw DataError(dir, "(content)", e.what());
+  }
 }
 
 std::string default_data_dir() { return game_data_dir("co-prosperity"); }

@@ -75,5 +75,32 @@ TEST(CoProsperityContent, InvalidFilesAreRefusedWithTheField) {
   fs::remove_all(dir);
 }
 
+// Found by fuzz/content_file.cc: a card without "icons" ended the program (an uncaught
+// nlohmann::json::out_of_range) instead of naming the field.
+TEST(CoProsperityContent, CardWithoutIconsIsRefusedWithTheField) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "cps-bad-cards";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  for (const char* f : {"map.json", "units.json", "cards.json"})
+    fs::copy_file(fs::path(default_data_dir()) / f, dir / f);
+  nlohmann::json cards;
+  std::ifstream(dir / "cards.json") >> cards;
+  cards["cards"][3].erase("icons");
+  std::ofstream(dir / "cards.json") << cards.dump();
+  try {
+    load_content(dir.string());
+    ADD_FAILURE() << "a card without icons accepted";
+  } catch (const engine::DataError& e) {
+    EXPECT_NE(std::string(e.what()).find("cards[3].icons"), std::string::npos) << e.what();
+  }
+  // Any other field of the wrong shape: still a DataError, never a crash.
+  cards["cards"][3]["icons"] = {"naval"};
+  cards["cards"] = nlohmann::json::object({{"x", 1}});
+  std::ofstream(dir / "cards.json") << cards.dump();
+  EXPECT_THROW(load_content(dir.string()), engine::DataError);
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace pacwar::co_prosperity

@@ -857,7 +857,8 @@ Effect parse_effect(const Field& f, const Content& c) {
     if (!f.has(key)) f[key];  // fails with "missing field"
   for (const auto& [key, value] : f.members()) {
     if (key == "type") continue;
-    if (std::none_of(fields.begin(), fields.end(), [&](const char* k) { return key == k; }))
+    const std::string& name = key;  // clang 14 cannot capture a structured binding
+    if (std::none_of(fields.begin(), fields.end(), [&](const char* k) { return name == k; }))
       value.fail(std::string("unknown field for a ") + effect_name(e.type) + " effect");
   }
   if (f.has("side")) e.side = parse_side(f["side"]);

@@ -127,6 +127,7 @@ class Inbox {
 
 struct Route {
   std::string method;
+  std::string source;   // the pattern as given
   std::string literal;  // the pattern when it has no regex syntax: compared as text
   std::regex pattern;
   Handler handler;
@@ -172,6 +173,8 @@ struct Server::Impl {
   std::vector<Route> routes;
   std::filesystem::path static_dir;
   std::function<void(const Request&, Response&)> error_handler;
+  std::function<bool(Request&, Response&)> request_filter;
+  std::function<void(const Request&, Response&)> response_filter;
   int listen_fd = -1;
   int epoll_fd = -1;
   std::shared_ptr<Inbox> inbox = std::make_shared<Inbox>();
@@ -203,6 +206,7 @@ struct Server::Impl {
 
   Response dispatch(Request& request) const {
     Response response;
+    if (request_filter && !request_filter(request, response)) return response;
     bool other_method = false;
     for (const Route& route : routes) {
       std::smatch match;
@@ -220,7 +224,8 @@ struct Server::Impl {
       return response;
     }
     if ((request.method == "GET" || request.method == "HEAD") && !static_dir.empty()) {
-      if (auto file = static_file(static_dir, request.path)) return std::move(*file);
+      const std::string tag = request.header("if-none-match");
+      if (auto file = static_file(static_dir, request.path, tag)) return std::move(*file);
     }
     response.status = other_method ? 405 : 404;
     return response;
@@ -235,7 +240,21 @@ struct Server::Impl {
       response = Response{};
       response.status = 500;
     }
-    finish(request, response);
+    try {
+      finish(request, response);
+    } catch (const std::exception&) {  // the error handler itself failed: a bare 500
+      response = Response{};
+      response.status = 500;
+      response.set_content("internal error", "text/plain; charset=utf-8");
+    }
+    if (response_filter) {
+      try {
+        response_filter(request, response);
+      } catch (const std::exception&) {
+        response = Response{};
+        response.status = 500;
+      }
+    }
     Message message;
     message.connection = job.connection;
     message.close = !request.keep_alive || response.stream != nullptr;
@@ -359,6 +378,7 @@ struct Server::Impl {
     response.status = result.error_status;
     finish(request, response);
     if (response.body.empty()) response.set_content(result.error, "text/plain; charset=utf-8");
+    if (response_filter) response_filter(request, response);
     const bool keep = result.keep_open;
     c.out += serialize(response, keep);
     if (!keep) {
@@ -555,14 +575,28 @@ Server::~Server() { stop(); }
 void Server::route(const std::string& method, const std::string& pattern, Handler handler,
                    Pool pool) {
   const bool literal = pattern.find_first_of(R"(\^$.|?*+()[]{})") == std::string::npos;
-  impl_->routes.push_back(
-      {method, literal ? pattern : std::string(), std::regex(pattern), std::move(handler), pool});
+  impl_->routes.push_back({method, pattern, literal ? pattern : std::string(), std::regex(pattern),
+                           std::move(handler), pool});
 }
 
 void Server::set_static_dir(std::filesystem::path dir) { impl_->static_dir = std::move(dir); }
 
 void Server::set_error_handler(std::function<void(const Request&, Response&)> handler) {
   impl_->error_handler = std::move(handler);
+}
+
+void Server::set_request_filter(std::function<bool(Request&, Response&)> filter) {
+  impl_->request_filter = std::move(filter);
+}
+
+void Server::set_response_filter(std::function<void(const Request&, Response&)> filter) {
+  impl_->response_filter = std::move(filter);
+}
+
+std::vector<std::pair<std::string, std::string>> Server::routes() const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const Route& route : impl_->routes) out.emplace_back(route.method, route.source);
+  return out;
 }
 
 int Server::bind(const std::string& host, int port) {

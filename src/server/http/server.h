@@ -17,6 +17,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "server/http/message.h"
 #include "server/http/parser.h"
@@ -53,6 +55,15 @@ class Server {
   // Fills in the body of an error answer (status >= 400) that has none: 404 for an unknown path,
   // the parser's refusals (400, 411, 413, 431, 505), 405, 500 for a handler that threw.
   void set_error_handler(std::function<void(const Request&, Response&)> handler);
+  // Runs before routing on every request (on a worker): when it returns false, `response` (filled
+  // by it) is the answer and no route runs. For what every request must pass (cross-site writes,
+  // csrf.h) and to set Request::remote_addr from a trusted proxy's header.
+  void set_request_filter(std::function<bool(Request&, Response&)> filter);
+  // Runs on every answer just before it is sent (routes, static files, errors): headers that
+  // every answer carries (security_headers.h).
+  void set_response_filter(std::function<void(const Request&, Response&)> filter);
+  // The routes as given to route(), in order: {method, pattern}.
+  std::vector<std::pair<std::string, std::string>> routes() const;
 
   // Listens on host:port (port 0: any free one) and returns the port; throws with the reason.
   int bind(const std::string& host, int port);

@@ -1,6 +1,8 @@
 #include "server/http/static_files.h"
 
 #include <array>
+#include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <utility>
@@ -53,13 +55,33 @@ std::string content_type_of(const std::filesystem::path& file) {
   return "application/octet-stream";
 }
 
-std::optional<Response> static_file(const std::filesystem::path& root, std::string_view path) {
+std::string entity_tag(std::string_view bytes) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (const char c : bytes) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;
+  }
+  char text[40];
+  std::snprintf(text, sizeof text, "\"%016llx-%zx\"", static_cast<unsigned long long>(hash),
+                bytes.size());
+  return text;
+}
+
+std::optional<Response> static_file(const std::filesystem::path& root, std::string_view path,
+                                    std::string_view if_none_match) {
   const auto file = static_path(root, path);
   if (!file) return std::nullopt;
   std::ifstream in(*file, std::ios::binary);
   if (!in) return std::nullopt;
   Response response;
   response.set_content(std::string(std::istreambuf_iterator<char>(in), {}), content_type_of(*file));
+  const std::string tag = entity_tag(response.body);
+  response.set_header("ETag", tag);
+  if (!if_none_match.empty() &&
+      (if_none_match == "*" || if_none_match.find(tag) != std::string_view::npos)) {
+    response.status = 304;
+    response.body.clear();
+  }
   return response;
 }
 

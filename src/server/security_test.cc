@@ -1,0 +1,400 @@
+// The holes of the outside review (docs/security.md), each against a real server: cross-site
+// writes (every write route of the router), log-in throttling that cannot lock the owner out,
+// sign-up and game caps, the security headers, the client address behind a trusted proxy, the
+// public origin, and control bytes in action ids.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+
+#include "server/csrf.h"
+#include "server/db.h"
+#include "server/security_headers.h"
+#include "server/test_support.h"
+#include "server/throttle.h"
+
+namespace pacwar::server {
+namespace {
+
+using engine::Json;
+using testing::ApiClient;
+using testing::InProcessServer;
+using testing::Reply;
+using testing::TempDir;
+using testing::unique;
+
+// A raw request with the headers a browser (or an attacker's page) would send.
+struct Raw {
+  int status = 0;
+  std::string body;
+  httplib::Headers headers;
+  Json json() const { return Json::parse(body, nullptr, false); }
+  std::string error() const {
+    const Json j = json();
+    return j.is_object() ? j.value("error", "") : "";
+  }
+};
+
+Raw send(int port, const std::string& method, const std::string& path, httplib::Headers headers,
+         const std::string& body = "", const std::string& type = "") {
+  httplib::Client c("127.0.0.1", port);
+  c.set_read_timeout(std::chrono::seconds(30));
+  auto r = [&] {
+    if (method == "GET") return c.Get(path, headers);
+    httplib::Request req;
+    req.method = method;
+    req.path = path;
+    req.headers = std::move(headers);
+    req.body = body;
+    if (!type.empty()) req.set_header("Content-Type", type);
+    return c.send(req);
+  }();
+  if (!r) throw std::runtime_error("request failed: " + httplib::to_string(r.error()));
+  return {r->status, r->body, r->headers};
+}
+
+class Security : public ::testing::Test {
+ protected:
+  ServerConfig config() {
+    ServerConfig c;
+    c.db = testing::test_db(dir_);
+    c.threads = 8;
+    return c;
+  }
+  void start(ServerConfig c) { server_ = std::make_unique<InProcessServer>(std::move(c)); }
+  void start() { start(config()); }
+  int port() const { return server_->port(); }
+  std::string own_origin() const { return "http://127.0.0.1:" + std::to_string(port()); }
+  ApiClient user(const std::string& prefix) {
+    ApiClient c(port());
+    const Reply r = c.signup(unique(prefix));
+    EXPECT_EQ(r.status, 201) << r.text;
+    return c;
+  }
+  std::string create(ApiClient& c, const std::string& opponent) {
+    const Reply r = c.post("/api/games", {{"game", "pacific-war"},
+                                          {"seat", "japanese"},
+                                          {"options", Json::array()},
+                                          {"opponent", opponent}});
+    EXPECT_EQ(r.status, 201) << r.text;
+    return r.body.value("id", "");
+  }
+
+  TempDir dir_;
+  std::unique_ptr<InProcessServer> server_;
+};
+
+// Hole 1, as the review found it: a page of another port of the same host posts a text/plain
+// form to resign the logged-in user's game.
+TEST_F(Security, CrossSiteFormCannotResign) {
+  start();
+  ApiClient alice = user("alice");
+  const std::string id = create(alice, "random");
+  const httplib::Headers browser = {{"Cookie", "pacwar_session=" + alice.cookie()},
+                                    {"Origin", "http://127.0.0.1:18612"},
+                                    {"Sec-Fetch-Site", "same-site"}};
+  const Raw r =
+      send(port(), "POST", "/api/games/" + id + "/resign", browser, R"({"a":"="}")", "text/plain");
+  EXPECT_EQ(r.status, 403) << r.body;
+  EXPECT_NE(r.error().find("cross-site request refused"), std::string::npos) << r.body;
+  // The same form without the fetch metadata (older browsers): refused by Origin.
+  const Raw r2 =
+      send(port(), "POST", "/api/games/" + id + "/resign",
+           {{"Cookie", "pacwar_session=" + alice.cookie()}, {"Origin", "http://127.0.0.1:18612"}},
+           R"({"a":"="}")", "text/plain");
+  EXPECT_EQ(r2.status, 403) << r2.body;
+  EXPECT_NE(r2.error().find("Origin 'http://127.0.0.1:18612'"), std::string::npos) << r2.body;
+  EXPECT_EQ(alice.get("/api/games/" + id).body["status"], "active");
+}
+
+// Every state-changing route of the router (so a new endpoint is covered without a new test):
+// a foreign Origin, a cross-site Sec-Fetch-Site and a body that is not application/json are each
+// refused with 403 and a message saying why; the same request from the server's own page passes
+// the check (whatever the handler then answers).
+TEST_F(Security, EveryWriteRouteRefusesCrossSiteRequests) {
+  start();
+  ApiClient alice = user("alice");
+  const std::string cookie = "pacwar_session=" + alice.cookie();
+  int writes = 0;
+  for (const auto& [method, pattern] : server_->server().routes()) {
+    if (!is_state_changing(method)) continue;
+    ++writes;
+    // A path the pattern matches: each capture group becomes a short hex/letter value.
+    const std::string path = std::regex_replace(pattern, std::regex(R"(\([^)]*\))"), "abc1");
+    ASSERT_TRUE(std::regex_match(path, std::regex(pattern))) << pattern;
+    SCOPED_TRACE(method + " " + path);
+
+    Raw r = send(port(), method, path, {{"Cookie", cookie}, {"Origin", "http://evil.example"}},
+                 "{}", "application/json");
+    EXPECT_EQ(r.status, 403);
+    EXPECT_NE(r.error().find("cross-origin request refused"), std::string::npos) << r.body;
+
+    r = send(port(), method, path, {{"Cookie", cookie}, {"Sec-Fetch-Site", "cross-site"}}, "{}",
+             "application/json");
+    EXPECT_EQ(r.status, 403);
+    EXPECT_NE(r.error().find("Sec-Fetch-Site"), std::string::npos) << r.body;
+
+    r = send(port(), method, path, {{"Cookie", cookie}, {"Origin", own_origin()}}, "{}",
+             "text/plain");
+    EXPECT_EQ(r.status, 403);
+    EXPECT_NE(r.error().find("Content-Type: application/json"), std::string::npos) << r.body;
+
+    r = send(port(), method, path, {{"Cookie", cookie}}, "", "");
+    EXPECT_EQ(r.status, 403);
+    EXPECT_NE(r.error().find("it had none"), std::string::npos) << r.body;
+
+    // From the server's own page (and from a client that is not a browser): past the check.
+    for (const httplib::Headers& ok :
+         {httplib::Headers{{"Origin", own_origin()}, {"Sec-Fetch-Site", "same-origin"}},
+          httplib::Headers{}}) {
+      httplib::Headers h = ok;
+      h.emplace("Cookie", "pacwar_session=none");  // not alice: nothing of hers changes
+      r = send(port(), method, path, h, "{}", "application/json; charset=utf-8");
+      EXPECT_EQ(r.error().find("refused"), std::string::npos) << r.body;
+      EXPECT_EQ(r.error().find("Content-Type"), std::string::npos) << r.body;
+    }
+  }
+  EXPECT_GE(writes, 8);  // signup, login, logout, games, invites, actions, undo, resign
+  EXPECT_EQ(alice.get("/api/me").status, 200);
+}
+
+TEST_F(Security, PublicOriginIsTheOnlyOriginAndMarksTheCookieSecure) {
+  ServerConfig c = config();
+  c.public_origin = "https://pacwar.example.org";
+  start(c);
+  const Json body = {{"username", unique("alice")}, {"password", "password123"}};
+  Raw r = send(port(), "POST", "/api/signup", {{"Origin", own_origin()}}, body.dump(),
+               "application/json");
+  EXPECT_EQ(r.status, 403) << r.body;
+  EXPECT_NE(r.error().find("https://pacwar.example.org"), std::string::npos) << r.body;
+  r = send(port(), "POST", "/api/signup", {{"Origin", "https://pacwar.example.org"}}, body.dump(),
+           "application/json");
+  ASSERT_EQ(r.status, 201) << r.body;
+  const auto cookie = r.headers.find("Set-Cookie");
+  ASSERT_NE(cookie, r.headers.end());
+  EXPECT_NE(cookie->second.find("; Secure"), std::string::npos) << cookie->second;
+  EXPECT_THROW(InProcessServer([&] {
+                 ServerConfig bad = config();
+                 bad.public_origin = "https://pacwar.example.org/";
+                 return bad;
+               }()),
+               std::runtime_error);
+}
+
+// Hole 2: failures from one address delay that address only; the owner, elsewhere, logs in.
+TEST_F(Security, FailedLoginsCannotLockTheOwnerOut) {
+  ServerConfig c = config();
+  c.trusted_proxies = {"127.0.0.1"};  // so the test can speak from several addresses
+  c.login_throttle.free_failures_per_user_address = 3;
+  start(c);
+  ApiClient alice = user("alice");
+  const std::string name = alice.get("/api/me").body["username"];
+  auto login = [&](const std::string& address, const std::string& password) {
+    const Json body = {{"username", name}, {"password", password}};
+    return send(port(), "POST", "/api/login", {{"X-Forwarded-For", address}}, body.dump(),
+                "application/json");
+  };
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(login("203.0.113.9", "wrong guess").status, 401);
+  EXPECT_EQ(login("203.0.113.9", "wrong guess").status, 401);  // the 4th failure: 1 s wait
+  const Raw limited = login("203.0.113.9", "password123");
+  EXPECT_EQ(limited.status, 429) << limited.body;
+  EXPECT_NE(limited.error().find("try again in"), std::string::npos);
+  EXPECT_NE(limited.headers.find("Retry-After"), limited.headers.end());
+  // The owner, from another address, logs in at once.
+  EXPECT_EQ(login("198.51.100.7", "password123").status, 200);
+  // After the wait, the right password from the attacker's address works too (growing waits,
+  // not a lock).
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  EXPECT_EQ(login("203.0.113.9", "password123").status, 200);
+}
+
+TEST(LoginThrottle, WaitsGrowAndAreForgotten) {
+  using Clock = LoginThrottle::Clock;
+  ThrottleConfig config;
+  config.free_failures_per_user_address = 2;
+  config.free_failures_per_address = 4;
+  config.max_delay = std::chrono::seconds(8);
+  LoginThrottle t(config);
+  const Clock::time_point t0{};
+  auto at = [&](int seconds) { return t0 + std::chrono::seconds(seconds); };
+  t.failed("alice", "a", at(0));
+  t.failed("alice", "a", at(0));
+  EXPECT_EQ(t.wait("alice", "a", at(0)), 0);
+  t.failed("alice", "a", at(0));  // 3rd: 1 s
+  EXPECT_EQ(t.wait("alice", "a", at(0)), 1);
+  EXPECT_EQ(t.wait("alice", "b", at(0)), 0);  // another address
+  t.failed("alice", "a", at(1));              // 4th: 2 s (and the address's 4th: still free)
+  EXPECT_EQ(t.wait("alice", "a", at(1)), 2);
+  t.failed("alice", "a", at(3));  // 5th: 4 s; the address's 5th: 1 s
+  EXPECT_EQ(t.wait("alice", "a", at(3)), 4);
+  EXPECT_EQ(t.wait("bob", "a", at(3)), 1);  // the address as a whole
+  for (int i = 0; i < 10; ++i) t.failed("alice", "a", at(10));
+  EXPECT_EQ(t.wait("alice", "a", at(10)), 8);  // capped
+  t.succeeded("alice", "a");
+  EXPECT_EQ(t.wait("alice", "a", at(100)), 0);
+  // Forgotten after a quiet hour: the next failure is a free one again.
+  for (int i = 0; i < 10; ++i) t.failed("carol", "c", at(0));
+  t.failed("carol", "c", at(2 * 3600));
+  EXPECT_EQ(t.wait("carol", "c", at(2 * 3600)), 0);
+}
+
+// Hole 3: sign-up is limited per address.
+TEST_F(Security, SignupsArePerAddressLimited) {
+  ServerConfig c = config();
+  c.trusted_proxies = {"127.0.0.1"};
+  c.signups_per_address = 2;
+  start(c);
+  auto signup = [&](const std::string& address) {
+    const Json body = {{"username", unique("u")}, {"password", "password123"}};
+    return send(port(), "POST", "/api/signup", {{"X-Forwarded-For", address}}, body.dump(),
+                "application/json");
+  };
+  EXPECT_EQ(signup("203.0.113.9").status, 201);
+  EXPECT_EQ(signup("203.0.113.9").status, 201);
+  const Raw r = signup("203.0.113.9");
+  EXPECT_EQ(r.status, 429) << r.body;
+  EXPECT_NE(r.error().find("too many accounts"), std::string::npos) << r.body;
+  EXPECT_EQ(signup("198.51.100.7").status, 201);
+}
+
+// Without --trust-proxy, X-Forwarded-For is whatever the client says: ignored.
+TEST_F(Security, ForwardedForIsIgnoredFromAnUntrustedPeer) {
+  ServerConfig c = config();
+  c.signups_per_address = 1;
+  start(c);
+  auto signup = [&](const std::string& address) {
+    const Json body = {{"username", unique("u")}, {"password", "password123"}};
+    return send(port(), "POST", "/api/signup", {{"X-Forwarded-For", address}}, body.dump(),
+                "application/json");
+  };
+  EXPECT_EQ(signup("203.0.113.1").status, 201);
+  EXPECT_EQ(signup("203.0.113.2").status, 429);
+}
+
+// Hole 4: caps on unfinished games and on open invitations per user.
+TEST_F(Security, OpenGamesAndInvitationsAreCapped) {
+  ServerConfig c = config();
+  c.max_open_games = 3;
+  c.max_open_invitations = 1;
+  start(c);
+  ApiClient alice = user("alice");
+  create(alice, "human");
+  Reply r = alice.post("/api/games", {{"game", "pacific-war"},
+                                      {"seat", "japanese"},
+                                      {"options", Json::array()},
+                                      {"opponent", "human"}});
+  EXPECT_EQ(r.status, 429) << r.text;
+  EXPECT_NE(r.body.value("error", "").find("invitations"), std::string::npos) << r.text;
+  const std::string second = create(alice, "random");
+  create(alice, "random");
+  r = alice.post("/api/games", {{"game", "pacific-war"},
+                                {"seat", "japanese"},
+                                {"options", Json::array()},
+                                {"opponent", "random"}});
+  EXPECT_EQ(r.status, 429) << r.text;
+  EXPECT_NE(r.body.value("error", "").find("unfinished games"), std::string::npos) << r.text;
+  // A finished game frees its place.
+  EXPECT_EQ(alice.post("/api/games/" + second + "/resign").status, 200);
+  create(alice, "random");
+}
+
+// Hole 5: the headers of every answer.
+TEST_F(Security, EveryAnswerCarriesTheSecurityHeaders) {
+  ServerConfig c = config();
+  c.web_dir = (dir_.path() / "web").string();
+  std::filesystem::create_directories(c.web_dir);
+  std::ofstream(dir_.path() / "web" / "index.html") << "<!doctype html><title>x</title>";
+  start(c);
+  auto check = [](const Raw& r, const std::string& cache) {
+    auto header = [&](const std::string& name) {
+      auto it = r.headers.find(name);
+      return it == r.headers.end() ? std::string("(none)") : it->second;
+    };
+    EXPECT_EQ(header("Content-Security-Policy"), std::string(kContentSecurityPolicy));
+    EXPECT_NE(header("Content-Security-Policy").find("frame-ancestors 'none'"), std::string::npos);
+    EXPECT_EQ(header("X-Frame-Options"), "DENY");
+    EXPECT_EQ(header("X-Content-Type-Options"), "nosniff");
+    EXPECT_EQ(header("Referrer-Policy"), "same-origin");
+    EXPECT_EQ(header("Cache-Control"), cache);
+  };
+  const Raw me = send(port(), "GET", "/api/me", {});
+  EXPECT_EQ(me.status, 401);
+  check(me, "no-store");
+  check(send(port(), "GET", "/api/catalog", {}), "no-store");
+  check(send(port(), "GET", "/api/nothing", {}), "no-store");
+  check(send(port(), "POST", "/api/login", {{"Origin", "http://evil.example"}}, "{}",
+             "application/json"),
+        "no-store");
+  const Raw page = send(port(), "GET", "/", {});
+  EXPECT_EQ(page.status, 200);
+  check(page, "no-cache");
+  const auto etag = page.headers.find("ETag");
+  ASSERT_NE(etag, page.headers.end());
+  const Raw again = send(port(), "GET", "/", {{"If-None-Match", etag->second}});
+  EXPECT_EQ(again.status, 304);
+  EXPECT_TRUE(again.body.empty());
+  check(again, "no-cache");
+  EXPECT_EQ(send(port(), "GET", "/", {{"If-None-Match", "\"other\""}}).status, 200);
+}
+
+// Hole 8: a NUL byte (or any control byte) in an action id gets the whole message.
+TEST_F(Security, ControlBytesInAnActionIdAreNamedInFull) {
+  start();
+  ApiClient alice = user("alice");
+  const std::string id = create(alice, "random");
+  Json state;
+  for (int i = 0; i < 2000; ++i) {
+    state = alice.get("/api/games/" + id).body;
+    if (state["your_turn"].get<bool>()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_TRUE(state["your_turn"].get<bool>());
+  const std::string legal = state["legal"][0]["id"];
+  const Reply r = alice.post(
+      "/api/games/" + id + "/actions",
+      {{"action", legal + std::string(1, '\0') + "tail"}, {"version", state["version"]}});
+  EXPECT_EQ(r.status, 400) << r.text;
+  const std::string error = r.body.value("error", "");
+  EXPECT_NE(error.find("control character 0x00 at position " + std::to_string(legal.size())),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("the legal ones are in 'legal'"), std::string::npos) << error;
+  EXPECT_TRUE(r.body["legal"].is_array());
+  EXPECT_EQ(alice.get("/api/games/" + id).body["version"], state["version"]);
+}
+
+// Found by fuzz/api_request: an answer quoting bytes that are not UTF-8 (a 404 for a path with
+// byte 0xFF, an action id with one) threw while writing the JSON and ended the server.
+TEST_F(Security, BytesThatAreNotUtf8AreQuotedNotFatal) {
+  start();
+  ApiClient alice = user("alice");
+  const std::string id = create(alice, "random");
+  const Raw missing = send(port(), "GET", "/api/nothing%FF%82", {});
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_NE(missing.error().find("nothing at /api/nothing"), std::string::npos) << missing.body;
+  const Reply bad =
+      alice.post_text("/api/games/" + id + "/actions", "{\"action\":\"x\\udcff\",\"version\":0}");
+  EXPECT_EQ(bad.status == 400 || bad.status == 409, true) << bad.text;
+  EXPECT_EQ(alice.get("/api/me").status, 200);  // still serving
+}
+
+}  // namespace
+}  // namespace pacwar::server
+
+namespace pacwar::server {
+namespace {
+
+// SQLite durability: every commit fsynced (synchronous=FULL = 2) unless the URL asks for NORMAL.
+TEST(SqliteDurability, FullSyncByDefaultNormalOnRequest) {
+  TempDir dir;
+  const std::string file = (dir.path() / "d.db").string();
+  auto synchronous = [](Database& db) {
+    auto c = db.acquire();
+    return c->query("PRAGMA synchronous", {}).at(0).at(0).value_or("");
+  };
+  EXPECT_EQ(synchronous(*open_database("sqlite:" + file)), "2");
+  EXPECT_EQ(synchronous(*open_database("sqlite:" + file + "?synchronous=normal")), "1");
+}
+
+}  // namespace
+}  // namespace pacwar::server
