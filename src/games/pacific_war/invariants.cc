@@ -81,8 +81,9 @@ std::string PwState::check_invariants() const {
       return "unit counts per OZ disagree with the units";
   }
   for (int side : {kJapanese, kAllied})
-    if (hand_size(*this, side) > c.hand_limit[side])
-      return side_name(side) + " hand over its limit (7.1)";
+    if (hand_size(*this, side) >
+        c.hand_limit[side] + (side == kJapanese ? oil_cards_so_far(*this) : 0))
+      return side_name(side) + " hand over its limit (7.1, 15.2)";
   for (int oz = 0; oz < c.num_ozs(); ++oz) {
     const bool port_like = c.ozs[oz].port || fleet_train_oz == oz;
     for (int side : {kJapanese, kAllied})

@@ -1,0 +1,51 @@
+// Tests for the rules an outside audit found the engine getting wrong (issue 13): each is named
+// after the section whose words it checks, and failed before its fix.
+#include <algorithm>
+
+#include "games/pacific_war/scenario_for_test.h"
+
+namespace pacwar::pacific_war {
+namespace {
+
+using testing::Scenario;
+
+RuleOptions rules(const std::string& spec) {
+  return RuleOptions::from_json(engine::Json{{"rules", spec}});
+}
+
+int cards_in_hand(Scenario& sc, int side) { return hand_size(sc.s(), side); }
+
+// 7.1: "the Japanese Player's hand limit is four (4) (exception: Optional Rule 15.2)". The
+// Japanese reach Turn 1 with their four opening cards (7.2; none is usable on Turn 0, 8.4), so
+// 15.2's Turn 1 card is drawn over the limit, and the Turn 2 card too; Borneo's two are not.
+TEST(Optional_15_2, ExtraCardsAreDrawnOverTheHandLimit_7_1) {
+  Scenario sc(rules("15.2"));
+  sc.empty_board(0);
+  for (int n : {1, 2, 3, 4}) sc.give(kJapanese, n);
+  sc.base("Borneo", kJapanese);
+  begin_turn(sc.s(), nullptr);  // Turn 1
+  ASSERT_EQ(sc.s().step, Step::DrawCards);
+  EXPECT_EQ(sc.s().draw_left[kJapanese], 1);  // the oil card only: Borneo's two need room
+  while (sc.s().step == Step::DrawCards) sc.act(sc.legal().front());
+  EXPECT_EQ(cards_in_hand(sc, kJapanese), 5);
+  EXPECT_EQ(sc.s().check_invariants(), "");
+
+  // Turn 2 with five cards in hand: the die gives one more, again over the limit.
+  begin_turn(sc.s(), nullptr);
+  ASSERT_EQ(sc.s().step, Step::OilDie);
+  sc.act("die 4");
+  EXPECT_EQ(sc.s().draw_left[kJapanese], 1);
+  while (sc.s().step == Step::DrawCards) sc.act(sc.legal().front());
+  EXPECT_EQ(cards_in_hand(sc, kJapanese), 6);
+
+  // Without 15.2 a full hand draws nothing (7.1).
+  Scenario plain;
+  plain.empty_board(0);
+  for (int n : {1, 2, 3, 4}) plain.give(kJapanese, n);
+  plain.base("Borneo", kJapanese);
+  begin_turn(plain.s(), nullptr);
+  EXPECT_EQ(plain.s().draw_left[kJapanese], 0);
+}
+
+}  // namespace
+}  // namespace pacwar::pacific_war
