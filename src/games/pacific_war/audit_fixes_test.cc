@@ -47,5 +47,26 @@ TEST(Optional_15_2, ExtraCardsAreDrawnOverTheHandLimit_7_1) {
   EXPECT_EQ(plain.s().draw_left[kJapanese], 0);
 }
 
+// 12.3: an enemy Port held as a Base "is considered in all aspects as a Base"; 12.2: "Neither
+// player can use it as a Port for any purpose"; 8.9.3 / 10.4: one LBA per Base. Singapore,
+// Allied-owned, held as a Japanese Base by LBA-J1, takes no second Japanese LBA; the Japanese
+// Port of Indochina takes any number.
+TEST(Control_12_3, EnemyPortHeldAsABaseTakesOneLba_8_9_3) {
+  Scenario sc;
+  sc.empty_board(2)
+      .put("LBA-J1", "Singapore")
+      .put("LBA-J2", "Japan")
+      .put("LBA-J3", "Indochina")
+      .control()
+      .at_action(kJapanese);
+  ASSERT_EQ(sc.s().base_marker[sc.oz("Singapore")], kJapanese);
+  sc.act("redeploy LBA-J2");
+  EXPECT_FALSE(sc.is_legal("to Singapore"));
+  EXPECT_TRUE(sc.is_legal("to Indochina"));  // a Japanese Port: no limit
+  // With Japanese ships there too, it is still a Base.
+  sc.put("Mogami", "Singapore");
+  EXPECT_FALSE(sc.is_legal("to Singapore"));
+}
+
 }  // namespace
 }  // namespace pacwar::pacific_war

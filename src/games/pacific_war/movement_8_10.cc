@@ -81,6 +81,15 @@ std::vector<int> return_ports(const PwState& s, int side, int from) {
   return out;
 }
 
+// 8.9.3 / 10.4: no limit of LBA on a Port, one per Base. An enemy Port held as the side's Base
+// "is considered in all aspects as a Base" (12.3) and "neither player can use it as a Port for
+// any purpose" (12.2), so only the side's own Ports, and the Fleet Train's Base (8.7), are
+// unlimited.
+bool holds_any_lba(const PwState& s, int side, int oz) {
+  return (s.content().ozs[oz].port && s.port_owner[oz] == side) ||
+         (side == kAllied && s.fleet_train_oz == oz);
+}
+
 // 8.9.3 / 10.4: friendly-controlled OZ or one with friendly Naval units; one LBA per Base.
 std::vector<int> lba_destinations(const PwState& s, int unit) {
   const int side = side_of(s, unit);
@@ -90,8 +99,7 @@ std::vector<int> lba_destinations(const PwState& s, int unit) {
   for (int x = 0; x < c.num_ozs(); ++x) {
     if (x == from || forbidden(s, side, x) || has_units(s, 1 - side, x)) continue;
     if (!is_friendly_controlled(s, side, x) && !has_naval(s, side, x)) continue;
-    const bool port_like = c.ozs[x].port || s.fleet_train_oz == x;
-    if (!port_like && count_lba(s, side, x) > 0) continue;
+    if (!holds_any_lba(s, side, x) && count_lba(s, side, x) > 0) continue;
     out.push_back(x);
   }
   return out;
@@ -159,7 +167,7 @@ bool lba_can_redeploy(const PwState& s, int unit) {
   for (int x = 0; x < c.num_ozs(); ++x) {  // the first destination of lba_destinations
     if (x == from || forbidden(s, side, x) || has_units(s, 1 - side, x)) continue;
     if (!has_naval(s, side, x) && !is_friendly_controlled(s, side, x)) continue;
-    if (c.ozs[x].port || s.fleet_train_oz == x || count_lba(s, side, x) == 0) return true;
+    if (holds_any_lba(s, side, x) || count_lba(s, side, x) == 0) return true;
   }
   return false;
 }
