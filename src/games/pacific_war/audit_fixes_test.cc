@@ -68,5 +68,34 @@ TEST(Control_12_3, EnemyPortHeldAsABaseTakesOneLba_8_9_3) {
   EXPECT_FALSE(sc.is_legal("to Singapore"));
 }
 
+// 10.1: "In case there are Ports at an equal distance, the controlling player can choose which
+// Port and redeploy his units as desired between." Houston and Chicago, isolated at Port Moresby
+// (Japanese ships at Rabaul, Australia and the Solomons), have Samoa and Ceylon both 3 MP away:
+// they may split.
+TEST(Supply_10_1, IsolatedUnitsSplitBetweenEquallyNearPorts) {
+  Scenario sc;
+  sc.empty_board(2)
+      .put("Houston", "Port-Moresby")
+      .put("Chicago", "Port-Moresby")
+      .put("Mogami", "Rabaul")
+      .put("Mikuma", "Australia")
+      .put("Kako", "Solomon-Islands")  // keeps Mikuma's line to Truk open
+      .control();
+  ASSERT_TRUE(is_isolated(sc.s(), kAllied, sc.oz("Port-Moresby")));
+  begin_supply_phase(sc.s(), nullptr);
+  ASSERT_EQ(sc.s().step, Step::Isolation);
+  ASSERT_EQ(sc.s().seat, kAllied);
+  EXPECT_TRUE(sc.is_legal("isolate-to Samoa-Islands"));
+  EXPECT_TRUE(sc.is_legal("isolate-to Ceylon"));
+  sc.act("isolate-to Ceylon");
+  ASSERT_EQ(sc.s().step, Step::Isolation);  // the second ship chooses for itself
+  sc.act("isolate-to Samoa-Islands");
+  std::vector<std::string> at = {sc.where("Houston"), sc.where("Chicago")};
+  std::sort(at.begin(), at.end());
+  EXPECT_EQ(at, (std::vector<std::string>{"Ceylon", "Samoa-Islands"}));
+  EXPECT_FALSE(sc.ready("Houston"));
+  EXPECT_FALSE(sc.ready("Chicago"));
+}
+
 }  // namespace
 }  // namespace pacwar::pacific_war

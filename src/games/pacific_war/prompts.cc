@@ -67,8 +67,12 @@ std::string PwState::prompt() const {
     case Step::RetreatDestination:
       return "9.5.3 " + who + ": retreat to which Port?";
     case Step::Isolation:
-      return "10.1 " + who + " units at " + oz_name(*this, move.at) +
-             " are isolated: redeploy to which of the nearest Ports?";
+      for (int u = 0; u < content().num_units(); ++u)  // one unit at a time (10.1 ties)
+        if (units[u].loc == move.at && content().units[u].side == seat &&
+            content().units[u].is_naval())
+          return "10.1 " + who + ": " + unit_name(*this, u) + " at " + oz_name(*this, move.at) +
+                 " is isolated: redeploy it to which of the nearest Ports?";
+      return "10.1 " + who + ": redeploy to which of the nearest Ports?";
     case Step::Invasion:
       return "10.2 " + who + " Port Invasions";
     case Step::SupplyMoves:
