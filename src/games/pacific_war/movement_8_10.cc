@@ -297,12 +297,10 @@ void group_arrived(PwState& s, int oz, Log log) {
     finish_action(s, log);
     return;
   }
-  if (reaction_allowed(s, oz, foe)) {
-    s.step = Step::Reaction;
-    s.seat = static_cast<std::int8_t>(foe);
-    return;
-  }
-  begin_combat(s, oz, s.move.side, s.move.mp, log);
+  // 8.12 Reaction, or else 9.5.1: "If the Defender chooses to not participate in combat,
+  // before a Combat Round begins, he may choose to retreat from the OZ" (round 1 included).
+  s.step = Step::Reaction;
+  s.seat = static_cast<std::int8_t>(foe);
 }
 
 // 8.12 after an Emergency Evacuation: the group may go on with the MP it has left.

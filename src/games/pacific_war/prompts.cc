@@ -46,6 +46,9 @@ std::string PwState::prompt() const {
       return "8.12 The defenders evacuated: pursue with " + std::to_string(move.mp) +
              " MP left, or stop";
     case Step::Reaction:
+      if (!reaction_allowed(*this, move.at, seat))  // 9.5.1: retreat before the first round
+        return "9.5.1 " + who + ": retreat from " + oz_name(*this, move.at) +
+               " before the first round, or fight?";
       return "8.12 " + who + " Reaction to the enemy entering " + oz_name(*this, move.at);
     case Step::CounterPick:
       return "8.12 Counterattack: pick the ships that join (speed - 1)";
@@ -160,11 +163,12 @@ std::string PwState::action_label(engine::ActionCode code) const {
     case Kind::Hit:
       return "Allocate a hit to " + uname(a.a) + " (9.2.4)";
     case Kind::Evacuate:
-      return "Emergency Evacuation (8.12)";
+      return reaction_allowed(*this, move.at, seat) ? "Emergency Evacuation (8.12)"
+                                                    : "Retreat before the first round (9.5.1)";
     case Kind::Counterattack:
       return "Counterattack (8.12)";
     case Kind::NoReaction:
-      return "No reaction";
+      return reaction_allowed(*this, move.at, seat) ? "No reaction" : "Stay and fight";
     case Kind::Retreat:
       return "Retreat (9.5)";
     case Kind::Stay:

@@ -37,8 +37,42 @@ TEST(Combat_9_1_1, DefendingLbaStrikesAnAttackerWithoutCarriers) {
       .put("Houston", "Philippines")
       .control()
       .at_action(kJapanese);
-  plain.acts({"move-from Okinawa", "pick Mogami", "to Philippines"});
+  plain.acts({"move-from Okinawa", "pick Mogami", "to Philippines", "no-reaction"});
   EXPECT_EQ(plain.s().step, Step::SurfaceDecision);
+}
+
+// 9.5.1: "If the Defender chooses to not participate in combat, before a Combat Round begins,
+// he may choose to retreat from the OZ." Before round 1 too, with no Reaction possible (no
+// Ready carrier, no Allied LBA): Houston leaves the Philippines as Mogami arrives. Mogami's
+// movement ended on entering (8.10.1): no pursuit, which is 8.12's alone.
+TEST(Combat_9_5_1, DefenderRetreatsBeforeTheFirstRound) {
+  Scenario sc;
+  sc.empty_board(1)
+      .put("Mogami", "Okinawa")
+      .put("Houston", "Philippines")
+      .control()
+      .at_action(kJapanese);
+  sc.acts({"move-from Okinawa", "pick Mogami", "to Philippines"});
+  ASSERT_EQ(sc.s().step, Step::Reaction);
+  EXPECT_EQ(sc.s().seat, kAllied);
+  EXPECT_NE(sc.s().prompt().find("9.5.1"), std::string::npos);
+  EXPECT_FALSE(sc.is_legal("counterattack"));
+  sc.act("evacuate");
+  while (sc.s().step == Step::RetreatDestination) sc.act(sc.legal().front());
+  EXPECT_NE(sc.where("Houston"), "Philippines");
+  EXPECT_EQ(sc.where("Mogami"), "Philippines");
+  EXPECT_NE(sc.s().step, Step::Pursuit);
+  EXPECT_EQ(sc.s().combat.oz, -1);
+
+  // Staying gives the usual combat.
+  Scenario fight;
+  fight.empty_board(1)
+      .put("Mogami", "Okinawa")
+      .put("Houston", "Philippines")
+      .control()
+      .at_action(kJapanese);
+  fight.acts({"move-from Okinawa", "pick Mogami", "to Philippines", "no-reaction"});
+  EXPECT_EQ(fight.s().step, Step::SurfaceDecision);
 }
 
 }  // namespace
