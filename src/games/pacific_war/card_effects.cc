@@ -155,8 +155,9 @@ bool target_valid(const PwState& s, const CardEvent& ev, int side, int target) {
     case EventTarget::None:
       return target == kNoTarget;
     case EventTarget::InvasionPort:
-      return target < c.num_ozs() && invasion_candidate(s, side, target) &&
-             ground_strength(s, side, target) + s.committed[target] < ground_needed(s, target);
+      // The cards' text ("+2 Ground Strength for one ... Port Invasion") asks only for an
+      // invasion, not for one short of Ground Strength (docs/rulings.md 59).
+      return target < c.num_ozs() && invasion_candidate(s, side, target);
     case EventTarget::DefendedPort:
       return target < c.num_ozs() && c.ozs[target].port && s.port_owner[target] == side &&
              !c.ozs[target].japanese_forbidden && s.events.port_defence[target] == 0;

@@ -31,6 +31,19 @@ TEST(CardEnds, A05AndA13GiveTwoGroundStrength) {
   }
 }
 
+// The invasion ends ask only for a Port Invasion, not for one short of Ground Strength: J02
+// may be played where the Ground Strength is already enough.
+TEST(CardEnds, InvasionEndsNeedOnlyAnInvasion) {
+  Scenario sc;
+  sc.empty_board(2).put("Nagato", "Truk").port("Truk", kAllied).give(kJapanese, 2).control();
+  invasion_phase(sc, kJapanese);
+  EXPECT_EQ(ground_strength(sc.s(), kJapanese, sc.oz("Truk")), 0);
+  sc.s().committed[sc.oz("Truk")] = 1;  // already enough for Truk's 1 VP
+  EXPECT_TRUE(sc.is_legal("capture Truk"));
+  EXPECT_TRUE(sc.is_legal("event J02 Truk"));
+  EXPECT_FALSE(sc.is_legal("event J02 Singapore"));  // no invasion there
+}
+
 // J14 Tokyo Rose: the Allied player discards one card of his choice.
 TEST(CardEnds, J14AlliesDiscardOne) {
   Scenario sc;
