@@ -322,7 +322,8 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
           if (s.units[u].loc == target && c.units[u].is_naval() && !is_ready(s, u) &&
               unit_matches(c.units[u], e.units)) {
             set_ready(s, u, true);
-            log_line(log, unit_name(s, u) + " is Ready.", "4.5");
+            log_line(log, unit_name(s, u) + " is Ready (" + end.id + " " + end.name + ").",
+                     end.strategic_event ? "4.6" : "4.5");
           }
         break;
       case EffectType::ExhaustUnits:
@@ -330,7 +331,8 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
           if (s.units[u].loc == e.oz && c.units[u].is_naval() && is_ready(s, u) &&
               unit_matches(c.units[u], e.units)) {
             set_ready(s, u, false);
-            log_line(log, unit_name(s, u) + " is Ops Complete.", "4.5");
+            log_line(log, unit_name(s, u) + " is Ops Complete (" + end.id + " " + end.name + ").",
+                     end.strategic_event ? "4.6" : "4.5");
           }
         break;
       case EffectType::Repair: {

@@ -234,10 +234,9 @@ void apply_pick_group(PwState& s, Act act, Log log) {
 void legal_destination(const PwState& s, Out& out) {
   switch (s.move.kind) {
     case MoveKind::Normal:
-      for (auto [oz, cost] : normal_destinations(s, s.move.side, s.move.from, group_speed(s))) {
-        (void)cost;
-        out.push_back(encode(Kind::To, oz));
-      }
+      // b = the MP the move costs, for the label only (the id is "to <OZ>").
+      for (auto [oz, cost] : normal_destinations(s, s.move.side, s.move.from, group_speed(s)))
+        out.push_back(encode(Kind::To, oz, cost));
       break;
     case MoveKind::Return:
       for (int oz : return_ports(s, s.move.side, s.move.from)) out.push_back(encode(Kind::To, oz));
@@ -308,7 +307,7 @@ void legal_pursuit(const PwState& s, Out& out) {
   out.push_back(encode(Kind::Stop));
   const Distances dist = normal_distances(s, s.move.side, s.move.at);
   for (int x = 0; x < s.content().num_ozs(); ++x)
-    if (x != s.move.at && dist[x] <= s.move.mp) out.push_back(encode(Kind::To, x));
+    if (x != s.move.at && dist[x] <= s.move.mp) out.push_back(encode(Kind::To, x, dist[x]));
 }
 
 void apply_pursuit(PwState& s, Act act, Log log) {

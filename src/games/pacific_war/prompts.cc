@@ -39,9 +39,12 @@ std::string PwState::prompt() const {
                                                        : "8.9.2") +
              " Pick the ships of the group at " + oz_name(*this, move.from);
     case Step::ChooseDestination:
-      return std::string(move.kind == MoveKind::Normal   ? "8.10.1 Destination of the group"
-                         : move.kind == MoveKind::Return ? "8.9.2 Return to which Port?"
-                                                         : "8.11 Redeploy the LBA to which OZ?");
+      return std::string(
+          move.kind == MoveKind::Normal ? "8.10.1 Destination of the group"
+          : move.kind == MoveKind::Return
+              ? (move.supply ? "10.4 Return to which Port?" : "8.9.2 Return to which Port?")
+          : move.supply ? "10.4 Redeploy the LBA to which OZ?"
+                        : "8.11 Redeploy the LBA to which OZ?");
     case Step::Pursuit:
       return "8.12 The defenders evacuated: pursue with " + std::to_string(move.mp) +
              " MP left, or stop";
@@ -143,7 +146,7 @@ std::string PwState::action_label(engine::ActionCode code) const {
     case Kind::ReturnFrom:
       return "Return to Port from " + oz_name(*this, a.a) + " (8.9.2)";
     case Kind::Redeploy:
-      return "Redeploy " + uname(a.a) + " (8.11)";
+      return "Redeploy " + uname(a.a) + (step == Step::SupplyMoves ? " (10.4)" : " (8.11)");
     case Kind::Resupply:
       return "Discard " + card(a.a) + " to resupply at " + oz_name(*this, a.b) + " (8.6)";
     case Kind::FleetTrain:
@@ -151,12 +154,17 @@ std::string PwState::action_label(engine::ActionCode code) const {
     case Kind::OpenRoutes:
       return "Discard " + card(a.a) + " to open the Restricted Sea Routes (8.8)";
     case Kind::Pick:
-      return "Pick " + uname(a.a);
+      return "Pick " + uname(a.a) + (is_ready(*this, a.a) ? "" : " (Ops Complete)");
     case Kind::All:
       return "Pick all remaining";
     case Kind::Done:
       return "Done";
     case Kind::To:
+      // Normal Movement and pursuit carry the MP cost in b (movement_8_10.cc).
+      if ((step == Step::ChooseDestination && move.kind == MoveKind::Normal) ||
+          step == Step::Pursuit)
+        return "To " + oz_name(*this, a.a) + " (" + std::to_string(a.b) + " MP" +
+               (has_units(*this, 1 - move.side, a.a) ? ", combat" : "") + ")";
       return "To " + oz_name(*this, a.a);
     case Kind::Place:
       return "Place " + uname(a.a) + " at " + oz_name(*this, a.b);
