@@ -10,6 +10,7 @@
 #include "engine/errors.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
+#include "games/render.h"
 
 namespace pacwar::cli {
 namespace {
@@ -115,6 +116,15 @@ class PlayLoop {
     }
   }
 
+  void show_map(int seat) {
+    try {
+      const std::string map = render_map(session_.game().name(), session_.state().view(seat));
+      out_ << (map.empty() ? "No text map for this game: `board` shows the board.\n" : map);
+    } catch (const std::exception& e) {
+      out_ << "(map unavailable: " << e.what() << ")\n";
+    }
+  }
+
   void show_board(int seat) {
     try {
       out_ << render_(session_.state().view(seat));
@@ -192,6 +202,8 @@ class PlayLoop {
     } else if (line == "board") {
       menu_shown_for_ = kNever;
       board_forced_ = true;
+    } else if (line == "map") {
+      show_map(seat);
     } else if (line == "log") {
       out_ << "Game log (" << seat_name(seat) << "'s view):\n";
       print_lines(0, seat);
@@ -265,6 +277,7 @@ class PlayLoop {
             "  undo        take back your last action (not a chance outcome or a reveal)\n"
             "  save FILE   save the game to FILE\n"
             "  log         show the game log as you may see it\n"
+            "  map         draw the map: areas, Sea Routes, control and units\n"
             "  board       show the board and the actions again (the board is otherwise\n"
             "              shown once per phase; the log lines say what changed)\n"
             "  help        show this help\n"
