@@ -97,5 +97,31 @@ TEST(Supply_10_1, IsolatedUnitsSplitBetweenEquallyNearPorts) {
   EXPECT_FALSE(sc.ready("Chicago"));
 }
 
+// 9.5.3: a retreat that cannot return to port is a "Redeployment of Isolated units", so 10.1's
+// tie rule holds there too: Houston and Chicago, retreating from Port Moresby before the first
+// round (9.5.1) with every way out blocked, go one to Ceylon and one to Samoa.
+TEST(Combat_9_5_3, IsolatedRetreatSplitsBetweenEquallyNearPorts) {
+  Scenario sc;
+  sc.empty_board(2)
+      .put("Houston", "Port-Moresby")
+      .put("Chicago", "Port-Moresby")
+      .put("Mogami", "Rabaul")
+      .put("Mikuma", "Australia")
+      .put("Kako", "Solomon-Islands")
+      .control()
+      .at_action(kJapanese);
+  sc.acts({"move-from Solomon-Islands", "pick Kako", "to Port-Moresby", "evacuate"});
+  ASSERT_EQ(sc.s().step, Step::RetreatDestination);
+  EXPECT_TRUE(sc.is_legal("retreat-to Samoa-Islands"));
+  sc.act("retreat-to Ceylon");
+  ASSERT_EQ(sc.s().step, Step::RetreatDestination);  // the second ship chooses for itself
+  sc.act("retreat-to Samoa-Islands");
+  std::vector<std::string> at = {sc.where("Houston"), sc.where("Chicago")};
+  std::sort(at.begin(), at.end());
+  EXPECT_EQ(at, (std::vector<std::string>{"Ceylon", "Samoa-Islands"}));
+  EXPECT_FALSE(sc.ready("Houston"));
+  EXPECT_FALSE(sc.ready("Chicago"));
+}
+
 }  // namespace
 }  // namespace pacwar::pacific_war
