@@ -10,6 +10,7 @@
 #include "engine/errors.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
+#include "games/render.h"
 
 namespace pacwar::cli {
 namespace {
@@ -99,6 +100,31 @@ class PlayLoop {
     }
   }
 
+  // The seat, and the turn and phase as its view names them.
+  std::string phase_key(int seat) const {
+    try {
+      const engine::Json view = session_.state().view(seat);
+      std::string key = std::to_string(seat);  // hotseat: each seat sees its own board
+      if (view.contains("turn")) key += view["turn"].dump();
+      if (view.contains("phase")) {
+        key.push_back('/');
+        key.append(view["phase"].dump());
+      }
+      return key;
+    } catch (const std::exception&) {
+      return "";
+    }
+  }
+
+  void show_map(int seat) {
+    try {
+      const std::string map = render_map(session_.game().name(), session_.state().view(seat));
+      out_ << (map.empty() ? "No text map for this game: `board` shows the board.\n" : map);
+    } catch (const std::exception& e) {
+      out_ << "(map unavailable: " << e.what() << ")\n";
+    }
+  }
+
   void show_board(int seat) {
     try {
       out_ << render_(session_.state().view(seat));
@@ -131,7 +157,14 @@ class PlayLoop {
   void show_menu(int seat) {
     const engine::State& state = session_.state();
     out_ << "\n=== " << seat_name(seat) << " to act ===\n";
-    show_board(seat);
+    // The board once per phase (and on `board`); between, the log lines printed after each
+    // decision say what changed.
+    const std::string phase = phase_key(seat);
+    if (board_forced_ || phase != board_phase_) {
+      show_board(seat);
+      board_phase_ = phase;
+      board_forced_ = false;
+    }
     out_ << state.prompt() << "\n";
     legal_ = state.legal_actions();
     for (std::size_t i = 0; i < legal_.size(); ++i) {
@@ -168,6 +201,9 @@ class PlayLoop {
       show_help();
     } else if (line == "board") {
       menu_shown_for_ = kNever;
+      board_forced_ = true;
+    } else if (line == "map") {
+      show_map(seat);
     } else if (line == "log") {
       out_ << "Game log (" << seat_name(seat) << "'s view):\n";
       print_lines(0, seat);
@@ -205,6 +241,7 @@ class PlayLoop {
     if (session_.undo(seat)) {
       out_ << "Undone: " << last << "\n";
       menu_shown_for_ = kNever;
+      board_forced_ = true;
     } else if (seats.empty()) {
       out_ << "Cannot undo: nothing has happened yet.\n";
     } else if (seats.back() != seat) {
@@ -240,7 +277,9 @@ class PlayLoop {
             "  undo        take back your last action (not a chance outcome or a reveal)\n"
             "  save FILE   save the game to FILE\n"
             "  log         show the game log as you may see it\n"
-            "  board       show the board and the actions again\n"
+            "  map         draw the map: areas, Sea Routes, control and units\n"
+            "  board       show the board and the actions again (the board is otherwise\n"
+            "              shown once per phase; the log lines say what changed)\n"
             "  help        show this help\n"
             "  quit        leave the game without saving\n";
   }
@@ -271,6 +310,8 @@ class PlayLoop {
   const BoardRenderer& render_;
   int observer_ = -1;
   std::size_t menu_shown_for_ = kNever;  // history length when the menu was last shown
+  std::string board_phase_;              // phase_key when the board was last shown
+  bool board_forced_ = true;             // show the board with the next menu
   std::size_t saved_at_ = kNever;        // history length when last saved
   std::vector<engine::ActionCode> legal_;
 };

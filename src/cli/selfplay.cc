@@ -29,6 +29,17 @@ struct GameOutcome {
   std::uint64_t final_hash = 0;
   std::optional<std::string> violation;
   std::map<std::string, int> events_played;
+  int end_turn = -1;
+  std::string end_reason;
+};
+
+// Keeps the last public log line: the one that ends the game says how it ended.
+class LastPublicLine final : public engine::LogSink {
+ public:
+  void add(engine::LogLine line) override {
+    if (line.visible(-1)) last = std::move(line.text);
+  }
+  std::string last;
 };
 
 // An action id "event <card end> [target]" plays that card end for its event.
@@ -51,6 +62,7 @@ GameOutcome play_one(const engine::Game& game, const engine::Options& options,
   engine::RandomPlayer player;
   std::unique_ptr<State> state;
   std::string action_id = "(start)";
+  LastPublicLine last_line;
   try {
     state = game.new_initial_state(options);
     if (config.check_invariants) {
@@ -70,11 +82,11 @@ GameOutcome play_one(const engine::Game& game, const engine::Options& options,
       ++outcome.actions;
       count_event(action_id, outcome.events_played);
       if (!config.check_invariants) {
-        state->apply(action, nullptr);
+        state->apply(action, &last_line);
         continue;
       }
       const std::unique_ptr<State> before = state->clone();
-      state->apply(action, nullptr);
+      state->apply(action, &last_line);
       std::string problem = state->check_invariants();
       if (problem.empty()) problem = state->check_transition(*before, action);
       if (!problem.empty()) outcome.violation = where(index, outcome.actions, action_id) + problem;
@@ -86,6 +98,10 @@ GameOutcome play_one(const engine::Game& game, const engine::Options& options,
   if (!outcome.violation) {
     outcome.completed = true;
     outcome.winner = state->winner();
+    const engine::Json view = state->view(-1);
+    if (view.contains("turn") && view["turn"].is_number_integer())
+      outcome.end_turn = view["turn"].get<int>();
+    outcome.end_reason = last_line.last;
   }
   return outcome;
 }
@@ -130,6 +146,8 @@ SelfplayResult run_selfplay(std::shared_ptr<const engine::Game> game,
       continue;
     }
     ++result.completed;
+    ++result.end_turn[outcome.end_turn];
+    ++result.end_reasons[outcome.end_reason];
     if (outcome.winner >= 0 && outcome.winner < game->num_seats()) {
       ++result.wins[static_cast<std::size_t>(outcome.winner)];
     } else {
@@ -156,6 +174,10 @@ engine::Json to_json(const SelfplayResult& result, const engine::Game& game) {
   json["games_per_second"] = result.games_per_second;
   json["digest"] = engine::to_hex(result.digest);
   json["events_played"] = result.events_played;
+  engine::Json turns = engine::Json::object();
+  for (const auto& [turn, n] : result.end_turn) turns[std::to_string(turn)] = n;
+  json["end_turn"] = turns;
+  json["end_reasons"] = result.end_reasons;
   return json;
 }
 

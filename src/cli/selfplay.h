@@ -26,6 +26,10 @@ struct SelfplayResult {
   std::uint64_t digest = 0;  // combines every final state hash in game-index order
   // Card ends played for their event ("event <end> ..." action ids), over all games.
   std::map<std::string, int> events_played;
+  // Completed games by the Turn they ended on (the view's "turn") and by how they ended (the
+  // last public log line of the game, e.g. "End of Turn 4: the Allies lead. Allied victory.").
+  std::map<int, int> end_turn;
+  std::map<std::string, int> end_reasons;
 };
 
 struct SelfplayConfig {
@@ -50,7 +54,8 @@ inline SelfplayResult run_selfplay(std::shared_ptr<const engine::Game> game,
 }
 
 // JSON with keys games, completed, <seat_name>_wins, draws, invariant_violations, violations,
-// mean_actions, games_per_second, digest (16 hex digits), events_played ({end id: count}).
+// mean_actions, games_per_second, digest (16 hex digits), events_played ({end id: count}),
+// end_turn ({turn: games}) and end_reasons ({reason: games}).
 engine::Json to_json(const SelfplayResult& result, const engine::Game& game);
 
 }  // namespace pacwar::cli

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "games/registry.h"
 #include "tests/toy_game.h"
 
 namespace pacwar::cli {
@@ -95,6 +96,34 @@ TEST(SelfplayTest, JsonNamesSeats) {
   EXPECT_EQ(json["red_wins"].get<int>() + json["blue_wins"].get<int>() + json["draws"].get<int>(),
             10);
   EXPECT_EQ(json["digest"].get<std::string>().size(), 16u);
+}
+
+// Both games report how long each game lasted and how it ended; every completed game is in
+// both histograms, and the reason is the game's last public log line (a victory).
+TEST(SelfplayTest, EndTurnsAndEndReasonsForBothGames) {
+  for (const char* name : {"pacific-war", "co-prosperity"}) {
+    const auto game = find_game(name);
+    ASSERT_NE(game, nullptr) << name;
+    const SelfplayResult result =
+        run_selfplay(game, engine::Json::object(), 6, 5, 1, 100000, false);
+    ASSERT_EQ(result.completed, 6) << name;
+    int by_turn = 0;
+    for (const auto& [turn, n] : result.end_turn) {
+      EXPECT_GE(turn, 1) << name;
+      EXPECT_LE(turn, 6) << name;
+      by_turn += n;
+    }
+    EXPECT_EQ(by_turn, 6) << name;
+    int by_reason = 0;
+    for (const auto& [reason, n] : result.end_reasons) {
+      EXPECT_NE(reason.find("victory"), std::string::npos) << name << ": " << reason;
+      by_reason += n;
+    }
+    EXPECT_EQ(by_reason, 6) << name;
+    const engine::Json json = to_json(result, *game);
+    EXPECT_TRUE(json.contains("end_turn"));
+    EXPECT_TRUE(json.contains("end_reasons"));
+  }
 }
 
 }  // namespace

@@ -445,8 +445,9 @@ bool advanced_combat_over(PwState& s, int oz, int attacker, Log log) {
   if (!marker_available(s) || attacker != kAllied || oz < 0) return false;
   if (s.move.side != kAllied || s.move.kind != MoveKind::Normal) return false;
   if (!has_naval(s, kAllied, oz) || has_units(s, kJapanese, oz)) return false;
-  const bool port_like = s.content().ozs[oz].port || s.fleet_train_oz == oz;
-  if (!port_like && count_lba(s, kAllied, oz) > 0) return false;
+  // 8.9.3: one LBA per Base; a Japanese Port held as an Allied Base is a Base (12.3).
+  const bool own_port = s.content().ozs[oz].port && s.port_owner[oz] == kAllied;
+  if (!own_port && s.fleet_train_oz != oz && count_lba(s, kAllied, oz) > 0) return false;
   s.adv.seabees_oz = static_cast<std::int8_t>(oz);
   bool any = false;
   for (int u : s.content().side_units[kAllied]) any = any || seabees_target(s, u);

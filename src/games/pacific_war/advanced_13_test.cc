@@ -313,7 +313,7 @@ TEST(Advanced_13_7, SeabeesRedeployAnLbaAfterTheCombat) {
   sc.put("Houston", "Australia").put("Louisville", "Australia").put("Pensacola", "Australia");
   sc.put("LBA-A1", "Samoa-Islands");
   sc.control().at_action(kAllied);
-  sc.acts({"move-from Australia", "all", "to Solomon-Islands", "surface"});
+  sc.acts({"move-from Australia", "all", "to Solomon-Islands", "no-reaction", "surface"});
   sc.acts({"die 6", "die 6", "die 6"});  // two hits on Kinugasa: sunk
   sc.act("die 1");                       // Japanese gunnery 1: no hit
   sc.act("stay");

@@ -155,8 +155,9 @@ bool target_valid(const PwState& s, const CardEvent& ev, int side, int target) {
     case EventTarget::None:
       return target == kNoTarget;
     case EventTarget::InvasionPort:
-      return target < c.num_ozs() && invasion_candidate(s, side, target) &&
-             ground_strength(s, side, target) + s.committed[target] < ground_needed(s, target);
+      // The cards' text ("+2 Ground Strength for one ... Port Invasion") asks only for an
+      // invasion, not for one short of Ground Strength (docs/rulings.md 59).
+      return target < c.num_ozs() && invasion_candidate(s, side, target);
     case EventTarget::DefendedPort:
       return target < c.num_ozs() && c.ozs[target].port && s.port_owner[target] == side &&
              !c.ozs[target].japanese_forbidden && s.events.port_defence[target] == 0;
@@ -321,7 +322,8 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
           if (s.units[u].loc == target && c.units[u].is_naval() && !is_ready(s, u) &&
               unit_matches(c.units[u], e.units)) {
             set_ready(s, u, true);
-            log_line(log, unit_name(s, u) + " is Ready.", "4.5");
+            log_line(log, unit_name(s, u) + " is Ready (" + end.id + " " + end.name + ").",
+                     end.strategic_event ? "4.6" : "4.5");
           }
         break;
       case EffectType::ExhaustUnits:
@@ -329,7 +331,8 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
           if (s.units[u].loc == e.oz && c.units[u].is_naval() && is_ready(s, u) &&
               unit_matches(c.units[u], e.units)) {
             set_ready(s, u, false);
-            log_line(log, unit_name(s, u) + " is Ops Complete.", "4.5");
+            log_line(log, unit_name(s, u) + " is Ops Complete (" + end.id + " " + end.name + ").",
+                     end.strategic_event ? "4.6" : "4.5");
           }
         break;
       case EffectType::Repair: {

@@ -279,6 +279,10 @@ TEST(CardEffects, SurfaceHitsOnLba) {
   sc.empty_board(2).put("Kongo", "Midway").put("LBA-A1", "Midway").give(kJapanese, 7);
   fight(sc, "Midway", kJapanese, 0);
   sc.act("event J07");
+  // 9.1.1: the defending LBA takes part in Airstrike Combat (Kongo has no carrier to answer).
+  ASSERT_EQ(sc.s().step, Step::FireDie);
+  sc.act("die 1");  // no hit
+  while (sc.is_legal("stay")) sc.act("stay");
   sc.act("surface");
   ASSERT_EQ(sc.s().step, Step::FireDie);
   sc.act("die 6");  // Kongo 3 at [3]: 2 hits on the LBA

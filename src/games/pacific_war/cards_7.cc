@@ -8,23 +8,21 @@
 namespace pacwar::pacific_war {
 namespace {
 
+// 7.1: a hand at its limit draws no more, except the Optional Rule 15.2 cards, which 7.1 names
+// as the exception to the Japanese limit: they are drawn whatever the hand holds.
 int draws_for(const PwState& s, int side) {
   const Content& c = s.content();
-  int n = 0;
-  if (side == kJapanese)
-    n = (s.base_marker[c.oz_borneo] == kJapanese ? c.japanese_draw : 0) +  // 7.2
-        oil_reserve_cards(s);                                              // 15.2
-  else
-    n = allied_draws(s);  // 7.3, 15.3
-  return std::max(0, std::min(n, c.hand_limit[side] - hand_size(s, side)));
+  const int room = std::max(0, c.hand_limit[side] - hand_size(s, side));
+  if (side == kAllied) return std::min(allied_draws(s), room);                       // 7.3, 15.3
+  const int borneo = s.base_marker[c.oz_borneo] == kJapanese ? c.japanese_draw : 0;  // 7.2
+  return std::min(borneo, room) + oil_reserve_cards(s);                              // 15.2
 }
 
 // Sets `seat` to the side drawing now; false when all draws are done.
 bool next_drawer(PwState& s) {
   for (int i = 0; i < 2; ++i) {
     const int side = i == 0 ? s.draw_first : 1 - s.draw_first;
-    if (s.draw_left[side] > 0 && deck_size(s) > 0 &&
-        hand_size(s, side) < s.content().hand_limit[side]) {
+    if (s.draw_left[side] > 0 && deck_size(s) > 0) {  // draws_for kept to the limit (7.1)
       s.seat = static_cast<std::int8_t>(side);
       return true;
     }

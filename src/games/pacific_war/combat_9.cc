@@ -30,8 +30,19 @@ bool is_target(const PwState& s, int unit, int firing) {
   return true;
 }
 
+int count_carriers(const PwState& s, int side, int oz);
+
+// 9.1.1: "To participate in this part of the Combat Round, the Attacker must have at least one
+// Aircraft Carrier, while the Defender must have at least one Aircraft Carrier and/or at least
+// one LBA unit." Each side's condition is its own (docs/rulings.md 14).
+bool side_takes_part_in_air(const PwState& s, int side) {
+  const int oz = s.combat.oz;
+  if (count_carriers(s, side, oz) > 0) return true;
+  return side != s.combat.attacker && has_lba(s, side, oz);
+}
+
 bool side_fires_air(const PwState& s, int side) {
-  return airstrike_strength(s, side, s.combat.oz) > 0;
+  return side_takes_part_in_air(s, side) && airstrike_strength(s, side, s.combat.oz) > 0;
 }
 
 int count_carriers(const PwState& s, int side, int oz) {
@@ -41,10 +52,9 @@ int count_carriers(const PwState& s, int side, int oz) {
   return n;
 }
 
-// 9.1.1 (see docs/rulings.md): Airstrike Combat is fought when the Attacker has an Aircraft
-// Carrier; then every carrier and LBA of either side strikes.
+// 9.1.1: Airstrike Combat is ignored only if neither side takes part in it.
 bool airstrike_part_happens(const PwState& s) {
-  return count_carriers(s, s.combat.attacker, s.combat.oz) > 0;
+  return side_takes_part_in_air(s, s.combat.attacker) || side_takes_part_in_air(s, defender(s));
 }
 
 bool surface_possible(const PwState& s) {
@@ -94,7 +104,8 @@ void start_round(PwState& s, Log log) {
     next_fire(s, log);
     return;
   }
-  log_line(log, "No Airstrike Combat: the Attacker has no Aircraft Carrier.", "9.1.1");
+  log_line(log, "No Airstrike Combat: neither side has an Aircraft Carrier or a defending LBA.",
+           "9.1.1");
   if (surface_possible(s)) {
     s.step = Step::SurfaceDecision;
     s.seat = cb.attacker;

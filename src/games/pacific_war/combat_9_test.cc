@@ -88,7 +88,7 @@ TEST(Combat_9_5, CombatExampleTwoPhilippinesAndBorneo) {
   sc.put("LBA-J1", "Japan").put("LBA-J3", "Truk").put("LBA-A1", "Australia");
   sc.control().at_action(kJapanese).give(kJapanese, 1).give(kJapanese, 2);
   // Six battleships and a cruiser move from Indochina to Singapore and sink Exeter.
-  sc.acts({"move-from Indochina", "all", "to Singapore", "surface"});
+  sc.acts({"move-from Indochina", "all", "to Singapore", "no-reaction", "surface"});
   EXPECT_EQ(sc.c().crt.columns[sc.s().combat.column].label, "20-25");  // gunnery 21
   sc.act("die 1");                                                     // two hits, both on Exeter
   sc.acts({"die 6", "die 6", "die 1"});  // Exeter sunk; Exeter's gunnery 1 misses
@@ -98,7 +98,7 @@ TEST(Combat_9_5, CombatExampleTwoPhilippinesAndBorneo) {
   EXPECT_EQ(sc.s().base_marker[sc.oz("Singapore")], kJapanese);  // a Base on the Port
   // Tone, Chikuma, Haguro and Ashigara to the Philippines with 2 MP left.
   sc.at_action(kJapanese).acts({"move-from Okinawa", "pick Tone", "pick Chikuma", "pick Haguro",
-                                "pick Ashigara", "done", "to Philippines"});
+                                "pick Ashigara", "done", "to Philippines", "no-reaction"});
   EXPECT_EQ(sc.s().combat.mp, 2);
   ASSERT_EQ(sc.s().step, Step::SurfaceDecision);  // no carriers: no Airstrike Combat
   sc.act("surface");
@@ -113,7 +113,7 @@ TEST(Combat_9_5, CombatExampleTwoPhilippinesAndBorneo) {
   sc.act("stay");
   EXPECT_EQ(sc.s().base_marker[sc.oz("Philippines")], kJapanese);
   // Nachi and Myoko through the Philippines to Borneo; two rounds.
-  sc.at_action(kJapanese).acts({"move-from Okinawa", "all", "to Borneo"});
+  sc.at_action(kJapanese).acts({"move-from Okinawa", "all", "to Borneo", "no-reaction"});
   EXPECT_EQ(sc.s().combat.mp, 1);
   sc.acts({"surface", "die 3", "die 2"});  // [2]: 0 hits; De Ruyter [1]: 0 hits
   sc.acts({"stay", "stay", "continue", "stay", "surface", "die 6"});  // [2] 6: two hits

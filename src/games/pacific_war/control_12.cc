@@ -88,14 +88,15 @@ void update_control(PwState& s, Log log) {
       port_overlay(s, oz, air);
       const int after = controller(s, oz);
       if (before != after)
-        log_line(
-            log,
-            oz_name(s, oz) + ": " +
-                (after < 0                ? std::string("controlled by neither player")
-                 : s.base_marker[oz] >= 0 ? side_name(after) + " Base marker on the " +
-                                                side_name(s.port_owner[oz]) + " Port"
-                                          : std::string("a ") + side_name(after) + " Port again"),
-            "12.3");
+        log_line(log,
+                 oz_name(s, oz) + ": " +
+                     (after < 0 ? std::string("controlled by neither player")
+                      : s.base_marker[oz] >= 0
+                          ? side_name(after) + " Base marker on the " +
+                                side_name(s.port_owner[oz]) + " Port"
+                          : (after == kAllied ? std::string("an ") : std::string("a ")) +
+                                side_name(after) + " Port again"),
+                 "12.3");
       continue;
     }
     if (s.fleet_train_oz == oz) {

@@ -81,13 +81,17 @@ std::string PwState::check_invariants() const {
       return "unit counts per OZ disagree with the units";
   }
   for (int side : {kJapanese, kAllied})
-    if (hand_size(*this, side) > c.hand_limit[side])
-      return side_name(side) + " hand over its limit (7.1)";
+    if (hand_size(*this, side) >
+        c.hand_limit[side] + (side == kJapanese ? oil_cards_so_far(*this) : 0))
+      return side_name(side) + " hand over its limit (7.1, 15.2)";
   for (int oz = 0; oz < c.num_ozs(); ++oz) {
-    const bool port_like = c.ozs[oz].port || fleet_train_oz == oz;
-    for (int side : {kJapanese, kAllied})
-      if (!port_like && count_lba(*this, side, oz) > 1)
-        return "more than one LBA on the Base " + c.ozs[oz].id + " (8.9.3)";
+    for (int side : {kJapanese, kAllied}) {
+      // 8.9.3: one LBA per Base; an enemy Port held as a Base is a Base (12.2, 12.3).
+      const bool own_port = c.ozs[oz].port && port_owner[oz] == side;
+      const bool fleet_train = side == kAllied && fleet_train_oz == oz;
+      if (!own_port && !fleet_train && count_lba(*this, side, oz) > 1)
+        return "more than one LBA on the Base " + c.ozs[oz].id + " (8.9.3, 12.3)";
+    }
     if (c.ozs[oz].port && port_owner[oz] != kJapanese && port_owner[oz] != kAllied)
       return "Port without an owner: " + c.ozs[oz].id;
     if (c.ozs[oz].port && c.ozs[oz].japanese_forbidden && port_owner[oz] != kAllied)

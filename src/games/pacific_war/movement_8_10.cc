@@ -81,6 +81,15 @@ std::vector<int> return_ports(const PwState& s, int side, int from) {
   return out;
 }
 
+// 8.9.3 / 10.4: no limit of LBA on a Port, one per Base. An enemy Port held as the side's Base
+// "is considered in all aspects as a Base" (12.3) and "neither player can use it as a Port for
+// any purpose" (12.2), so only the side's own Ports, and the Fleet Train's Base (8.7), are
+// unlimited.
+bool holds_any_lba(const PwState& s, int side, int oz) {
+  return (s.content().ozs[oz].port && s.port_owner[oz] == side) ||
+         (side == kAllied && s.fleet_train_oz == oz);
+}
+
 // 8.9.3 / 10.4: friendly-controlled OZ or one with friendly Naval units; one LBA per Base.
 std::vector<int> lba_destinations(const PwState& s, int unit) {
   const int side = side_of(s, unit);
@@ -90,8 +99,7 @@ std::vector<int> lba_destinations(const PwState& s, int unit) {
   for (int x = 0; x < c.num_ozs(); ++x) {
     if (x == from || forbidden(s, side, x) || has_units(s, 1 - side, x)) continue;
     if (!is_friendly_controlled(s, side, x) && !has_naval(s, side, x)) continue;
-    const bool port_like = c.ozs[x].port || s.fleet_train_oz == x;
-    if (!port_like && count_lba(s, side, x) > 0) continue;
+    if (!holds_any_lba(s, side, x) && count_lba(s, side, x) > 0) continue;
     out.push_back(x);
   }
   return out;
@@ -159,7 +167,7 @@ bool lba_can_redeploy(const PwState& s, int unit) {
   for (int x = 0; x < c.num_ozs(); ++x) {  // the first destination of lba_destinations
     if (x == from || forbidden(s, side, x) || has_units(s, 1 - side, x)) continue;
     if (!has_naval(s, side, x) && !is_friendly_controlled(s, side, x)) continue;
-    if (c.ozs[x].port || s.fleet_train_oz == x || count_lba(s, side, x) == 0) return true;
+    if (holds_any_lba(s, side, x) || count_lba(s, side, x) == 0) return true;
   }
   return false;
 }
@@ -226,10 +234,9 @@ void apply_pick_group(PwState& s, Act act, Log log) {
 void legal_destination(const PwState& s, Out& out) {
   switch (s.move.kind) {
     case MoveKind::Normal:
-      for (auto [oz, cost] : normal_destinations(s, s.move.side, s.move.from, group_speed(s))) {
-        (void)cost;
-        out.push_back(encode(Kind::To, oz));
-      }
+      // b = the MP the move costs, for the label only (the id is "to <OZ>").
+      for (auto [oz, cost] : normal_destinations(s, s.move.side, s.move.from, group_speed(s)))
+        out.push_back(encode(Kind::To, oz, cost));
       break;
     case MoveKind::Return:
       for (int oz : return_ports(s, s.move.side, s.move.from)) out.push_back(encode(Kind::To, oz));
@@ -289,12 +296,10 @@ void group_arrived(PwState& s, int oz, Log log) {
     finish_action(s, log);
     return;
   }
-  if (reaction_allowed(s, oz, foe)) {
-    s.step = Step::Reaction;
-    s.seat = static_cast<std::int8_t>(foe);
-    return;
-  }
-  begin_combat(s, oz, s.move.side, s.move.mp, log);
+  // 8.12 Reaction, or else 9.5.1: "If the Defender chooses to not participate in combat,
+  // before a Combat Round begins, he may choose to retreat from the OZ" (round 1 included).
+  s.step = Step::Reaction;
+  s.seat = static_cast<std::int8_t>(foe);
 }
 
 // 8.12 after an Emergency Evacuation: the group may go on with the MP it has left.
@@ -302,7 +307,7 @@ void legal_pursuit(const PwState& s, Out& out) {
   out.push_back(encode(Kind::Stop));
   const Distances dist = normal_distances(s, s.move.side, s.move.at);
   for (int x = 0; x < s.content().num_ozs(); ++x)
-    if (x != s.move.at && dist[x] <= s.move.mp) out.push_back(encode(Kind::To, x));
+    if (x != s.move.at && dist[x] <= s.move.mp) out.push_back(encode(Kind::To, x, dist[x]));
 }
 
 void apply_pursuit(PwState& s, Act act, Log log) {

@@ -1,6 +1,8 @@
 // 15.0 Optional Rules that change the card draw: Japan Stocks Additional Oil Reserves (15.2) and
 // Allies Additionally Weakened (15.3). 15.1 (Yamamoto's Original Plan) is part of Turn 0 in
 // turn0_5.cc. The numbers come from rules.json "optional_rules".
+#include <algorithm>
+
 #include "games/pacific_war/rules.h"
 
 namespace pacwar::pacific_war {
@@ -10,6 +12,15 @@ int oil_reserve_cards(const PwState& s) {
   const OptionalRulesDef& o = s.content().optional;
   const int die_cards = s.adv.oil_turn == s.turn ? s.adv.oil_bonus : 0;
   return o.oil_cards[s.turn] + die_cards;
+}
+
+int oil_cards_so_far(const PwState& s) {
+  if (!s.options().has("15.2")) return 0;
+  const OptionalRulesDef& o = s.content().optional;
+  int n = 0;
+  for (int t = 0; t <= std::min<int>(s.turn, kLastTurn); ++t)
+    n += o.oil_cards[t] + o.oil_die_cards[t];
+  return n;
 }
 
 bool start_oil_die(PwState& s) {

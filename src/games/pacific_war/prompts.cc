@@ -39,13 +39,19 @@ std::string PwState::prompt() const {
                                                        : "8.9.2") +
              " Pick the ships of the group at " + oz_name(*this, move.from);
     case Step::ChooseDestination:
-      return std::string(move.kind == MoveKind::Normal   ? "8.10.1 Destination of the group"
-                         : move.kind == MoveKind::Return ? "8.9.2 Return to which Port?"
-                                                         : "8.11 Redeploy the LBA to which OZ?");
+      return std::string(
+          move.kind == MoveKind::Normal ? "8.10.1 Destination of the group"
+          : move.kind == MoveKind::Return
+              ? (move.supply ? "10.4 Return to which Port?" : "8.9.2 Return to which Port?")
+          : move.supply ? "10.4 Redeploy the LBA to which OZ?"
+                        : "8.11 Redeploy the LBA to which OZ?");
     case Step::Pursuit:
       return "8.12 The defenders evacuated: pursue with " + std::to_string(move.mp) +
              " MP left, or stop";
     case Step::Reaction:
+      if (!reaction_allowed(*this, move.at, seat))  // 9.5.1: retreat before the first round
+        return "9.5.1 " + who + ": retreat from " + oz_name(*this, move.at) +
+               " before the first round, or fight?";
       return "8.12 " + who + " Reaction to the enemy entering " + oz_name(*this, move.at);
     case Step::CounterPick:
       return "8.12 Counterattack: pick the ships that join (speed - 1)";
@@ -67,8 +73,12 @@ std::string PwState::prompt() const {
     case Step::RetreatDestination:
       return "9.5.3 " + who + ": retreat to which Port?";
     case Step::Isolation:
-      return "10.1 " + who + " units at " + oz_name(*this, move.at) +
-             " are isolated: redeploy to which of the nearest Ports?";
+      for (int u = 0; u < content().num_units(); ++u)  // one unit at a time (10.1 ties)
+        if (units[u].loc == move.at && content().units[u].side == seat &&
+            content().units[u].is_naval())
+          return "10.1 " + who + ": " + unit_name(*this, u) + " at " + oz_name(*this, move.at) +
+                 " is isolated: redeploy it to which of the nearest Ports?";
+      return "10.1 " + who + ": redeploy to which of the nearest Ports?";
     case Step::Invasion:
       return "10.2 " + who + " Port Invasions";
     case Step::SupplyMoves:
@@ -136,7 +146,7 @@ std::string PwState::action_label(engine::ActionCode code) const {
     case Kind::ReturnFrom:
       return "Return to Port from " + oz_name(*this, a.a) + " (8.9.2)";
     case Kind::Redeploy:
-      return "Redeploy " + uname(a.a) + " (8.11)";
+      return "Redeploy " + uname(a.a) + (step == Step::SupplyMoves ? " (10.4)" : " (8.11)");
     case Kind::Resupply:
       return "Discard " + card(a.a) + " to resupply at " + oz_name(*this, a.b) + " (8.6)";
     case Kind::FleetTrain:
@@ -144,23 +154,29 @@ std::string PwState::action_label(engine::ActionCode code) const {
     case Kind::OpenRoutes:
       return "Discard " + card(a.a) + " to open the Restricted Sea Routes (8.8)";
     case Kind::Pick:
-      return "Pick " + uname(a.a);
+      return "Pick " + uname(a.a) + (is_ready(*this, a.a) ? "" : " (Ops Complete)");
     case Kind::All:
       return "Pick all remaining";
     case Kind::Done:
       return "Done";
     case Kind::To:
+      // Normal Movement and pursuit carry the MP cost in b (movement_8_10.cc).
+      if ((step == Step::ChooseDestination && move.kind == MoveKind::Normal) ||
+          step == Step::Pursuit)
+        return "To " + oz_name(*this, a.a) + " (" + std::to_string(a.b) + " MP" +
+               (has_units(*this, 1 - move.side, a.a) ? ", combat" : "") + ")";
       return "To " + oz_name(*this, a.a);
     case Kind::Place:
       return "Place " + uname(a.a) + " at " + oz_name(*this, a.b);
     case Kind::Hit:
       return "Allocate a hit to " + uname(a.a) + " (9.2.4)";
     case Kind::Evacuate:
-      return "Emergency Evacuation (8.12)";
+      return reaction_allowed(*this, move.at, seat) ? "Emergency Evacuation (8.12)"
+                                                    : "Retreat before the first round (9.5.1)";
     case Kind::Counterattack:
       return "Counterattack (8.12)";
     case Kind::NoReaction:
-      return "No reaction";
+      return reaction_allowed(*this, move.at, seat) ? "No reaction" : "Stay and fight";
     case Kind::Retreat:
       return "Retreat (9.5)";
     case Kind::Stay:

@@ -40,6 +40,7 @@ bool reaction_allowed(const PwState& s, int oz, int reactor) {
 void legal_reaction(const PwState& s, Out& out) {
   out.push_back(encode(Kind::NoReaction));
   out.push_back(encode(Kind::Evacuate));
+  if (!reaction_allowed(s, s.move.at, s.seat)) return;  // 9.5.1 only: no Counterattack
   for (int u = 0; u < s.content().num_units(); ++u)
     if (counter_eligible(s, u, s.move.at)) {
       out.push_back(encode(Kind::Counterattack));
@@ -51,6 +52,18 @@ void apply_reaction(PwState& s, Act act, Log log) {
   const int reactor = s.seat;
   switch (act.kind) {
     case Kind::Evacuate:
+      if (!reaction_allowed(s, s.move.at, reactor)) {
+        // 9.5.1: the Defender retreats before the first round. Not a Reaction: the moving
+        // group has ended its movement (8.10.1) and does not pursue.
+        log_line(log,
+                 side_name(reactor) + " retreat from " + oz_name(s, s.move.at) +
+                     " before the first round.",
+                 "9.5.1");
+        s.move.mp = 0;
+        s.move.evacuating = true;
+        start_retreat(s, reactor, s.move.at, log);
+        return;
+      }
       log_line(
           log,
           side_name(reactor) + " make an Emergency Evacuation of " + oz_name(s, s.move.at) + ".",

@@ -79,7 +79,9 @@ TEST(Reaction_8_12, JapaneseLbaGivesNoReaction) {
   Scenario sc;
   sc.empty_board(2).put("LBA-J1", "Okinawa").put("Houston", "Philippines").control();
   sc.at_action(kAllied).acts({"move-from Philippines", "pick Houston", "to Okinawa"});
-  EXPECT_NE(sc.s().step, Step::Reaction);
+  // No 8.12 Reaction: only 9.5.1's retreat before the first round is offered.
+  EXPECT_FALSE(sc.is_legal("counterattack"));
+  EXPECT_NE(sc.s().prompt().find("9.5.1"), std::string::npos);
 }
 
 TEST(Reaction_8_12, PursuitAfterEvacuationUsesTheMpLeft) {

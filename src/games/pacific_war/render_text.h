@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/game.h"
+#include "games/pacific_war/content.h"
 
 namespace pacwar::pacific_war {
 
@@ -15,5 +16,10 @@ namespace pacwar::pacific_war {
 inline constexpr std::size_t kBoardWidth = 100;
 
 std::string render_text(const engine::Json& view);
+
+// A text map of the OZs at their map positions, the Sea Routes between them (Nav Points and the
+// restricted routes marked), each OZ's controller and unit counts from the view; the map's
+// geometry comes from the content (it is public).
+std::string render_map(const engine::Json& view, const Content& content);
 
 }  // namespace pacwar::pacific_war

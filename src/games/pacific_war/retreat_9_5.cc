@@ -19,7 +19,10 @@ void continue_after(PwState& s, Log log) {
 
 int retreat_from(const PwState& s) { return s.move.evacuating ? s.move.at : s.combat.oz; }
 
-void move_naval(PwState& s, int side, int from, int port, bool isolated, Log log) {
+// Moves the side's Naval units at `from` to `port`: all of them, or with `one` the first only
+// (isolated units on a tie choose their Port one by one, 10.1).
+void move_naval(PwState& s, int side, int from, int port, bool isolated, Log log,
+                bool one = false) {
   const Content& c = s.content();
   std::string names;
   for (int u = 0; u < c.num_units(); ++u) {
@@ -27,6 +30,7 @@ void move_naval(PwState& s, int side, int from, int port, bool isolated, Log log
     set_loc(s, u, static_cast<std::uint8_t>(port));
     if (isolated) set_ready(s, u, false);
     names += (names.empty() ? "" : ", ") + unit_name(s, u);
+    if (one) break;
   }
   log_line(
       log,
@@ -109,7 +113,10 @@ void apply_retreat_destination(PwState& s, Act act, Log log) {
   bool isolated = false;
   const int from = retreat_from(s);
   retreat_ports(s, s.seat, from, &isolated);
-  move_naval(s, s.seat, from, act.a, isolated, log);
+  // 9.5.3 -> 10.1: units that cannot return to port redeploy as isolated units, each to the
+  // nearest Port of the player's choice; a retreat that can return goes to one Port.
+  move_naval(s, s.seat, from, act.a, isolated, log, isolated);
+  if (isolated && has_naval(s, s.seat, from)) return;
   continue_after(s, log);
 }
 

@@ -153,6 +153,7 @@ std::string check_advanced_transition(const PwState& before, const PwState& afte
 
 // 15.0 Optional Rules (optional_15.cc); 15.1 is in turn0_5.cc.
 int oil_reserve_cards(const PwState& s);  // 15.2: extra Japanese cards this turn
+int oil_cards_so_far(const PwState& s);   // 15.2: most extra cards possible up to this turn
 bool start_oil_die(PwState& s);           // 15.2: true if the die is to be rolled first
 void apply_oil_die(PwState& s, Act act, Log log);
 int allied_draws(const PwState& s);  // 7.3, or 15.3's schedule

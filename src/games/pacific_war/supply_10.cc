@@ -13,7 +13,10 @@ void invasion_step(PwState& s, Log log);
 void supply_moves_step(PwState& s, Log log);
 void readying_step(PwState& s, Log log);
 
-void redeploy_isolated(PwState& s, int side, int from, int port, Log log) {
+// 10.1: one isolated Naval unit of the side (the first in the OZ) goes to `port`, Ops Complete.
+// Units go one at a time so that on a tie each may choose its own Port ("redeploy his units as
+// desired between").
+void redeploy_one_isolated(PwState& s, int side, int from, int port, Log log) {
   const Content& c = s.content();
   for (int u = 0; u < c.num_units(); ++u) {
     if (s.units[u].loc != from || c.units[u].side != side || !c.units[u].is_naval()) continue;
@@ -23,6 +26,7 @@ void redeploy_isolated(PwState& s, int side, int from, int port, Log log) {
         log,
         unit_name(s, u) + " is isolated: redeployed, Ops Complete, to " + oz_name(s, port) + ".",
         "10.1");
+    return;
   }
 }
 
@@ -56,7 +60,7 @@ void isolation_step(PwState& s, Log log) {
       s.move.at = static_cast<std::int8_t>(oz);
       return;
     }
-    redeploy_isolated(s, side, oz, ports[0], log);
+    while (has_naval(s, side, oz)) redeploy_one_isolated(s, side, oz, ports[0], log);
   }
   update_control(s, log);
   if (side == kJapanese) {
@@ -182,7 +186,8 @@ void legal_isolation(const PwState& s, Out& out) {
 }
 
 void apply_isolation(PwState& s, Act act, Log log) {
-  redeploy_isolated(s, s.seat, s.move.at, act.a, log);
+  redeploy_one_isolated(s, s.seat, s.move.at, act.a, log);
+  if (has_naval(s, s.seat, s.move.at)) return;  // the next unit chooses its Port
   s.move = MoveCtx{};
   isolation_step(s, log);
 }

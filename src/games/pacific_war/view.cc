@@ -267,7 +267,12 @@ void PwState::write_view(int viewer, engine::JsonWriter& w) const {
     w.end_raw();
   }
   w.end_array();
-  w.field("phase", step_name(step));
+  std::string phase = step_name(step);
+  if (phase == "strategy" && turn == 0) phase = "turn-0";  // 5.0: no Strategy Phase on Turn 0
+  if (phase == "strategy" && move.supply &&
+      (step == Step::PickGroup || step == Step::ChooseDestination))
+    phase = "supply";  // 10.4 uses the movement steps
+  w.field("phase", phase);
   std::map<std::string, int> defence;  // 10.2.1
   for (int oz = 0; oz < c.num_ozs(); ++oz)
     if (events.port_defence[oz] > 0) defence[c.ozs[oz].id] = events.port_defence[oz];
