@@ -211,10 +211,19 @@ void GameService::after_change(const LiveGame& live) {
   if (agent_queue_ && agent_to_move(live)) agent_queue_(live.record.id);
 }
 
-void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status) {
+void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
+                         const std::string& worker, std::int64_t think_ms) {
   GameChange change;
   change.keep = keep;
   change.status = std::move(status);
+  change.worker = worker;
+  change.think_ms = think_ms;
+  {
+    const int seat = change.status.to_move;
+    change.agent_job = change.status.status == "active" && seat >= 0 &&
+                       static_cast<std::size_t>(seat) < live.record.seats.size() &&
+                       !live.record.seats[static_cast<std::size_t>(seat)].agent.empty();
+  }
   const auto& ids = live.session->history_ids();
   const auto& seats = live.session->history_seats();
   for (std::size_t i = static_cast<std::size_t>(keep); i < ids.size(); ++i) {
@@ -647,11 +656,16 @@ std::optional<GameService::AgentMove> GameService::think_agent(const std::string
   }
   const auto spec = ai::parse_agent_spec(agent_name);
   if (!spec) throw std::runtime_error("game " + id + ": unknown computer player " + agent_name);
+  const auto start = std::chrono::steady_clock::now();
   move.action = ai::make_agent(*spec, game_name, seats, 1)->choose(*state, seed);
+  move.think_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
   return move;
 }
 
-bool GameService::apply_agent(const std::string& id, const AgentMove& move) {
+bool GameService::apply_agent(const std::string& id, const AgentMove& move,
+                              const std::string& worker) {
   Locked live = get(id);
   if (live->record.revision != move.revision) return agent_to_move(*live.game);  // think again
   const std::int64_t version = live->record.state.version;
@@ -662,7 +676,8 @@ bool GameService::apply_agent(const std::string& id, const AgentMove& move) {
     if (auto record = store_.load_game(id)) reload(*live.game, std::move(*record));
     throw;
   }
-  commit(*live.game, version, status_now(*live.game));
+  commit(*live.game, version, status_now(*live.game), worker.empty() ? "embedded" : worker,
+         move.think_ms);
   notifier_.publish(id);
   return agent_to_move(*live.game);
 }
