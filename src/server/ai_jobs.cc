@@ -65,6 +65,12 @@ int Store::queue_missing_ai_jobs(std::int64_t now_ms) {
   return static_cast<int>(queued);
 }
 
+int Store::free_ai_job_leases() {
+  auto c = db_->acquire();
+  return static_cast<int>(
+      c->execute("UPDATE ai_jobs SET lease_until = 0, worker = NULL WHERE lease_until > 0", {}));
+}
+
 std::vector<std::pair<std::string, std::int64_t>> Store::ai_moves_by_worker() {
   auto c = db_->acquire();
   std::vector<std::pair<std::string, std::int64_t>> moves;

@@ -88,6 +88,7 @@ http::ServerOptions http_options(const ServerConfig& config, bool notified) {
 std::unique_ptr<AgentRunner> embedded_worker(GameService& games, Store& store,
                                              const ServerConfig& config) {
   if (config.agent_threads <= 0) return nullptr;
+  store.free_ai_job_leases();
   AgentRunner::Options options;
   options.name = "serve-" + std::to_string(getpid());
   options.threads = config.agent_threads;

@@ -125,6 +125,28 @@ void GameService::reload(LiveGame& live, GameRecord record) {
   live.record = std::move(record);
 }
 
+bool GameService::catch_up(LiveGame& live) {
+  const std::vector<std::string>& ids = live.session->history_ids();
+  const auto have = static_cast<std::int64_t>(ids.size());
+  if (have == 0) return false;
+  // From the last action this process has: it must still be there, unchanged.
+  auto record = store_.load_game_from(live.record.id, have - 1);
+  if (!record || record->actions.empty() || record->actions.front().id != ids.back() ||
+      have - 1 + static_cast<std::int64_t>(record->actions.size()) != record->state.version) {
+    return false;
+  }
+  try {
+    for (std::size_t i = 1; i < record->actions.size(); ++i) {
+      live.session->apply_id(record->actions[i].id);
+    }
+  } catch (const engine::UsageError&) {
+    return false;  // the caller replays the whole stored log (and reports it if it fails)
+  }
+  record->actions.clear();
+  live.record = std::move(*record);
+  return true;
+}
+
 void GameService::unload_idle(std::chrono::steady_clock::time_point now) {
   const auto every =
       std::min<std::chrono::steady_clock::duration>(unload_after_, std::chrono::minutes(1));
@@ -164,7 +186,7 @@ GameService::Locked GameService::get(const std::string& id) {
   // Another server process may have changed the game: the store's revision says.
   const auto revision = store_.game_revision(id);
   if (!revision) throw ApiError(404, "no game '" + id + "'");
-  if (*revision != live->record.revision) {
+  if (*revision != live->record.revision && !catch_up(*live)) {
     auto record = store_.load_game(id);
     if (!record) throw ApiError(404, "no game '" + id + "'");
     reload(*live, std::move(*record));

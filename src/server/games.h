@@ -114,6 +114,9 @@ class GameService {
   // ApiError 404 when there is none.
   Locked get(const std::string& id);
   void reload(LiveGame& live, GameRecord record);
+  // Another process appended actions: applies only the new ones (false when the log was cut or
+  // differs, or the store is behind: then reload()).
+  bool catch_up(LiveGame& live);
   std::unique_ptr<engine::Session> replay_session(const GameRecord& record) const;
   int seat_of(const LiveGame& live, const std::string& user) const;  // ApiError 403
   GameStatus status_now(const LiveGame& live) const;

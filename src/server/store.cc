@@ -160,7 +160,9 @@ void Store::create_game(const GameRecord& g) {
   transaction.commit();
 }
 
-std::optional<GameRecord> Store::load_game(const std::string& id) {
+std::optional<GameRecord> Store::load_game(const std::string& id) { return load_game_from(id, 0); }
+
+std::optional<GameRecord> Store::load_game_from(const std::string& id, std::int64_t first) {
   auto c = db_->acquire();
   // One snapshot for the game row, its seats and its actions.
   Transaction transaction(*c, Transaction::Mode::kRead);
@@ -169,14 +171,14 @@ std::optional<GameRecord> Store::load_game(const std::string& id) {
   if (rows.empty()) return std::nullopt;
   GameRecord g = game_from_row(rows[0]);
   load_seats(*c, g);
-  const auto actions =
-      c->query("SELECT action, seat FROM actions WHERE game_id = ? ORDER BY idx", {id});
+  const auto actions = c->query(
+      "SELECT action, seat FROM actions WHERE game_id = ? AND idx >= ? ORDER BY idx", {id, first});
   g.actions.reserve(actions.size());
   for (const SqlRow& row : actions) {
     g.actions.push_back({row[0].value_or(""), static_cast<int>(number(row[1]))});
   }
   transaction.commit();
-  if (static_cast<std::int64_t>(g.actions.size()) != g.state.version) {
+  if (first == 0 && static_cast<std::int64_t>(g.actions.size()) != g.state.version) {
     throw DbError("game " + id + ": the log holds " + std::to_string(g.actions.size()) +
                   " actions but the game says " + std::to_string(g.state.version));
   }

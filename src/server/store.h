@@ -96,6 +96,9 @@ class Store {
   // Games. create_game stores the game, its seats and its first actions in one transaction.
   void create_game(const GameRecord& game);
   std::optional<GameRecord> load_game(const std::string& id);
+  // The same with only the actions from index `first` on (to catch up with a change made by
+  // another process without replaying the whole log).
+  std::optional<GameRecord> load_game_from(const std::string& id, std::int64_t first);
   std::optional<std::int64_t> game_revision(const std::string& id);
   // Applies `change` if the game is still at `revision` (then returns the new revision);
   // nullopt when another request or process changed it first (nothing is written).
@@ -128,6 +131,10 @@ class Store {
   // Queues a job for every game where a computer player is to move but none is queued (games
   // stored before jobs existed); returns how many.
   int queue_missing_ai_jobs(std::int64_t now_ms);
+  // Frees the lease of every job (a restarted server's embedded worker: its predecessor's jobs
+  // would wait for their leases; a job a live worker holds is at worst thought about twice, and
+  // the revision guard keeps one move). Returns how many.
+  int free_ai_job_leases();
   // Computer players' moves stored so far, by worker name.
   std::vector<std::pair<std::string, std::int64_t>> ai_moves_by_worker();
 
