@@ -13,6 +13,7 @@ AgentRunner::AgentRunner(GameService& games, Store& store, Options options)
   // One thinker checks the store now and then; the others wait to be woken.
   for (int i = 0; i < options_.threads; ++i) threads_.emplace_back([this, i] { think(i == 0); });
   threads_.emplace_back([this] { commit(); });
+  threads_.emplace_back([this] { renew(); });
   wake();
 }
 
@@ -23,6 +24,7 @@ AgentRunner::~AgentRunner() {
   }
   ready_.notify_all();
   committed_.notify_all();
+  stopped_.notify_all();
   for (std::thread& thread : threads_) thread.join();
 }
 
@@ -73,6 +75,18 @@ void AgentRunner::work() {
     std::optional<AiJob> job = store_.claim_ai_job(options_.name, now_ms(), options_.lease.count());
     if (!job) return;
     wake();  // more jobs may be waiting: another thinker looks
+    {
+      std::lock_guard lock(mutex_);
+      thinking_[job->game_id] = job->revision;
+    }
+    struct Done {
+      AgentRunner* runner;
+      std::string id;
+      ~Done() {
+        std::lock_guard lock(runner->mutex_);
+        runner->thinking_.erase(id);
+      }
+    } done{this, job->game_id};
     try {
       auto move = games_.think_agent(job->game_id);
       if (!move) {
@@ -88,6 +102,27 @@ void AgentRunner::work() {
       // The lease runs out and the job is tried again (by any worker).
       std::cerr << "pacwar " << options_.name << ": computer player in game " << job->game_id
                 << " (attempt " << job->attempts << "): " << e.what() << "\n";
+    }
+  }
+}
+
+void AgentRunner::renew() {
+  const auto every = std::max(options_.lease / 3, std::chrono::milliseconds(50));
+  while (true) {
+    std::map<std::string, std::int64_t> jobs;
+    {
+      std::unique_lock lock(mutex_);
+      stopped_.wait_for(lock, every, [this] { return stopping_; });
+      if (stopping_) return;
+      jobs = thinking_;
+    }
+    for (const auto& [id, revision] : jobs) {
+      try {
+        store_.renew_ai_job(id, revision, options_.name, now_ms() + options_.lease.count());
+      } catch (const std::exception& e) {
+        std::cerr << "pacwar " << options_.name << ": renewing the job of game " << id << ": "
+                  << e.what() << "\n";
+      }
     }
   }
 }

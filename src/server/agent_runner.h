@@ -6,13 +6,15 @@
 // the people playing; one committer thread, at the normal priority, applies, stores and
 // announces each chosen move like a human's, in the revision-guarded transaction that also
 // replaces or removes the job. The thinkers never hold a game or a lock that a request waits for
-// while they think. A job whose worker died is claimed again when its lease ran out.
+// while they think. A job whose worker died is claimed again when its lease ran out; a live
+// worker renews the leases of the jobs it thinks about (every third of the lease).
 #pragma once
 
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -54,6 +56,8 @@ class AgentRunner {
   };
   void think(bool polls);
   void commit();
+  // Extends the leases of the jobs being thought about, every third of the lease.
+  void renew();
   // Claims and thinks about jobs until none is free.
   void work();
 
@@ -65,6 +69,8 @@ class AgentRunner {
   std::condition_variable committed_;  // moves to commit, or stopping
   int wakes_ = 0;                      // wake() calls not yet taken by a thinker
   std::deque<Chosen> moves_;
+  std::map<std::string, std::int64_t> thinking_;  // game -> revision of the jobs claimed
+  std::condition_variable stopped_;               // for renew()'s waits
   std::uint64_t committed_moves_ = 0;
   bool stopping_ = false;
   std::vector<std::thread> threads_;

@@ -46,6 +46,14 @@ std::optional<AiJob> Store::claim_ai_job(const std::string& worker, std::int64_t
   return job;
 }
 
+bool Store::renew_ai_job(const std::string& id, std::int64_t revision, const std::string& worker,
+                         std::int64_t until_ms) {
+  auto c = db_->acquire();
+  return c->execute(
+             "UPDATE ai_jobs SET lease_until = ? WHERE game_id = ? AND revision = ? AND worker = ?",
+             {until_ms, id, revision, worker}) == 1;
+}
+
 void Store::drop_ai_job(const std::string& id, std::int64_t revision) {
   auto c = db_->acquire();
   c->execute("DELETE FROM ai_jobs WHERE game_id = ? AND revision = ?", {id, revision});

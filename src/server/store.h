@@ -126,6 +126,10 @@ class Store {
   // its lease runs out and another claims the job.
   std::optional<AiJob> claim_ai_job(const std::string& worker, std::int64_t now_ms,
                                     std::int64_t lease_ms);
+  // Extends the lease of the job `worker` holds on `id` at `revision` to `until_ms` (a worker
+  // still thinking); false when the job is no longer its own.
+  bool renew_ai_job(const std::string& id, std::int64_t revision, const std::string& worker,
+                    std::int64_t until_ms);
   // The job of `id` at `revision` needs no move (no computer player is to move): removed.
   void drop_ai_job(const std::string& id, std::int64_t revision);
   // Queues a job for every game where a computer player is to move but none is queued (games
