@@ -16,6 +16,9 @@
 //                      [--opponent random]  (the computer player of the other games)
 //                      [--pause-ms 0]  (a pause before each action, 0.5 to 1.5 times this)
 //                      [--max-p99-ms 100]  (--cluster: the bound on the cross-process p99)
+//                      [--warmup-seconds 0]  (--cluster: cross-process samples of the first
+//                                             seconds, when every client starts at once, are
+//                                             reported apart)
 //                      [--cluster 1]  (through nginx to several servers, see
 //                                      scripts/test-cluster.sh: errors of killed processes are
 //                                      expected; prints the `cluster:` line and fails unless
@@ -316,6 +319,9 @@ class Connection {
 // stream is held by another server process, per nginx's X-Pacwar-Upstream) seeing it.
 class CrossProcess {
  public:
+  // Samples of actions answered before `measured_from` (all clients starting at once) are kept
+  // apart.
+  void set_measured_from(Clock::time_point when) { measured_from_ = when; }
   void acknowledged(const std::string& game, std::int64_t version, const std::string& cookie) {
     std::lock_guard lock(mutex_);
     Ack& ack = acks_[game];
@@ -356,6 +362,10 @@ class CrossProcess {
     }
     return list;
   }
+  std::vector<double> warmup_samples() {
+    std::lock_guard lock(mutex_);
+    return warmup_;
+  }
   // From the action being sent to the other page's event (includes the action's own handling).
   std::vector<double> samples_from_send() {
     std::lock_guard lock(mutex_);
@@ -395,6 +405,10 @@ class CrossProcess {
     const auto ms = [](Clock::duration d) {
       return std::chrono::duration<double, std::milli>(d).count();
     };
+    if (action.time < measured_from_) {
+      warmup_.push_back(std::max(0.0, ms(event.time - action.time)));
+      return;
+    }
     samples_.push_back(std::max(0.0, ms(event.time - action.time)));
     if (samples_.back() > 100 && slow_.size() < 40) slow_.push_back({action.time, samples_.back()});
     from_send_.push_back(ms(event.time - action.sent));
@@ -404,6 +418,8 @@ class CrossProcess {
   std::map<std::string, Ack> acks_;
   std::vector<double> samples_;
   std::vector<double> from_send_;
+  std::vector<double> warmup_;
+  Clock::time_point measured_from_;
   std::vector<std::pair<Clock::time_point, double>> slow_;  // the first samples over 100 ms
   int same_process_ = 0;
 };
@@ -832,6 +848,7 @@ struct Options {
   int versus_human = 0;
   int pause_ms = 0;
   double max_p99_ms = 100;
+  double warmup_seconds = 0;
   std::string opponent = "random";
   bool cluster = false;
 };
@@ -861,6 +878,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
       o.client_threads = std::clamp(std::stoi(value), 1, 64);
     else if (option == "--versus-human")
       o.versus_human = std::max(0, std::stoi(value));
+    else if (option == "--warmup-seconds")
+      o.warmup_seconds = std::clamp(std::stod(value), 0.0, 600.0);
     else if (option == "--max-p99-ms")
       o.max_p99_ms = std::stod(value);
     else if (option == "--pause-ms")
@@ -977,6 +996,8 @@ int main(int argc, char** argv) {
   std::vector<Worker> workers(specs.size());
   CrossProcess cross;
   const auto start = Clock::now();
+  cross.set_measured_from(start + std::chrono::duration_cast<Clock::duration>(
+                                      std::chrono::duration<double>(o.warmup_seconds)));
   const Setting setting{
       port,
       o.poll,
@@ -1067,7 +1088,10 @@ int main(int argc, char** argv) {
                                        {"max", percentile(crossing, 1.0)},
                                        {"from_send_p50", percentile(from_send, 0.5)},
                                        {"from_send_p99", percentile(from_send, 0.99)},
-                                       {"first_over_100ms", cross.slow(start)}};
+                                       {"first_over_100ms", cross.slow(start)},
+                                       {"warmup_seconds", o.warmup_seconds},
+                                       {"warmup_samples", cross.warmup_samples().size()},
+                                       {"warmup_p99", percentile(cross.warmup_samples(), 0.99)}};
   report["ai_moves_by_worker"] = by_worker;
   std::cout << report.dump(2) << "\n";
   char line[256];
