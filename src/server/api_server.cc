@@ -144,9 +144,10 @@ struct ApiServer::Impl {
   RateLimiter address_limit;
   bool notified;  // PostgreSQL: changes of other processes come as notices
   std::string dummy_hash;
-  http::Server web;
   std::unique_ptr<AgentRunner> runner;  // the embedded AI worker, unless --ai-workers 0
   std::unique_ptr<PgListener> listener;
+  // Last, so that it is destroyed first: its handlers use the members above.
+  http::Server web;
 
   // Wraps a handler: ApiError and every other exception become a JSON error answer.
   template <class F>
