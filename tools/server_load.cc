@@ -896,12 +896,38 @@ std::optional<Options> parse_options(int argc, char** argv) {
   return o;
 }
 
+// A setup request, sent again (up to 5 times) when a server process was not there to answer it
+// (through nginx: 502, or the connection failed).
+// `retried` says whether it was sent more than once (the first one may have been done: a sign-up
+// then answers 409, a join 404).
+template <class Send>
+Reply with_retries(Send send, bool* retried = nullptr) {
+  for (int attempt = 0;; ++attempt) {
+    if (retried != nullptr) *retried = attempt > 0;
+    try {
+      Reply r = send();
+      if (r.status < 500 || attempt == 5) return r;
+    } catch (const std::exception&) {
+      if (attempt == 5) throw;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  }
+}
+
 // One account per 10 games (signing up costs an argon2id hash each); empty when it failed.
 std::vector<std::string> sign_up(int port, int games, int accounts_per_game = 1) {
   std::vector<std::string> cookies;
   for (int u = 0; u < (games + 9) / 10 * accounts_per_game; ++u) {
     ApiClient c(port);
-    const Reply r = c.signup(pacwar::server::testing::unique("load"));
+    const std::string name = pacwar::server::testing::unique("load");
+    bool retried = false;
+    Reply r = with_retries([&] { return c.signup(name); }, &retried);
+    if (retried && r.status == 409) {
+      r = with_retries([&] {
+        return c.post("/api/login", {{"username", name}, {"password", "password123"}});
+      });
+      if (r.status == 200) r.status = 201;
+    }
     if (r.status != 201) {
       std::cerr << "signup failed: " << r.text << "\n";
       return {};
@@ -922,9 +948,11 @@ std::vector<ClientSpec> create_games(int port, const std::vector<std::string>& c
     ApiClient c(port);
     const std::string& cookie = cookies[static_cast<std::size_t>(g / 10 * 2)];
     c.set_cookie(cookie);
-    const Reply r = c.post("/api/games", {{"game", "pacific-war"},
-                                          {"seat", g % 2 ? "allied" : "japanese"},
-                                          {"opponent", human ? "human" : opponent}});
+    const Reply r = with_retries([&] {
+      return c.post("/api/games", {{"game", "pacific-war"},
+                                   {"seat", g % 2 ? "allied" : "japanese"},
+                                   {"opponent", human ? "human" : opponent}});
+    });
     if (r.status != 201) {
       std::cerr << "create failed: " << r.text << "\n";
       return {};
@@ -934,8 +962,11 @@ std::vector<ClientSpec> create_games(int port, const std::vector<std::string>& c
     ApiClient other(port);
     const std::string& other_cookie = cookies[static_cast<std::size_t>(g / 10 * 2 + 1)];
     other.set_cookie(other_cookie);
-    const Reply joined = other.post("/api/invites/" + r.body["invite"].get<std::string>());
-    if (joined.status != 200) {
+    const std::string invite = r.body["invite"].get<std::string>();
+    bool retried = false;
+    const Reply joined =
+        with_retries([&] { return other.post("/api/invites/" + invite); }, &retried);
+    if (joined.status != 200 && !(retried && joined.status == 404)) {
       std::cerr << "join failed: " << joined.text << "\n";
       return {};
     }
