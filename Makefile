@@ -5,7 +5,7 @@ ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
 
-.PHONY: run test deps build build-asan test-release test-asan test-postgres test-e2e bench bench-server format clean ladder sprt calibrate build-fuzz fuzz test-fuzz test-nginx
+.PHONY: run test deps build build-asan test-release test-asan test-postgres test-cluster test-e2e bench bench-server format clean ladder sprt calibrate build-fuzz fuzz test-fuzz test-nginx
 
 # The web server: open the address it prints. Terminal play: build/pacwar play pacific-war.
 PORT ?= 8080
@@ -13,7 +13,7 @@ DB ?= sqlite:pacwar.db
 run: deps build
 	./$(BUILD)/pacwar serve --port $(PORT) --db $(DB)
 
-test: deps build build-asan test-release test-asan test-postgres test-e2e test-nginx test-fuzz
+test: deps build build-asan test-release test-asan test-postgres test-cluster test-e2e test-nginx test-fuzz
 
 deps:
 	@bash scripts/install-deps.sh
@@ -36,6 +36,12 @@ test-asan: build-asan
 # The server tests again on a throwaway local PostgreSQL cluster (installs postgresql if missing).
 test-postgres: build
 	bash scripts/test-postgres.sh $(BUILD)
+
+# PostgreSQL + nginx + 3 servers + 2 AI workers on loopback, 100 games through nginx while a
+# server and a worker are killed (about a minute; installs postgresql and nginx if missing); see
+# docs/deploy.md and scripts/test-cluster.sh.
+test-cluster: build
+	bash scripts/test-cluster.sh $(BUILD)
 
 # The browser UI in a real browser (Playwright + Debian's chromium); see scripts/test-e2e.sh.
 test-e2e: build

@@ -11,6 +11,19 @@
 //                      [--port P --pid PID]  (a server already running on 127.0.0.1:P, e.g.
 //                                             under valgrind; PID for its CPU and memory)
 //                      [--client-threads 1]  (event loops of the clients)
+//                      [--versus-human N]  (N of the games are person against person: two
+//                                           clients, one per seat, each on its own account)
+//                      [--opponent random]  (the computer player of the other games)
+//                      [--pause-ms 0]  (a pause before each action, 0.5 to 1.5 times this)
+//                      [--max-p99-ms 100]  (--cluster: the bound on the cross-process p99)
+//                      [--warmup-seconds 0]  (--cluster: cross-process samples of the first
+//                                             seconds, when every client starts at once, are
+//                                             reported apart)
+//                      [--cluster 1]  (through nginx to several servers, see
+//                                      scripts/test-cluster.sh: errors of killed processes are
+//                                      expected; prints the `cluster:` line and fails unless
+//                                      lost 0 and the cross-process p99 <= 100 ms; with --db,
+//                                      also the computer players' moves by worker)
 //
 // The clients are light, like wrk's: non-blocking sockets in one epoll event loop per client
 // thread (game g in loop g % T), so that they take little of the cores the server shares with
@@ -27,10 +40,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -39,6 +55,7 @@
 #include <utility>
 #include <vector>
 
+#include "server/store.h"
 #include "server/test_support.h"
 #include "tools/http_response.h"
 #include "tools/state_brief.h"
@@ -297,6 +314,116 @@ class Connection {
   HttpResponseParser parser_;
 };
 
+// Across the clients of a run: the actions acknowledged per game (to find lost ones at the
+// end), and the time from a person's action being sent to the other player's page (whose event
+// stream is held by another server process, per nginx's X-Pacwar-Upstream) seeing it.
+class CrossProcess {
+ public:
+  // Samples of actions answered before `measured_from` (all clients starting at once) are kept
+  // apart.
+  void set_measured_from(Clock::time_point when) { measured_from_ = when; }
+  void acknowledged(const std::string& game, std::int64_t version, const std::string& cookie) {
+    std::lock_guard lock(mutex_);
+    Ack& ack = acks_[game];
+    ack.version = std::max(ack.version, version);
+    ack.cookie = cookie;
+  }
+  // `sent`: when the action was sent; `answered`: when its answer (the change committed) came.
+  void action(const std::string& game, std::int64_t version, Clock::time_point sent,
+              Clock::time_point answered, const std::string& upstream, const void* client) {
+    std::lock_guard lock(mutex_);
+    Entry& entry = entries_[{game, version}];
+    entry.action = {true, answered, upstream, client, sent};
+    for (const Side& event : entry.events) sample(entry.action, event);
+    entry.events.clear();
+  }
+  void event(const std::string& game, std::int64_t version, Clock::time_point seen,
+             const std::string& upstream, const void* client) {
+    std::lock_guard lock(mutex_);
+    Entry& entry = entries_[{game, version}];
+    const Side side{true, seen, upstream, client, seen};
+    if (entry.action.seen) {
+      sample(entry.action, side);
+    } else {
+      entry.events.push_back(side);
+    }
+  }
+  // From the action's answer to the other page's event (0 when the event came first).
+  std::vector<double> samples() {
+    std::lock_guard lock(mutex_);
+    return samples_;
+  }
+  // The first samples over 100 ms: [seconds after `start`, ms].
+  Json slow(Clock::time_point start) {
+    std::lock_guard lock(mutex_);
+    Json list = Json::array();
+    for (const auto& [when, ms] : slow_) {
+      list.push_back({std::chrono::duration<double>(when - start).count(), ms});
+    }
+    return list;
+  }
+  std::vector<double> warmup_samples() {
+    std::lock_guard lock(mutex_);
+    return warmup_;
+  }
+  // From the action being sent to the other page's event (includes the action's own handling).
+  std::vector<double> samples_from_send() {
+    std::lock_guard lock(mutex_);
+    return from_send_;
+  }
+  int same_process() {
+    std::lock_guard lock(mutex_);
+    return same_process_;
+  }
+  struct Ack {
+    std::int64_t version = 0;
+    std::string cookie;
+  };
+  std::map<std::string, Ack> acks() {
+    std::lock_guard lock(mutex_);
+    return acks_;
+  }
+
+ private:
+  struct Side {
+    bool seen = false;
+    Clock::time_point time;
+    std::string upstream;
+    const void* client = nullptr;
+    Clock::time_point sent;  // an action's: when it was sent
+  };
+  struct Entry {
+    Side action;
+    std::vector<Side> events;
+  };
+  void sample(const Side& action, const Side& event) {
+    if (action.client == event.client) return;  // the actor's own page
+    if (action.upstream.empty() || event.upstream.empty() || action.upstream == event.upstream) {
+      ++same_process_;
+      return;
+    }
+    const auto ms = [](Clock::duration d) {
+      return std::chrono::duration<double, std::milli>(d).count();
+    };
+    if (action.time < measured_from_) {
+      warmup_.push_back(std::max(0.0, ms(event.time - action.time)));
+      return;
+    }
+    samples_.push_back(std::max(0.0, ms(event.time - action.time)));
+    if (samples_.back() > 100 && slow_.size() < 40) slow_.push_back({action.time, samples_.back()});
+    from_send_.push_back(ms(event.time - action.sent));
+  }
+  std::mutex mutex_;
+  std::map<std::pair<std::string, std::int64_t>, Entry> entries_;
+  std::map<std::string, Ack> acks_;
+  std::vector<double> samples_;
+  std::vector<double> from_send_;
+  std::vector<double> warmup_;
+  Clock::time_point measured_from_;
+  std::vector<std::pair<Clock::time_point, double>> slow_;  // the first samples over 100 ms
+  int same_process_ = 0;
+};
+
 // What every game client of a run shares.
 struct Setting {
   int port = 0;
@@ -304,6 +431,18 @@ struct Setting {
   bool full_log = false;
   int max_actions = 0;
   Clock::time_point deadline;
+  std::string opponent = "random";
+  CrossProcess* cross = nullptr;
+  // A pause before each action (0.5 to 1.5 times this), like a person's; 0: none.
+  std::chrono::milliseconds pause{0};
+};
+
+// One game client: its game, its account, and whether the other seat is a person (then the
+// client stops when the game ends instead of starting a new one).
+struct ClientSpec {
+  std::string id;
+  std::string cookie;
+  bool versus_human = false;
 };
 
 // The last live update of a game's event stream.
@@ -321,13 +460,14 @@ struct LiveUpdate {
 // state; when the game ends, start a new one.
 class GameClient {
  public:
-  GameClient(const Setting& setting, int epoll, std::uint64_t index, std::string id,
-             std::string cookie, unsigned seed)
+  GameClient(const Setting& setting, int epoll, std::uint64_t index, const ClientSpec& spec,
+             unsigned seed)
       : setting_(setting),
         requests_(epoll, setting.port, index * 2),
         events_(epoll, setting.port, index * 2 + 1),
-        id_(std::move(id)),
-        cookie_(std::move(cookie)),
+        id_(spec.id),
+        cookie_(spec.cookie),
+        versus_human_(spec.versus_human),
         rng_(seed) {}
 
   void start() {
@@ -362,6 +502,7 @@ class GameClient {
     timer_ = Clock::time_point::max();
     guarded([&] {
       if (step_ == Step::kSleep || step_ == Step::kWaitUpdate) return get_state();
+      if (step_ == Step::kPause) return act();
       if (step_ != Step::kDone) throw std::runtime_error("no answer within 30 s");
     });
   }
@@ -369,7 +510,7 @@ class GameClient {
   Worker& stats() { return stats_; }
 
  private:
-  enum class Step { kGet, kAct, kCreate, kSleep, kWaitUpdate, kDone };
+  enum class Step { kGet, kAct, kCreate, kSleep, kWaitUpdate, kPause, kDone };
 
   // Runs `work`; a failure is counted, and the client goes on from a fresh state.
   template <class Work>
@@ -426,6 +567,11 @@ class GameClient {
                          setting_.port, cookie_));
   }
   void act() {
+    if (setting_.pause.count() > 0 && step_ != Step::kPause) {
+      const auto pause = std::uniform_int_distribution<std::int64_t>(
+          setting_.pause.count() / 2, setting_.pause.count() * 3 / 2)(rng_);
+      return wait(Step::kPause, std::chrono::milliseconds(pause));
+    }
     const std::size_t pick =
         std::uniform_int_distribution<std::size_t>(0, state_.legal.size() - 1)(rng_);
     const std::string body = "{\"action\":" + Json(state_.legal[pick]).dump() +
@@ -436,7 +582,9 @@ class GameClient {
   }
   void create_game() {
     ++stats_.finished;
-    const Json body = {{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "random"}};
+    if (versus_human_) return finish();  // the other person's client stops too
+    const Json body = {
+        {"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", setting_.opponent}};
     request(Step::kCreate, "POST /api/games",
             http_request("POST", "/api/games", setting_.port, cookie_, body.dump()));
   }
@@ -454,6 +602,7 @@ class GameClient {
     HttpResponseParser& response = requests_.response();
     const int status = response.status();
     const std::string body = std::move(response.body());
+    upstream_ = response.header("x-pacwar-upstream");
     requests_.finish_response();
     if (step_ == Step::kGet) return on_state(status, body, ms);
     if (step_ == Step::kAct) return on_action(status, body, ms);
@@ -471,6 +620,11 @@ class GameClient {
     ++actions_;
     if (status != 200) return failed("action " + std::to_string(status) + ": " + body);
     keep(body);
+    if (have_state_ && setting_.cross != nullptr) {
+      setting_.cross->acknowledged(id_, state_.version, cookie_);
+      if (versus_human_)
+        setting_.cross->action(id_, state_.version, sent_, received_, upstream_, this);
+    }
     next();
   }
   void on_created(int status, const std::string& body) {
@@ -521,6 +675,7 @@ class GameClient {
       if (response.headers_done() && response.status() != 200) {
         throw std::runtime_error("status " + std::to_string(response.status()));
       }
+      if (response.headers_done()) stream_upstream_ = response.header("x-pacwar-upstream");
       if (outcome == Connection::Outcome::kResponse) throw std::runtime_error("the stream ended");
       if (outcome == Connection::Outcome::kBody) stream_ready_ = true;
     } catch (const std::exception& e) {
@@ -559,6 +714,9 @@ class GameClient {
       if (!data.is_object()) throw std::runtime_error("unreadable update: " + event.data);
       update_ = {true, data.value("version", std::int64_t{-1}), data.value("your_turn", false),
                  data.value("status", std::string()) == "finished"};
+      if (versus_human_ && setting_.cross != nullptr) {
+        setting_.cross->event(id_, update_.version, Clock::now(), stream_upstream_, this);
+      }
     }
     text.clear();
     if (step_ == Step::kWaitUpdate && update_says_go()) {
@@ -572,6 +730,9 @@ class GameClient {
   Connection events_;
   std::string id_;
   std::string cookie_;
+  bool versus_human_ = false;
+  std::string upstream_;         // the process that answered the last request (behind nginx)
+  std::string stream_upstream_;  // the process that holds the event stream
   std::mt19937 rng_;
   Step step_ = Step::kGet;
   std::string doing_;  // the request under way, for the error message
@@ -648,15 +809,14 @@ void wait_for_sockets(EpollSet& epoll, std::vector<std::unique_ptr<GameClient>>&
 
 // One event loop: plays the games g with g % threads == thread until they are all done, and
 // leaves their figures in workers[g].
-void run_loop(const Setting& setting, const std::vector<std::string>& ids,
-              const std::vector<std::string>& cookies, int thread, int threads,
+void run_loop(const Setting& setting, const std::vector<ClientSpec>& specs, int thread, int threads,
               std::vector<Worker>& workers) {
   EpollSet epoll;
   std::vector<std::unique_ptr<GameClient>> clients;
-  for (std::size_t g = static_cast<std::size_t>(thread); g < ids.size();
+  for (std::size_t g = static_cast<std::size_t>(thread); g < specs.size();
        g += static_cast<std::size_t>(threads)) {
-    clients.push_back(std::make_unique<GameClient>(setting, epoll.fd(), clients.size(), ids[g],
-                                                   cookies[g / 10], static_cast<unsigned>(g)));
+    clients.push_back(std::make_unique<GameClient>(setting, epoll.fd(), clients.size(), specs[g],
+                                                   static_cast<unsigned>(g)));
   }
   for (const auto& client : clients) client->start();
   for (;;) {
@@ -685,6 +845,12 @@ struct Options {
   int attach_port = 0;
   int attach_pid = 0;
   int client_threads = 1;
+  int versus_human = 0;
+  int pause_ms = 0;
+  double max_p99_ms = 100;
+  double warmup_seconds = 0;
+  std::string opponent = "random";
+  bool cluster = false;
 };
 
 std::optional<Options> parse_options(int argc, char** argv) {
@@ -710,6 +876,18 @@ std::optional<Options> parse_options(int argc, char** argv) {
       o.full_log = value != "0";
     else if (option == "--client-threads")
       o.client_threads = std::clamp(std::stoi(value), 1, 64);
+    else if (option == "--versus-human")
+      o.versus_human = std::max(0, std::stoi(value));
+    else if (option == "--warmup-seconds")
+      o.warmup_seconds = std::clamp(std::stod(value), 0.0, 600.0);
+    else if (option == "--max-p99-ms")
+      o.max_p99_ms = std::stod(value);
+    else if (option == "--pause-ms")
+      o.pause_ms = std::clamp(std::stoi(value), 0, 60000);
+    else if (option == "--opponent")
+      o.opponent = value;
+    else if (option == "--cluster")
+      o.cluster = value != "0";
     else {
       std::cerr << "unknown option " << option << "\n";
       return std::nullopt;
@@ -718,12 +896,38 @@ std::optional<Options> parse_options(int argc, char** argv) {
   return o;
 }
 
+// A setup request, sent again (up to 5 times) when a server process was not there to answer it
+// (through nginx: 502, or the connection failed).
+// `retried` says whether it was sent more than once (the first one may have been done: a sign-up
+// then answers 409, a join 404).
+template <class Send>
+Reply with_retries(Send send, bool* retried = nullptr) {
+  for (int attempt = 0;; ++attempt) {
+    if (retried != nullptr) *retried = attempt > 0;
+    try {
+      Reply r = send();
+      if (r.status < 500 || attempt == 5) return r;
+    } catch (const std::exception&) {
+      if (attempt == 5) throw;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  }
+}
+
 // One account per 10 games (signing up costs an argon2id hash each); empty when it failed.
-std::vector<std::string> sign_up(int port, int games) {
+std::vector<std::string> sign_up(int port, int games, int accounts_per_game = 1) {
   std::vector<std::string> cookies;
-  for (int u = 0; u < (games + 9) / 10; ++u) {
+  for (int u = 0; u < (games + 9) / 10 * accounts_per_game; ++u) {
     ApiClient c(port);
-    const Reply r = c.signup(pacwar::server::testing::unique("load"));
+    const std::string name = pacwar::server::testing::unique("load");
+    bool retried = false;
+    Reply r = with_retries([&] { return c.signup(name); }, &retried);
+    if (retried && r.status == 409) {
+      r = with_retries([&] {
+        return c.post("/api/login", {{"username", name}, {"password", "password123"}});
+      });
+      if (r.status == 200) r.status = 201;
+    }
     if (r.status != 201) {
       std::cerr << "signup failed: " << r.text << "\n";
       return {};
@@ -733,23 +937,67 @@ std::vector<std::string> sign_up(int port, int games) {
   return cookies;
 }
 
-// The games, each against the `random` computer player, half of them on each side.
-std::vector<std::string> create_games(int port, const std::vector<std::string>& cookies,
-                                      int games) {
-  std::vector<std::string> ids;
+// The games: the first `versus_human` person against person (the second account of each pair
+// of cookies joins by the invitation: two clients), the others against the computer player
+// `opponent`; half of them on each side.
+std::vector<ClientSpec> create_games(int port, const std::vector<std::string>& cookies, int games,
+                                     int versus_human, const std::string& opponent) {
+  std::vector<ClientSpec> specs;
   for (int g = 0; g < games; ++g) {
+    const bool human = g < versus_human;
     ApiClient c(port);
-    c.set_cookie(cookies[static_cast<std::size_t>(g / 10)]);
-    const Reply r = c.post(
-        "/api/games",
-        {{"game", "pacific-war"}, {"seat", g % 2 ? "allied" : "japanese"}, {"opponent", "random"}});
+    const std::string& cookie = cookies[static_cast<std::size_t>(g / 10 * 2)];
+    c.set_cookie(cookie);
+    const Reply r = with_retries([&] {
+      return c.post("/api/games", {{"game", "pacific-war"},
+                                   {"seat", g % 2 ? "allied" : "japanese"},
+                                   {"opponent", human ? "human" : opponent}});
+    });
     if (r.status != 201) {
       std::cerr << "create failed: " << r.text << "\n";
       return {};
     }
-    ids.push_back(r.body["id"]);
+    specs.push_back({r.body["id"].get<std::string>(), cookie, human});
+    if (!human) continue;
+    ApiClient other(port);
+    const std::string& other_cookie = cookies[static_cast<std::size_t>(g / 10 * 2 + 1)];
+    other.set_cookie(other_cookie);
+    const std::string invite = r.body["invite"].get<std::string>();
+    bool retried = false;
+    const Reply joined =
+        with_retries([&] { return other.post("/api/invites/" + invite); }, &retried);
+    if (joined.status != 200 && !(retried && joined.status == 404)) {
+      std::cerr << "join failed: " << joined.text << "\n";
+      return {};
+    }
+    specs.push_back({r.body["id"].get<std::string>(), other_cookie, true});
   }
-  return ids;
+  return specs;
+}
+
+// Acknowledged actions missing from the stored games at the end (read through `port`).
+std::int64_t lost_actions(int port, const std::map<std::string, CrossProcess::Ack>& acks) {
+  std::int64_t lost = 0;
+  for (const auto& [id, ack] : acks) {
+    ApiClient c(port);
+    c.set_cookie(ack.cookie);
+    for (int attempt = 0;; ++attempt) {
+      try {
+        const Reply r = c.get("/api/games/" + id);
+        if (r.status != 200) throw std::runtime_error("GET " + std::to_string(r.status));
+        lost += std::max<std::int64_t>(0, ack.version - r.body["version"].get<std::int64_t>());
+        break;
+      } catch (const std::exception& e) {
+        if (attempt == 5) {
+          std::cerr << "game " << id << ": " << e.what() << "\n";
+          lost += 1;  // cannot be read: counted as lost
+          break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      }
+    }
+  }
+  return lost;
 }
 
 }  // namespace
@@ -767,26 +1015,37 @@ int main(int argc, char** argv) {
   const int port = o.attach_port != 0 ? o.attach_port : started->port();
   const int pid = o.attach_port != 0 ? o.attach_pid : started->pid();
 
-  const std::vector<std::string> cookies = sign_up(port, o.games);
+  const std::vector<std::string> cookies = sign_up(port, o.games, 2);
   if (cookies.empty()) return 1;
   const long rss_before = rss_kib(pid);
-  const std::vector<std::string> ids = create_games(port, cookies, o.games);
-  if (ids.empty()) return 1;
+  const std::vector<ClientSpec> specs =
+      create_games(port, cookies, o.games, std::min(o.versus_human, o.games), o.opponent);
+  if (specs.empty()) return 1;
   const long rss_created = rss_kib(pid);
 
-  const int threads = std::min(o.client_threads, o.games);
-  std::vector<Worker> workers(static_cast<std::size_t>(o.games));
+  const int clients = static_cast<int>(specs.size());
+  const int threads = std::min(o.client_threads, clients);
+  std::vector<Worker> workers(specs.size());
+  CrossProcess cross;
   const auto start = Clock::now();
-  const Setting setting{port, o.poll, o.full_log, o.max_actions,
-                        start + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(o.seconds))};
+  cross.set_measured_from(start + std::chrono::duration_cast<Clock::duration>(
+                                      std::chrono::duration<double>(o.warmup_seconds)));
+  const Setting setting{
+      port,
+      o.poll,
+      o.full_log,
+      o.max_actions,
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds)),
+      o.opponent,
+      &cross,
+      std::chrono::milliseconds(o.pause_ms)};
   const CpuTime cpu_before = cpu_ms(pid);
   const double own_cpu_before = own_cpu_ms();
   std::vector<std::thread> loops;
   for (int t = 1; t < threads; ++t) {
-    loops.emplace_back([&, t] { run_loop(setting, ids, cookies, t, threads, workers); });
+    loops.emplace_back([&, t] { run_loop(setting, specs, t, threads, workers); });
   }
-  run_loop(setting, ids, cookies, 0, threads, workers);
+  run_loop(setting, specs, 0, threads, workers);
   for (std::thread& loop : loops) loop.join();
   Clock::time_point end = start;
   for (const Worker& w : workers) end = std::max(end, w.end);
@@ -839,6 +1098,42 @@ int main(int argc, char** argv) {
       {"rss_per_game_kib",
        {{"created", static_cast<double>(rss_created - rss_before) / o.games},
         {"after_run", static_cast<double>(rss_after - rss_before) / o.games}}}};
-  std::cout << result.dump(2) << "\n";
-  return errors == 0 ? 0 : 1;
+  if (!o.cluster) {
+    std::cout << result.dump(2) << "\n";
+    return errors == 0 ? 0 : 1;
+  }
+  // The cluster's figures (scripts/test-cluster.sh).
+  const std::int64_t lost = lost_actions(port, cross.acks());
+  const std::vector<double> crossing = cross.samples();
+  const std::vector<double> from_send = cross.samples_from_send();
+  Json by_worker = Json::object();
+  if (!o.db.empty()) {
+    pacwar::server::Store store(pacwar::server::open_database(o.db));
+    for (const auto& [worker, moves] : store.ai_moves_by_worker()) by_worker[worker] = moves;
+  }
+  Json report = result;
+  report["lost_actions"] = lost;
+  report["cross_process_update_ms"] = {{"samples", crossing.size()},
+                                       {"same_process_events", cross.same_process()},
+                                       {"p50", percentile(crossing, 0.5)},
+                                       {"p99", percentile(crossing, 0.99)},
+                                       {"max", percentile(crossing, 1.0)},
+                                       {"from_send_p50", percentile(from_send, 0.5)},
+                                       {"from_send_p99", percentile(from_send, 0.99)},
+                                       {"first_over_100ms", cross.slow(start)},
+                                       {"warmup_seconds", o.warmup_seconds},
+                                       {"warmup_samples", cross.warmup_samples().size()},
+                                       {"warmup_p99", percentile(cross.warmup_samples(), 0.99)}};
+  report["ai_moves_by_worker"] = by_worker;
+  std::cout << report.dump(2) << "\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "cross-process update p50 %.1f ms p99 %.1f ms",
+                percentile(crossing, 0.5), percentile(crossing, 0.99));
+  std::cout << "cluster: games " << o.games << ", actions " << act.size() << ", lost " << lost
+            << ", " << line << ", ai moves by worker: " << by_worker.dump() << "\n";
+  int workers_with_moves = 0;
+  for (const auto& moves : by_worker) workers_with_moves += moves.get<std::int64_t>() > 0;
+  const bool ok = lost == 0 && !crossing.empty() && percentile(crossing, 0.99) <= o.max_p99_ms &&
+                  (o.db.empty() || workers_with_moves >= 2);
+  return ok ? 0 : 1;
 }

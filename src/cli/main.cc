@@ -21,6 +21,7 @@
 #include "cli/selfplay.h"
 #include "cli/serve.h"
 #include "cli/witp_commands.h"
+#include "cli/worker.h"
 #include "engine/data_dir.h"
 #include "engine/errors.h"
 #include "engine/session.h"
@@ -277,6 +278,35 @@ int run(int argc, char** argv) {
   serve->add_option("--ai-threads", serve_config.agent_threads, "computer player threads")
       ->check(CLI::Range(1, 64));
   serve
+      ->add_option("--ai-workers", serve_config.agent_threads,
+                   "threads of the embedded computer player worker (0: leave the computer "
+                   "players to `pacwar worker` processes; default 4)")
+      ->check(CLI::Range(0, 64));
+  double serve_lease = 30;
+  serve
+      ->add_option("--ai-lease", serve_lease,
+                   "seconds after which a computer player's job whose worker died is claimed "
+                   "again (default 30)")
+      ->check(CLI::Range(0.1, 3600.0));
+
+  // worker
+  CLI::App* worker = app.add_subcommand(
+      "worker", "plays the computer players' turns of a shared database (see docs/deploy.md)");
+  WorkerConfig worker_config;
+  worker->add_option("--db", worker_config.db, "database: postgresql://... (or sqlite:FILE)")
+      ->required();
+  worker->add_option("--threads", worker_config.threads, "thinker threads (default 2)")
+      ->check(CLI::Range(1, 256));
+  worker->add_option("--name", worker_config.name, "name of this worker (default worker-HOST-PID)");
+  worker->add_option("--nice", worker_config.nice, "nice value added to the thinker threads")
+      ->check(CLI::Range(0, 19));
+  double worker_lease = 30;
+  worker
+      ->add_option("--lease", worker_lease,
+                   "seconds after which a job this worker claimed may be claimed by another "
+                   "(default 30)")
+      ->check(CLI::Range(0.1, 3600.0));
+  serve
       ->add_option("--ai-nice", serve_config.agent_nice,
                    "nice value added to the computer player threads (default 10)")
       ->check(CLI::Range(0, 19));
@@ -321,7 +351,13 @@ int run(int argc, char** argv) {
               << " actions.\n";
     return run_play(session, players, std::cin, std::cout, renderer_for(session.game().name()));
   }
+  if (*worker) {
+    worker_config.lease = std::chrono::milliseconds(static_cast<std::int64_t>(worker_lease * 1000));
+    return run_worker(worker_config, std::cout);
+  }
   if (*serve) {
+    serve_config.agent_lease =
+        std::chrono::milliseconds(static_cast<std::int64_t>(serve_lease * 1000));
     if (serve_config.web_dir.empty()) serve_config.web_dir = default_web_dir();
     return run_serve(serve_config, std::cout);
   }

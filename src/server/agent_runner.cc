@@ -3,13 +3,18 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 
 namespace pacwar::server {
 
-AgentRunner::AgentRunner(GameService& games, int threads, int nice) : games_(games), nice_(nice) {
-  for (int i = 0; i < threads; ++i) threads_.emplace_back([this] { think(); });
+AgentRunner::AgentRunner(GameService& games, Store& store, Options options)
+    : games_(games), store_(store), options_(std::move(options)) {
+  // One thinker checks the store now and then; the others wait to be woken.
+  for (int i = 0; i < options_.threads; ++i) threads_.emplace_back([this, i] { think(i == 0); });
   threads_.emplace_back([this] { commit(); });
+  threads_.emplace_back([this] { renew(); });
+  wake();
 }
 
 AgentRunner::~AgentRunner() {
@@ -19,62 +24,131 @@ AgentRunner::~AgentRunner() {
   }
   ready_.notify_all();
   committed_.notify_all();
+  stopped_.notify_all();
   for (std::thread& thread : threads_) thread.join();
 }
 
-void AgentRunner::enqueue(const std::string& id) {
+void AgentRunner::wake() {
   {
     std::lock_guard lock(mutex_);
-    if (stopping_ || !queued_.insert(id).second) return;
-    queue_.push_back(id);
+    if (stopping_) return;
+    wakes_ = std::min(wakes_ + 1, options_.threads);
   }
   ready_.notify_one();
 }
 
-void AgentRunner::think() {
+std::uint64_t AgentRunner::moves() {
+  std::lock_guard lock(mutex_);
+  return committed_moves_;
+}
+
+void AgentRunner::think(bool polls) {
   // Linux: the nice value of this thread only. If lowering the priority fails, nothing else
   // changes.
-  if (nice_ > 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), nice_);
+  if (options_.nice > 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), options_.nice);
   while (true) {
-    std::string id;
     {
       std::unique_lock lock(mutex_);
-      ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      const auto woken = [this] { return stopping_ || wakes_ > 0; };
+      if (polls) {
+        ready_.wait_for(lock, options_.poll, woken);
+      } else {
+        ready_.wait(lock, woken);
+      }
       if (stopping_) return;
-      id = std::move(queue_.front());
-      queue_.pop_front();
-      queued_.erase(id);
+      if (wakes_ > 0) --wakes_;
     }
     try {
-      // One move at a time per turn of the queue, so that games share the threads fairly.
-      if (auto move = games_.think_agent(id)) {
-        {
-          std::lock_guard lock(mutex_);
-          moves_.emplace_back(id, *move);
-        }
-        committed_.notify_one();
-      }
+      work();
     } catch (const std::exception& e) {
-      std::cerr << "pacwar serve: computer player in game " << id << ": " << e.what() << "\n";
+      std::cerr << "pacwar " << options_.name << ": " << e.what() << "\n";
+    }
+  }
+}
+
+void AgentRunner::work() {
+  while (true) {
+    {
+      std::lock_guard lock(mutex_);
+      if (stopping_) return;
+    }
+    std::optional<AiJob> job = store_.claim_ai_job(options_.name, now_ms(), options_.lease.count());
+    if (!job) return;
+    wake();  // more jobs may be waiting: another thinker looks
+    {
+      std::lock_guard lock(mutex_);
+      thinking_[job->game_id] = job->revision;
+    }
+    struct Done {
+      AgentRunner* runner;
+      std::string id;
+      ~Done() {
+        std::lock_guard lock(runner->mutex_);
+        runner->thinking_.erase(id);
+      }
+    } done{this, job->game_id};
+    try {
+      auto move = games_.think_agent(job->game_id);
+      if (!move) {
+        store_.drop_ai_job(job->game_id, job->revision);
+        continue;
+      }
+      {
+        std::lock_guard lock(mutex_);
+        moves_.push_back({std::move(*job), *move});
+      }
+      committed_.notify_one();
+    } catch (const std::exception& e) {
+      // The lease runs out and the job is tried again (by any worker).
+      std::cerr << "pacwar " << options_.name << ": computer player in game " << job->game_id
+                << " (attempt " << job->attempts << "): " << e.what() << "\n";
+    }
+  }
+}
+
+void AgentRunner::renew() {
+  const auto every = std::max(options_.lease / 3, std::chrono::milliseconds(50));
+  while (true) {
+    std::map<std::string, std::int64_t> jobs;
+    {
+      std::unique_lock lock(mutex_);
+      stopped_.wait_for(lock, every, [this] { return stopping_; });
+      if (stopping_) return;
+      jobs = thinking_;
+    }
+    for (const auto& [id, revision] : jobs) {
+      try {
+        store_.renew_ai_job(id, revision, options_.name, now_ms() + options_.lease.count());
+      } catch (const std::exception& e) {
+        std::cerr << "pacwar " << options_.name << ": renewing the job of game " << id << ": "
+                  << e.what() << "\n";
+      }
     }
   }
 }
 
 void AgentRunner::commit() {
   while (true) {
-    std::pair<std::string, GameService::AgentMove> move;
+    Chosen chosen;
     {
       std::unique_lock lock(mutex_);
       committed_.wait(lock, [this] { return stopping_ || !moves_.empty(); });
       if (stopping_) return;
-      move = std::move(moves_.front());
+      chosen = std::move(moves_.front());
       moves_.pop_front();
     }
     try {
-      if (games_.apply_agent(move.first, move.second)) enqueue(move.first);
+      const bool again = games_.apply_agent(chosen.job.game_id, chosen.move, options_.name);
+      {
+        std::lock_guard lock(mutex_);
+        ++committed_moves_;
+      }
+      // The move was stored with the job of the next turn (or it came too late: the game's
+      // current job, if any, is in the store already).
+      if (again) wake();
     } catch (const std::exception& e) {
-      std::cerr << "pacwar serve: computer player in game " << move.first << ": " << e.what()
-                << "\n";
+      std::cerr << "pacwar " << options_.name << ": computer player in game " << chosen.job.game_id
+                << ": " << e.what() << "\n";
     }
   }
 }

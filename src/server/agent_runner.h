@@ -1,15 +1,22 @@
-// Computer players move in background threads, never in request threads: a queue of game ids
-// where a computer player is to move. Thinker threads choose the moves at a lower priority (nice)
+// The worker of computer players: it claims the jobs of computer players' turns from the store
+// (ai_jobs.h), thinks and commits the moves. The same class runs embedded in `pacwar serve`
+// (by default) and in `pacwar worker` processes (any number, on any machine, sharing one
+// PostgreSQL database). Thinker threads claim and choose the moves at a lower priority (nice)
 // than the request workers, so that a search that thinks for a second never slows the answers to
 // the people playing; one committer thread, at the normal priority, applies, stores and
-// announces each chosen move like a human's. The thinkers never hold a game, a database
-// connection or a lock that a request waits for, so their lower priority cannot hold requests up.
+// announces each chosen move like a human's, in the revision-guarded transaction that also
+// replaces or removes the job. The thinkers never hold a game or a lock that a request waits for
+// while they think. A job whose worker died is claimed again when its lease ran out; a live
+// worker renews the leases of the jobs it thinks about (every third of the lease).
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
+#include <map>
 #include <mutex>
-#include <set>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -21,26 +28,50 @@ namespace pacwar::server {
 
 class AgentRunner {
  public:
-  // `nice`: added to the thinker threads' nice value (0: the same priority as the requests).
-  AgentRunner(GameService& games, int threads, int nice = 10);
-  ~AgentRunner();  // stops the threads (a move being thought about is abandoned)
+  struct Options {
+    std::string name = "embedded";  // the worker's name in the store's ai_moves
+    int threads = 4;                // thinker threads
+    int nice = 10;                  // added to the thinkers' nice value (0: the requests' priority)
+    // A claimed job is claimed again by any worker when it was not done within the lease.
+    std::chrono::milliseconds lease{std::chrono::seconds(30)};
+    // The store is checked this often for jobs nobody announced (other processes on SQLite,
+    // leases that ran out, a missed notice).
+    std::chrono::milliseconds poll{500};
+  };
+  AgentRunner(GameService& games, Store& store, Options options);
+  ~AgentRunner();  // stops the threads (a move being thought about is abandoned: its lease runs
+                   // out)
   AgentRunner(const AgentRunner&) = delete;
   AgentRunner& operator=(const AgentRunner&) = delete;
 
-  void enqueue(const std::string& id);
+  // A job may be waiting (a game changed here, or a notice came from another process).
+  void wake();
+  // Moves this worker committed.
+  std::uint64_t moves();
 
  private:
-  void think();
+  struct Chosen {
+    AiJob job;
+    GameService::AgentMove move;
+  };
+  void think(bool polls);
   void commit();
+  // Extends the leases of the jobs being thought about, every third of the lease.
+  void renew();
+  // Claims and thinks about jobs until none is free.
+  void work();
 
   GameService& games_;
-  int nice_;
+  Store& store_;
+  Options options_;
   std::mutex mutex_;
-  std::condition_variable ready_;      // games to think about, or stopping
+  std::condition_variable ready_;      // jobs to claim, or stopping
   std::condition_variable committed_;  // moves to commit, or stopping
-  std::deque<std::string> queue_;
-  std::set<std::string> queued_;
-  std::deque<std::pair<std::string, GameService::AgentMove>> moves_;
+  int wakes_ = 0;                      // wake() calls not yet taken by a thinker
+  std::deque<Chosen> moves_;
+  std::map<std::string, std::int64_t> thinking_;  // game -> revision of the jobs claimed
+  std::condition_variable stopped_;               // for renew()'s waits
+  std::uint64_t committed_moves_ = 0;
   bool stopping_ = false;
   std::vector<std::thread> threads_;
 };

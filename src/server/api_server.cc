@@ -1,5 +1,7 @@
 #include "server/api_server.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -14,6 +16,7 @@
 #include "server/db.h"
 #include "server/games.h"
 #include "server/http/server.h"
+#include "server/pg_listener.h"
 #include "server/rate_limit.h"
 #include "server/security_headers.h"
 #include "server/store.h"
@@ -77,12 +80,27 @@ bool valid_username(const std::string& name) {
                      [](unsigned char c) { return std::isalnum(c) || c == '_' || c == '-'; });
 }
 
-http::ServerOptions http_options(const ServerConfig& config) {
+http::ServerOptions http_options(const ServerConfig& config, bool notified) {
   http::ServerOptions options;
   options.workers = std::max(1, config.threads);
   options.limits.max_body = config.max_body_bytes;
-  options.stream_interval = config.poll_interval;
+  // With NOTIFY (PostgreSQL) a stream is woken by every change; its periodic check only sends
+  // the heartbeat. SQLite: the periodic check finds the changes of other processes.
+  options.stream_interval =
+      notified ? std::chrono::milliseconds(config.heartbeat) : config.poll_interval;
   return options;
+}
+
+std::unique_ptr<AgentRunner> embedded_worker(GameService& games, Store& store,
+                                             const ServerConfig& config) {
+  if (config.agent_threads <= 0) return nullptr;
+  store.free_ai_job_leases();
+  AgentRunner::Options options;
+  options.name = "serve-" + std::to_string(getpid());
+  options.threads = config.agent_threads;
+  options.nice = config.agent_nice;
+  options.lease = config.agent_lease;
+  return std::make_unique<AgentRunner>(games, store, options);
 }
 
 std::string event_text(const Json& data) { return "event: update\ndata: " + data.dump() + "\n\n"; }
@@ -97,15 +115,30 @@ struct ApiServer::Impl {
         catalog(games),
         login_throttle(config.login_throttle),
         signup_limit(std::max(1, config.signups_per_address), config.signup_window),
-        runner(games, config.agent_threads, config.agent_nice),
-        web(http_options(config)) {
-    games.set_agent_queue([this](const std::string& id) { runner.enqueue(id); });
+        notified(store.database().kind() == "postgresql"),
+        web(http_options(config, notified)) {
     games.set_unload_after(config.unload_games_after);
     // A hash to check unknown usernames against, so both answers take the same time.
     dummy_hash = hash_password(random_token(16));
     routes();
-    // Games whose computer player was to move when the server last stopped.
-    for (const std::string& id : store.games_awaiting_agents()) runner.enqueue(id);
+    // Games whose computer player was to move, stored before the jobs existed.
+    store.queue_missing_ai_jobs(now_ms());
+    runner = embedded_worker(games, store, config);
+    if (runner) games.set_agent_queue([this](const std::string&) { runner->wake(); });
+    if (notified) {
+      // One connection of its own LISTENs for the changes of every process (this one too).
+      listener = std::make_unique<PgListener>(
+          config.db, kGamesChannel,
+          PgListener::Callbacks{[this](std::string_view payload) {
+                                  const std::string id = game_of_notice(payload);
+                                  if (!id.empty()) notifier.publish(id);
+                                  if (runner) runner->wake();
+                                },
+                                [this] {
+                                  notifier.publish_all();
+                                  if (runner) runner->wake();
+                                }});
+    }
   }
 
   ServerConfig config;
@@ -115,8 +148,11 @@ struct ApiServer::Impl {
   Catalog catalog;
   LoginThrottle login_throttle;
   RateLimiter signup_limit;
-  AgentRunner runner;
+  bool notified;  // PostgreSQL: changes of other processes come as notices
   std::string dummy_hash;
+  std::unique_ptr<AgentRunner> runner;  // the embedded AI worker, unless --ai-workers 0
+  std::unique_ptr<PgListener> listener;
+  // Last, so that it is destroyed first: its handlers use the members above.
   http::Server web;
 
   // Wraps a handler: ApiError and every other exception become a JSON error answer.

@@ -16,9 +16,11 @@ struct ServerConfig {
   std::string db = "sqlite:pacwar.db";  // sqlite:FILE or postgresql://...
   std::string web_dir;                  // static files served at /; empty: none
   std::string host = "127.0.0.1";
-  int port = 8080;  // 0: any free port
-  int threads = 4;  // worker threads for the API's handlers (connections need no thread)
-  int agent_threads = 4;
+  int port = 8080;        // 0: any free port
+  int threads = 4;        // worker threads for the API's handlers (connections need no thread)
+  int agent_threads = 4;  // threads of the embedded AI worker; 0: AI left to `pacwar worker`s
+  // A computer player's job claimed by a worker that died is claimed again after this long.
+  std::chrono::milliseconds agent_lease{std::chrono::seconds(30)};
   int agent_nice = 10;  // computer players think at a lower priority than the requests
   // Failed log-ins per (username, address) and per address: growing waits (throttle.h).
   ThrottleConfig login_throttle;
@@ -35,7 +37,8 @@ struct ServerConfig {
   // Peer addresses of reverse proxies whose X-Forwarded-For names the client (--trust-proxy).
   std::vector<std::string> trusted_proxies;
   std::chrono::hours session_lifetime{24 * 30};
-  // Event streams check the store this often for changes made by other processes.
+  // SQLite: event streams check the store this often for changes made by other processes.
+  // (PostgreSQL: changes are announced by NOTIFY; the streams check only with the heartbeat.)
   std::chrono::milliseconds poll_interval{1000};
   std::chrono::seconds heartbeat{15};
   // Games nobody asked for in this long are dropped from memory (replayed when asked again).

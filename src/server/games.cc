@@ -141,6 +141,28 @@ void GameService::reload(LiveGame& live, GameRecord record) {
   live.record = std::move(record);
 }
 
+bool GameService::catch_up(LiveGame& live) {
+  const std::vector<std::string>& ids = live.session->history_ids();
+  const auto have = static_cast<std::int64_t>(ids.size());
+  if (have == 0) return false;
+  // From the last action this process has: it must still be there, unchanged.
+  auto record = store_.load_game_from(live.record.id, have - 1);
+  if (!record || record->actions.empty() || record->actions.front().id != ids.back() ||
+      have - 1 + static_cast<std::int64_t>(record->actions.size()) != record->state.version) {
+    return false;
+  }
+  try {
+    for (std::size_t i = 1; i < record->actions.size(); ++i) {
+      live.session->apply_id(record->actions[i].id);
+    }
+  } catch (const engine::UsageError&) {
+    return false;  // the caller replays the whole stored log (and reports it if it fails)
+  }
+  record->actions.clear();
+  live.record = std::move(*record);
+  return true;
+}
+
 void GameService::unload_idle(std::chrono::steady_clock::time_point now) {
   const auto every =
       std::min<std::chrono::steady_clock::duration>(unload_after_, std::chrono::minutes(1));
@@ -180,7 +202,7 @@ GameService::Locked GameService::get(const std::string& id) {
   // Another server process may have changed the game: the store's revision says.
   const auto revision = store_.game_revision(id);
   if (!revision) throw ApiError(404, "no game '" + id + "'");
-  if (*revision != live->record.revision) {
+  if (*revision != live->record.revision && !catch_up(*live)) {
     auto record = store_.load_game(id);
     if (!record) throw ApiError(404, "no game '" + id + "'");
     reload(*live, std::move(*record));
@@ -227,10 +249,19 @@ void GameService::after_change(const LiveGame& live) {
   if (agent_queue_ && agent_to_move(live)) agent_queue_(live.record.id);
 }
 
-void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status) {
+void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
+                         const std::string& worker, std::int64_t think_ms) {
   GameChange change;
   change.keep = keep;
   change.status = std::move(status);
+  change.worker = worker;
+  change.think_ms = think_ms;
+  {
+    const int seat = change.status.to_move;
+    change.agent_job = change.status.status == "active" && seat >= 0 &&
+                       static_cast<std::size_t>(seat) < live.record.seats.size() &&
+                       !live.record.seats[static_cast<std::size_t>(seat)].agent.empty();
+  }
   const auto& ids = live.session->history_ids();
   const auto& seats = live.session->history_seats();
   for (std::size_t i = static_cast<std::size_t>(keep); i < ids.size(); ++i) {
@@ -667,11 +698,16 @@ std::optional<GameService::AgentMove> GameService::think_agent(const std::string
   }
   const auto spec = ai::parse_agent_spec(agent_name);
   if (!spec) throw std::runtime_error("game " + id + ": unknown computer player " + agent_name);
+  const auto start = std::chrono::steady_clock::now();
   move.action = ai::make_agent(*spec, game_name, seats, 1)->choose(*state, seed);
+  move.think_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
   return move;
 }
 
-bool GameService::apply_agent(const std::string& id, const AgentMove& move) {
+bool GameService::apply_agent(const std::string& id, const AgentMove& move,
+                              const std::string& worker) {
   Locked live = get(id);
   if (live->record.revision != move.revision) return agent_to_move(*live.game);  // think again
   const std::int64_t version = live->record.state.version;
@@ -682,7 +718,8 @@ bool GameService::apply_agent(const std::string& id, const AgentMove& move) {
     if (auto record = store_.load_game(id)) reload(*live.game, std::move(*record));
     throw;
   }
-  commit(*live.game, version, status_now(*live.game));
+  commit(*live.game, version, status_now(*live.game), worker.empty() ? "embedded" : worker,
+         move.think_ms);
   notifier_.publish(id);
   return agent_to_move(*live.game);
 }

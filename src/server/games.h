@@ -67,13 +67,15 @@ class GameService {
   struct AgentMove {
     std::int64_t revision = 0;
     engine::ActionCode action = 0;
+    std::int64_t think_ms = 0;  // how long the choice took
   };
   // Chooses the move of the computer player to move in game `id` (nullopt: none is to move).
   // Thinks on a clone of the state, without holding the game.
   std::optional<AgentMove> think_agent(const std::string& id);
   // Applies, stores and announces `move` unless the game changed since it was chosen; returns
-  // true when a computer player is to move (again, or still: the move came too late).
-  bool apply_agent(const std::string& id, const AgentMove& move);
+  // true when a computer player is to move (again, or still: the move came too late). `worker`
+  // names who chose it (kept with the move in the store's ai_moves).
+  bool apply_agent(const std::string& id, const AgentMove& move, const std::string& worker = "");
 
   // Approximate memory held by loaded games (for the load test): the number loaded.
   std::size_t loaded_games();
@@ -112,12 +114,16 @@ class GameService {
   // ApiError 404 when there is none.
   Locked get(const std::string& id);
   void reload(LiveGame& live, GameRecord record);
+  // Another process appended actions: applies only the new ones (false when the log was cut or
+  // differs, or the store is behind: then reload()).
+  bool catch_up(LiveGame& live);
   std::unique_ptr<engine::Session> replay_session(const GameRecord& record) const;
   int seat_of(const LiveGame& live, const std::string& user) const;  // ApiError 403
   GameStatus status_now(const LiveGame& live) const;
   // Writes the change since `old_version` (session already changed); on any failure the game
   // is reloaded from the store and ApiError 409 (changed meanwhile) or the error is thrown.
-  void commit(LiveGame& live, std::int64_t keep, GameStatus status);
+  void commit(LiveGame& live, std::int64_t keep, GameStatus status, const std::string& worker = "",
+              std::int64_t think_ms = 0);
   void after_change(const LiveGame& live);
   bool agent_to_move(const LiveGame& live) const;
   // The state answer of `seat`, its log from the seat's visible line `log_since` on (checked

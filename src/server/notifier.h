@@ -1,7 +1,8 @@
 // Wakes the live-update streams (server-sent events) of a game when it changes in this process:
 // each game has its own channel, and a change calls the wake functions subscribed to that game's
 // channel only (not every open stream of the server). Changes made by other processes sharing
-// the database are found by the streams' periodic checks (http::ServerOptions::stream_interval).
+// the database come as PostgreSQL notices (pg_listener.h); on SQLite they are found by the
+// streams' periodic checks (http::ServerOptions::stream_interval).
 #pragma once
 
 #include <cstdint>
@@ -118,6 +119,18 @@ class Notifier {
       }
     }
     channel->wake(false);
+  }
+
+  // Every game may have changed (notices of other processes may have been missed).
+  void publish_all() {
+    std::vector<std::shared_ptr<Channel>> channels;
+    {
+      std::lock_guard lock(mutex_);
+      for (auto& [id, weak] : channels_) {
+        if (auto channel = weak.lock()) channels.push_back(std::move(channel));
+      }
+    }
+    for (auto& channel : channels) channel->wake(false);
   }
 
   void shutdown() {

@@ -2,6 +2,9 @@
 
 #include <stdexcept>
 
+#include "server/ai_jobs.h"
+#include "server/pg_listener.h"
+
 namespace pacwar::server {
 namespace {
 
@@ -25,6 +28,14 @@ const std::vector<std::string>& schema() {
       "CREATE TABLE IF NOT EXISTS actions (game_id TEXT NOT NULL REFERENCES games(id), "
       "idx BIGINT NOT NULL, action TEXT NOT NULL, seat INTEGER NOT NULL, "
       "PRIMARY KEY (game_id, idx))",
+      // Computer players' turns waiting for a worker, and the moves the workers made.
+      "CREATE TABLE IF NOT EXISTS ai_jobs (game_id TEXT PRIMARY KEY REFERENCES games(id), "
+      "revision BIGINT NOT NULL, queued BIGINT NOT NULL, lease_until BIGINT NOT NULL, "
+      "worker TEXT, attempts INTEGER NOT NULL)",
+      "CREATE INDEX IF NOT EXISTS ai_jobs_by_lease ON ai_jobs (lease_until, queued)",
+      "CREATE TABLE IF NOT EXISTS ai_moves (game_id TEXT NOT NULL REFERENCES games(id), "
+      "idx BIGINT NOT NULL, worker TEXT NOT NULL, think_ms BIGINT NOT NULL, "
+      "created BIGINT NOT NULL)",
   };
   return statements;
 }
@@ -70,9 +81,19 @@ SqlValue text_or_null(const std::string& text) {
   return text.empty() ? SqlValue() : SqlValue(text);
 }
 
+// PostgreSQL: tells every listening server process that game `id` changed (pg_listener.h), inside
+// the committing transaction, so the notice goes out with the commit and only if it commits.
+void notify_change(SqlConnection& c, bool postgres, const std::string& id, std::int64_t version) {
+  if (postgres)
+    c.query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), game_notice(id, version)});
+}
+
 }  // namespace
 
-Store::Store(std::unique_ptr<Database> db) : db_(std::move(db)) { db_->create_schema(schema()); }
+Store::Store(std::unique_ptr<Database> db)
+    : db_(std::move(db)), postgres_(db_->kind() == "postgresql") {
+  db_->create_schema(schema());
+}
 
 bool Store::create_user(const std::string& username, const std::string& password_hash,
                         std::int64_t now_ms) {
@@ -131,10 +152,17 @@ void Store::create_game(const GameRecord& g) {
                {g.id, static_cast<std::int64_t>(i), g.actions[i].id,
                 static_cast<std::int64_t>(g.actions[i].seat)});
   }
+  const bool agent_job = g.state.status == "active" && g.state.to_move >= 0 &&
+                         static_cast<std::size_t>(g.state.to_move) < g.seats.size() &&
+                         !g.seats[static_cast<std::size_t>(g.state.to_move)].agent.empty();
+  if (agent_job) write_ai_job(*c, g.id, g.revision, true, g.state.updated_ms);
+  notify_change(*c, postgres_, g.id, g.state.version);
   transaction.commit();
 }
 
-std::optional<GameRecord> Store::load_game(const std::string& id) {
+std::optional<GameRecord> Store::load_game(const std::string& id) { return load_game_from(id, 0); }
+
+std::optional<GameRecord> Store::load_game_from(const std::string& id, std::int64_t first) {
   auto c = db_->acquire();
   // One snapshot for the game row, its seats and its actions.
   Transaction transaction(*c, Transaction::Mode::kRead);
@@ -143,14 +171,14 @@ std::optional<GameRecord> Store::load_game(const std::string& id) {
   if (rows.empty()) return std::nullopt;
   GameRecord g = game_from_row(rows[0]);
   load_seats(*c, g);
-  const auto actions =
-      c->query("SELECT action, seat FROM actions WHERE game_id = ? ORDER BY idx", {id});
+  const auto actions = c->query(
+      "SELECT action, seat FROM actions WHERE game_id = ? AND idx >= ? ORDER BY idx", {id, first});
   g.actions.reserve(actions.size());
   for (const SqlRow& row : actions) {
     g.actions.push_back({row[0].value_or(""), static_cast<int>(number(row[1]))});
   }
   transaction.commit();
-  if (static_cast<std::int64_t>(g.actions.size()) != g.state.version) {
+  if (first == 0 && static_cast<std::int64_t>(g.actions.size()) != g.state.version) {
     throw DbError("game " + id + ": the log holds " + std::to_string(g.actions.size()) +
                   " actions but the game says " + std::to_string(g.state.version));
   }
@@ -183,6 +211,11 @@ std::optional<std::int64_t> Store::change_game(const std::string& id, std::int64
                {id, change.keep + static_cast<std::int64_t>(i), change.append[i].id,
                 static_cast<std::int64_t>(change.append[i].seat)});
   }
+  write_ai_job(*c, id, revision + 1, change.agent_job, s.updated_ms);
+  if (!change.worker.empty()) {
+    write_ai_move(*c, id, change.keep, change.worker, change.think_ms, s.updated_ms);
+  }
+  notify_change(*c, postgres_, id, s.version);
   transaction.commit();
   return revision + 1;
 }
@@ -213,6 +246,10 @@ std::optional<Store::Joined> Store::join_game(const std::string& token, const st
                 : "") +
           " WHERE id = ?",
       {now_ms, id});
+  if (postgres_) {
+    const auto version = c->query("SELECT version FROM games WHERE id = ?", {id});
+    notify_change(*c, true, id, version.empty() ? 0 : number(version[0][0]));
+  }
   transaction.commit();
   return Joined{id, static_cast<int>(seat)};
 }

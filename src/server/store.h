@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/game.h"
@@ -60,6 +61,19 @@ struct GameChange {
   std::int64_t keep = 0;
   std::vector<ActionRecord> append;
   GameStatus status;
+  // A computer player is to move after the change: its job (ai_jobs.h) is queued for the new
+  // revision in the same transaction; otherwise the game's job, if any, is removed.
+  bool agent_job = false;
+  // A computer player's move: the worker that chose it and how long it thought (ai_moves).
+  std::string worker;
+  std::int64_t think_ms = 0;
+};
+
+// A computer player's turn waiting in the database for a worker (ai_jobs.h).
+struct AiJob {
+  std::string game_id;
+  std::int64_t revision = 0;  // the game's revision when the job was queued
+  int attempts = 0;           // claims so far, this one included
 };
 
 class Store {
@@ -82,6 +96,9 @@ class Store {
   // Games. create_game stores the game, its seats and its first actions in one transaction.
   void create_game(const GameRecord& game);
   std::optional<GameRecord> load_game(const std::string& id);
+  // The same with only the actions from index `first` on (to catch up with a change made by
+  // another process without replaying the whole log).
+  std::optional<GameRecord> load_game_from(const std::string& id, std::int64_t first);
   std::optional<std::int64_t> game_revision(const std::string& id);
   // Applies `change` if the game is still at `revision` (then returns the new revision);
   // nullopt when another request or process changed it first (nothing is written).
@@ -101,8 +118,33 @@ class Store {
   // Ids of active games where a computer player is to move (to resume them after a restart).
   std::vector<std::string> games_awaiting_agents();
 
+  // The jobs of computer players (src/server/ai_jobs.cc). A job is queued by the transaction
+  // that made a computer player's turn (create_game, change_game) and replaced or removed by the
+  // one that ends it. claim_ai_job takes the oldest job whose lease ran out (PostgreSQL: SELECT
+  // ... FOR UPDATE SKIP LOCKED, so that workers never wait for each other) and leases it to
+  // `worker` until now + lease; nullopt when none is free. A worker that dies loses nothing:
+  // its lease runs out and another claims the job.
+  std::optional<AiJob> claim_ai_job(const std::string& worker, std::int64_t now_ms,
+                                    std::int64_t lease_ms);
+  // Extends the lease of the job `worker` holds on `id` at `revision` to `until_ms` (a worker
+  // still thinking); false when the job is no longer its own.
+  bool renew_ai_job(const std::string& id, std::int64_t revision, const std::string& worker,
+                    std::int64_t until_ms);
+  // The job of `id` at `revision` needs no move (no computer player is to move): removed.
+  void drop_ai_job(const std::string& id, std::int64_t revision);
+  // Queues a job for every game where a computer player is to move but none is queued (games
+  // stored before jobs existed); returns how many.
+  int queue_missing_ai_jobs(std::int64_t now_ms);
+  // Frees the lease of every job (a restarted server's embedded worker: its predecessor's jobs
+  // would wait for their leases; a job a live worker holds is at worst thought about twice, and
+  // the revision guard keeps one move). Returns how many.
+  int free_ai_job_leases();
+  // Computer players' moves stored so far, by worker name.
+  std::vector<std::pair<std::string, std::int64_t>> ai_moves_by_worker();
+
  private:
   std::unique_ptr<Database> db_;
+  bool postgres_ = false;  // changes are announced with NOTIFY (pg_listener.h)
 };
 
 }  // namespace pacwar::server

@@ -1,0 +1,63 @@
+#include "cli/worker.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <memory>
+#include <ostream>
+#include <string_view>
+
+#include "server/agent_runner.h"
+#include "server/db.h"
+#include "server/games.h"
+#include "server/notifier.h"
+#include "server/pg_listener.h"
+#include "server/store.h"
+
+namespace pacwar::cli {
+
+int run_worker(const WorkerConfig& config, std::ostream& out) {
+  // Every thread started from here on blocks SIGINT and SIGTERM; this one waits for them.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  std::string name = config.name;
+  if (name.empty()) {
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    name = std::string("worker-") + host + "-" + std::to_string(getpid());
+  }
+  server::Store store(server::open_database(config.db));
+  server::Notifier notifier;  // no event streams here: the serve processes announce the moves
+  server::GameService games(store, notifier);
+  store.queue_missing_ai_jobs(server::now_ms());
+  server::AgentRunner::Options options;
+  options.name = name;
+  options.threads = config.threads;
+  options.nice = config.nice;
+  options.lease = config.lease;
+  options.poll = config.poll;
+  server::AgentRunner runner(games, store, options);
+  // PostgreSQL: every change of a game may be a computer player's turn; look at once.
+  std::unique_ptr<server::PgListener> listener;
+  if (store.database().kind() == "postgresql") {
+    listener = std::make_unique<server::PgListener>(
+        config.db, server::kGamesChannel,
+        server::PgListener::Callbacks{[&runner](std::string_view) { runner.wake(); },
+                                      [&runner] { runner.wake(); }});
+  }
+  out << "pacwar worker " << name << ": playing the computer players' turns of " << config.db
+      << " with " << config.threads << " threads. Ctrl-C stops it.\n"
+      << std::flush;
+  while (sigwaitinfo(&signals, nullptr) < 0) {
+  }
+  listener.reset();
+  out << "pacwar worker " << name << ": stopped after " << runner.moves() << " moves.\n";
+  return 0;
+}
+
+}  // namespace pacwar::cli
