@@ -4,15 +4,16 @@
 # 100 games through nginx (half person against person, half against the computer) while one
 # server and one worker are killed with kill -9 and started again. Prints one line:
 #   cluster: games N, actions N, lost 0, cross-process update p50 X ms p99 Y ms, ai moves by worker: {...}
-# and fails unless no acknowledged action was lost, the p99 is at most 100 ms and both workers
-# moved computer players. The p99 leaves out the first 5 s, when all 150 clients start at once
+# and fails unless no acknowledged action was lost and both workers moved computer players.
+# The latency is a measurement, not a test: only with PACWAR_CLUSTER_P99_MS set (as
+# `make bench-cluster` does, with the 100 ms target) does a slower p99 fail the run. The p99 leaves out the first 5 s, when all 150 clients start at once
 # (reported apart in the load tool's JSON: cross_process_update_ms.warmup_p99). Installs
 # Debian's postgresql and nginx if missing.
 # Usage: scripts/test-cluster.sh [BUILD_DIR]   (default: build)
 #   PACWAR_CLUSTER_PORT=N: nginx listens on N, the servers on N+1..N+3 (default: a random base)
 #   PACWAR_CLUSTER_SECONDS=S: how long the load runs (default 35)
 #   PACWAR_CLUSTER_PAUSE_MS=N: each client's pause before an action, 0.5-1.5 times N (default 1000)
-#   PACWAR_CLUSTER_P99_MS=N: the bound on the cross-process update p99 (default 100)
+#   PACWAR_CLUSTER_P99_MS=N: fail if the cross-process update p99 is above N ms (default: no bound)
 #   PACWAR_CLUSTER_KEEP=1: keep the logs (the directory is printed)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -137,7 +138,7 @@ echo "test-cluster: PostgreSQL on $dir/pg:$pgport, nginx on 127.0.0.1:$base, ser
 status=0
 echo "test-cluster: load starts at $(date +%T.%N)" >&2
 "$load" --port "$base" --db "$db" --games 100 --versus-human 50 --seconds "$seconds" \
-  --pause-ms "${PACWAR_CLUSTER_PAUSE_MS:-1000}" --max-p99-ms "${PACWAR_CLUSTER_P99_MS:-100}" --warmup-seconds 5 --cluster 1 >"$dir/load.json" || status=$?
+  --pause-ms "${PACWAR_CLUSTER_PAUSE_MS:-1000}" --max-p99-ms "${PACWAR_CLUSTER_P99_MS:-1000000000}" --warmup-seconds 5 --cluster 1 >"$dir/load.json" || status=$?
 wait "$killer" 2>/dev/null || true
 for f in restarted-server restarted-worker; do
   [ -f "$dir/$f" ] && pids+=("$(cat "$dir/$f")")
