@@ -131,9 +131,10 @@ std::string unit_name(const PwState& s, int unit) { return s.content().units[uni
 
 std::string oz_name(const PwState& s, int oz) { return s.content().ozs[oz].name; }
 
-void log_line(engine::LogSink* log, std::string text, std::string rule, std::uint32_t visible) {
+void log_line(engine::LogSink* log, std::string_view text, std::string_view rule,
+              std::uint32_t visible) {
   if (log == nullptr) return;
-  log->add(engine::LogLine{std::move(text), std::move(rule), visible});
+  log->add(engine::LogLine{std::string(text), std::string(rule), visible});
 }
 
 }  // namespace pacwar::pacific_war

@@ -1,109 +1,11 @@
-// The Pacific War: what each prompt asks, and menu labels for actions, citing the manual.
+// The Pacific War: the prompt of the current step (its text is in the step's entry, steps.h), and
+// menu labels for actions, citing the manual.
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 
-std::string PwState::prompt() const {
-  const std::string who = seat >= 0 ? side_name(seat) : std::string();
-  switch (step) {
-    case Step::SetupAllied:
-      return "14.1 Allied set-up: where does " + unit_name(*this, pending_unit) + " [LAC] start?";
-    case Step::SetupJapanese:
-      return "14.2 Japanese set-up: where does " + unit_name(*this, pending_unit) + " start?";
-    case Step::SetupDraw:
-      return "14.2 The Japanese player draws four Resource Cards";
-    case Step::YamamotoDie:
-      return "15.1 Yamamoto's Original Plan: 5-6 launches a third wave";
-    case Step::YamamotoColumn:
-      return "15.1 The third wave's column";
-    case Step::ReinforceLba:
-      return "6.1 Allied LBA " + unit_name(*this, pending_unit) +
-             " arrives: West Coast or Madagascar?";
-    case Step::DrawCards:
-      return "7.0 " + who + " draw a Resource Card";
-    case Step::Init1:
-      return "8.2 (1) Japanese: discard a card to gain the Initiative?";
-    case Step::Init2:
-      return "8.2 (2) Allied: discard a card to gain the Initiative?";
-    case Step::Init3:
-      return "8.2 (3) Allied: discard a card to gain the Initiative?";
-    case Step::InitDieJapanese:
-      return "8.2 (4) Japanese Initiative die";
-    case Step::InitDieAllied:
-      return "8.2 (4) Allied Initiative die";
-    case Step::ChooseAction:
-      return "8.3 " + who + " Strategy Action";
-    case Step::PickGroup:
-      return std::string(move.kind == MoveKind::Normal ? "8.10.1"
-                         : move.supply                 ? "10.4"
-                                                       : "8.9.2") +
-             " Pick the ships of the group at " + oz_name(*this, move.from);
-    case Step::ChooseDestination:
-      return std::string(move.kind == MoveKind::Normal   ? "8.10.1 Destination of the group"
-                         : move.kind == MoveKind::Return ? "8.9.2 Return to which Port?"
-                                                         : "8.11 Redeploy the LBA to which OZ?");
-    case Step::Pursuit:
-      return "8.12 The defenders evacuated: pursue with " + std::to_string(move.mp) +
-             " MP left, or stop";
-    case Step::Reaction:
-      return "8.12 " + who + " Reaction to the enemy entering " + oz_name(*this, move.at);
-    case Step::CounterPick:
-      return "8.12 Counterattack: pick the ships that join (speed - 1)";
-    case Step::FireDie:
-      return "9.2.3 " + side_name(combat.firing) + " hit die";
-    case Step::Allocate:
-      return "9.2.4 " + who + ": allocate a hit (" + std::to_string(combat.hits_left) + " left)";
-    case Step::DamageDie:
-      return "9.2.5 Damage die against " + unit_name(*this, dmg_unit);
-    case Step::RetreatDecision:
-      return combat.retreat_stage == 4
-                 ? "9.4 " + who + " won: stay or retreat?"
-                 : "9.5 " + who + ": retreat from " + oz_name(*this, combat.oz) + "?";
-    case Step::SurfaceDecision:
-      return "9.1.2 Attacker: fight Surface Combat?";
-    case Step::ContinueDecision:
-      return "9.1.3 Attacker: spend 1 of " + std::to_string(combat.mp) +
-             " MP for another round, or end the combat and retreat?";
-    case Step::RetreatDestination:
-      return "9.5.3 " + who + ": retreat to which Port?";
-    case Step::Isolation:
-      return "10.1 " + who + " units at " + oz_name(*this, move.at) +
-             " are isolated: redeploy to which of the nearest Ports?";
-    case Step::Invasion:
-      return "10.2 " + who + " Port Invasions";
-    case Step::SupplyMoves:
-      return "10.4 " + who + " Redeployment and Return to Port";
-    case Step::Readying:
-      return "10.5 " + who + ": ready Naval units with a card";
-    case Step::KasagiIbuki:
-    case Step::Divisions:
-    case Step::TorpedoDie:
-    case Step::Seabees:
-    case Step::Magic:
-      return advanced_prompt(*this);
-    case Step::OilDie:
-      return "15.2 Japanese oil reserves: any die but 1 gives one more Resource Card";
-    case Step::Interrupt:
-      return "8.3.1 " + who + ": interrupt the " + side_name(active) +
-             " Strategy Action with a card?";
-    case Step::CombatCards:
-      return "9.0.1 " + who + ": play a card " +
-             (events.window == CardWindow::Start ? std::string("at the beginning of the combat")
-              : events.window == CardWindow::Surface
-                  ? std::string("at the beginning of Surface Combat")
-                  : "during the " + side_name(events.window_fire) + " combat resolution") +
-             "?";
-    case Step::StrikeLba:
-      return "9.0.2 " + who + ": which LBA strikes " + oz_name(*this, events.pending_target) + "?";
-    case Step::EventDiscard:
-      return "4.5 " + who + ": discard a card (" + std::to_string(events.count_left) + " left)";
-    case Step::EventDraw:
-      return "7.4 " + side_name(events.victim) + " draw a new Resource Card";
-    case Step::GameOver:
-      return winner_ >= 0 ? "Game over: " + side_name(winner_) + " victory" : "Game over";
-  }
-  return "";
-}
+std::string PwState::prompt() const { return step_rules(step).prompt(*this); }
 
 std::string PwState::action_label(engine::ActionCode code) const {
   const Act a = decode(code);

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "engine/game.h"
@@ -255,7 +257,16 @@ void discard(PwState& s, int card);
 std::string side_name(int side);
 std::string unit_name(const PwState& s, int unit);
 std::string oz_name(const PwState& s, int oz);
-void log_line(engine::LogSink* log, std::string text, std::string rule,
+// One line of the game log. Its text is built only when a sink wants it (an AI playout passes
+// no sink and formats nothing): pass a literal, or a lambda that returns the text.
+void log_line(engine::LogSink* log, std::string_view text, std::string_view rule,
               std::uint32_t visible = engine::kAllSeats);
+template <class MakeText>
+requires std::is_invocable_v<MakeText&>
+void log_line(engine::LogSink* log, MakeText&& make_text, std::string_view rule,
+              std::uint32_t visible = engine::kAllSeats) {
+  if (log == nullptr) return;
+  log->add(engine::LogLine{std::string(make_text()), std::string(rule), visible});
+}
 
 }  // namespace pacwar::pacific_war
