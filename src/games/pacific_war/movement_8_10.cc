@@ -141,6 +141,11 @@ bool group_can_move(const PwState& s, int side, int from) {
   for (int u : c.side_units[side])
     if (s.units[u].loc == from && c.units[u].is_naval() && is_ready(s, u))
       fastest = std::max(fastest, c.units[u].speed);
+  return group_can_leave(s, side, from, fastest);
+}
+
+bool group_can_leave(const PwState& s, int side, int from, int fastest) {
+  const Content& c = s.content();
   if (fastest < 0) return false;
   for (const auto [x, r] : c.neighbors[from]) {
     if (!route_open(s, c.routes[r]) || forbidden(s, side, x)) continue;

@@ -1,6 +1,8 @@
 // 8.0 Strategy Phase: the Initiative procedure of 8.2 (steps 1-4, dice, ties, passing), the
 // Active Player's one action (8.3) and the card-driven actions: Resupply (8.6), Fleet Train
 // (8.7) and opening the Restricted Sea Routes (8.8). Movement is in movement_8_10.cc.
+#include <algorithm>
+
 #include "games/pacific_war/paths.h"
 #include "games/pacific_war/rules.h"
 #include "games/pacific_war/steps.h"
@@ -126,15 +128,26 @@ void legal_choose_action(const PwState& s, Out& out) {
   const int side = s.seat;
   // One pass over the units: what each OZ offers.
   std::array<bool, kMaxOz> resupply{};
-  std::array<bool, kMaxOz> ready{};
+  std::array<int, kMaxOz> fastest;  // the fastest Ready Naval unit per OZ, -1: none
+  fastest.fill(-1);
+  // 8.6 (card_readies_any, in the same pass): Ops Complete ships per OZ, and non-capital ones.
+  std::array<bool, kMaxOz> spent{};
+  std::array<bool, kMaxOz> spent_minor{};
   for (int u : c.side_units[side]) {
     const int oz = s.units[u].loc;
-    if (oz < kMaxOz && c.units[u].is_naval() && is_ready(s, u)) ready[oz] = true;
+    if (oz >= kMaxOz || !c.units[u].is_naval()) continue;
+    if (is_ready(s, u)) {
+      fastest[oz] = std::max(fastest[oz], c.units[u].speed);
+    } else {
+      spent[oz] = true;
+      if (!c.units[u].capital) spent_minor[oz] = true;
+    }
   }
   if (hand_size(s, side) > 0)
-    for (int oz = 0; oz < c.num_ozs(); ++oz) resupply[oz] = card_readies_any(s, side, oz);  // 8.6
+    for (int oz = 0; oz < c.num_ozs(); ++oz)
+      resupply[oz] = usable_port(s, side, oz) ? spent[oz] : spent_minor[oz];
   for (int oz = 0; oz < c.num_ozs(); ++oz)
-    if (ready[oz] && group_can_move(s, side, oz)) out.push_back(encode(Kind::MoveFrom, oz));
+    if (group_can_leave(s, side, oz, fastest[oz])) out.push_back(encode(Kind::MoveFrom, oz));
   const std::array<bool, kMaxOz> reach = return_reach(s, side);
   for (int oz = 0; oz < c.num_ozs(); ++oz)
     if (reach[oz] && has_naval(s, side, oz)) out.push_back(encode(Kind::ReturnFrom, oz));
