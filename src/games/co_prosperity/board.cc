@@ -204,7 +204,8 @@ bool traces_home(const CpsState& s, const Control& ctl, int u) {
 void put_unit(CpsState& s, int u, int loc) { s.units[u].loc = static_cast<std::uint8_t>(loc); }
 
 void eliminate(CpsState& s, int u, Log log) {
-  log_line(log, unit_name(s, u) + " is eliminated (to the Units Pool).", "2.2.2");
+  log_line(
+      log, [&] { return unit_name(s, u) + " is eliminated (to the Units Pool)."; }, "2.2.2");
   s.units[u] = UnitState{};
 }
 
@@ -220,8 +221,8 @@ std::string space_name(const CpsState& s, int node) {
 
 std::string year(const CpsState& s) { return std::to_string(kFirstYear - 1 + s.turn); }
 
-void log_line(Log log, std::string text, std::string rule, std::uint32_t visible) {
-  if (log != nullptr) log->add({std::move(text), std::move(rule), visible});
+void log_line(Log log, std::string_view text, std::string_view rule, std::uint32_t visible) {
+  if (log != nullptr) log->add({std::string(text), std::string(rule), visible});
 }
 
 int hand_size(const CpsState& s, int side) {

@@ -34,8 +34,10 @@ void combat_begin(CpsState& s, Log log) {
     // 8.6.7: only enemy air units: they are eliminated, no combat.
     for (int u = 0; u < c.num_units(); ++u)
       if (s.units[u].loc == s.combat.space && c.side(u) == def) eliminate(s, u, log);
-    log_line(log, "Only air units defended " + space_name(s, s.combat.space) + ": no combat.",
-             "8.6.7");
+    log_line(
+        log,
+        [&] { return "Only air units defended " + space_name(s, s.combat.space) + ": no combat."; },
+        "8.6.7");
     return end_combat(s, log);
   }
   s.combat.divert_seat = kJapanese;
@@ -59,8 +61,12 @@ void begin_rounds(CpsState& s, Log log) {
       if (s.units[u].loc == sp && c.side(u) == side && (s.units[u].flags & kDiverted)) bonus = true;
     s.combat.bonus[side] = bonus;
     if (bonus)
-      log_line(log, std::string(side == kJapanese ? "Japanese" : "Allied") + " units fire at +1.",
-               "8.6.6");
+      log_line(
+          log,
+          [&] {
+            return std::string(side == kJapanese ? "Japanese" : "Allied") + " units fire at +1.";
+          },
+          "8.6.6");
   }
   // 8.6.4: in a surprise attack every attacking unit fires at once, marines on their ground
   // side; the defenders that may answer are judged against those priorities.
@@ -125,7 +131,8 @@ void next_firer(CpsState& s, Log log) {
 }
 
 void apply_hit(CpsState& s, int u, Log log) {
-  log_line(log, "Hit on " + unit_name(s, u) + ".", "8.6.5");
+  log_line(
+      log, [&] { return "Hit on " + unit_name(s, u) + "."; }, "8.6.5");
   if (--s.units[u].steps == 0) eliminate(s, u, log);
 }
 
@@ -137,7 +144,8 @@ void next_allocation(CpsState& s, Log log) {
         int chooser = side;
         const auto cand = hit_candidates(s, side, p, &chooser);
         if (cand.empty()) {
-          log_line(log, std::to_string(k.hits[side][p]) + " hit(s) lost.", "8.6.5");
+          log_line(
+              log, [&] { return std::to_string(k.hits[side][p]) + " hit(s) lost."; }, "8.6.5");
           k.hits[side][p] = 0;
           break;
         }
@@ -153,8 +161,10 @@ void next_allocation(CpsState& s, Log log) {
   if (k.bombing) {
     const int b = k.bomber;
     if (k.bomber_loss > 0) {
-      log_line(log, unit_name(s, b) + " loses " + std::to_string(k.bomber_loss) + " step(s).",
-               "8.8");
+      log_line(
+          log,
+          [&] { return unit_name(s, b) + " loses " + std::to_string(k.bomber_loss) + " step(s)."; },
+          "8.8");
       if (s.units[b].steps <= k.bomber_loss) {
         eliminate(s, b, log);
       } else {
@@ -190,16 +200,20 @@ void end_combat(CpsState& s, Log log) {
   }
   const bool def_any = has_units(s, def, sp), att_any = has_units(s, att, sp);
   if (!def_any && att_any) {
-    log_line(log, "The attacker wins and holds " + space_name(s, sp) + ".", "8.7");
+    log_line(
+        log, [&] { return "The attacker wins and holds " + space_name(s, sp) + "."; }, "8.7");
   } else if (def_any && att_any) {
     const int back =
         k.origin >= 0 ? k.origin : (att == kJapanese ? kRetreatJapanese : kRetreatAllied);
     for (int u = 0; u < c.num_units(); ++u)
       if (s.units[u].loc == sp && c.side(u) == att) put_unit(s, u, back);
-    log_line(log, "The defender wins; the attackers go back to " + space_name(s, back) + ".",
-             "8.7");
+    log_line(
+        log,
+        [&] { return "The defender wins; the attackers go back to " + space_name(s, back) + "."; },
+        "8.7");
   } else if (def_any) {
-    log_line(log, "The defender holds " + space_name(s, sp) + ".", "8.7");
+    log_line(
+        log, [&] { return "The defender holds " + space_name(s, sp) + "."; }, "8.7");
   }
   for (auto& u : s.units) u.flags &= kTurnFlags;
   finish_op(s, log);
@@ -264,7 +278,10 @@ void start_combat(CpsState& s, int space, int attacker, int origin, bool naval, 
   s.combat.surprise = surprise;
   log_line(
       log,
-      std::string(surprise ? "Surprise attack" : "Combat") + " at " + space_name(s, space) + ".",
+      [&] {
+        return std::string(surprise ? "Surprise attack" : "Combat") + " at " +
+               space_name(s, space) + ".";
+      },
       surprise ? "8.6.4" : "8.6");
   if (attacker == kJapanese && naval && !surprise && s.us_war && reaction_unit_count(s) > 0) {
     Out out;
@@ -285,7 +302,8 @@ void start_bombing(CpsState& s, int bomber, int space, Log log) {
   s.combat.fire_unit = static_cast<std::int8_t>(bomber);
   s.combat.dice_left = static_cast<std::int8_t>(s.units[bomber].steps);
   s.step = Step::CombatDie;
-  log_line(log, unit_name(s, bomber) + " bombs " + space_name(s, space) + ".", "8.8");
+  log_line(
+      log, [&] { return unit_name(s, bomber) + " bombs " + space_name(s, space) + "."; }, "8.8");
 }
 
 void legal_reaction(const CpsState& s, Out& out) {
@@ -311,14 +329,18 @@ void apply_reaction(CpsState& s, Act a, Log log) {
       return combat_begin(s, log);
     case Kind::React:
       s.cards[a.a] = CardLoc::Played;
-      log_line(log, "The Allied player reacts with " + s.content().cards[a.a].name + ".", "8.6.1");
+      log_line(
+          log, [&] { return "The Allied player reacts with " + s.content().cards[a.a].name + "."; },
+          "8.6.1");
       s.step = Step::ReactionPick;
       return;
     case Kind::Pick: {
       put_unit(s, a.a, s.combat.space);
       ++s.combat.reactors;
-      log_line(log, unit_name(s, a.a) + " reacts into " + space_name(s, s.combat.space) + ".",
-               "8.6.1");
+      log_line(
+          log,
+          [&] { return unit_name(s, a.a) + " reacts into " + space_name(s, s.combat.space) + "."; },
+          "8.6.1");
       Out out;
       legal_reaction(s, out);
       if (out.size() == 1) combat_begin(s, log);
@@ -341,7 +363,8 @@ void legal_diversion(const CpsState& s, Out& out) {
 void apply_diversion(CpsState& s, Act a, Log log) {
   if (a.kind == Kind::Divert) {
     s.units[a.a].flags |= kDiverted;
-    log_line(log, unit_name(s, a.a) + " is diverted to act as an air unit.", "8.6.8");
+    log_line(
+        log, [&] { return unit_name(s, a.a) + " is diverted to act as an air unit."; }, "8.6.8");
   }
   while (++s.combat.divert_seat <= kAllied) {
     s.seat = s.combat.divert_seat;
@@ -373,11 +396,14 @@ void apply_combat_die(CpsState& s, Act a, Log log) {
       extra = ", the bomber loses a step";
     }
   }
-  log_line(log,
-           unit_name(s, u) + " (priority " + std::string(1, static_cast<char>('A' + prio)) +
+  log_line(
+      log,
+      [&] {
+        return unit_name(s, u) + " (priority " + std::string(1, static_cast<char>('A' + prio)) +
                ", factor " + std::to_string(factor) + ") rolls " + std::to_string(d) +
-               (hit ? ": hit" : ": miss") + extra + ".",
-           k.bombing ? "8.8" : "8.6.2");
+               (hit ? ": hit" : ": miss") + extra + ".";
+      },
+      k.bombing ? "8.8" : "8.6.2");
   if (--k.dice_left > 0) return;
   s.units[u].flags &= ~kFires;
   if (k.bombing) return next_allocation(s, log);

@@ -37,8 +37,12 @@ void end_turn_checks(CpsState& s, Log log) {
     s.units[vet] = UnitState{};
     s.units[vet].loc = kLocRemoved;
     s.vladivostok_gone = true;
-    log_line(log, "North Wind Rain fails: " + unit_name(s, vet) + " is removed from the game.",
-             "5.1");
+    log_line(
+        log,
+        [&] {
+          return "North Wind Rain fails: " + unit_name(s, vet) + " is removed from the game.";
+        },
+        "5.1");
   }
   s.nwr_failed = false;
   const int sudden = sudden_victory(s, ctl);
@@ -114,10 +118,13 @@ void apply_end_turn(CpsState& s, Act a, Log log) {
     }
     case Kind::To: {
       const int u = s.op.unit;
-      log_line(log,
-               unit_name(s, u) + " moves from " + space_name(s, s.units[u].loc) + " to " +
-                   space_name(s, a.a) + ".",
-               "9.0");
+      log_line(
+          log,
+          [&] {
+            return unit_name(s, u) + " moves from " + space_name(s, s.units[u].loc) + " to " +
+                   space_name(s, a.a) + ".";
+          },
+          "9.0");
       put_unit(s, u, a.a);
       s.units[u].flags |= kMovedEot;
       s.step = Step::EndTurnMove;
@@ -128,10 +135,13 @@ void apply_end_turn(CpsState& s, Act a, Log log) {
       for (int u = 0; u < c.num_units(); ++u)
         if (u != a.a && s.units[u].loc == s.op.from && c.side(u) == s.eot_side && c.is_naval(u)) {
           put_unit(s, u, s.eot_side == kJapanese ? kRetreatJapanese : kRetreatAllied);
-          log_line(log,
-                   unit_name(s, u) + " exceeds the naval stacking limit at " +
-                       space_name(s, s.op.from) + " and goes to the Retreat Box.",
-                   "9.0");
+          log_line(
+              log,
+              [&] {
+                return unit_name(s, u) + " exceeds the naval stacking limit at " +
+                       space_name(s, s.op.from) + " and goes to the Retreat Box.";
+              },
+              "9.0");
         }
       [[fallthrough]];
     }
@@ -172,7 +182,9 @@ void end_game(CpsState& s, int winner, const std::string& why, Log log) {
   s.winner_ = static_cast<std::int8_t>(winner);
   s.step = Step::GameOver;
   s.seat = -1;
-  log_line(log, why + ": " + (winner == kJapanese ? "Japanese" : "Allied") + " victory.", "4.0");
+  log_line(
+      log, [&] { return why + ": " + (winner == kJapanese ? "Japanese" : "Allied") + " victory."; },
+      "4.0");
 }
 
 }  // namespace pacwar::co_prosperity

@@ -254,10 +254,13 @@ void apply_destination(CpsState& s, Act a, Log log) {
       if (s.op.op == Op::Naval && c.units[u].type == UnitType::Mar) s.units[u].flags |= kNavalSide;
       names += (names.empty() ? "" : ", ") + unit_name(s, u);
     }
-  log_line(log,
-           names + (count == 1 ? " moves from " : " move from ") + space_name(s, s.op.from) +
-               " to " + space_name(s, to) + ".",
-           kRule[static_cast<int>(s.op.op)]);
+  log_line(
+      log,
+      [&] {
+        return names + (count == 1 ? " moves from " : " move from ") + space_name(s, s.op.from) +
+               " to " + space_name(s, to) + ".";
+      },
+      kRule[static_cast<int>(s.op.op)]);
   const int side = s.op.side;
   if (to < kNumSpaces && has_units(s, other(side), to)) {
     start_combat(s, to, side, s.op.op == Op::Ground ? s.op.from : -1, s.op.op == Op::Naval,

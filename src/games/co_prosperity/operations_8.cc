@@ -150,7 +150,9 @@ void do_icon(CpsState& s, int side, const CardIcon& icon, Log log) {
       put_unit(s, vet, kVladivostok);
       s.nwr_done = true;
       s.nwr_turn = s.turn;
-      log_line(log, "North Wind Rain: " + unit_name(s, vet) + " moves to Vladivostok.", "5.1");
+      log_line(
+          log, [&] { return "North Wind Rain: " + unit_name(s, vet) + " moves to Vladivostok."; },
+          "5.1");
       return operation_done(s, log);
     }
     case Icon::Cbi:
@@ -181,9 +183,13 @@ void begin_operations(CpsState& s, Log log) {
   s.op = OpCtx{};
   s.step = Step::Operations;
   s.seat = s.first;
-  log_line(log,
-           "Operations Phase" + std::string(s.rp > 0 ? " (Japanese hold Borneo: 2 RP)" : "") + ".",
-           "8.0");
+  log_line(
+      log,
+      [&] {
+        return "Operations Phase" + std::string(s.rp > 0 ? " (Japanese hold Borneo: 2 RP)" : "") +
+               ".";
+      },
+      "8.0");
 }
 
 void legal_operations(const CpsState& s, Out& out) {
@@ -222,7 +228,8 @@ void apply_operations(CpsState& s, Act a, Log log) {
   const int side = s.seat;
   const std::string who = side == kJapanese ? "Japanese" : "Allied";
   if (a.kind == Kind::Pass) {
-    log_line(log, "The " + who + " player passes.", "8.0");
+    log_line(
+        log, [&] { return "The " + who + " player passes."; }, "8.0");
     if (++s.passes >= 2) return end_of_operations(s, log);
     s.seat = static_cast<std::int8_t>(other(side));
     return;
@@ -243,14 +250,18 @@ void apply_operations(CpsState& s, Act a, Log log) {
   s.cards[a.a] = CardLoc::Played;
   if ((a.b & kSustain) != 0) {
     s.nwr_sustained = true;
-    log_line(log, "The Japanese player plays " + card.name + " to supply Vladivostok.", "5.1");
+    log_line(
+        log, [&] { return "The Japanese player plays " + card.name + " to supply Vladivostok."; },
+        "5.1");
     begin_op(s, Op::Sustain, side, -1);
     return operation_done(s, log);
   }
   const CardIcon icon = card.icons[a.b];
   if (icon.icon == Icon::NorthWindRain) s.cards[a.a] = CardLoc::Removed;
-  log_line(log, "The " + who + " player plays " + card.name + " for " + icon_text(icon) + ".",
-           "6.3");
+  log_line(
+      log,
+      [&] { return "The " + who + " player plays " + card.name + " for " + icon_text(icon) + "."; },
+      "6.3");
   do_icon(s, side, icon, log);
 }
 
@@ -322,7 +333,8 @@ void legal_atlantic(const CpsState& s, Out& out) {
 void apply_atlantic(CpsState& s, Act a, Log log) {
   put_unit(s, a.a, a.b);
   s.units[a.a].steps = static_cast<std::uint8_t>(max_steps(s, a.a));
-  log_line(log, unit_name(s, a.a) + " arrives at " + space_name(s, a.b) + ".", "8.9");
+  log_line(
+      log, [&] { return unit_name(s, a.a) + " arrives at " + space_name(s, a.b) + "."; }, "8.9");
   if (s.op.picked == 0) {
     s.op.picked = 1;
     return;

@@ -91,10 +91,13 @@ void begin_turn(CpsState& s, Log log) {
   s.nwr_sustained = false;
   s.pp[kJapanese] = static_cast<std::int8_t>(japanese_pp(s));
   s.pp[kAllied] = static_cast<std::int8_t>(allied_pp(s));
-  log_line(log,
-           "Turn " + year(s) + ": Production Phase, Japanese " + std::to_string(s.pp[0]) +
-               " PP, Allied " + std::to_string(s.pp[1]) + " PP.",
-           "6.0");
+  log_line(
+      log,
+      [&] {
+        return "Turn " + year(s) + ": Production Phase, Japanese " + std::to_string(s.pp[0]) +
+               " PP, Allied " + std::to_string(s.pp[1]) + " PP.";
+      },
+      "6.0");
   s.step = Step::ChooseCards;
   s.seat = kJapanese;
   if (s.pp[kJapanese] == 0) s.seat = kAllied;
@@ -109,14 +112,18 @@ void legal_choose(const CpsState& s, Out& out) {
 void apply_choose(CpsState& s, Act a, Log log) {
   s.cards[a.a] = CardLoc::Hand;
   const int side = s.seat;
-  log_line(log, "You choose " + s.content().cards[a.a].name + ".", "6.0", 1u << side);
+  log_line(
+      log, [&] { return "You choose " + s.content().cards[a.a].name + "."; }, "6.0", 1u << side);
   Out rest;
   legal_choose(s, rest);
   if (hand_size(s, side) < s.pp[side] && !rest.empty()) return;
-  log_line(log,
-           std::string(side == kJapanese ? "Japanese" : "Allied") + " player chose " +
-               std::to_string(hand_size(s, side)) + " cards.",
-           "6.0");
+  log_line(
+      log,
+      [&] {
+        return std::string(side == kJapanese ? "Japanese" : "Allied") + " player chose " +
+               std::to_string(hand_size(s, side)) + " cards.";
+      },
+      "6.0");
   if (side == kJapanese && s.pp[kAllied] > 0) {
     s.seat = kAllied;
     return;
@@ -149,13 +156,16 @@ void apply_develop(CpsState& s, Act a, Log log) {
     st.loc = kLocTrack;
     st.track_left = static_cast<std::uint8_t>(s.content().advances(d.type));
     st.placed_turn = static_cast<std::uint8_t>(s.turn);
-    log_line(log, unit_name(s, u) + " is placed on the Production Track.", "6.3.1");
+    log_line(
+        log, [&] { return unit_name(s, u) + " is placed on the Production Track."; }, "6.3.1");
     finish_op(s, log);
     return;
   }
   // 8.5.1: CBI naval, air and Chinese units arrive reduced.
   const bool reduced = s.op.nation >= 0 && (d.type != UnitType::Inf || d.nation == kChina);
-  log_line(log, unit_name(s, u) + " is developed.", s.op.nation >= 0 ? "8.5.1" : "6.3.1");
+  log_line(
+      log, [&] { return unit_name(s, u) + " is developed."; },
+      s.op.nation >= 0 ? "8.5.1" : "6.3.1");
   to_home_space(s, u, reduced ? 1 : d.steps, log);
 }
 
@@ -169,8 +179,10 @@ void apply_home(CpsState& s, Act a, Log log) {
   st = UnitState{};
   st.steps = static_cast<std::uint8_t>(s.op.from);
   put_unit(s, s.op.unit, a.a);
-  log_line(log, unit_name(s, s.op.unit) + " enters the map at " + space_name(s, a.a) + ".",
-           "6.3.1");
+  log_line(
+      log,
+      [&] { return unit_name(s, s.op.unit) + " enters the map at " + space_name(s, a.a) + "."; },
+      "6.3.1");
   finish_op(s, log);
 }
 
@@ -182,12 +194,14 @@ void apply_replenish(CpsState& s, Act a, Log log) {
   UnitState& st = s.units[a.a];
   if (a.kind == Kind::Replenish) {
     st.steps = static_cast<std::uint8_t>(max_steps(s, a.a));
-    log_line(log, unit_name(s, a.a) + " is replenished to full strength.", "8.4.1");
+    log_line(
+        log, [&] { return unit_name(s, a.a) + " is replenished to full strength."; }, "8.4.1");
     finish_op(s, log);
     return;
   }
   st.advanced_turn = static_cast<std::uint8_t>(s.turn);
-  log_line(log, unit_name(s, a.a) + " advances on the Production Track.", "8.4.2");
+  log_line(
+      log, [&] { return unit_name(s, a.a) + " advances on the Production Track."; }, "8.4.2");
   if (st.track_left > 1) {
     --st.track_left;
     finish_op(s, log);

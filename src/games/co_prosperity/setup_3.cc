@@ -46,7 +46,8 @@ void apply_setup(CpsState& s, Act a, Log log) {
   const UnitDef& d = s.content().units[a.a];
   s.units[a.a].loc = static_cast<std::uint8_t>(a.b);
   s.units[a.a].steps = static_cast<std::uint8_t>(d.reduced ? 1 : d.steps);
-  log_line(log, unit_name(s, a.a) + " set up at " + space_name(s, a.b) + ".", "3.1");
+  log_line(
+      log, [&] { return unit_name(s, a.a) + " set up at " + space_name(s, a.b) + "."; }, "3.1");
   if (next_split(s) < 0) begin_turn(s, log);
 }
 

@@ -22,7 +22,8 @@ void transfer_air(CpsState& s, int nation_mask, Log log) {
   for (int u = 0; u < c.num_units(); ++u)
     if (c.is_air(u) && in_space(s.units[u].loc) && ((nation_mask >> c.units[u].nation) & 1)) {
       put_unit(s, u, c.side(u) == kJapanese ? kRetreatJapanese : kRetreatAllied);
-      log_line(log, unit_name(s, u) + " is transferred to the Retreat Box.", "7.3");
+      log_line(
+          log, [&] { return unit_name(s, u) + " is transferred to the Retreat Box."; }, "7.3");
     }
 }
 
@@ -86,8 +87,10 @@ void apply_declare(CpsState& s, Act a, Log log) {
   s.us_war = true;
   s.us_bonus = 2;     // 6.2
   s.first = kAllied;  // 7.2: the Allies go first from this turn on
-  log_line(log, "The United States declare war on Japan (cost " + std::to_string(cost) + ").",
-           "7.2");
+  log_line(
+      log,
+      [&] { return "The United States declare war on Japan (cost " + std::to_string(cost) + ")."; },
+      "7.2");
   transfer_air(s, 1 << kJapan, log);
   start_special(s, kAllied, 1 << kJapan);
   s.discard_left = static_cast<std::int8_t>(cost);
@@ -102,7 +105,9 @@ void legal_discard(const CpsState& s, Out& out) {
 
 void apply_discard(CpsState& s, Act a, Log log) {
   s.cards[a.a] = CardLoc::Discarded;
-  log_line(log, "You discard " + s.content().cards[a.a].name + ".", "7.2.1", 1u << kAllied);
+  log_line(
+      log, [&] { return "You discard " + s.content().cards[a.a].name + "."; }, "7.2.1",
+      1u << kAllied);
   log_line(log, "The Allied player discards a card.", "7.2.1", 1u << kJapanese);
   if (--s.discard_left <= 0) s.step = Step::SpecialOp;
 }

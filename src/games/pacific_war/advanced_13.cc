@@ -4,13 +4,14 @@
 // Fleet Train markers (13.7) and the Battle marker (13.8). 13.9 (De Ruyter) has no rules.
 // The base rules files call in here at a few named points (rules.h); rulings: docs/rulings.md.
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
 
-bool on(const PwState& s, const char* rule) { return s.options().has(rule); }
+bool on(const PwState& s, Rule rule) { return s.options().on(rule); }
 
-const std::string& rule_of(const PwState& s, int u) { return s.content().units[u].advanced_rule; }
+Rule rule_of(const PwState& s, int u) { return s.content().units[u].rule; }
 
 // The advanced counter `u` stands in for (13.1 / 13.3), or -1.
 int replaced_unit(const PwState& s, int u) {
@@ -56,13 +57,17 @@ void to_track(PwState& s, int u, int turn, Log log, const std::string& why,
   set_loc(s, u, kLocTrack);
   s.units[u].turn = static_cast<std::uint8_t>(turn);
   s.units[u].flags = kReady;
-  log_line(log, unit_name(s, u) + " " + why + " (Turn " + std::to_string(turn) + ").", rule);
+  log_line(
+      log, [&] { return unit_name(s, u) + " " + why + " (Turn " + std::to_string(turn) + ")."; },
+      rule);
 }
 
 void remove_unit(PwState& s, int u, Log log, const std::string& why, const std::string& rule) {
   set_loc(s, u, kLocRemoved);
   s.units[u].flags = 0;
-  if (!why.empty()) log_line(log, unit_name(s, u) + " " + why + ".", rule);
+  if (!why.empty())
+    log_line(
+        log, [&] { return unit_name(s, u) + " " + why + "."; }, rule);
 }
 
 // 13.1 and 13.3 at the beginning of the conversion turn.
@@ -71,9 +76,9 @@ void conversions(PwState& s, Log log) {
   const bool carrier_lost = carriers_lost(s, kJapanese) > 0;
   for (int u = 0; u < c.num_units(); ++u) {
     if (!c.units[u].advanced || s.units[u].loc != kLocPool) continue;
-    const std::string& rule = rule_of(s, u);
+    const Rule rule = rule_of(s, u);
     const int old = replaced_unit(s, u);
-    if (rule == "13.1" && on(s, "13.1")) {
+    if (rule == Rule::IseHyuga && on(s, Rule::IseHyuga)) {
       if (!carrier_lost) {
         remove_unit(s, u, log, "is not converted: no Japanese carrier has been lost", "13.1");
       } else if (old < 0 || lost(s, old)) {
@@ -82,7 +87,7 @@ void conversions(PwState& s, Log log) {
         remove_unit(s, old, log, "goes to the Navy Yards for conversion", "13.1");
         to_track(s, u, c.units[u].arrive_turn, log, "will arrive as a carrier-battleship", "13.1");
       }
-    } else if (rule == "13.3" && on(s, "13.3")) {
+    } else if (rule == Rule::Shinano && on(s, Rule::Shinano)) {
       if (carrier_lost || old < 0 || lost(s, old)) {
         remove_unit(s, u, log, "is not used: the carrier Shinano stays in the game", "13.3");
       } else {
@@ -97,7 +102,8 @@ void conversions(PwState& s, Log log) {
 void victorious(PwState& s, Log log) {
   const Content& c = s.content();
   for (int u : c.side_units[kAllied]) {
-    if (!c.units[u].advanced || rule_of(s, u) != "13.5" || s.units[u].loc != kLocPool) continue;
+    if (!c.units[u].advanced || rule_of(s, u) != Rule::Victorious || s.units[u].loc != kLocPool)
+      continue;
     if (c.units[u].withdraw_turn > 0 && s.turn >= c.units[u].withdraw_turn)
       remove_unit(s, u, log, "", "13.5");
     else if (carriers_lost(s, kAllied) >= c.advanced.victorious_carriers)
@@ -111,7 +117,8 @@ void victorious(PwState& s, Log log) {
 std::vector<int> kasagi_ibuki_waiting(const PwState& s) {
   std::vector<int> out;
   for (int u : s.content().side_units[kJapanese])
-    if (s.content().units[u].advanced && rule_of(s, u) == "13.4" && s.units[u].loc == kLocPool)
+    if (s.content().units[u].advanced && rule_of(s, u) == Rule::KasagiIbuki &&
+        s.units[u].loc == kLocPool)
       out.push_back(u);
   return out;
 }
@@ -122,7 +129,10 @@ void kasagi_ibuki(PwState& s, Log log) {
   const int ended = s.turn - 1;
   if (ended >= 1 && ended <= a.kasagi_ibuki_last_turn &&
       japanese_naval_lost(s) == s.adv.japanese_lost_mark) {
-    log_line(log, "No Japanese Naval unit was lost on Turn " + std::to_string(ended) + ".", "13.4");
+    log_line(
+        log,
+        [&] { return "No Japanese Naval unit was lost on Turn " + std::to_string(ended) + "."; },
+        "13.4");
     ++s.adv.kasagi_ibuki_due;
   }
   if (ended >= a.kasagi_ibuki_last_turn && s.adv.kasagi_ibuki_due == 0)
@@ -138,7 +148,9 @@ bool divisions_target(const PwState& s, int oz) {
 }
 
 void remove_divisions(PwState& s, Log log, const std::string& why, const std::string& rule) {
-  log_line(log, "The Australian Divisions are removed from the game: " + why + ".", rule);
+  log_line(
+      log, [&] { return "The Australian Divisions are removed from the game: " + why + "."; },
+      rule);
   s.adv.divisions_oz = kDivisionsGone;
 }
 
@@ -148,7 +160,7 @@ bool seabees_target(const PwState& s, int lba) {
 }
 
 bool marker_available(const PwState& s) {
-  return on(s, "13.7") && s.turn >= s.content().advanced.markers_from_turn &&
+  return on(s, Rule::SeabeesMagic) && s.turn >= s.content().advanced.markers_from_turn &&
          s.adv.marker_turn != s.turn;
 }
 
@@ -163,16 +175,16 @@ int torpedo_slot(const PwState& s, int unit) {
 
 bool waits_for_condition(const PwState& s, int unit) {
   const UnitDef& d = s.content().units[unit];
-  if (!d.advanced || !s.options().has(d.advanced_rule)) return false;
-  return d.advanced_rule == "13.1" || d.advanced_rule == "13.3" || d.advanced_rule == "13.4" ||
-         d.advanced_rule == "13.5";
+  if (!d.advanced || !s.options().on(d.rule)) return false;
+  return d.rule == Rule::IseHyuga || d.rule == Rule::Shinano || d.rule == Rule::KasagiIbuki ||
+         d.rule == Rule::Victorious;
 }
 
 void advanced_turn_start(PwState& s, Log log) {
   const AdvancedRulesDef& a = s.content().advanced;
-  if (on(s, "13.4")) kasagi_ibuki(s, log);
+  if (on(s, Rule::KasagiIbuki)) kasagi_ibuki(s, log);
   if (s.turn == a.conversion_turn) conversions(s, log);
-  if (on(s, "13.5")) victorious(s, log);
+  if (on(s, Rule::Victorious)) victorious(s, log);
   s.adv.japanese_lost_mark = static_cast<std::int8_t>(japanese_naval_lost(s));
 }
 
@@ -191,7 +203,7 @@ bool advanced_reinforcement_prompt(PwState& s, Log log) {
     if (s.turn > s.content().advanced.kasagi_ibuki_last_turn)
       for (int u : kasagi_ibuki_waiting(s)) remove_unit(s, u, log, "", "13.4");
   }
-  if (on(s, "13.6") && s.turn >= s.content().advanced.divisions_turn &&
+  if (on(s, Rule::AustralianDivisions) && s.turn >= s.content().advanced.divisions_turn &&
       s.adv.divisions_turn != s.turn && s.adv.divisions_oz != kDivisionsGone) {
     s.step = Step::Divisions;
     s.seat = kAllied;
@@ -236,10 +248,13 @@ void apply_advanced(PwState& s, Act act, Log log) {
       resume_reinforcements(s, log);
       return;
     case Kind::Divisions:
-      log_line(log,
-               std::string("The Australian Divisions ") +
-                   (divisions_in_play(s) ? "redeploy to " : "arrive at ") + oz_name(s, act.a) + ".",
-               "13.6");
+      log_line(
+          log,
+          [&] {
+            return std::string("The Australian Divisions ") +
+                   (divisions_in_play(s) ? "redeploy to " : "arrive at ") + oz_name(s, act.a) + ".";
+          },
+          "13.6");
       s.adv.divisions_oz = static_cast<std::int8_t>(act.a);
       s.adv.divisions_turn = s.turn;
       resume_reinforcements(s, log);
@@ -256,7 +271,10 @@ void apply_advanced(PwState& s, Act act, Log log) {
     case Kind::SeabeesLba:
       log_line(
           log,
-          "Seabees: " + unit_name(s, act.a) + " redeploys to " + oz_name(s, s.adv.seabees_oz) + ".",
+          [&] {
+            return "Seabees: " + unit_name(s, act.a) + " redeploys to " +
+                   oz_name(s, s.adv.seabees_oz) + ".";
+          },
           "13.7");
       set_loc(s, act.a, s.adv.seabees_oz);
       s.adv.marker_turn = s.turn;
@@ -273,8 +291,10 @@ void apply_advanced(PwState& s, Act act, Log log) {
       s.fleet_train_oz = static_cast<std::int8_t>(act.a);
       --s.fleet_trains_left;
       s.fleet_train_turn = s.turn;
-      log_line(log, "Allied place a Fleet Train at " + oz_name(s, act.a) + " without a card.",
-               "13.7");
+      log_line(
+          log,
+          [&] { return "Allied place a Fleet Train at " + oz_name(s, act.a) + " without a card."; },
+          "13.7");
       finish_action(s, log);
       return;
     case Kind::Decline:
@@ -381,7 +401,7 @@ static int next_unrolled(const PwState& s) {
 
 bool start_torpedo_dice(PwState& s) {
   s.adv.torpedo[0] = s.adv.torpedo[1] = -1;
-  if (!on(s, "13.2") || next_unrolled(s) < 0) return false;
+  if (!on(s, Rule::TorpedoCruisers) || next_unrolled(s) < 0) return false;
   s.step = Step::TorpedoDie;
   return true;
 }
@@ -389,10 +409,13 @@ bool start_torpedo_dice(PwState& s) {
 void apply_torpedo_die(PwState& s, Act act, Log log) {
   const int u = next_unrolled(s);
   s.adv.torpedo[torpedo_slot(s, u)] = static_cast<std::int8_t>(act.a - 1);
-  log_line(log,
-           unit_name(s, u) + " torpedo die " + std::to_string(act.a) + ": Gunnery Strength " +
-               std::to_string(act.a - 1) + " this round.",
-           "13.2");
+  log_line(
+      log,
+      [&] {
+        return unit_name(s, u) + " torpedo die " + std::to_string(act.a) + ": Gunnery Strength " +
+               std::to_string(act.a - 1) + " this round.";
+      },
+      "13.2");
   if (next_unrolled(s) < 0) resume_surface_fire(s, log);
 }
 
@@ -469,12 +492,12 @@ bool offer_magic(PwState& s, Log log) {
   return true;
 }
 
-bool fleet_train_is_free(const PwState& s) { return on(s, "13.7"); }
+bool fleet_train_is_free(const PwState& s) { return on(s, Rule::SeabeesMagic); }
 
 // ---- 13.8 Battle marker ----
 
 int battle_marker_oz(const PwState& s) {
-  if (!on(s, "13.8") || s.combat.oz < 0 || s.combat.part == CombatPart::Raid) return -1;
+  if (!on(s, Rule::BattleMarker) || s.combat.oz < 0 || s.combat.part == CombatPart::Raid) return -1;
   return s.combat.oz;
 }
 
@@ -483,7 +506,7 @@ int battle_marker_oz(const PwState& s) {
 std::string check_advanced_invariants(const PwState& s) {
   const Content& c = s.content();
   const AdvancedState& a = s.adv;
-  if (a.divisions_oz != kDivisionsOff && !on(s, "13.6"))
+  if (a.divisions_oz != kDivisionsOff && !on(s, Rule::AustralianDivisions))
     return "Australian Divisions in play without 13.6";
   if (a.divisions_oz >= c.num_ozs() || a.divisions_oz < kDivisionsGone)
     return "Australian Divisions in no valid place";
@@ -492,8 +515,8 @@ std::string check_advanced_invariants(const PwState& s) {
     if (c.ozs[oz].port ? s.port_owner[oz] != kAllied : s.base_marker[oz] != kAllied)
       return "Australian Divisions on " + c.ozs[oz].id + ", which the Allies lost (13.6)";
   }
-  if (a.marker_turn >= 0 &&
-      (!on(s, "13.7") || a.marker_turn > s.turn || a.marker_turn < c.advanced.markers_from_turn))
+  if (a.marker_turn >= 0 && (!on(s, Rule::SeabeesMagic) || a.marker_turn > s.turn ||
+                             a.marker_turn < c.advanced.markers_from_turn))
     return "Seabees / MAGIC used outside 13.7";
   if (s.combat.oz < 0 && (a.torpedo[0] >= 0 || a.torpedo[1] >= 0))
     return "torpedo cruiser gunnery rolled outside combat (13.2)";
@@ -503,9 +526,10 @@ std::string check_advanced_invariants(const PwState& s) {
   if (a.kasagi_ibuki_due < 0 || a.kasagi_ibuki_due > 2) return "Kasagi / Ibuki count out of range";
   for (int u = 0; u < c.num_units(); ++u) {
     if (s.units[u].loc != kLocPool || !waits_for_condition(s, u)) continue;
-    const std::string& rule = c.units[u].advanced_rule;
-    const bool decided = (rule == "13.1" || rule == "13.3") ? s.turn >= c.advanced.conversion_turn
-                         : rule == "13.4"
+    const Rule rule = c.units[u].rule;
+    const bool decided = (rule == Rule::IseHyuga || rule == Rule::Shinano)
+                             ? s.turn >= c.advanced.conversion_turn
+                         : rule == Rule::KasagiIbuki
                              ? s.turn > c.advanced.kasagi_ibuki_last_turn
                              : c.units[u].withdraw_turn > 0 && s.turn >= c.units[u].withdraw_turn;
     if (decided && s.step != Step::KasagiIbuki && s.step != Step::ReinforceLba &&
@@ -534,5 +558,29 @@ std::string check_advanced_transition(const PwState& before, const PwState& afte
   }
   return {};
 }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 13.0 Advanced Rules (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::KasagiIbuki, Actor::Seat, "reinforcements", "13.4", legal_advanced, apply_advanced,
+     []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
+    {Step::Divisions, Actor::Seat, "reinforcements", "13.6", legal_advanced, apply_advanced,
+     []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
+    {Step::TorpedoDie, Actor::Chance, "strategy", "13.2", nullptr, apply_torpedo_die,
+     []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
+    {Step::Seabees, Actor::Seat, "strategy", "13.7", legal_advanced, apply_advanced,
+     []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
+    {Step::Magic, Actor::Seat, "strategy", "13.7", legal_advanced, apply_advanced,
+     []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
+};
+
+}  // namespace
+
+std::span<const StepRules> advanced_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -233,11 +233,14 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
     s.events.strategic_used |= 1u << end_bit(card, side);  // 4.6: the marker flips
   const std::string where =
       target == kNoTarget ? "" : " (" + event_target_name(s, card, side, target) + ")";
-  log_line(log,
-           side_name(side) + " play " + end.id + " " + end.name +
+  log_line(
+      log,
+      [&] {
+        return side_name(side) + " play " + end.id + " " + end.name +
                (end.strategic_event ? " as a Strategic Event" : " as an Event") + where + ": " +
-               end.text,
-           end.strategic_event ? "4.6" : "4.5");
+               end.text;
+      },
+      end.strategic_event ? "4.6" : "4.5");
   CombatMods& m = s.combat.mods;
   for (const Effect& e : end.event.effects) {
     switch (e.type) {
@@ -263,7 +266,9 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
         m.lba_surface |= static_cast<std::uint8_t>(1u << e.side);
         break;
       case EffectType::Retreat:
-        log_line(log, side_name(e.side) + " retreat all their units; the combat ends.", "9.5");
+        log_line(
+            log, [&] { return side_name(e.side) + " retreat all their units; the combat ends."; },
+            "9.5");
         s.events.window = CardWindow::None;
         s.combat.winner = static_cast<std::int8_t>(1 - e.side);
         start_retreat(s, e.side, s.combat.oz, log);
@@ -273,10 +278,13 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
         for (int i : hand(s, e.side)) discard(s, i);
         for (int i = 0; i < c.num_cards(); ++i)
           if (s.cards[i] == CardLoc::Discard) s.cards[i] = CardLoc::Deck;
-        log_line(log,
-                 side_name(e.side) + " discard their " + std::to_string(n) +
-                     " cards; the discards are shuffled into the deck.",
-                 "7.4");
+        log_line(
+            log,
+            [&] {
+              return side_name(e.side) + " discard their " + std::to_string(n) +
+                     " cards; the discards are shuffled into the deck.";
+            },
+            "7.4");
         s.events.victim = static_cast<std::int8_t>(e.side);
         s.events.count_left = static_cast<std::int8_t>(std::min(n, deck_size(s)));
         if (s.events.count_left == 0) return false;
@@ -296,10 +304,13 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
       case EffectType::PortDefence:
         s.events.port_defence[target] =
             static_cast<std::int8_t>(s.events.port_defence[target] + e.amount);
-        log_line(log,
-                 oz_name(s, target) + " needs " + std::to_string(ground_needed(s, target)) +
-                     " Ground Strength to be captured this Turn.",
-                 "10.2.1");
+        log_line(
+            log,
+            [&] {
+              return oz_name(s, target) + " needs " + std::to_string(ground_needed(s, target)) +
+                     " Ground Strength to be captured this Turn.";
+            },
+            "10.2.1");
         break;
       case EffectType::CancelAction:
         return true;  // events_8_5.cc restarts the round
@@ -311,7 +322,9 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
         return true;
       case EffectType::VictoryPoints:
         s.vp = static_cast<std::int8_t>(s.vp + (e.side == kJapanese ? e.amount : -e.amount));
-        log_line(log, side_name(e.side) + " gain " + std::to_string(e.amount) + " VP.", "11.0");
+        log_line(
+            log, [&] { return side_name(e.side) + " gain " + std::to_string(e.amount) + " VP."; },
+            "11.0");
         break;
       case EffectType::ExtraAction:
         s.events.extra_actions = static_cast<std::int8_t>(s.events.extra_actions + e.amount);
@@ -322,8 +335,10 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
           if (s.units[u].loc == target && c.units[u].is_naval() && !is_ready(s, u) &&
               unit_matches(c.units[u], e.units)) {
             set_ready(s, u, true);
-            log_line(log, unit_name(s, u) + " is Ready (" + end.id + " " + end.name + ").",
-                     end.strategic_event ? "4.6" : "4.5");
+            log_line(
+                log,
+                [&] { return unit_name(s, u) + " is Ready (" + end.id + " " + end.name + ")."; },
+                end.strategic_event ? "4.6" : "4.5");
           }
         break;
       case EffectType::ExhaustUnits:
@@ -331,8 +346,12 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
           if (s.units[u].loc == e.oz && c.units[u].is_naval() && is_ready(s, u) &&
               unit_matches(c.units[u], e.units)) {
             set_ready(s, u, false);
-            log_line(log, unit_name(s, u) + " is Ops Complete (" + end.id + " " + end.name + ").",
-                     end.strategic_event ? "4.6" : "4.5");
+            log_line(
+                log,
+                [&] {
+                  return unit_name(s, u) + " is Ops Complete (" + end.id + " " + end.name + ").";
+                },
+                end.strategic_event ? "4.6" : "4.5");
           }
         break;
       case EffectType::Repair: {
@@ -340,21 +359,32 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
         if (us.turn - e.amount <= s.turn) {  // ready now: at its yard, Ready
           set_loc(s, target, e.oz);
           us.flags = kReady;
-          log_line(log,
-                   unit_name(s, target) + " is repaired and returns to " + oz_name(s, e.oz) + ".",
-                   "9.2.5");
+          log_line(
+              log,
+              [&] {
+                return unit_name(s, target) + " is repaired and returns to " + oz_name(s, e.oz) +
+                       ".";
+              },
+              "9.2.5");
         } else {
           us.turn = static_cast<std::uint8_t>(us.turn - e.amount);
-          log_line(log,
-                   unit_name(s, target) + " now returns on Turn " + std::to_string(us.turn) + ".",
-                   "9.2.5");
+          log_line(
+              log,
+              [&] {
+                return unit_name(s, target) + " now returns on Turn " + std::to_string(us.turn) +
+                       ".";
+              },
+              "9.2.5");
         }
         break;
       }
       case EffectType::EarlyReinforcement:
         set_loc(s, target, e.oz);
         s.units[target].flags = kReady;
-        log_line(log, unit_name(s, target) + " arrives early at " + oz_name(s, e.oz) + ".", "6.1");
+        log_line(
+            log,
+            [&] { return unit_name(s, target) + " arrives early at " + oz_name(s, e.oz) + "."; },
+            "6.1");
         break;
       case EffectType::Count:
         break;

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -37,11 +38,14 @@ void begin_draw_phase(PwState& s, Log log) {
   s.draw_first = s.vp < 0 ? kAllied : kJapanese;
   for (int side : {kJapanese, kAllied})
     s.draw_left[side] = static_cast<std::int8_t>(draws_for(s, side));
-  log_line(log,
-           "Resource Card Draw: Japanese " + std::to_string(s.draw_left[kJapanese]) + ", Allied " +
-               std::to_string(s.draw_left[kAllied]) + "; " + side_name(s.draw_first) +
-               " draw first.",
-           "7.0");
+  log_line(
+      log,
+      [&] {
+        return "Resource Card Draw: Japanese " + std::to_string(s.draw_left[kJapanese]) +
+               ", Allied " + std::to_string(s.draw_left[kAllied]) + "; " + side_name(s.draw_first) +
+               " draw first.";
+      },
+      "7.0");
   s.step = Step::DrawCards;
   if (!next_drawer(s)) begin_strategy_phase(s, log);
 }
@@ -54,8 +58,11 @@ void card_draw_outcomes(const PwState& s, std::vector<engine::ChanceOutcome>& ou
 
 void draw_card(PwState& s, int card, int side, Log log) {
   s.cards[card] = side == kJapanese ? CardLoc::HandJapanese : CardLoc::HandAllied;
-  log_line(log, side_name(side) + " draw " + card_end(s, card, side).name + ".", "7.0", 1u << side);
-  log_line(log, side_name(side) + " draw a card.", "7.0", 1u << (1 - side));
+  log_line(
+      log, [&] { return side_name(side) + " draw " + card_end(s, card, side).name + "."; }, "7.0",
+      1u << side);
+  log_line(
+      log, [&] { return side_name(side) + " draw a card."; }, "7.0", 1u << (1 - side));
   if (deck_size(s) == 1) {  // 7.4: the discards are shuffled in with the last card
     bool any = false;
     for (int i = 0; i < s.content().num_cards(); ++i)
@@ -98,5 +105,23 @@ void PwState::resample_hidden(int viewer, engine::Rng& rng) {
     cards[unseen[k]] = foe_hand;
   }
 }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 7.0 Drawing Resource Cards (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::DrawCards, Actor::Chance, "card-draw", "7.0", nullptr, apply_draw,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "7.0 " + who(s) + " draw a Resource Card";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> card_draw_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -85,9 +86,12 @@ void end_combat(PwState& s, int winner, Log log) {
   const int oz = s.combat.oz;
   const int attacker = s.combat.attacker;
   if (winner >= 0)
-    log_line(log, side_name(winner) + " win the combat at " + oz_name(s, oz) + ".", "9.4");
+    log_line(
+        log, [&] { return side_name(winner) + " win the combat at " + oz_name(s, oz) + "."; },
+        "9.4");
   else
-    log_line(log, "The combat at " + oz_name(s, oz) + " ends with no winner.", "9.4");
+    log_line(
+        log, [&] { return "The combat at " + oz_name(s, oz) + " ends with no winner."; }, "9.4");
   s.combat = CombatCtx{};
   if (advanced_combat_over(s, oz, attacker, log)) return;  // 13.7 Seabees
   finish_action(s, log);
@@ -95,8 +99,10 @@ void end_combat(PwState& s, int winner, Log log) {
 
 void start_round(PwState& s, Log log) {
   CombatCtx& cb = s.combat;
-  log_line(log, "Combat round " + std::to_string(cb.round) + " at " + oz_name(s, cb.oz) + ".",
-           "9.1");
+  log_line(
+      log,
+      [&] { return "Combat round " + std::to_string(cb.round) + " at " + oz_name(s, cb.oz) + "."; },
+      "9.1");
   if (airstrike_part_happens(s)) {
     cb.part = CombatPart::Air;
     cb.fired = 0;
@@ -159,12 +165,15 @@ void next_fire(PwState& s, Log log) {
     cb.fired |= static_cast<std::uint8_t>(1u << side);
     if (!fires) continue;
     if (!has_targets(s, side)) {
-      log_line(log, side_name(side) + " have nothing to fire at.", "9.2.4");
+      log_line(
+          log, [&] { return side_name(side) + " have nothing to fire at."; }, "9.2.4");
       continue;
     }
     const int column = fire_column(s, side);
     if (column < 0) {
-      log_line(log, side_name(side) + " fire off the left of the chart: no hits.", "9.2.2");
+      log_line(
+          log, [&] { return side_name(side) + " fire off the left of the chart: no hits."; },
+          "9.2.2");
       continue;
     }
     cb.firing = static_cast<std::int8_t>(side);
@@ -206,7 +215,8 @@ void allocate_or_continue(PwState& s, Log log) {
           s.units[u].pend_hits == min_hits) {
         ++s.units[u].pend_hits;
         --cb.hits_left;
-        log_line(log, unit_name(s, u) + " takes a hit.", "9.2.4");
+        log_line(
+            log, [&] { return unit_name(s, u) + " takes a hit."; }, "9.2.4");
       }
   }
   s.dmg_unit = -1;
@@ -247,40 +257,54 @@ void apply_results(PwState& s, Log log) {
       const int back = return_turn(s, hits);
       if (back > kLastTurn) {
         set_loc(s, u, kLocRemoved);
-        log_line(log, unit_name(s, u) + " is destroyed (would return after the last Turn).",
-                 "9.2.4");
+        log_line(
+            log,
+            [&] { return unit_name(s, u) + " is destroyed (would return after the last Turn)."; },
+            "9.2.4");
       } else {
         set_loc(s, u, kLocTrack);
         us.turn = static_cast<std::uint8_t>(back);
         us.flags = kReady | kRepairing;
-        log_line(log, unit_name(s, u) + " returns on Turn " + std::to_string(back) + ".", "9.2.4");
+        log_line(
+            log, [&] { return unit_name(s, u) + " returns on Turn " + std::to_string(back) + "."; },
+            "9.2.4");
       }
       continue;
     }
     if (d.defense == 0 || six || damage > d.defense) {
       set_loc(s, u, kLocSunk);
       us.flags = 0;
-      log_line(log,
-               unit_name(s, u) + " is sunk" +
-                   (six && damage <= d.defense ? " (a 6 against heavy armor)" : "") + ".",
-               "9.2.5");
+      log_line(
+          log,
+          [&] {
+            return unit_name(s, u) + " is sunk" +
+                   (six && damage <= d.defense ? " (a 6 against heavy armor)" : "") + ".";
+          },
+          "9.2.5");
       continue;
     }
     if (damage == 0) {
-      log_line(log, unit_name(s, u) + " shrugs off the hits (heavy armor).", "9.2.5");
+      log_line(
+          log, [&] { return unit_name(s, u) + " shrugs off the hits (heavy armor)."; }, "9.2.5");
       continue;
     }
     const int back = return_turn(s, damage);
     if (back > kLastTurn) {
       set_loc(s, u, kLocRemoved);
       us.flags = 0;
-      log_line(log, unit_name(s, u) + " is damaged beyond the end of the war: removed.", "9.2.5");
+      log_line(
+          log, [&] { return unit_name(s, u) + " is damaged beyond the end of the war: removed."; },
+          "9.2.5");
     } else {
       set_loc(s, u, kLocTrack);
       us.turn = static_cast<std::uint8_t>(back);
       us.flags = kReady | kRepairing;
-      log_line(log, unit_name(s, u) + " is damaged: returns on Turn " + std::to_string(back) + ".",
-               "9.2.5");
+      log_line(
+          log,
+          [&] {
+            return unit_name(s, u) + " is damaged: returns on Turn " + std::to_string(back) + ".";
+          },
+          "9.2.5");
     }
   }
 }
@@ -351,10 +375,13 @@ void begin_combat(PwState& s, int oz, int attacker, int mp, Log log) {
   s.combat.attacker = static_cast<std::int8_t>(attacker);
   s.combat.mp = static_cast<std::int8_t>(std::max(mp, 0));
   s.combat.round = 1;
-  log_line(log,
-           "Combat at " + oz_name(s, oz) + ": " + side_name(attacker) + " attack with " +
-               std::to_string(s.combat.mp) + " MP left.",
-           "9.0");
+  log_line(
+      log,
+      [&] {
+        return "Combat at " + oz_name(s, oz) + ": " + side_name(attacker) + " attack with " +
+               std::to_string(s.combat.mp) + " MP left.";
+      },
+      "9.0");
   open_card_window(s, CardWindow::Start, -1, log);  // 9.0.1, then the first round
 }
 
@@ -388,10 +415,14 @@ void begin_raid(PwState& s, int raid_phase, Log log) {
     s.combat.column = static_cast<std::int8_t>(
         raid_phase == 2 ? s.yamamoto_column
                         : static_cast<int>(c.crt.columns.size()) - 1);  // the 31+ column
-    log_line(log,
-             raid_phase == 2 ? "The third wave strikes Pearl Harbor."
-                             : "Phase I, Tora, Tora, Tora: the [H] carriers strike Pearl Harbor.",
-             raid_phase == 2 ? "15.1" : "5.0");
+    log_line(
+        log,
+        [&] {
+          return raid_phase == 2
+                     ? "The third wave strikes Pearl Harbor."
+                     : "Phase I, Tora, Tora, Tora: the [H] carriers strike Pearl Harbor.";
+        },
+        raid_phase == 2 ? "15.1" : "5.0");
   }
   s.combat.firing = kJapanese;
   s.combat.fired = 1u << kJapanese;
@@ -407,12 +438,15 @@ void apply_fire_die(PwState& s, Act act, Log log) {
   CombatCtx& cb = s.combat;
   const CrtDef& crt = s.content().crt;
   const int hits = crt.hits[cb.column][act.a - 1];
-  log_line(log,
-           side_name(cb.firing) +
+  log_line(
+      log,
+      [&] {
+        return side_name(cb.firing) +
                (cb.part == CombatPart::Surface ? " surface fire" : " airstrike") + " on the [" +
                crt.columns[cb.column].label + "] column, die " + std::to_string(act.a) + ": " +
-               std::to_string(hits) + " hit" + (hits == 1 ? "" : "s") + ".",
-           "9.2.3");
+               std::to_string(hits) + " hit" + (hits == 1 ? "" : "s") + ".";
+      },
+      "9.2.3");
   cb.hits_left = static_cast<std::uint8_t>(hits);
   // 9.2.4: airstrike hits are allocated by the firing side, surface hits by the side hit.
   cb.allocator =
@@ -438,8 +472,12 @@ void legal_allocate(const PwState& s, Out& out) {
 void apply_allocate(PwState& s, Act act, Log log) {
   ++s.units[act.a].pend_hits;
   --s.combat.hits_left;
-  log_line(log, side_name(s.combat.allocator) + " allocate a hit to " + unit_name(s, act.a) + ".",
-           "9.2.4");
+  log_line(
+      log,
+      [&] {
+        return side_name(s.combat.allocator) + " allocate a hit to " + unit_name(s, act.a) + ".";
+      },
+      "9.2.4");
   allocate_or_continue(s, log);
 }
 
@@ -452,10 +490,13 @@ void apply_damage_die(PwState& s, Act act, Log log) {
     value = act.a - 1;
   }
   us.pend_dmg = static_cast<std::uint8_t>(us.pend_dmg + value);
-  log_line(log,
-           "Damage die against " + unit_name(s, s.dmg_unit) + ": " + std::to_string(act.a) +
-               (d.armored ? " (armored: " + std::to_string(value) + ")" : "") + ".",
-           "9.2.5");
+  log_line(
+      log,
+      [&] {
+        return "Damage die against " + unit_name(s, s.dmg_unit) + ": " + std::to_string(act.a) +
+               (d.armored ? " (armored: " + std::to_string(value) + ")" : "") + ".";
+      },
+      "9.2.5");
   if (--s.dmg_dice_left == 0) roll_damage_or_continue(s, log);
 }
 
@@ -506,7 +547,8 @@ void apply_combat_decision(PwState& s, Act act, Log log) {
       return;
     case Kind::Stay:
       if (cb.retreat_stage == kAttackerWon) {
-        log_line(log, "The Attacker stays in " + oz_name(s, cb.oz) + ".", "9.4");
+        log_line(
+            log, [&] { return "The Attacker stays in " + oz_name(s, cb.oz) + "."; }, "9.4");
         end_combat(s, att, log);
       } else if (s.seat == att) {
         ask_retreat(s, def, static_cast<RetreatStage>(cb.retreat_stage));
@@ -526,7 +568,8 @@ void apply_combat_decision(PwState& s, Act act, Log log) {
       return;
     case Kind::Retreat: {
       const int side = s.seat;
-      log_line(log, side_name(side) + " retreat from " + oz_name(s, cb.oz) + ".", "9.5");
+      log_line(
+          log, [&] { return side_name(side) + " retreat from " + oz_name(s, cb.oz) + "."; }, "9.5");
       if (cb.retreat_stage != kAttackerWon) cb.winner = static_cast<std::int8_t>(1 - side);
       start_retreat(s, side, cb.oz, log);
       return;
@@ -554,5 +597,50 @@ void combat_after_retreat(PwState& s, Log log) {
 }
 
 void resume_surface_fire(PwState& s, Log log) { next_fire(s, log); }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 9.0 Combat (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::FireDie, Actor::Chance, "strategy", "9.2.3", nullptr, apply_fire_die,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "9.2.3 " + side_name(s.combat.firing) + " hit die";
+     }},
+    {Step::Allocate, Actor::Seat, "strategy", "9.2.4", legal_allocate, apply_allocate,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "9.2.4 " + who(s) + ": allocate a hit (" + std::to_string(s.combat.hits_left) +
+              " left)";
+     }},
+    {Step::DamageDie, Actor::Chance, "strategy", "9.2.5", nullptr, apply_damage_die,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "9.2.5 Damage die against " + unit_name(s, s.dmg_unit);
+     }},
+    {Step::RetreatDecision, Actor::Seat, "strategy", "9.5", legal_combat_decision,
+     apply_combat_decision,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return s.combat.retreat_stage == 4
+                  ? "9.4 " + who(s) + " won: stay or retreat?"
+                  : "9.5 " + who(s) + ": retreat from " + oz_name(s, s.combat.oz) + "?";
+     }},
+    {Step::SurfaceDecision, Actor::Seat, "strategy", "9.1.2", legal_combat_decision,
+     apply_combat_decision,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "9.1.2 Attacker: fight Surface Combat?";
+     }},
+    {Step::ContinueDecision, Actor::Seat, "strategy", "9.1.3", legal_combat_decision,
+     apply_combat_decision,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "9.1.3 Attacker: spend 1 of " + std::to_string(s.combat.mp) +
+              " MP for another round, or end the combat and retreat?";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> combat_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

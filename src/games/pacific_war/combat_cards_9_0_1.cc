@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -70,10 +71,13 @@ void begin_strike(PwState& s, int unit, Log log) {
   s.combat.mods.strike_filter = static_cast<std::uint8_t>(e.units);
   s.combat.mods.shift[side][0] = static_cast<std::int8_t>(s.combat.mods.shift[side][0] + e.amount);
   s.events.pending_card = s.events.pending_side = s.events.pending_target = -1;
-  log_line(log,
-           unit_name(s, unit) + " starts a combat: it strikes the " + side_name(1 - side) +
-               " Naval units in " + oz_name(s, s.combat.oz) + ".",
-           "9.0.2");
+  log_line(
+      log,
+      [&] {
+        return unit_name(s, unit) + " starts a combat: it strikes the " + side_name(1 - side) +
+               " Naval units in " + oz_name(s, s.combat.oz) + ".";
+      },
+      "9.0.2");
   open_card_window(s, CardWindow::Start, -1, log);
 }
 
@@ -133,7 +137,8 @@ void apply_combat_cards(PwState& s, Act act, Log log) {
   e.window_next = static_cast<std::int8_t>(1 - side);
   if (act.kind == Kind::NoEvent) {
     e.window_passed |= static_cast<std::uint8_t>(1u << side);
-    log_line(log, side_name(side) + " play no card.", "9.0.1");
+    log_line(
+        log, [&] { return side_name(side) + " play no card."; }, "9.0.1");
     advance_card_window(s, log);
     return;
   }
@@ -187,10 +192,13 @@ void strike_fire(PwState& s, Log log) {
     column = std::min(column, static_cast<int>(c.crt.columns.size()) - 1);
   }
   if (!any || column < 0) {
-    log_line(log,
-             any ? "The strike falls off the left of the chart: no hits."
-                 : "The strike finds nothing to hit.",
-             "9.2.2");
+    log_line(
+        log,
+        [&] {
+          return any ? "The strike falls off the left of the chart: no hits."
+                     : "The strike finds nothing to hit.";
+        },
+        "9.2.2");
     end_lba_strike(s, log);
     return;
   }
@@ -201,11 +209,40 @@ void strike_fire(PwState& s, Log log) {
 }
 
 void end_lba_strike(PwState& s, Log log) {
-  log_line(log, "The LBA strike at " + oz_name(s, s.combat.oz) + " is over.", "9.0.2");
+  log_line(
+      log, [&] { return "The LBA strike at " + oz_name(s, s.combat.oz) + " is over."; }, "9.0.2");
   s.combat = CombatCtx{};
   finish_action(s, log);
 }
 
 bool is_strike_target(const PwState& s, int unit) { return strike_target(s, unit); }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 9.0.1 combat cards and 9.0.2 LBA strikes (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::CombatCards, Actor::Seat, "strategy", "9.0.1", legal_combat_cards, apply_combat_cards,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "9.0.1 " + who(s) + ": play a card " +
+              (s.events.window == CardWindow::Start ? std::string("at the beginning of the combat")
+               : s.events.window == CardWindow::Surface
+                   ? std::string("at the beginning of Surface Combat")
+                   : "during the " + side_name(s.events.window_fire) + " combat resolution") +
+              "?";
+     }},
+    {Step::StrikeLba, Actor::Seat, "strategy", "9.0.2", legal_strike_lba, apply_strike_lba,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "9.0.2 " + who(s) + ": which LBA strikes " + oz_name(s, s.events.pending_target) +
+              "?";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> combat_card_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

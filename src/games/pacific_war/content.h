@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "games/pacific_war/card_effects.h"
+#include "games/pacific_war/options.h"
 
 namespace pacwar::pacific_war {
 
@@ -89,6 +90,7 @@ struct UnitDef {
   int withdraw_turn = 0;        // 0 = never (6.2)
   bool advanced = false;        // red set-up code: only with Advanced Rules (13.x)
   std::string advanced_rule;    // e.g. "13.1"
+  Rule rule = Rule::IseHyuga;   // advanced_rule, typed (meaningful when `advanced`)
   std::string replaces;         // advanced counter standing for another (Ise/Hyuga, Shinano)
   std::string set_up_code;      // as printed: "H", "PH", "2", "1-3", "LAC", "" ...
   Provenance provenance;

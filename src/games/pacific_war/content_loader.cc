@@ -588,7 +588,10 @@ void parse_advanced(const Field& f, UnitDef& u) {
     f["advanced"].fail("advanced_rule is required exactly when advanced is true");
   if (u.advanced) {
     u.advanced_rule = f["advanced_rule"].string();
-    if (u.advanced_rule.rfind("13.", 0) != 0) f["advanced_rule"].fail("expected a 13.x rule");
+    const std::optional<Rule> rule = parse_rule(u.advanced_rule);
+    if (u.advanced_rule.rfind("13.", 0) != 0 || !rule)
+      f["advanced_rule"].fail("expected a 13.x rule");
+    u.rule = *rule;
   }
   if (auto replaces = f.optional("replaces")) {
     if (!u.advanced) replaces->fail("only an advanced counter replaces another");

@@ -77,8 +77,12 @@ void update_control(PwState& s, Log log) {
   const Content& c = s.content();
   // 8.7: a Japanese Naval unit in the Fleet Train's OZ removes the marker.
   if (s.fleet_train_oz >= 0 && has_naval(s, kJapanese, s.fleet_train_oz)) {
-    log_line(log, "The Fleet Train marker at " + oz_name(s, s.fleet_train_oz) + " is removed.",
-             "8.7");
+    log_line(
+        log,
+        [&] {
+          return "The Fleet Train marker at " + oz_name(s, s.fleet_train_oz) + " is removed.";
+        },
+        "8.7");
     s.fleet_train_oz = -1;
   }
   const AirMap air = air_superiority_map(s);
@@ -88,15 +92,18 @@ void update_control(PwState& s, Log log) {
       port_overlay(s, oz, air);
       const int after = controller(s, oz);
       if (before != after)
-        log_line(log,
-                 oz_name(s, oz) + ": " +
+        log_line(
+            log,
+            [&] {
+              return oz_name(s, oz) + ": " +
                      (after < 0 ? std::string("controlled by neither player")
                       : s.base_marker[oz] >= 0
                           ? side_name(after) + " Base marker on the " +
                                 side_name(s.port_owner[oz]) + " Port"
                           : (after == kAllied ? std::string("an ") : std::string("a ")) +
-                                side_name(after) + " Port again"),
-                 "12.3");
+                                side_name(after) + " Port again");
+            },
+            "12.3");
       continue;
     }
     if (s.fleet_train_oz == oz) {
@@ -107,11 +114,14 @@ void update_control(PwState& s, Log log) {
     const int ctl = base_control(s, oz, air);
     if (ctl == -2 || ctl == s.base_marker[oz]) continue;
     s.base_marker[oz] = static_cast<std::int8_t>(ctl);
-    log_line(log,
-             oz_name(s, oz) + ": " +
+    log_line(
+        log,
+        [&] {
+          return oz_name(s, oz) + ": " +
                  (ctl < 0 ? std::string("Base controlled by neither player")
-                          : side_name(ctl) + " Base control"),
-             "12.2");
+                          : side_name(ctl) + " Base control");
+        },
+        "12.2");
   }
 }
 
@@ -120,7 +130,9 @@ void capture_port(PwState& s, int side, int oz, Log log) {
   s.port_owner[oz] = static_cast<std::int8_t>(side);
   s.base_marker[oz] = -1;
   s.contested[oz] = false;
-  log_line(log, side_name(side) + " capture the Port of " + oz_name(s, oz) + ".", "10.2");
+  log_line(
+      log, [&] { return side_name(side) + " capture the Port of " + oz_name(s, oz) + "."; },
+      "10.2");
   // 6.1.7 / 10.3.1: units repairing for a Port now in enemy hands are lost (Australian
   // repairs go to the West Coast instead).
   for (int u = 0; u < c.num_units(); ++u) {
@@ -131,8 +143,10 @@ void capture_port(PwState& s, int side, int oz, Log log) {
                       (oz == c.oz_hawaii && n == Nation::US && !c.units[u].is_lba());
     if (lost) {
       set_loc(s, u, kLocSunk);
-      log_line(log, unit_name(s, u) + ", under repair, is lost with " + oz_name(s, oz) + ".",
-               "6.1.7");
+      log_line(
+          log,
+          [&] { return unit_name(s, u) + ", under repair, is lost with " + oz_name(s, oz) + "."; },
+          "6.1.7");
     }
   }
   divisions_port_captured(s, oz, log);  // 13.6.3

@@ -3,6 +3,7 @@
 // Actions, Port Invasion events (10.2, 10.2.1), and the discards and redraws events cause.
 // When an event may be played (8.4, 4.6) is in card_effects.cc; combat in combat_cards_9_0_1.cc.
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -64,11 +65,14 @@ void apply_interrupt(PwState& s, Act act, Log log) {
     return;
   }
   play_event(s, act.a, s.seat, act.b, log);
-  log_line(log,
-           side_name(active) +
+  log_line(
+      log,
+      [&] {
+        return side_name(active) +
                " may not execute their Strategy Action. Interrupting is not a "
-               "Pass: the round begins again at step (1).",
-           "8.3.1");
+               "Pass: the round begins again at step (1).";
+      },
+      "8.3.1");
   restart_initiative(s, log);
 }
 
@@ -112,7 +116,9 @@ void legal_event_discard(const PwState& s, Out& out) {
 
 void apply_event_discard(PwState& s, Act act, Log log) {
   discard(s, act.a);
-  log_line(log, side_name(s.seat) + " discard " + card_end(s, act.a, s.seat).name + ".", "4.5");
+  log_line(
+      log, [&] { return side_name(s.seat) + " discard " + card_end(s, act.a, s.seat).name + "."; },
+      "4.5");
   if (--s.events.count_left > 0 && hand_size(s, s.seat) > 0) return;
   event_flow_done(s, log);
 }
@@ -132,5 +138,33 @@ void event_flow_done(PwState& s, Log log) {
   }
   finish_action(s, log);
 }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of card events outside combat (4.5, 8.3.1) (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::Interrupt, Actor::Seat, "strategy", "8.3.1", legal_interrupt, apply_interrupt,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "8.3.1 " + who(s) + ": interrupt the " + side_name(s.active) +
+              " Strategy Action with a card?";
+     }},
+    {Step::EventDiscard, Actor::Seat, "strategy", "4.5", legal_event_discard, apply_event_discard,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "4.5 " + who(s) + ": discard a card (" + std::to_string(s.events.count_left) +
+              " left)";
+     }},
+    {Step::EventDraw, Actor::Chance, "strategy", "7.4", nullptr, apply_event_draw,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "7.4 " + side_name(s.events.victim) + " draw a new Resource Card";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> event_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -12,7 +12,9 @@ engine::Options PacificWarGame::normalize_options(const engine::Options& options
 
 std::unique_ptr<engine::State> PacificWarGame::new_initial_state(
     const engine::Options& options) const {
-  return std::make_unique<PwState>(content_, RuleOptions::from_json(normalize_options(options)));
+  // Parsed once: from_json accepts the raw and the normalized form alike (and refuses an unknown
+  // rule with its message), so normalizing first would only parse the JSON twice.
+  return std::make_unique<PwState>(content_, RuleOptions::from_json(options));
 }
 
 }  // namespace pacwar::pacific_war

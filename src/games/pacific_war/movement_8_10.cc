@@ -4,6 +4,7 @@
 
 #include "games/pacific_war/paths.h"
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -148,6 +149,11 @@ bool group_can_move(const PwState& s, int side, int from) {
   for (int u : c.side_units[side])
     if (s.units[u].loc == from && c.units[u].is_naval() && is_ready(s, u))
       fastest = std::max(fastest, c.units[u].speed);
+  return group_can_leave(s, side, from, fastest);
+}
+
+bool group_can_leave(const PwState& s, int side, int from, int fastest) {
+  const Content& c = s.content();
   if (fastest < 0) return false;
   for (const auto [x, r] : c.neighbors[from]) {
     if (!route_open(s, c.routes[r]) || forbidden(s, side, x)) continue;
@@ -257,11 +263,14 @@ void apply_destination(PwState& s, Act act, Log log) {
       const Distances dist = normal_distances(s, s.move.side, s.move.from);
       const int cost = dist[to];
       s.move.mp = static_cast<std::int8_t>(std::max(0, speed - cost));
-      log_line(log,
-               side_name(s.move.side) + " move " + group_names(s) + " from " +
+      log_line(
+          log,
+          [&] {
+            return side_name(s.move.side) + " move " + group_names(s) + " from " +
                    oz_name(s, s.move.from) + " to " + oz_name(s, to) + " (" + std::to_string(cost) +
-                   " MP).",
-               "8.10.1");
+                   " MP).";
+          },
+          "8.10.1");
       move_group(s, to);
       for (int u : s.content().side_units[s.move.side])  // flip to Ops Complete at once
         if (s.units[u].flags & kSelected) set_ready(s, u, false);
@@ -269,18 +278,24 @@ void apply_destination(PwState& s, Act act, Log log) {
       return;
     }
     case MoveKind::Return:
-      log_line(log,
-               side_name(s.move.side) + " return " + group_names(s) + " to port at " +
-                   oz_name(s, to) + ".",
-               s.move.supply ? "10.4" : "8.9.2");
+      log_line(
+          log,
+          [&] {
+            return side_name(s.move.side) + " return " + group_names(s) + " to port at " +
+                   oz_name(s, to) + ".";
+          },
+          s.move.supply ? "10.4" : "8.9.2");
       move_group(s, to);
       move_done(s, log);
       return;
     case MoveKind::Lba:
-      log_line(log,
-               side_name(s.move.side) + " redeploy " + unit_name(s, s.move.unit) + " to " +
-                   oz_name(s, to) + ".",
-               s.move.supply ? "10.4" : "8.11");
+      log_line(
+          log,
+          [&] {
+            return side_name(s.move.side) + " redeploy " + unit_name(s, s.move.unit) + " to " +
+                   oz_name(s, to) + ".";
+          },
+          s.move.supply ? "10.4" : "8.11");
       set_loc(s, s.move.unit, static_cast<std::uint8_t>(to));
       s.move.at = static_cast<std::int8_t>(to);
       move_done(s, log);
@@ -317,12 +332,51 @@ void apply_pursuit(PwState& s, Act act, Log log) {
   }
   const Distances dist = normal_distances(s, s.move.side, s.move.at);
   s.move.mp = static_cast<std::int8_t>(s.move.mp - dist[act.a]);
-  log_line(log,
-           side_name(s.move.side) + " pursue to " + oz_name(s, act.a) + " (" +
-               std::to_string(dist[act.a]) + " MP).",
-           "8.12");
+  log_line(
+      log,
+      [&] {
+        return side_name(s.move.side) + " pursue to " + oz_name(s, act.a) + " (" +
+               std::to_string(dist[act.a]) + " MP).";
+      },
+      "8.12");
   move_group(s, act.a);
   group_arrived(s, act.a, log);
 }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 8.9-8.11 Movement (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::PickGroup, Actor::Seat, "strategy", "8.10.1", legal_pick_group, apply_pick_group,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return std::string(s.move.kind == MoveKind::Normal ? "8.10.1"
+                          : s.move.supply                 ? "10.4"
+                                                          : "8.9.2") +
+              " Pick the ships of the group at " + oz_name(s, s.move.from);
+     }},
+    {Step::ChooseDestination, Actor::Seat, "strategy", "8.10.1", legal_destination,
+     apply_destination,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return std::string(
+           s.move.kind == MoveKind::Normal ? "8.10.1 Destination of the group"
+           : s.move.kind == MoveKind::Return
+               ? (s.move.supply ? "10.4 Return to which Port?" : "8.9.2 Return to which Port?")
+           : s.move.supply ? "10.4 Redeploy the LBA to which OZ?"
+                           : "8.11 Redeploy the LBA to which OZ?");
+     }},
+    {Step::Pursuit, Actor::Seat, "strategy", "8.12", legal_pursuit, apply_pursuit,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "8.12 The defenders evacuated: pursue with " + std::to_string(s.move.mp) +
+              " MP left, or stop";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> movement_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

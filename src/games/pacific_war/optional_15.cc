@@ -4,11 +4,12 @@
 #include <algorithm>
 
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 
 int oil_reserve_cards(const PwState& s) {
-  if (!s.options().has("15.2") || s.turn < 0 || s.turn > kLastTurn) return 0;
+  if (!s.options().on(Rule::OilReserves) || s.turn < 0 || s.turn > kLastTurn) return 0;
   const OptionalRulesDef& o = s.content().optional;
   const int die_cards = s.adv.oil_turn == s.turn ? s.adv.oil_bonus : 0;
   return o.oil_cards[s.turn] + die_cards;
@@ -24,7 +25,7 @@ int oil_cards_so_far(const PwState& s) {
 }
 
 bool start_oil_die(PwState& s) {
-  if (!s.options().has("15.2") || s.turn < 0 || s.turn > kLastTurn) return false;
+  if (!s.options().on(Rule::OilReserves) || s.turn < 0 || s.turn > kLastTurn) return false;
   if (s.content().optional.oil_die_cards[s.turn] == 0 || s.adv.oil_turn == s.turn) return false;
   s.step = Step::OilDie;
   return true;
@@ -35,18 +36,39 @@ void apply_oil_die(PwState& s, Act act, Log log) {
   const bool good = act.a >= o.oil_die_min;
   s.adv.oil_turn = s.turn;
   s.adv.oil_bonus = static_cast<std::int8_t>(good ? o.oil_die_cards[s.turn] : 0);
-  log_line(log,
-           "Japanese oil reserves die " + std::to_string(act.a) +
-               (good ? ": one more Resource Card this turn." : ": no extra card."),
-           "15.2");
+  log_line(
+      log,
+      [&] {
+        return "Japanese oil reserves die " + std::to_string(act.a) +
+               (good ? ": one more Resource Card this turn." : ": no extra card.");
+      },
+      "15.2");
   begin_draw_phase(s, log);
 }
 
 int allied_draws(const PwState& s) {
   const Content& c = s.content();
   if (s.turn < 0 || s.turn > kLastTurn) return 0;
-  return s.options().has("15.3") ? c.optional.weakened_allied_draws[s.turn]
-                                 : c.allied_draws[s.turn];
+  return s.options().on(Rule::AlliesWeakened) ? c.optional.weakened_allied_draws[s.turn]
+                                              : c.allied_draws[s.turn];
 }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 15.0 Optional Rules (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::OilDie, Actor::Chance, "card-draw", "15.2", nullptr, apply_oil_die,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "15.2 Japanese oil reserves: any die but 1 gives one more Resource Card";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> optional_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -5,11 +5,9 @@
 namespace pacwar::pacific_war {
 namespace {
 
-int rule_bit(const std::string& rule) {
-  const auto& ids = all_rule_ids();
-  for (std::size_t i = 0; i < ids.size(); ++i)
-    if (ids[i] == rule) return static_cast<int>(i);
-  return -1;
+int rule_bit(std::string_view rule) {
+  const std::optional<Rule> r = parse_rule(rule);
+  return r ? static_cast<int>(*r) : -1;
 }
 
 void add_spec(RuleOptions& opts, const std::string& spec) {
@@ -41,6 +39,12 @@ void add_spec(RuleOptions& opts, const std::string& spec) {
 }
 
 }  // namespace
+
+std::optional<Rule> parse_rule(std::string_view id) {
+  for (std::size_t i = 0; i < kNumRules; ++i)
+    if (kRuleIds[i] == id) return static_cast<Rule>(i);
+  return std::nullopt;
+}
 
 bool RuleOptions::has(const std::string& rule) const {
   const int bit = rule_bit(rule);

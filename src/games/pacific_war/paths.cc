@@ -2,10 +2,6 @@
 
 namespace pacwar::pacific_war {
 
-bool route_open(const PwState& s, const RouteDef& route) {
-  return !route.restricted || s.routes_open;
-}
-
 Distances plain_distances(const PwState& s, int from) {
   return distances(
       s, from, [](int) { return true; }, [](int) { return true; });
@@ -22,6 +18,8 @@ std::array<bool, kMaxOz> return_reach(const PwState& s, int side) {
   // Components of open OZs (restricted routes count only when open).
   std::array<std::int8_t, kMaxOz> comp;
   comp.fill(-1);
+  std::array<bool, kMaxOz> port{};  // usable_port, asked once per OZ
+  for (int x = 0; x < n; ++x) port[x] = open[x] && usable_port(s, side, x);
   std::array<int, kMaxOz> ports_in{};
   int next = 0;
   for (int x = 0; x < n; ++x) {
@@ -32,7 +30,7 @@ std::array<bool, kMaxOz> return_reach(const PwState& s, int side) {
     comp[x] = static_cast<std::int8_t>(next);
     while (top > 0) {
       const int y = stack[--top];
-      if (usable_port(s, side, y)) ++ports_in[next];
+      if (port[y]) ++ports_in[next];
       for (const auto [z, r] : c.neighbors[y]) {
         if (!open[z] || comp[z] >= 0 || !route_open(s, c.routes[r])) continue;
         comp[z] = static_cast<std::int8_t>(next);
@@ -44,7 +42,7 @@ std::array<bool, kMaxOz> return_reach(const PwState& s, int side) {
   std::array<bool, kMaxOz> reach{};
   for (int x = 0; x < n; ++x) {
     if (open[x]) {
-      reach[x] = ports_in[comp[x]] > (usable_port(s, side, x) ? 1 : 0);
+      reach[x] = ports_in[comp[x]] > (port[x] ? 1 : 0);
       continue;
     }
     for (const auto [z, r] : c.neighbors[x])  // leave through an open neighbour

@@ -12,7 +12,9 @@ inline constexpr int kUnreachable = 99;
 using Distances = std::array<std::int8_t, kMaxOz>;
 
 // Route open for movement: restricted routes only after 8.8.
-bool route_open(const PwState& s, const RouteDef& route);
+inline bool route_open(const PwState& s, const RouteDef& route) {
+  return !route.restricted || s.routes_open;
+}
 
 // Cheapest cost from `from` to every OZ. An OZ is reached only if `enter(oz)`; the search goes
 // on from a reached OZ only if `pass(oz)` (the start always passes). Unreached: kUnreachable.

@@ -4,6 +4,7 @@
 // Naval units within (speed - 1) MP, which flip to Ops Complete.
 #include "games/pacific_war/paths.h"
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -66,18 +67,24 @@ void apply_reaction(PwState& s, Act act, Log log) {
       }
       log_line(
           log,
-          side_name(reactor) + " make an Emergency Evacuation of " + oz_name(s, s.move.at) + ".",
+          [&] {
+            return side_name(reactor) + " make an Emergency Evacuation of " +
+                   oz_name(s, s.move.at) + ".";
+          },
           "8.12");
       s.move.evacuating = true;
       start_retreat(s, reactor, s.move.at, log);
       return;
     case Kind::Counterattack:
-      log_line(log, side_name(reactor) + " counterattack at " + oz_name(s, s.move.at) + ".",
-               "8.12");
+      log_line(
+          log,
+          [&] { return side_name(reactor) + " counterattack at " + oz_name(s, s.move.at) + "."; },
+          "8.12");
       s.step = Step::CounterPick;
       return;
     default:
-      log_line(log, side_name(reactor) + " do not react.", "8.12");
+      log_line(
+          log, [&] { return side_name(reactor) + " do not react."; }, "8.12");
       begin_the_combat(s, log);
       return;
   }
@@ -95,8 +102,12 @@ void legal_counter_pick(const PwState& s, Out& out) {
 void apply_counter_pick(PwState& s, Act act, Log log) {
   if (act.kind == Kind::Pick) {
     const int u = act.a;
-    log_line(log, unit_name(s, u) + " counterattacks from " + oz_name(s, s.units[u].loc) + ".",
-             "8.12");
+    log_line(
+        log,
+        [&] {
+          return unit_name(s, u) + " counterattacks from " + oz_name(s, s.units[u].loc) + ".";
+        },
+        "8.12");
     set_loc(s, u, static_cast<std::uint8_t>(s.move.at));
     s.units[u].flags = static_cast<std::uint8_t>((s.units[u].flags | kSelected) & ~kReady);
     bool more = false;
@@ -116,5 +127,30 @@ void after_evacuation(PwState& s, Log log) {
   }
   finish_action(s, log);
 }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 8.12 Reaction Movement (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::Reaction, Actor::Seat, "strategy", "8.12", legal_reaction, apply_reaction,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       if (!reaction_allowed(s, s.move.at, s.seat))  // 9.5.1: retreat before the first round
+         return "9.5.1 " + who(s) + ": retreat from " + oz_name(s, s.move.at) +
+                " before the first round, or fight?";
+       return "8.12 " + who(s) + " Reaction to the enemy entering " + oz_name(s, s.move.at);
+     }},
+    {Step::CounterPick, Actor::Seat, "strategy", "8.12", legal_counter_pick, apply_counter_pick,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "8.12 Counterattack: pick the ships that join (speed - 1)";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> reaction_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -2,6 +2,7 @@
 // delayed or lost when that Port is in enemy hands (6.1.6, 6.1.7, 10.3.1); British
 // withdrawals (6.2).
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -72,7 +73,9 @@ int return_turn(const PwState& s, int damage) {
 void begin_turn(PwState& s, Log log) {
   const Content& c = s.content();
   ++s.turn;
-  log_line(log, "Turn " + std::to_string(s.turn) + " begins: Reinforcements Phase.", "6.0");
+  log_line(
+      log, [&] { return "Turn " + std::to_string(s.turn) + " begins: Reinforcements Phase."; },
+      "6.0");
   advanced_turn_start(s, log);  // 13.1, 13.3, 13.4, 13.5
   for (int u = 0; u < c.num_units(); ++u) {
     UnitState& us = s.units[u];
@@ -82,21 +85,29 @@ void begin_turn(PwState& s, Log log) {
       case Arrival::Place:
         set_loc(s, u, static_cast<std::uint8_t>(w.oz));
         us.flags = kReady;
-        log_line(log, unit_name(s, u) + " arrives at " + oz_name(s, w.oz) + ".", "6.1");
+        log_line(
+            log, [&] { return unit_name(s, u) + " arrives at " + oz_name(s, w.oz) + "."; }, "6.1");
         break;
       case Arrival::Delay:
-        log_line(log, unit_name(s, u) + " is delayed: its Port is in enemy hands.", "6.1.6");
+        log_line(
+            log, [&] { return unit_name(s, u) + " is delayed: its Port is in enemy hands."; },
+            "6.1.6");
         break;
       case Arrival::Destroy:
         set_loc(s, u, kLocSunk);
         us.flags = 0;
-        log_line(log, unit_name(s, u) + " cannot return: its repair Port is in enemy hands.",
-                 "6.1.7");
+        log_line(
+            log,
+            [&] { return unit_name(s, u) + " cannot return: its repair Port is in enemy hands."; },
+            "6.1.7");
         break;
       case Arrival::Withdraw:
         set_loc(s, u, kLocRemoved);
         us.flags = 0;
-        log_line(log, unit_name(s, u) + " is withdrawn (repairs end after its withdrawal).", "6.2");
+        log_line(
+            log,
+            [&] { return unit_name(s, u) + " is withdrawn (repairs end after its withdrawal)."; },
+            "6.2");
         break;
       case Arrival::AlliedLbaChoice:
         break;  // placed below, one prompt each
@@ -107,7 +118,8 @@ void begin_turn(PwState& s, Log log) {
     if (d.withdraw_turn == s.turn && on_map(s, u)) {
       set_loc(s, u, kLocRemoved);
       s.units[u].flags = 0;
-      log_line(log, unit_name(s, u) + " is withdrawn to Europe.", "6.2");
+      log_line(
+          log, [&] { return unit_name(s, u) + " is withdrawn to Europe."; }, "6.2");
     }
   }
   after_reinforcements(s, log);
@@ -123,10 +135,32 @@ void apply_reinforce_lba(PwState& s, Act act, Log log) {
   UnitState& us = s.units[s.pending_unit];
   set_loc(s, s.pending_unit, act.a);
   us.flags = kReady;
-  log_line(log, unit_name(s, s.pending_unit) + " arrives at " + oz_name(s, act.a) + ".", "6.1");
+  log_line(
+      log, [&] { return unit_name(s, s.pending_unit) + " arrives at " + oz_name(s, act.a) + "."; },
+      "6.1");
   after_reinforcements(s, log);
 }
 
 void resume_reinforcements(PwState& s, Log log) { after_reinforcements(s, log); }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 6.0 Reinforcements Phase (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::ReinforceLba, Actor::Seat, "reinforcements", "6.1", legal_reinforce_lba,
+     apply_reinforce_lba,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "6.1 Allied LBA " + unit_name(s, s.pending_unit) +
+              " arrives: West Coast or Madagascar?";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> reinforcement_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

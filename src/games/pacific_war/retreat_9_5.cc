@@ -4,6 +4,7 @@
 // Port, flipped to Ops Complete. Retreating LBA come back next Turn as Reinforcements.
 #include "games/pacific_war/paths.h"
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -34,9 +35,12 @@ void move_naval(PwState& s, int side, int from, int port, bool isolated, Log log
   }
   log_line(
       log,
-      names +
-          (isolated ? " cannot return to port and redeploy, Ops Complete, to " : " retreat to ") +
-          oz_name(s, port) + ".",
+      [&] {
+        return names +
+               (isolated ? " cannot return to port and redeploy, Ops Complete, to "
+                         : " retreat to ") +
+               oz_name(s, port) + ".";
+      },
       isolated ? "9.5.3" : "9.5.3");
 }
 
@@ -64,15 +68,21 @@ void lba_to_next_turn(PwState& s, int unit, Log log) {
   const int back = (s.turn == 0 ? 1 : s.turn) + 1;
   if (back > kLastTurn) {
     set_loc(s, unit, kLocRemoved);
-    log_line(log, unit_name(s, unit) + " leaves the map and will not return before the end.",
-             "9.5.3");
+    log_line(
+        log,
+        [&] { return unit_name(s, unit) + " leaves the map and will not return before the end."; },
+        "9.5.3");
     return;
   }
   set_loc(s, unit, kLocTrack);
   us.turn = static_cast<std::uint8_t>(back);
   us.flags = kReady;
-  log_line(log, unit_name(s, unit) + " leaves the map; it returns next Turn as a Reinforcement.",
-           "9.5.3");
+  log_line(
+      log,
+      [&] {
+        return unit_name(s, unit) + " leaves the map; it returns next Turn as a Reinforcement.";
+      },
+      "9.5.3");
 }
 
 void start_retreat(PwState& s, int side, int oz, Log log) {
@@ -90,7 +100,9 @@ void start_retreat(PwState& s, int side, int oz, Log log) {
   if (ports.empty()) {  // no friendly Port anywhere: the units are lost (docs/rulings.md)
     for (int u = 0; u < c.num_units(); ++u)
       if (s.units[u].loc == oz && side_of(s, u) == side) set_loc(s, u, kLocSunk);
-    log_line(log, side_name(side) + " have no Port to retreat to: the units are lost.", "9.5.3");
+    log_line(
+        log, [&] { return side_name(side) + " have no Port to retreat to: the units are lost."; },
+        "9.5.3");
     continue_after(s, log);
     return;
   }
@@ -119,5 +131,24 @@ void apply_retreat_destination(PwState& s, Act act, Log log) {
   if (isolated && has_naval(s, s.seat, from)) return;
   continue_after(s, log);
 }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 9.5 Retreating (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::RetreatDestination, Actor::Seat, "strategy", "9.5.3", legal_retreat_destination,
+     apply_retreat_destination,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "9.5.3 " + who(s) + ": retreat to which Port?";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> retreat_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -57,6 +57,8 @@ void legal_pursuit(const PwState& s, Out& out);
 void apply_pursuit(PwState& s, Act act, Log log);
 // Whether any move of each kind is possible (for the 8.3 menu).
 bool group_can_move(const PwState& s, int side, int from);
+// The same, given the speed of the fastest Ready Naval unit at `from` (-1: none).
+bool group_can_leave(const PwState& s, int side, int from, int fastest);
 bool can_return_from(const PwState& s, int side, int from);
 bool lba_can_redeploy(const PwState& s, int unit);
 // After a group stops in `oz` with `mp` left (enemy present or not): reaction / combat / end.

@@ -1,13 +1,14 @@
 // 14.0 Game Set-Up: fixed placements, the Allied [LAC] choices (14.1), the Japanese free
 // placement (14.2), the Japanese opening hand and the markers (14.3).
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
 
 bool rule_unit_in_play(const PwState& s, const UnitDef& d) {
   if (!d.advanced) return true;
-  return !d.advanced_rule.empty() && s.options().has(d.advanced_rule);
+  return s.options().on(d.rule);  // the loader parsed advanced_rule into d.rule
 }
 
 int next_unplaced(const PwState& s, SetupKind kind) {
@@ -99,10 +100,13 @@ void legal_setup(const PwState& s, Out& out) {
 
 void apply_setup(PwState& s, Act act, Log log) {
   place(s, act.a, act.b);
-  log_line(log,
-           side_name(side_of(s, act.a)) + " set up " + unit_name(s, act.a) + " at " +
-               oz_name(s, act.b) + ".",
-           s.step == Step::SetupAllied ? "14.1" : "14.2");
+  log_line(
+      log,
+      [&] {
+        return side_name(side_of(s, act.a)) + " set up " + unit_name(s, act.a) + " at " +
+               oz_name(s, act.b) + ".";
+      },
+      s.step == Step::SetupAllied ? "14.1" : "14.2");
   advance_setup(s, log);
 }
 
@@ -111,5 +115,31 @@ void apply_setup_draw(PwState& s, Act act, Log log) {
   --s.draw_left[kJapanese];
   advance_setup(s, log);
 }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 14.0 Game Set-Up (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::SetupAllied, Actor::Seat, "setup", "14.1", legal_setup, apply_setup,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "14.1 Allied set-up: where does " + unit_name(s, s.pending_unit) + " [LAC] start?";
+     }},
+    {Step::SetupJapanese, Actor::Seat, "setup", "14.2", legal_setup, apply_setup,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "14.2 Japanese set-up: where does " + unit_name(s, s.pending_unit) + " start?";
+     }},
+    {Step::SetupDraw, Actor::Chance, "setup", "14.2", nullptr, apply_setup_draw,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "14.2 The Japanese player draws four Resource Cards";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> setup_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -1,10 +1,11 @@
 // The Pacific War: the engine interface of PwState: who acts, the legal actions and applying
-// them (dispatched to the rules files by Step), and the stable text ids of actions.
+// them (looked up in the table of steps, steps.h), and the stable text ids of actions.
 #include "games/pacific_war/state.h"
 
 #include <stdexcept>
 
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 
@@ -18,103 +19,21 @@ PwState::PwState(std::shared_ptr<const Content> content, RuleOptions options)
 std::unique_ptr<engine::State> PwState::clone() const { return std::make_unique<PwState>(*this); }
 
 int PwState::current_seat() const {
-  switch (step) {
-    case Step::GameOver:
-      return engine::kTerminalSeat;
-    case Step::SetupDraw:
-    case Step::DrawCards:
-    case Step::YamamotoDie:
-    case Step::YamamotoColumn:
-    case Step::InitDieJapanese:
-    case Step::InitDieAllied:
-    case Step::FireDie:
-    case Step::DamageDie:
-    case Step::TorpedoDie:  // 13.2
-    case Step::OilDie:      // 15.2
-    case Step::EventDraw:
-      return engine::kChanceSeat;
-    default:
+  switch (step_rules(step).actor) {
+    case Actor::Seat:
       return seat;
+    case Actor::Chance:
+      return engine::kChanceSeat;
+    case Actor::Terminal:
+      break;
   }
+  return engine::kTerminalSeat;
 }
 
 void PwState::legal_actions(std::vector<engine::ActionCode>& out) const {
   out.clear();
-  switch (step) {
-    case Step::SetupAllied:
-    case Step::SetupJapanese:
-      legal_setup(*this, out);
-      break;
-    case Step::ReinforceLba:
-      legal_reinforce_lba(*this, out);
-      break;
-    case Step::Init1:
-    case Step::Init2:
-    case Step::Init3:
-      legal_initiative(*this, out);
-      break;
-    case Step::ChooseAction:
-      legal_choose_action(*this, out);
-      break;
-    case Step::PickGroup:
-      legal_pick_group(*this, out);
-      break;
-    case Step::ChooseDestination:
-      legal_destination(*this, out);
-      break;
-    case Step::Pursuit:
-      legal_pursuit(*this, out);
-      break;
-    case Step::Reaction:
-      legal_reaction(*this, out);
-      break;
-    case Step::CounterPick:
-      legal_counter_pick(*this, out);
-      break;
-    case Step::Allocate:
-      legal_allocate(*this, out);
-      break;
-    case Step::RetreatDecision:
-    case Step::SurfaceDecision:
-    case Step::ContinueDecision:
-      legal_combat_decision(*this, out);
-      break;
-    case Step::RetreatDestination:
-      legal_retreat_destination(*this, out);
-      break;
-    case Step::Isolation:
-      legal_isolation(*this, out);
-      break;
-    case Step::Invasion:
-      legal_invasion(*this, out);
-      break;
-    case Step::SupplyMoves:
-      legal_supply_moves(*this, out);
-      break;
-    case Step::Readying:
-      legal_readying(*this, out);
-      break;
-    case Step::KasagiIbuki:  // 13.x prompts
-    case Step::Divisions:
-    case Step::Seabees:
-    case Step::Magic:
-      legal_advanced(*this, out);
-      break;
-    case Step::Interrupt:
-      legal_interrupt(*this, out);
-      break;
-    case Step::CombatCards:
-      legal_combat_cards(*this, out);
-      break;
-    case Step::StrikeLba:
-      legal_strike_lba(*this, out);
-      break;
-    case Step::EventDiscard:
-      legal_event_discard(*this, out);
-      break;
-    default:
-      break;  // chance or game over
-  }
+  const StepRules& rules = step_rules(step);
+  if (rules.legal != nullptr) rules.legal(*this, out);
 }
 
 void PwState::chance_outcomes(std::vector<engine::ChanceOutcome>& out) const {
@@ -128,83 +47,9 @@ void PwState::chance_outcomes(std::vector<engine::ChanceOutcome>& out) const {
 }
 
 void PwState::apply(engine::ActionCode code, engine::LogSink* log) {
-  const Act act = decode(code);
-  if (current_seat() >= 0) ++moves_;
-  switch (step) {
-    case Step::SetupAllied:
-    case Step::SetupJapanese:
-      return apply_setup(*this, act, log);
-    case Step::SetupDraw:
-      return apply_setup_draw(*this, act, log);
-    case Step::YamamotoDie:
-      return apply_yamamoto_die(*this, act, log);
-    case Step::YamamotoColumn:
-      return apply_yamamoto_column(*this, act, log);
-    case Step::ReinforceLba:
-      return apply_reinforce_lba(*this, act, log);
-    case Step::DrawCards:
-      return apply_draw(*this, act, log);
-    case Step::Init1:
-    case Step::Init2:
-    case Step::Init3:
-      return apply_initiative(*this, act, log);
-    case Step::InitDieJapanese:
-    case Step::InitDieAllied:
-      return apply_initiative_die(*this, act, log);
-    case Step::ChooseAction:
-      return apply_choose_action(*this, act, log);
-    case Step::PickGroup:
-      return apply_pick_group(*this, act, log);
-    case Step::ChooseDestination:
-      return apply_destination(*this, act, log);
-    case Step::Pursuit:
-      return apply_pursuit(*this, act, log);
-    case Step::Reaction:
-      return apply_reaction(*this, act, log);
-    case Step::CounterPick:
-      return apply_counter_pick(*this, act, log);
-    case Step::FireDie:
-      return apply_fire_die(*this, act, log);
-    case Step::Allocate:
-      return apply_allocate(*this, act, log);
-    case Step::DamageDie:
-      return apply_damage_die(*this, act, log);
-    case Step::RetreatDecision:
-    case Step::SurfaceDecision:
-    case Step::ContinueDecision:
-      return apply_combat_decision(*this, act, log);
-    case Step::RetreatDestination:
-      return apply_retreat_destination(*this, act, log);
-    case Step::Isolation:
-      return apply_isolation(*this, act, log);
-    case Step::Invasion:
-      return apply_invasion(*this, act, log);
-    case Step::SupplyMoves:
-      return apply_supply_moves(*this, act, log);
-    case Step::Readying:
-      return apply_readying(*this, act, log);
-    case Step::KasagiIbuki:  // 13.x prompts
-    case Step::Divisions:
-    case Step::Seabees:
-    case Step::Magic:
-      return apply_advanced(*this, act, log);
-    case Step::TorpedoDie:
-      return apply_torpedo_die(*this, act, log);
-    case Step::OilDie:
-      return apply_oil_die(*this, act, log);
-    case Step::Interrupt:
-      return apply_interrupt(*this, act, log);
-    case Step::CombatCards:
-      return apply_combat_cards(*this, act, log);
-    case Step::StrikeLba:
-      return apply_strike_lba(*this, act, log);
-    case Step::EventDiscard:
-      return apply_event_discard(*this, act, log);
-    case Step::EventDraw:
-      return apply_event_draw(*this, act, log);
-    case Step::GameOver:
-      throw std::logic_error("the game is over");
-  }
+  const StepRules& rules = step_rules(step);
+  if (rules.actor == Actor::Seat && seat >= 0) ++moves_;
+  rules.apply(*this, decode(code), log);
 }
 
 std::string PwState::action_id(engine::ActionCode code) const {

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "engine/game.h"
@@ -222,19 +224,37 @@ void set_loc(PwState& s, int unit, int loc);
 // Recomputes the counts from the units (set-up; and invariant checks compare with it).
 void recount(PwState& s);
 
-// ---- helpers shared by the rules files (implemented in board.cc) ----
-int side_of(const PwState& s, int unit);
-bool on_map(const PwState& s, int unit);
-bool is_ready(const PwState& s, int unit);
+// ---- helpers shared by the rules files (implemented in board.cc; the small ones here, inline:
+// the legal-action generators call them in their inner loops) ----
+inline int side_of(const PwState& s, int unit) { return s.content().units[unit].side; }
+inline bool on_map(const PwState& s, int unit) { return s.units[unit].loc < kMaxOz; }
+inline bool is_ready(const PwState& s, int unit) { return (s.units[unit].flags & kReady) != 0; }
 void set_ready(PwState& s, int unit, bool ready);
-bool has_units(const PwState& s, int side, int oz);  // naval or LBA
-bool has_naval(const PwState& s, int side, int oz);
-bool has_lba(const PwState& s, int side, int oz);
-int count_lba(const PwState& s, int side, int oz);
-bool counts_as_carrier(const PwState& s, int unit);    // 13.1: carrier-battleships when Ready
-int controller(const PwState& s, int oz);              // side controlling the OZ, or -1
-bool usable_port(const PwState& s, int side, int oz);  // a Port (or Fleet Train) `side` can use
-bool is_friendly_controlled(const PwState& s, int side, int oz);
+inline bool has_naval(const PwState& s, int side, int oz) { return s.naval_count[oz][side] > 0; }
+inline bool has_lba(const PwState& s, int side, int oz) { return s.lba_count[oz][side] > 0; }
+inline int count_lba(const PwState& s, int side, int oz) { return s.lba_count[oz][side]; }
+// Naval or LBA.
+inline bool has_units(const PwState& s, int side, int oz) {
+  return s.naval_count[oz][side] > 0 || s.lba_count[oz][side] > 0;
+}
+bool counts_as_carrier(const PwState& s, int unit);  // 13.1: carrier-battleships when Ready
+// The side controlling the OZ (12.0), or -1.
+inline int controller(const PwState& s, int oz) {
+  if (!s.content().ozs[oz].port) return s.base_marker[oz];
+  if (s.base_marker[oz] >= 0) return s.base_marker[oz];
+  if (s.contested[oz]) return -1;
+  return s.port_owner[oz];
+}
+// A Port (or Fleet Train, 8.7) `side` can use.
+inline bool usable_port(const PwState& s, int side, int oz) {
+  if (has_units(s, 1 - side, oz)) return false;
+  if (s.content().ozs[oz].port)
+    return s.port_owner[oz] == side && s.base_marker[oz] < 0 && !s.contested[oz];
+  return side == kAllied && s.fleet_train_oz == oz;  // 8.7: a Fleet Train base acts as a Port
+}
+inline bool is_friendly_controlled(const PwState& s, int side, int oz) {
+  return controller(s, oz) == side;
+}
 // 8.6 / 10.5: a card readies every Ops Complete ship of `side` in `oz` if it is a Port the side
 // can use, only the non-capital ones elsewhere. `card_readies_any` tells whether one would flip.
 bool card_readies_any(const PwState& s, int side, int oz);
@@ -250,12 +270,24 @@ struct CardList {
 };
 CardList hand(const PwState& s, int side);
 int deck_size(const PwState& s);
-const CardEnd& card_end(const PwState& s, int card, int side);
+inline const CardEnd& card_end(const PwState& s, int card, int side) {
+  const CardDef& def = s.content().cards[card];
+  return side == kJapanese ? def.japanese : def.allied;
+}
 void discard(PwState& s, int card);
 std::string side_name(int side);
 std::string unit_name(const PwState& s, int unit);
 std::string oz_name(const PwState& s, int oz);
-void log_line(engine::LogSink* log, std::string text, std::string rule,
+// One line of the game log. Its text is built only when a sink wants it (an AI playout passes
+// no sink and formats nothing): pass a literal, or a lambda that returns the text.
+void log_line(engine::LogSink* log, std::string_view text, std::string_view rule,
               std::uint32_t visible = engine::kAllSeats);
+template <class MakeText>
+requires std::is_invocable_v<MakeText&>
+void log_line(engine::LogSink* log, MakeText&& make_text, std::string_view rule,
+              std::uint32_t visible = engine::kAllSeats) {
+  if (log == nullptr) return;
+  log->add(engine::LogLine{std::string(make_text()), std::string(rule), visible});
+}
 
 }  // namespace pacwar::pacific_war

@@ -1,8 +1,11 @@
 // 8.0 Strategy Phase: the Initiative procedure of 8.2 (steps 1-4, dice, ties, passing), the
 // Active Player's one action (8.3) and the card-driven actions: Resupply (8.6), Fleet Train
 // (8.7) and opening the Restricted Sea Routes (8.8). Movement is in movement_8_10.cc.
+#include <algorithm>
+
 #include "games/pacific_war/paths.h"
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -51,7 +54,8 @@ void goto_init(PwState& s, Step step, Log log) {
 }  // namespace
 
 void begin_strategy_phase(PwState& s, Log log) {
-  log_line(log, "Turn " + std::to_string(s.turn) + " Strategy Phase.", "8.0");
+  log_line(
+      log, [&] { return "Turn " + std::to_string(s.turn) + " Strategy Phase."; }, "8.0");
   s.passes = 0;
   goto_init(s, Step::Init1, log);
 }
@@ -70,13 +74,17 @@ void apply_initiative(PwState& s, Act act, Log log) {
     discard(s, act.a);
     log_line(
         log,
-        side_name(side) + " discard " + card_end(s, act.a, side).name + " to gain the Initiative.",
+        [&] {
+          return side_name(side) + " discard " + card_end(s, act.a, side).name +
+                 " to gain the Initiative.";
+        },
         section);
     s.after = s.step == Step::Init1 ? AfterAction::ToInit2 : AfterAction::ToInit1;
     start_action(s, side, true, log);
     return;
   }
-  log_line(log, side_name(side) + " do not discard for the Initiative.", section);
+  log_line(
+      log, [&] { return side_name(side) + " do not discard for the Initiative."; }, section);
   if (s.step == Step::Init1)
     goto_init(s, Step::Init3, log);
   else if (s.step == Step::Init2)
@@ -94,10 +102,13 @@ void apply_initiative_die(PwState& s, Act act, Log log) {
     return;
   }
   s.dice[kAllied] = static_cast<std::int8_t>(act.a);
-  log_line(log,
-           "Initiative dice: Japanese " + std::to_string(s.dice[kJapanese]) + ", Allied " +
-               std::to_string(s.dice[kAllied]) + ".",
-           "8.2 (4)");
+  log_line(
+      log,
+      [&] {
+        return "Initiative dice: Japanese " + std::to_string(s.dice[kJapanese]) + ", Allied " +
+               std::to_string(s.dice[kAllied]) + ".";
+      },
+      "8.2 (4)");
   if (s.dice[kJapanese] == s.dice[kAllied]) {
     log_line(log, "A tie: the Strategy Phase ends at once.", "8.2 (4)");
     if (offer_magic(s, log)) return;  // 13.7 MAGIC
@@ -107,7 +118,8 @@ void apply_initiative_die(PwState& s, Act act, Log log) {
   s.die_winner = s.dice[kJapanese] > s.dice[kAllied] ? kJapanese : kAllied;
   s.passes = 0;
   s.after = AfterAction::ToLoser;
-  log_line(log, side_name(s.die_winner) + " win the Initiative.", "8.2 (4)");
+  log_line(
+      log, [&] { return side_name(s.die_winner) + " win the Initiative."; }, "8.2 (4)");
   start_action(s, s.die_winner, true, log);
 }
 
@@ -116,15 +128,26 @@ void legal_choose_action(const PwState& s, Out& out) {
   const int side = s.seat;
   // One pass over the units: what each OZ offers.
   std::array<bool, kMaxOz> resupply{};
-  std::array<bool, kMaxOz> ready{};
+  std::array<int, kMaxOz> fastest;  // the fastest Ready Naval unit per OZ, -1: none
+  fastest.fill(-1);
+  // 8.6 (card_readies_any, in the same pass): Ops Complete ships per OZ, and non-capital ones.
+  std::array<bool, kMaxOz> spent{};
+  std::array<bool, kMaxOz> spent_minor{};
   for (int u : c.side_units[side]) {
     const int oz = s.units[u].loc;
-    if (oz < kMaxOz && c.units[u].is_naval() && is_ready(s, u)) ready[oz] = true;
+    if (oz >= kMaxOz || !c.units[u].is_naval()) continue;
+    if (is_ready(s, u)) {
+      fastest[oz] = std::max(fastest[oz], c.units[u].speed);
+    } else {
+      spent[oz] = true;
+      if (!c.units[u].capital) spent_minor[oz] = true;
+    }
   }
   if (hand_size(s, side) > 0)
-    for (int oz = 0; oz < c.num_ozs(); ++oz) resupply[oz] = card_readies_any(s, side, oz);  // 8.6
+    for (int oz = 0; oz < c.num_ozs(); ++oz)
+      resupply[oz] = usable_port(s, side, oz) ? spent[oz] : spent_minor[oz];
   for (int oz = 0; oz < c.num_ozs(); ++oz)
-    if (ready[oz] && group_can_move(s, side, oz)) out.push_back(encode(Kind::MoveFrom, oz));
+    if (group_can_leave(s, side, oz, fastest[oz])) out.push_back(encode(Kind::MoveFrom, oz));
   const std::array<bool, kMaxOz> reach = return_reach(s, side);
   for (int oz = 0; oz < c.num_ozs(); ++oz)
     if (reach[oz] && has_naval(s, side, oz)) out.push_back(encode(Kind::ReturnFrom, oz));
@@ -170,10 +193,13 @@ void apply_choose_action(PwState& s, Act act, Log log) {
     case Kind::Resupply: {
       discard(s, act.a);
       ready_with_card(s, side, act.b);
-      log_line(log,
-               side_name(side) + " discard " + card_end(s, act.a, side).name + " to resupply at " +
-                   oz_name(s, act.b) + ".",
-               "8.6");
+      log_line(
+          log,
+          [&] {
+            return side_name(side) + " discard " + card_end(s, act.a, side).name +
+                   " to resupply at " + oz_name(s, act.b) + ".";
+          },
+          "8.6");
       finish_action(s, log);
       return;
     }
@@ -182,10 +208,13 @@ void apply_choose_action(PwState& s, Act act, Log log) {
       s.fleet_train_oz = static_cast<std::int8_t>(act.b);
       --s.fleet_trains_left;
       s.fleet_train_turn = s.turn;
-      log_line(log,
-               "Allied discard " + card_end(s, act.a, side).name + " to place a Fleet Train at " +
-                   oz_name(s, act.b) + ".",
-               "8.7");
+      log_line(
+          log,
+          [&] {
+            return "Allied discard " + card_end(s, act.a, side).name +
+                   " to place a Fleet Train at " + oz_name(s, act.b) + ".";
+          },
+          "8.7");
       finish_action(s, log);
       return;
     case Kind::OpenRoutes:
@@ -193,7 +222,10 @@ void apply_choose_action(PwState& s, Act act, Log log) {
       s.routes_open = true;
       log_line(
           log,
-          "Allied discard " + card_end(s, act.a, side).name + " to open the Restricted Sea Routes.",
+          [&] {
+            return "Allied discard " + card_end(s, act.a, side).name +
+                   " to open the Restricted Sea Routes.";
+          },
           "8.8");
       finish_action(s, log);
       return;
@@ -204,12 +236,14 @@ void apply_choose_action(PwState& s, Act act, Log log) {
       apply_event_action(s, act, log);
       return;
     case Kind::Pass:
-      log_line(log, side_name(side) + " pass.", "8.2 (4)");
+      log_line(
+          log, [&] { return side_name(side) + " pass."; }, "8.2 (4)");
       s.passes |= static_cast<std::uint8_t>(1u << side);
       finish_action(s, log);
       return;
     default:  // Skip
-      log_line(log, side_name(side) + " take no action.", "8.3");
+      log_line(
+          log, [&] { return side_name(side) + " take no action."; }, "8.3");
       finish_action(s, log);
       return;
   }
@@ -262,5 +296,43 @@ void restart_initiative(PwState& s, Log log) {
   update_control(s, log);
   goto_init(s, Step::Init1, log);
 }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 8.2 Initiative and 8.3 Strategy Actions (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::Init1, Actor::Seat, "strategy", "8.2", legal_initiative, apply_initiative,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "8.2 (1) Japanese: discard a card to gain the Initiative?";
+     }},
+    {Step::Init2, Actor::Seat, "strategy", "8.2", legal_initiative, apply_initiative,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "8.2 (2) Allied: discard a card to gain the Initiative?";
+     }},
+    {Step::Init3, Actor::Seat, "strategy", "8.2", legal_initiative, apply_initiative,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "8.2 (3) Allied: discard a card to gain the Initiative?";
+     }},
+    {Step::InitDieJapanese, Actor::Chance, "strategy", "8.2", nullptr, apply_initiative_die,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "8.2 (4) Japanese Initiative die";
+     }},
+    {Step::InitDieAllied, Actor::Chance, "strategy", "8.2", nullptr, apply_initiative_die,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "8.2 (4) Allied Initiative die";
+     }},
+    {Step::ChooseAction, Actor::Seat, "strategy", "8.3", legal_choose_action, apply_choose_action,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "8.3 " + who(s) + " Strategy Action";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> strategy_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -4,6 +4,7 @@
 
 #include "games/pacific_war/paths.h"
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -24,7 +25,10 @@ void redeploy_one_isolated(PwState& s, int side, int from, int port, Log log) {
     set_ready(s, u, false);
     log_line(
         log,
-        unit_name(s, u) + " is isolated: redeployed, Ops Complete, to " + oz_name(s, port) + ".",
+        [&] {
+          return unit_name(s, u) + " is isolated: redeployed, Ops Complete, to " +
+                 oz_name(s, port) + ".";
+        },
         "10.1");
     return;
   }
@@ -43,7 +47,8 @@ void isolation_step(PwState& s, Log log) {
   for (int oz = next_isolated(s, side); oz >= 0; oz = next_isolated(s, side)) {
     for (int u = 0; u < c.num_units(); ++u)
       if (s.units[u].loc == oz && c.units[u].side == side && c.units[u].is_lba()) {
-        log_line(log, unit_name(s, u) + " is isolated.", "10.1");
+        log_line(
+            log, [&] { return unit_name(s, u) + " is isolated."; }, "10.1");
         lba_to_next_turn(s, u, log);
       }
     if (!has_naval(s, side, oz)) continue;
@@ -123,7 +128,9 @@ void readying_step(PwState& s, Log log) {
         continue;
       if (auto_ready_here(s, u, oz) && usable_port(s, side, oz)) {
         set_ready(s, u, true);
-        log_line(log, unit_name(s, u) + " is readied at " + oz_name(s, oz) + ".", "10.5");
+        log_line(
+            log, [&] { return unit_name(s, u) + " is readied at " + oz_name(s, oz) + "."; },
+            "10.5");
       }
     }
     Out out;
@@ -175,7 +182,8 @@ std::vector<int> nearest_ports(const PwState& s, int side, int oz) {
 }
 
 void begin_supply_phase(PwState& s, Log log) {
-  log_line(log, "Turn " + std::to_string(s.turn) + " Supply Phase.", "10.0");
+  log_line(
+      log, [&] { return "Turn " + std::to_string(s.turn) + " Supply Phase."; }, "10.0");
   s.supply_side = kJapanese;
   s.events.port_defence.fill(0);  // 10.2.1 events last for this Turn's invasions
   isolation_step(s, log);
@@ -231,12 +239,15 @@ void apply_invasion(PwState& s, Act act, Log log) {
   } else if (act.kind == Kind::Ground) {
     discard(s, act.a);
     ++s.committed[act.b];
-    log_line(log,
-             side_name(side) + " discard " + card_end(s, act.a, side).name +
+    log_line(
+        log,
+        [&] {
+          return side_name(side) + " discard " + card_end(s, act.a, side).name +
                  " for +1 Ground Strength at " + oz_name(s, act.b) + " (now " +
                  std::to_string(ground_strength(s, side, act.b) + s.committed[act.b]) + " of " +
-                 std::to_string(ground_needed(s, act.b)) + ").",
-             "10.2");
+                 std::to_string(ground_needed(s, act.b)) + ").";
+        },
+        "10.2");
   } else if (act.kind == Kind::RemoveDivisions) {  // 13.6.1
     apply_advanced(s, act, log);
   } else if (act.kind == Kind::Capture) {
@@ -317,10 +328,13 @@ void apply_readying(PwState& s, Act act, Log log) {
   if (act.kind == Kind::Ready) {
     discard(s, act.a);
     ready_with_card(s, side, act.b);
-    log_line(log,
-             side_name(side) + " discard " + card_end(s, act.a, side).name +
-                 " to ready their ships at " + oz_name(s, act.b) + ".",
-             "10.5");
+    log_line(
+        log,
+        [&] {
+          return side_name(side) + " discard " + card_end(s, act.a, side).name +
+                 " to ready their ships at " + oz_name(s, act.b) + ".";
+        },
+        "10.5");
     readying_step(s, log);
     return;
   }
@@ -332,5 +346,40 @@ void apply_readying(PwState& s, Act act, Log log) {
   update_control(s, log);
   victory_phase(s, log);
 }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 10.0 Supply Phase (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::Isolation, Actor::Seat, "supply", "10.1", legal_isolation, apply_isolation,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       for (int u = 0; u < s.content().num_units(); ++u)  // one unit at a time (10.1 ties)
+         if (s.units[u].loc == s.move.at && s.content().units[u].side == s.seat &&
+             s.content().units[u].is_naval())
+           return "10.1 " + who(s) + ": " + unit_name(s, u) + " at " + oz_name(s, s.move.at) +
+                  " is isolated: redeploy it to which of the nearest Ports?";
+       return "10.1 " + who(s) + ": redeploy to which of the nearest Ports?";
+     }},
+    {Step::Invasion, Actor::Seat, "supply", "10.2", legal_invasion, apply_invasion,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "10.2 " + who(s) + " Port Invasions";
+     }},
+    {Step::SupplyMoves, Actor::Seat, "supply", "10.4", legal_supply_moves, apply_supply_moves,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "10.4 " + who(s) + " Redeployment and Return to Port";
+     }},
+    {Step::Readying, Actor::Seat, "supply", "10.5", legal_readying, apply_readying,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "10.5 " + who(s) + ": ready Naval units with a card";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> supply_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

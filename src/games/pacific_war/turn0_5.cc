@@ -2,6 +2,7 @@
 // Phase III A Day of Infamy; Phase IV The Sleeping Giant Awakens; Phase V Victory Fever.
 // Optional Rule 15.1 (Yamamoto's Original Plan) adds a strike after Phase I.
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -37,7 +38,7 @@ void begin_turn_zero(PwState& s, Log log) {
 void after_raid(PwState& s, Log log) {
   const int phase = s.combat.raid_phase;
   s.combat = CombatCtx{};
-  if (phase == 1 && s.options().has("15.1")) {
+  if (phase == 1 && s.options().on(Rule::Yamamoto)) {
     s.step = Step::YamamotoDie;
     return;
   }
@@ -50,22 +51,50 @@ void after_raid(PwState& s, Log log) {
 
 void apply_yamamoto_die(PwState& s, Act act, Log log) {
   if (act.a >= 5) {
-    log_line(log,
-             "Yamamoto's original plan: a third wave strikes Pearl Harbor (die " +
-                 std::to_string(act.a) + ").",
-             "15.1");
+    log_line(
+        log,
+        [&] {
+          return "Yamamoto's original plan: a third wave strikes Pearl Harbor (die " +
+                 std::to_string(act.a) + ").";
+        },
+        "15.1");
     s.step = Step::YamamotoColumn;
     return;
   }
-  log_line(log, "Nagumo turns back: no third wave (die " + std::to_string(act.a) + ").", "15.1");
+  log_line(
+      log, [&] { return "Nagumo turns back: no third wave (die " + std::to_string(act.a) + ")."; },
+      "15.1");
   begin_raid(s, 3, log);
 }
 
 void apply_yamamoto_column(PwState& s, Act act, Log log) {
   const char* label = act.a == 1 ? "3" : act.a <= 3 ? "6-7" : act.a <= 5 ? "10-12" : "16-19";
   s.yamamoto_column = static_cast<std::int8_t>(s.content().crt.column_by_label(label));
-  log_line(log, std::string("The third wave uses the [") + label + "] column.", "15.1");
+  log_line(
+      log, [&] { return std::string("The third wave uses the [") + label + "] column."; }, "15.1");
   begin_raid(s, 2, log);
 }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 5.0 Turn Zero (15.1 Yamamoto) (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::YamamotoDie, Actor::Chance, "turn-0", "15.1", nullptr, apply_yamamoto_die,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "15.1 Yamamoto's Original Plan: 5-6 launches a third wave";
+     }},
+    {Step::YamamotoColumn, Actor::Chance, "turn-0", "15.1", nullptr, apply_yamamoto_column,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "15.1 The third wave's column";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> turn_zero_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -2,8 +2,10 @@
 // victory at the end of Turns 4 and 5 (11.1.2, 11.1.3); capturing Japan (11.1.1) ends the game
 // at once (supply_10.cc).
 #include <cstdlib>
+#include <stdexcept>
 
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 
@@ -30,7 +32,8 @@ void end_game(PwState& s, int winner, const std::string& why, Log log) {
   s.winner_ = static_cast<std::int8_t>(winner);
   s.step = Step::GameOver;
   s.seat = -1;
-  log_line(log, why + " " + side_name(winner) + " victory.", "11.0");
+  log_line(
+      log, [&] { return why + " " + side_name(winner) + " victory."; }, "11.0");
 }
 
 void victory_phase(PwState& s, Log log) {
@@ -44,11 +47,14 @@ void victory_phase(PwState& s, Log log) {
     return vp == 0 ? std::string("0")
                    : std::to_string(std::abs(vp)) + (vp > 0 ? " Japanese" : " Allied");
   };
-  log_line(log,
-           "Victory Points: Japanese Ports " + std::to_string(jp) + ", Allied Ports " +
+  log_line(
+      log,
+      [&] {
+        return "Victory Points: Japanese Ports " + std::to_string(jp) + ", Allied Ports " +
                std::to_string(al) + "; Bases " + std::to_string(jb) + " to " + std::to_string(ab) +
-               ". The marker moves to " + track(s.vp) + ".",
-           "11.0");
+               ". The marker moves to " + track(s.vp) + ".";
+      },
+      "11.0");
   if (s.turn == 4) {  // 11.1.2
     if (s.vp >= 5) return end_game(s, kJapanese, "End of Turn 4: 5 or more Japanese VPs.", log);
     if (s.vp <= -1) return end_game(s, kAllied, "End of Turn 4: the Allies lead.", log);
@@ -63,5 +69,25 @@ void victory_phase(PwState& s, Log log) {
   }
   begin_turn(s, log);
 }
+
+}  // namespace pacwar::pacific_war
+
+// ---- The steps of 11.0 Victory (steps.h) ----
+
+namespace pacwar::pacific_war {
+namespace {
+
+void apply_game_over(PwState&, Act, Log) { throw std::logic_error("the game is over"); }
+
+constexpr StepRules kSteps[] = {
+    {Step::GameOver, Actor::Terminal, "game-over", "11.1", nullptr, apply_game_over,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return s.winner_ >= 0 ? "Game over: " + side_name(s.winner_) + " victory" : "Game over";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> victory_steps() { return kSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -7,37 +7,12 @@
 
 #include "engine/json_writer.h"
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
 
-const char* step_name(Step s) {
-  switch (s) {
-    case Step::SetupAllied:
-    case Step::SetupJapanese:
-    case Step::SetupDraw:
-      return "setup";
-    case Step::YamamotoDie:
-    case Step::YamamotoColumn:
-      return "turn-0";
-    case Step::ReinforceLba:
-    case Step::KasagiIbuki:
-    case Step::Divisions:
-      return "reinforcements";
-    case Step::DrawCards:
-    case Step::OilDie:
-      return "card-draw";
-    case Step::Isolation:
-    case Step::Invasion:
-    case Step::SupplyMoves:
-    case Step::Readying:
-      return "supply";
-    case Step::GameOver:
-      return "game-over";
-    default:
-      return "strategy";
-  }
-}
+const char* step_name(Step s) { return step_rules(s).phase; }
 
 // A unit's counter as the view shows it, its keys in sorted order (JsonWriter): the parts that
 // never change were written once (prepare_view_text). The web server writes a few hundred of
@@ -75,12 +50,12 @@ engine::Json advanced_view(const PwState& s) {
   const Content& c = s.content();
   const RuleOptions& o = s.options();
   engine::Json a = engine::Json::object();
-  if (o.has("13.6"))
+  if (o.on(Rule::AustralianDivisions))
     a["australian_divisions"] = s.adv.divisions_oz >= 0 ? c.ozs[s.adv.divisions_oz].id
                                 : s.adv.divisions_oz == kDivisionsGone ? "removed"
                                                                        : "not arrived";
-  if (o.has("13.7")) a["seabees_magic_used_this_turn"] = s.adv.marker_turn == s.turn;
-  if (o.has("13.8")) {
+  if (o.on(Rule::SeabeesMagic)) a["seabees_magic_used_this_turn"] = s.adv.marker_turn == s.turn;
+  if (o.on(Rule::BattleMarker)) {
     const int oz = battle_marker_oz(s);
     a["battle_marker"] =
         oz < 0 ? engine::Json{{"where", "game-events-box"}}
@@ -90,7 +65,8 @@ engine::Json advanced_view(const PwState& s) {
     if (s.combat.oz >= 0 && s.combat.part == CombatPart::Surface && is_torpedo_cruiser(s, u) &&
         s.units[u].loc == s.combat.oz)
       a["torpedo_gunnery"][c.units[u].id] = torpedo_gunnery(s, u);
-  if (o.has("15.2") && s.adv.oil_turn == s.turn) a["oil_reserve_die_cards"] = s.adv.oil_bonus;
+  if (o.on(Rule::OilReserves) && s.adv.oil_turn == s.turn)
+    a["oil_reserve_die_cards"] = s.adv.oil_bonus;
   return a;
 }
 
@@ -317,6 +293,19 @@ void PwState::write_view(int viewer, engine::JsonWriter& w) const {
   if (winner_ >= 0) w.field("winner", side_name(winner_));
   w.end_object();
 }
+
+// Fields listed once: hash() below names every field of PwState that affects play
+// (card_state_digest covers `events` and `combat.mods`; `moves_` and the derived counts
+// naval_count / lba_count are left out on purpose). The sizes below fail to compile when a field
+// is added to one of these structs: hash the new field here (and show it in view() if public,
+// check it in invariants.cc), then update the size.
+static_assert(sizeof(UnitState) == 5, "UnitState changed: hash the new field, then update");
+static_assert(sizeof(MoveCtx) == 10, "MoveCtx changed: hash the new field, then update");
+static_assert(sizeof(CombatCtx) == 40, "CombatCtx changed: hash the new field, then update");
+static_assert(sizeof(CombatMods) == 24, "CombatMods changed: card_state_digest, then update");
+static_assert(sizeof(AdvancedState) == 10, "AdvancedState changed: hash the field, then update");
+static_assert(sizeof(EventState) == 48, "EventState changed: card_state_digest, then update");
+static_assert(sizeof(PwState) == 1400, "PwState changed: hash the new field, then update");
 
 std::uint64_t PwState::hash() const {
   Hasher h;

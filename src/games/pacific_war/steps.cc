@@ -1,0 +1,45 @@
+// The Pacific War: the table of steps, joined from the entries of the rules files (steps.h) and
+// checked once: every Step has exactly one entry, and a seat's step has legal actions.
+#include "games/pacific_war/steps.h"
+
+#include <stdexcept>
+
+namespace pacwar::pacific_war {
+namespace {
+
+using Table = std::array<const StepRules*, kNumSteps>;
+
+Table build_table() {
+  Table table{};
+  for (std::span<const StepRules> part :
+       {setup_steps(), turn_zero_steps(), reinforcement_steps(), card_draw_steps(),
+        strategy_steps(), movement_steps(), reaction_steps(), event_steps(), combat_steps(),
+        combat_card_steps(), retreat_steps(), supply_steps(), victory_steps(), advanced_steps(),
+        optional_steps()}) {
+    for (const StepRules& entry : part) {
+      const auto i = static_cast<std::size_t>(entry.step);
+      if (i >= kNumSteps || table[i] != nullptr)
+        throw std::logic_error("steps.h: step " + std::to_string(i) + " has two entries");
+      if (entry.apply == nullptr || entry.prompt == nullptr ||
+          (entry.actor == Actor::Seat) != (entry.legal != nullptr))
+        throw std::logic_error("steps.h: the entry of step " + std::to_string(i) +
+                               " lacks its apply, prompt or legal actions");
+      table[i] = &entry;
+    }
+  }
+  for (std::size_t i = 0; i < kNumSteps; ++i)
+    if (table[i] == nullptr)
+      throw std::logic_error("steps.h: step " + std::to_string(i) + " has no entry");
+  return table;
+}
+
+}  // namespace
+
+const StepRules& step_rules(Step step) {
+  static const Table table = build_table();
+  return *table[static_cast<std::size_t>(step)];
+}
+
+std::string who(const PwState& s) { return s.seat >= 0 ? side_name(s.seat) : std::string(); }
+
+}  // namespace pacwar::pacific_war
