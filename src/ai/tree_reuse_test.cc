@@ -60,6 +60,8 @@ TEST(AiTreeReuse, KeepsTheChosenSubtreeWhenTheSeatDecidesAgain) {
       MctsConfig config;
       config.iterations = 300;
       config.threads = threads;
+      EXPECT_FALSE(config.reuse_tree) << "off by default until an SPRT run passes it";
+      config.reuse_tree = true;
       Mcts reusing(config, policies_for(name, 2));
       const MctsResult first = reusing.search(*chain.first, 5);
       const MctsResult second = reusing.search(*chain.second, 6);
