@@ -202,7 +202,8 @@ void check_table(const TableSpec& spec, const Json& table, std::vector<TableProb
         rows_valid = false;
       }
     }
-    for (const auto& [key, value] : row.items()) {
+    for (const auto& item : row.items()) {
+      const std::string& key = item.key();  // a plain name: clang 14 cannot capture a binding
       const bool known = std::any_of(spec.fields.begin(), spec.fields.end(),
                                      [&](const FieldSpec& field) { return key == field.name; });
       if (!known) problems.push_back({row_where + "." + key, "unknown field"});
