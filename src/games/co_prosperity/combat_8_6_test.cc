@@ -35,6 +35,28 @@ TEST(CoProsperityCombat, HitsFirstToSamePriorityFiringPlayerChooses_8_6_5_Case1)
   EXPECT_EQ(sc.where("J-CV-1"), "Japanese-Retreat-Box");  // 8.7: the defender holds
 }
 
+// 8.6: the view names the space of the combat in progress (the browser shows the dice there),
+// and no combat once it is over.
+TEST(CoProsperityCombat, ViewNamesTheCombatSpaceWhileItIsFought_8_6) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("J-CV-1", "Japan");
+  sc.put("US-CV-1", "Okinawa", 1).put("US-CV-2", "Okinawa", 1).put("US-BB-1", "Okinawa");
+  EXPECT_FALSE(sc.s().view(kAllied).contains("combat"));
+  japanese_naval_attack(sc).act("no-diversion");
+  for (int seat : {kJapanese, kAllied, -1}) {
+    const engine::Json v = sc.s().view(seat);
+    ASSERT_TRUE(v.contains("combat")) << seat;
+    EXPECT_EQ(v["combat"]["oz"], "Okinawa");
+    EXPECT_EQ(v["combat"]["attacker"], "japanese");
+    EXPECT_EQ(v["combat"]["bombing"], false);
+  }
+  sc.dice({1, 6, 6, 6});
+  sc.act("hit US-CV-2");
+  sc.dice({6, 6});  // the combat ends (8.7)
+  EXPECT_FALSE(sc.s().view(kJapanese).contains("combat"));
+}
+
 // 8.6.5 (2): once the same-priority units are gone, hits go to units of the firing type and the
 // receiving player chooses.
 TEST(CoProsperityCombat, ThenSameTypeReceivingPlayerChooses_8_6_5_Case2) {

@@ -42,6 +42,20 @@ engine::Json CpsState::view(int viewer) const {
   v["atlantic_used"] = atlantic_used;
   v["first"] = first == kJapanese ? "japanese" : "allied";
   if (winner_ >= 0) v["winner"] = winner_ == kJapanese ? "japanese" : "allied";
+  switch (step) {  // the combat in progress (8.6, 8.8): public, where it is fought and by whom
+    case Step::Reaction:
+    case Step::ReactionPick:
+    case Step::Diversion:
+    case Step::CombatDie:
+    case Step::Allocate:
+      if (combat.space >= 0)
+        v["combat"] = {{"oz", space_name(*this, combat.space)},
+                       {"attacker", combat.attacker == kJapanese ? "japanese" : "allied"},
+                       {"bombing", combat.bombing}};
+      break;
+    default:
+      break;
+  }
   engine::Json spaces = engine::Json::array();
   for (int n = 0; n < kNumNodes; ++n) {
     engine::Json sp = {{"id", space_name(*this, n)},
