@@ -68,18 +68,27 @@ export function showGame(ctx, id) {
   // Several picks of one kind in one click (allocating hits): this action first, then again
   // while it stays legal, else the next action of the same kind down the list; one legal
   // action at a time, at most `times`, stopping when the prompt changes.
+  // While the run lasts the board takes no other click (it would race the picks still to send).
+  let repeating = false;
   async function repeat(action, times) {
-    const verb = action.split(' ')[0];
-    let want = action;
-    for (let i = 0; i < times && alive; i += 1) {
-      if (!st || !st.your_turn) return;
-      const legal = st.legal || [];
-      const pick = legal.find((a) => a.id === want) || legal.find((a) => a.id.split(' ')[0] === verb);
-      if (!pick) return;
-      want = pick.id;
-      const before = promptKind(st.prompt);
-      await send(() => api.act(id, pick.id, st.version));
-      if (promptKind(st.prompt) !== before) return;
+    if (busy || repeating) return;
+    repeating = true;
+    try {
+      const verb = action.split(' ')[0];
+      let want = action;
+      for (let i = 0; i < times && alive; i += 1) {
+        if (!st || !st.your_turn) return;
+        const legal = st.legal || [];
+        const pick = legal.find((a) => a.id === want) || legal.find((a) => a.id.split(' ')[0] === verb);
+        if (!pick) return;
+        want = pick.id;
+        const before = promptKind(st.prompt);
+        await send(() => api.act(id, pick.id, st.version));
+        if (promptKind(st.prompt) !== before) return;
+      }
+    } finally {
+      repeating = false;
+      render();
     }
   }
 
@@ -98,7 +107,7 @@ export function showGame(ctx, id) {
         h('div', { class: 'when', id: 'when' }, whenText(st.view))),
       banner,
       h('div', { class: 'row' },
-        h('button', { id: 'undo', class: 'secondary', disabled: !st.can_undo || busy, title: 'Take back your last action (not past a die roll or a revealed card)',
+        h('button', { id: 'undo', class: 'secondary', disabled: !st.can_undo || busy || repeating, title: 'Take back your last action (not past a die roll or a revealed card)',
                       onclick: () => send(() => api.undo(id, st.version)) }, 'Undo'),
         st.status === 'finished' ? h('a', { class: 'button', href: `#/replay/${st.id}` }, 'Replay')
           : h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm('Resign this game?')) send(() => api.resign(id)); } }, 'Resign'),
@@ -112,18 +121,19 @@ export function showGame(ctx, id) {
     const t0 = performance.now();
     const focus = focusKey();
     const board = drawBoard({
-      game: st.game, content, view: st.view, seat: st.seat, log: st.log || [], legal: st.your_turn && !busy ? st.legal : [],
+      game: st.game, content, view: st.view, seat: st.seat, log: st.log || [], legal: st.your_turn && !busy && !repeating ? st.legal : [],
       selected, onAction, onSelect: (node) => { selected = node; render(); },
     });
     if (board.selected) selected = board.selected;
     document.title = `${st.your_turn ? '● Your turn — ' : ''}pacwar #${st.id}`;
-    const prompt = promptPanel(st, onAction, { busy, repeat, collapsed: ui.promptCollapsed,
+    const prompt = promptPanel(st, onAction, { busy: busy || repeating, repeat, collapsed: ui.promptCollapsed,
                                               onCollapse: (c) => { ui.promptCollapsed = c; } });
     clear(root).append(header(), tabBar(root, tabs), h('div', { class: 'board' },
       h('div', { class: 'map-col' }, ...markTabs([board.map, ...board.below])),
       h('div', { class: 'side-col' }, prompt, ...markTabs([...board.side, logPanel(st.log || [])]))));
     root.dataset.version = st.version;
     root.dataset.yourTurn = String(!!st.your_turn);
+    root.dataset.busy = String(busy || repeating);
     restoreFocus(focus);
     if (shown && shown.version !== st.version) animateChange(root, st.game, content, shown.view, st.view, st.log || [], (shown.log || []).length);
     // A new combat comes into view on a map cut to the screen (a phone, or zoomed in).

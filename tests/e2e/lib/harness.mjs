@@ -113,8 +113,9 @@ export async function version(page) {
 }
 
 export async function waitMyTurn(page, timeout = 30000) {
-  // Enabled buttons: while an action is being sent the page shows the old ones disabled.
-  await page.waitForSelector('#game-page[data-your-turn=true] #actions button:not([disabled])', { timeout });
+  // Enabled buttons and nothing in flight: while an action (or a run of ×N picks) is being
+  // sent the page shows the old buttons disabled and data-busy=true.
+  await page.waitForSelector('#game-page[data-your-turn=true][data-busy=false] #actions button:not([disabled])', { timeout });
 }
 
 // Takes one action by clicking: a highlighted map node, else a highlighted counter, else a
