@@ -107,7 +107,7 @@ OV = {
  '14.0': ('setup_14.cc', ['SetUp_14_1.AlliedSetUpChoicesAndFixedPlacements'], None),
  '15.0': ('optional_15.cc, options.cc', ['Optional_15_3.AlliesAdditionallyWeakened'], None),
 }
-RULING_VERDICT = {'8.10':'ruling 9 (open)', '9.1.1':'ruling 14', '9.5.1':'ruling 19', '7.0':'ruling 56', '12.2':'rulings 24, 26, 57', '12.2 (second)':'rulings 24, 26, 57', '9.0.1':'ruling 47', '10.1':'ruling 20', '7.1':'implemented (ruling 46 re-decided)', '15.2':'implemented (ruling 46 re-decided)', '9.5.3':'rulings 20, 22', '8.9':'implemented; ruling 9 (open)', '13.2':'ruling 36'}
+RULING_VERDICT = {'8.10':'ruling 9 (kept: the manual contradicts itself)', '9.1.1':'ruling 14', '9.5.1':'ruling 19', '7.0':'ruling 56', '12.2':'rulings 24, 26, 57', '12.2 (second)':'rulings 24, 26, 57', '9.0.1':'ruling 47', '10.1':'ruling 20', '7.1':'implemented (ruling 46 re-decided)', '15.2':'implemented (ruling 46 re-decided)', '9.5.3':'rulings 20, 22', '8.9':'implemented; ruling 9 (kept)', '13.2':'ruling 36'}
 out=[]
 out.append('''# The Pacific War: conformance table
 
