@@ -5,7 +5,7 @@ ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
 
-.PHONY: run test deps build build-asan test-release test-asan test-postgres test-cluster test-e2e bench bench-server bench-cluster format clean ladder sprt calibrate build-fuzz fuzz test-fuzz test-nginx
+.PHONY: run test deps build build-asan test-release test-asan test-postgres test-cluster test-e2e bench bench-server bench-cluster bench-notify format clean ladder sprt calibrate build-fuzz fuzz test-fuzz test-nginx
 
 # The web server: open the address it prints. Terminal play: build/pacwar play pacific-war.
 PORT ?= 8080
@@ -44,6 +44,10 @@ test-cluster: build
 	bash scripts/test-cluster.sh $(BUILD)
 
 # The same run held to the cross-process update target (p99 <= 100 ms): a benchmark.
+# NOTIFY under heavy write load: transactions/s with and without the per-commit notice.
+bench-notify: build
+	bash scripts/bench-notify.sh $(BUILD)
+
 bench-cluster: build
 	PACWAR_CLUSTER_P99_MS=100 bash scripts/test-cluster.sh $(BUILD)
 
