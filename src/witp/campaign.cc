@@ -878,10 +878,11 @@ Campaign Campaign::open(const std::string& file) {
 }
 
 Campaign Campaign::from_json(Json document, std::string file) {
-  if (!document.is_object() || document.value("format", "") != kFormat) {
+  // value() with a Json default: a field of the wrong type is a mismatch, never a json exception.
+  if (!document.is_object() || document.value("format", Json()) != kFormat) {
     throw engine::DataError(file, "format", std::string("must be \"") + kFormat + "\"");
   }
-  if (document.value("version", 0) != kVersion) {
+  if (document.value("version", Json()) != kVersion) {
     throw engine::DataError(file, "version", "must be " + std::to_string(kVersion));
   }
   if (!document.contains("books") || !document["books"].is_object()) {

@@ -109,5 +109,16 @@ TEST_F(WitpCampaignFile, SaveRefusesInvalidBooks) {
   EXPECT_EQ(problems[0].path, "books.sides.allied.si_level");
 }
 
+// Found by fuzzing (fuzz/corpus/witp_inputs/regression_format_not_a_string): a "format" or
+// "version" of the wrong type is a clear error, not an uncaught JSON exception.
+TEST_F(WitpCampaignFile, FormatAndVersionOfTheWrongTypeAreRefused) {
+  Json edited = document_;
+  edited["format"] = 1;
+  EXPECT_NE(read_error(edited).find("format"), std::string::npos);
+  edited = document_;
+  edited["version"] = "1";
+  EXPECT_NE(read_error(edited).find("version"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace pacwar::witp
