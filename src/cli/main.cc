@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ai/agent.h"
+#include "cli/analysis_commands.h"
 #include "cli/arena.h"
 #include "cli/bench.h"
 #include "cli/cards.h"
@@ -323,6 +324,7 @@ int run(int argc, char** argv) {
 
   const WitpCommands witp(app);
   const MeasureCommands measure(app);
+  const AnalysisCommands analysis_commands(app);
 
   try {
     app.parse(argc, argv);
@@ -332,6 +334,7 @@ int run(int argc, char** argv) {
 
   if (witp.selected()) return witp.run(std::cin, std::cout);
   if (measure.selected()) return measure.run(std::cout, std::cerr);
+  if (analysis_commands.selected()) return analysis_commands.run(std::cout, std::cerr);
   if (*play) {
     auto game = game_named(play_game);
     if (seed_option->count() == 0) {
