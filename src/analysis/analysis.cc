@@ -202,7 +202,15 @@ Hint hint(const State& state, const ai::MctsConfig& search, const std::string& g
                  ? seat_names[static_cast<std::size_t>(who)]
                  : "seat " + std::to_string(who);
     }
-    h.main_line.push_back(name + ": " + world->action_id(next));
+    // What another seat or chance did in the sampled world is shown only when it reveals nothing
+    // (a card played or drawn there is a guess, and would read like a leak).
+    if (who == engine::kChanceSeat) {
+      h.main_line.push_back("chance");
+    } else if (who != h.seat && world->is_undo_barrier(next)) {
+      h.main_line.push_back(name + ": (hidden)");
+    } else {
+      h.main_line.push_back(name + ": " + world->action_id(next));
+    }
     world->apply(next, nullptr);
   }
   return h;
