@@ -74,6 +74,7 @@ export function analysisView(id, jump) {
     return s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'wp-graph', role: 'img', 'aria-label': 'Win probability graph' },
       s('rect', { x: 0, y: 0, width: W, height: H, class: 'wp-bg' }),
       s('line', { x1: 0, x2: W, y1: y(0.5), y2: y(0.5), class: 'wp-mid' }),
+      [[1, '100%'], [0.5, '50%'], [0, '0%']].map(([p, t]) => s('text', { x: W - 2, y: y(p) + (p === 1 ? 9 : p === 0 ? -2 : -2), class: 'wp-axis' }, t)),
       s('polygon', { points: area, class: 'wp-area' }),
       s('polyline', { points: pts, class: 'wp-line' }),
       current >= 0 && step > 0 ? s('line', { x1: x(current), x2: x(current), y1: 0, y2: H, class: 'wp-now' }) : null,
