@@ -2,11 +2,13 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <string>
 
 #include "analysis/analysis.h"
+#include "cli/balance.h"
 #include "cli/match.h"
 #include "engine/errors.h"
 #include "games/registry.h"
@@ -30,6 +32,9 @@ struct AnalysisCommands::State {
   std::string seat;
   bool json = false;
   analysis::AnalysisConfig config;
+  CLI::App* balance = nullptr;
+  BalanceConfig balance_config;
+  std::vector<std::string> balance_rules;
 };
 
 AnalysisCommands::AnalysisCommands(CLI::App& app) : state_(std::make_unique<State>()) {
@@ -46,14 +51,56 @@ AnalysisCommands::AnalysisCommands(CLI::App& app) : state_(std::make_unique<Stat
   s.analyse->add_option("--threads", s.config.threads, "search threads (default 1)")
       ->check(CLI::Range(1, 256));
   s.analyse->add_flag("--json", s.json, "print one JSON object");
+
+  BalanceConfig& b = s.balance_config;
+  s.balance = app.add_subcommand(
+      "balance", "the balance lab: games between equal computer players, a report with plots");
+  s.balance->add_option("game", b.game, "the game")->required();
+  s.balance->add_option("--player", b.player, "who plays both seats (default heuristic)");
+  s.balance->add_option("--games", b.games, "games per data variant")
+      ->check(CLI::Range(1, 10000000));
+  s.balance->add_option("--seed", b.seed, "random seed");
+  s.balance->add_option("--jobs", b.jobs, "games played at once (default 1)")
+      ->check(CLI::Range(1, 256));
+  s.balance
+      ->add_option("--max-actions", b.max_actions,
+                   "actions after which a game stops unfinished (default 20000)")
+      ->check(CLI::Range(1, 1000000000));
+  s.balance
+      ->add_option("--rules", s.balance_rules, "rule to switch on (repeatable), as play takes it")
+      ->allow_extra_args(false);
+  s.balance->add_option("--data-override", b.data_override,
+                        "JSON patch over data/GAME/*.json (docs/balance.md)");
+  s.balance
+      ->add_option("--sweep", b.sweeps,
+                   "data value to change by -1 and +1, as a JSON pointer with the file first: "
+                   "/units.json/units/0/attack (repeatable)")
+      ->allow_extra_args(false);
+  s.balance->add_option("--out", b.out, "directory for report.html and summary.json")->required();
 }
 
 AnalysisCommands::~AnalysisCommands() = default;
 
-bool AnalysisCommands::selected() const { return state_->analyse->parsed(); }
+bool AnalysisCommands::selected() const {
+  return state_->analyse->parsed() || state_->balance->parsed();
+}
 
 int AnalysisCommands::run(std::ostream& out, std::ostream& progress) const {
   State& s = *state_;
+  if (s.balance->parsed()) {
+    BalanceConfig& b = s.balance_config;
+    for (const std::string& rule : s.balance_rules) {
+      if (!b.options.contains("rules")) b.options["rules"] = engine::Json::array();
+      b.options["rules"].push_back(rule);
+    }
+    const BalanceResult result = run_balance(b, &progress);
+    std::filesystem::create_directories(b.out);
+    std::ofstream(std::filesystem::path(b.out) / "report.html") << balance_report(result, b);
+    const engine::Json summary = to_json(result, b);
+    std::ofstream(std::filesystem::path(b.out) / "summary.json") << summary.dump(2) << "\n";
+    out << summary.dump() << "\n";
+    return 0;
+  }
   const engine::Json save = read_json_file(s.save_file);
   const std::string game_name =
       save.is_object() && save.contains("game") && save["game"].is_string()
