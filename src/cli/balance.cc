@@ -230,9 +230,23 @@ BalanceResult run_balance(const BalanceConfig& config, std::ostream* progress) {
     sweep.base_value = sweep_values[i].first;
     for (const Json& value : sweep_values[i].second) {
       const Json op = Json::array({{{"op", "replace"}, {"path", sweep.field}, {"value", value}}});
-      OverriddenData data(override, op);
-      sweep.runs.push_back(play_run(*data.game(), normalized, sweep.field + " = " + value.dump(),
-                                    value, progress, done, total, start));
+      const std::string label = sweep.field + " = " + value.dump();
+      std::optional<OverriddenData> data;
+      try {
+        data.emplace(override, op);
+      } catch (const engine::UsageError& e) {
+        // A value the game's own checks refuse (e.g. a route of length 3 where 1 or 2 are
+        // allowed) is reported, not played.
+        BalanceRun refused;
+        refused.label = label;
+        refused.value = value;
+        refused.refused = e.what();
+        sweep.runs.push_back(std::move(refused));
+        done += static_cast<std::size_t>(config.games);
+        continue;
+      }
+      sweep.runs.push_back(
+          play_run(*data->game(), normalized, label, value, progress, done, total, start));
     }
     result.sweeps.push_back(std::move(sweep));
   }
@@ -243,6 +257,9 @@ BalanceResult run_balance(const BalanceConfig& config, std::ostream* progress) {
 namespace {
 
 Json run_json(const BalanceRun& run, const std::vector<std::string>& seats) {
+  if (!run.refused.empty()) {
+    return {{"label", run.label}, {"value", run.value}, {"refused", run.refused}};
+  }
   const int n = static_cast<int>(run.games.size());
   Json wins = Json::object();
   for (std::size_t s = 0; s < seats.size(); ++s) {

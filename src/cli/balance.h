@@ -43,6 +43,7 @@ struct BalanceGame {
 struct BalanceRun {
   std::string label;   // "base", "/units.json/.../attack = 2"
   engine::Json value;  // the swept value (null for the base run)
+  std::string refused;  // why the data with this value is refused (then no games)
   std::vector<BalanceGame> games;
 };
 

@@ -310,6 +310,12 @@ std::string balance_report(const BalanceResult& result, const BalanceConfig& con
           {sweep.base_value.dump() + " (as is)", &run},
           {sweep.runs[1].value.dump(), &sweep.runs[1]}};
       for (const auto& [label, r] : rows) {
+        if (!r->refused.empty()) {
+          o << "<tr><td><code>" << esc(sweep.field) << "</code></td><td>" << esc(label)
+            << "</td><td colspan='2'>refused by the game's data checks: " << esc(r->refused)
+            << "</td></tr>\n";
+          continue;
+        }
         const auto [w, m] = rate(*r);
         const auto [low, high] = wilson(w, m);
         const double p = static_cast<double>(w) / m;

@@ -167,8 +167,11 @@ OverriddenData::OverriddenData(const DataOverride& override, const Json& extra)
       for (auto at = reason.find(temp); at != std::string::npos; at = reason.find(temp)) {
         reason.replace(at, temp.size(), "data/");
       }
-      throw UsageError((override.source.empty() ? std::string("data override") : override.source) +
-                       ": the patched data is refused: " + reason);
+      const std::string who = !extra.empty() ? "--sweep " + extra[0].value("path", "") + " = " +
+                                                   extra[0].value("value", Json()).dump()
+                              : override.source.empty() ? std::string("data override")
+                                                        : override.source;
+      throw UsageError(who + ": the patched data is refused: " + reason);
     }
   } catch (...) {
     std::error_code ignored;
