@@ -54,5 +54,9 @@ export const api = {
   undo: (id, version) => call('POST', `/api/games/${enc(id)}/undo`, { version }),
   resign: (id) => call('POST', `/api/games/${enc(id)}/resign`),
   replay: (id, step) => call('GET', `/api/games/${enc(id)}/replay?step=${step}`),
+  features: (id) => call('GET', `/api/games/${enc(id)}/features`),
+  hint: (id) => call('POST', `/api/games/${enc(id)}/hint`),
+  analysis: (id) => call('GET', `/api/games/${enc(id)}/analysis`),
+  requestAnalysis: (id) => call('POST', `/api/games/${enc(id)}/analysis`),
   events: (id) => new EventSource(`/api/games/${enc(id)}/events`),
 };

@@ -9,6 +9,7 @@ import { tabBar, markTabs } from './tabs.js';
 import { animateChange } from './motion.js';
 import { centerOn } from './panzoom.js';
 import { nodePoint } from './map.js';
+import { hintControls } from './hints.js';
 
 export function showGame(ctx, id) {
   let st = null;
@@ -22,6 +23,7 @@ export function showGame(ctx, id) {
   const root = h('div', { class: 'game-page', id: 'game-page' }, h('p', { class: 'muted' }, 'Loading the game…'));
   const flash = h('div', { class: 'flash', role: 'alert', id: 'flash' });
   ctx.page.append(flash, root);
+  const hints = hintControls(id, () => render());
 
   function say(msg, kind = 'error') {
     flash.textContent = msg;
@@ -104,9 +106,9 @@ export function showGame(ctx, id) {
     return h('div', { class: 'game-head' },
       h('div', {}, h('h2', {}, `${content.title || titleOf(st.game)} · game #${st.id}`),
         h('div', { class: 'muted' }, `You play ${cap(st.seat)}. ${seats}. Move ${st.version}.`),
-        h('div', { class: 'when', id: 'when' }, whenText(st.view))),
+        h('div', { class: 'when', id: 'when' }, whenText(st.view)), hints.badge()),
       banner,
-      h('div', { class: 'row' },
+      h('div', { class: 'row' }, hints.button(st),
         h('button', { id: 'undo', class: 'secondary', disabled: !st.can_undo || busy || repeating, title: 'Take back your last action (not past a die roll or a revealed card)',
                       onclick: () => send(() => api.undo(id, st.version)) }, 'Undo'),
         st.status === 'finished' ? h('a', { class: 'button', href: `#/replay/${st.id}` }, 'Replay')
@@ -130,7 +132,7 @@ export function showGame(ctx, id) {
                                               onCollapse: (c) => { ui.promptCollapsed = c; } });
     clear(root).append(header(), tabBar(root, tabs), h('div', { class: 'board' },
       h('div', { class: 'map-col' }, ...markTabs([board.map, ...board.below])),
-      h('div', { class: 'side-col' }, prompt, ...markTabs([...board.side, logPanel(st.log || [])]))));
+      h('div', { class: 'side-col' }, prompt, hints.panel(st, onAction), ...markTabs([...board.side, logPanel(st.log || [])]))));
     root.dataset.version = st.version;
     root.dataset.yourTurn = String(!!st.your_turn);
     root.dataset.busy = String(busy || repeating);

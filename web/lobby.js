@@ -52,7 +52,7 @@ export function showLobby(ctx) {
           : h('a', { href: `#/game/${g.id}`, class: 'button' }, 'Open');
         return h('tr', { class: g.your_turn ? 'your-turn' : '', 'data-game': g.id },
           h('td', {}, `#${g.id}`),
-          h('td', {}, titleOf(g.game)),
+          h('td', {}, titleOf(g.game), g.hints ? h('span', { class: 'badge hints', title: 'Hints on: never rated' }, 'hints') : null),
           h('td', {}, cap(g.seat)),
           h('td', {}, OPPONENT_LABELS[g.opponent] || g.opponent || ''),
           h('td', { class: 'turn' }, turn),
@@ -79,6 +79,7 @@ export function showLobby(ctx) {
     const options = h('div', { class: 'options' });
     const oppSel = h('select', { name: 'opponent' },
       catalog.opponents.map((o) => h('option', { value: o, selected: o === 'mcts:normal' }, OPPONENT_LABELS[o] || o)));
+    const hintsBox = h('input', { type: 'checkbox', name: 'hints', id: 'hints' });
     const msg = h('p', { class: 'error', role: 'alert' });
     const fillGame = () => {
       const g = catalog.games.find((x) => x.name === gameSel.value);
@@ -99,6 +100,7 @@ export function showLobby(ctx) {
           options: [...options.querySelectorAll('input:checked')].map((i) => i.value),
           opponent: oppSel.value,
         };
+        if (hintsBox.checked) spec.hints = true;
         try {
           const r = await api.createGame(spec);
           if (r.invite) {
@@ -117,6 +119,7 @@ export function showLobby(ctx) {
     h('label', {}, 'My side', seatSel),
     h('fieldset', {}, h('legend', {}, 'Optional rules'), options),
     h('label', {}, 'Opponent', oppSel),
+    h('label', { class: 'check' }, hintsBox, ' Hints: the computer player advises on request (the game is never rated)'),
     h('button', { type: 'submit', id: 'create' }, 'Create game'),
     msg);
     create.append(form);

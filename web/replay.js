@@ -5,6 +5,7 @@ import { drawBoard } from './board.js';
 import { logPanel } from './log.js';
 import { tabBar, markTabs } from './tabs.js';
 import { animateChange } from './motion.js';
+import { analysisView } from './analysis_view.js';
 
 export function showReplay(ctx, id) {
   let step = 0;
@@ -19,6 +20,7 @@ export function showReplay(ctx, id) {
   const tabs = { tab: 'map' };
   const root = h('div', { class: 'game-page replay', id: 'replay' }, h('p', { class: 'muted' }, 'Loading the replay…'));
   ctx.page.append(root);
+  const analysis = analysisView(id, (k) => go(k));
 
   async function go(k) {
     if (loading) return;
@@ -65,8 +67,8 @@ export function showReplay(ctx, id) {
       h('div', { class: 'game-head' }, h('h2', {}, `Replay of game #${id}`),
         h('div', { class: 'muted' }, 'Left/right arrow keys step through the game.'), h('a', { class: 'button secondary', href: '#/' }, 'Lobby')),
       tabBar(root, tabs),
-      h('div', { class: 'board' }, h('div', { class: 'map-col' }, ...markTabs([board.map, ...board.below])),
-        h('div', { class: 'side-col' }, controls, ...markTabs([...board.side, logPanel(data.log || [])]))));
+      h('div', { class: 'board' }, h('div', { class: 'map-col' }, ...markTabs([board.map, analysis.graph(step), ...board.below])),
+        h('div', { class: 'side-col' }, controls, ...markTabs([analysis.list(), ...board.side, logPanel(data.log || [])]))));
     const again = focused && document.getElementById(focused);
     if (again && !again.disabled) again.focus({ preventScroll: true });
     else if (focused && focused.startsWith('replay-')) document.getElementById('replay-slider').focus({ preventScroll: true });
@@ -81,5 +83,5 @@ export function showReplay(ctx, id) {
   };
   window.addEventListener('keydown', onKey);
   go(0);
-  return { destroy() { alive = false; window.removeEventListener('keydown', onKey); } };
+  return { destroy() { alive = false; analysis.destroy(); window.removeEventListener('keydown', onKey); } };
 }

@@ -13,9 +13,11 @@
 #include <vector>
 
 #include "ai/agent.h"
+#include "cli/analysis_commands.h"
 #include "cli/arena.h"
 #include "cli/bench.h"
 #include "cli/cards.h"
+#include "cli/data_override.h"
 #include "cli/measure_commands.h"
 #include "cli/play.h"
 #include "cli/selfplay.h"
@@ -182,6 +184,8 @@ int run(int argc, char** argv) {
   play->add_option("--threads", play_threads,
                    "search threads of each mcts player (default: one per core)")
       ->check(CLI::Range(1, 256));
+  std::string data_override;  // play and serve: docs/balance.md
+  play->add_option("--data-override", data_override, "JSON patch over data/GAME/*.json");
   play->footer(std::string("Seats: --<seat-name> PLAYER, one of ") + kPlayerNames +
                " (default: the first seat human, others random).\n");
   if (command == "play" && seat_game) play_seats.add(*play, *seat_game);
@@ -270,6 +274,7 @@ int run(int argc, char** argv) {
       ->check(CLI::Range(0, 65535));
   serve->add_option("--host", serve_config.host, "address to listen on (0.0.0.0: every one)");
   serve->add_option("--db", serve_config.db, "database: sqlite:FILE or postgresql://...");
+  serve->add_option("--data-override", data_override, "JSON patch over data/GAME/*.json");
   serve->add_option("--web", serve_config.web_dir, "directory of the browser UI (default: web/)");
   serve
       ->add_option("--threads", serve_config.threads,
@@ -323,6 +328,7 @@ int run(int argc, char** argv) {
 
   const WitpCommands witp(app);
   const MeasureCommands measure(app);
+  const AnalysisCommands analysis_commands(app);
 
   try {
     app.parse(argc, argv);
@@ -332,6 +338,8 @@ int run(int argc, char** argv) {
 
   if (witp.selected()) return witp.run(std::cin, std::cout);
   if (measure.selected()) return measure.run(std::cout, std::cerr);
+  if (analysis_commands.selected()) return analysis_commands.run(std::cout, std::cerr);
+  const auto overridden = use_data_override(data_override);  // sets PACWAR_DATA when given
   if (*play) {
     auto game = game_named(play_game);
     if (seed_option->count() == 0) {

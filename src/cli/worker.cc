@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "server/agent_runner.h"
+#include "server/analysis_service.h"
 #include "server/db.h"
 #include "server/games.h"
 #include "server/notifier.h"
@@ -42,6 +43,11 @@ int run_worker(const WorkerConfig& config, std::ostream& out) {
   options.lease = config.lease;
   options.poll = config.poll;
   server::AgentRunner runner(games, store, options);
+  // Post-game analyses queued by the servers (docs/analysis.md): one thread, at the same nice.
+  server::AnalysisService::Options analysis;
+  analysis.worker = name;
+  analysis.nice = config.nice;
+  server::AnalysisService analyses(store, analysis);
   // PostgreSQL: every change of a game may be a computer player's turn; look at once.
   std::unique_ptr<server::PgListener> listener;
   if (store.database().kind() == "postgresql") {

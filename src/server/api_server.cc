@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "server/agent_runner.h"
+#include "server/analysis_service.h"
 #include "server/api_error.h"
 #include "server/catalog.h"
 #include "server/client_address.h"
@@ -103,6 +104,16 @@ std::unique_ptr<AgentRunner> embedded_worker(GameService& games, Store& store,
   return std::make_unique<AgentRunner>(games, store, options);
 }
 
+// Analysis threads where the computer players think (none with --ai-workers 0: then the
+// analyses wait for a server that has them).
+std::unique_ptr<AnalysisService> make_analysis_service(Store& store, const ServerConfig& config) {
+  AnalysisService::Options options;
+  options.threads = config.agent_threads > 0 ? 1 : 0;
+  options.nice = config.agent_nice;
+  options.worker = "serve-" + std::to_string(getpid());
+  return std::make_unique<AnalysisService>(store, options);
+}
+
 std::string event_text(const Json& data) { return "event: update\ndata: " + data.dump() + "\n\n"; }
 
 }  // namespace
@@ -120,6 +131,7 @@ struct ApiServer::Impl {
     games.set_unload_after(config.unload_games_after);
     // A hash to check unknown usernames against, so both answers take the same time.
     dummy_hash = hash_password(random_token(16));
+    analysis = make_analysis_service(store, config);
     routes();
     // Games whose computer player was to move, stored before the jobs existed.
     store.queue_missing_ai_jobs(now_ms());
@@ -151,6 +163,7 @@ struct ApiServer::Impl {
   bool notified;  // PostgreSQL: changes of other processes come as notices
   std::string dummy_hash;
   std::unique_ptr<AgentRunner> runner;  // the embedded AI worker, unless --ai-workers 0
+  std::unique_ptr<AnalysisService> analysis;  // hints and post-game analysis (issue 19)
   std::unique_ptr<PgListener> listener;
   // Last, so that it is destroyed first: its handlers use the members above.
   http::Server web;
@@ -220,6 +233,29 @@ struct ApiServer::Impl {
       throw ApiError(429, "you have " + std::to_string(invitations) +
                               " invitations nobody took yet, the most allowed; resign one first");
     }
+  }
+
+  // Hints and post-game analysis (analysis_service.h). A hint is one small search: it runs on the
+  // slow pool, so that it never holds a worker of the other requests.
+  void analysis_routes() {
+    web.route("GET", std::string(kGamePath) + "/features",
+              handler([this](const Request& req, Response& res) {
+                send_json(res, 200, analysis->features(user(req), req.matches[1]));
+              }));
+    web.route(
+        "POST", std::string(kGamePath) + "/hint",
+        handler([this](const Request& req, Response& res) {
+          send_json(res, 200, analysis->hint(user(req), req.matches[1]));
+        }),
+        http::Server::Pool::kSlow);
+    web.route("GET", std::string(kGamePath) + "/analysis",
+              handler([this](const Request& req, Response& res) {
+                send_json(res, 200, analysis->analysis_status(user(req), req.matches[1]));
+              }));
+    web.route("POST", std::string(kGamePath) + "/analysis",
+              handler([this](const Request& req, Response& res) {
+                send_json(res, 202, analysis->request_analysis(user(req), req.matches[1]));
+              }));
   }
 
   void routes() {
@@ -298,11 +334,16 @@ struct ApiServer::Impl {
                 const std::string me = user(req);
                 const Json body = parse_body(req);
                 check_game_caps(me, body);
-                send_json(res, 201, games.create(me, body));
+                const bool hints = AnalysisService::hints_requested(body);
+                Json created = games.create(me, body);
+                if (hints) analysis->set_hints(created["id"].get<std::string>(), true);
+                send_json(res, 201, created);
               }));
 
     web.route("GET", "/api/games", handler([this](const Request& req, Response& res) {
-                send_json(res, 200, games.lobby(user(req)));
+                Json lobby = games.lobby(user(req));
+                analysis->add_lobby_flags(lobby);
+                send_json(res, 200, lobby);
               }));
 
     web.route("POST", R"(/api/invites/([0-9a-f]{1,64}))",
@@ -361,6 +402,8 @@ struct ApiServer::Impl {
                 }
                 send_json(res, 200, games.replay(me, req.matches[1], step));
               }));
+
+    analysis_routes();
 
     web.route("GET", std::string(kGamePath) + "/events",
               handler([this](const Request& req, Response& res) {

@@ -1,0 +1,106 @@
+// Post-game analysis and hints (issue 19): what the computer player thinks of a seat's
+// decisions, from that seat's information only.
+//
+// Everything here is built on the information-set search of src/ai (ai::Mcts through its public
+// API, with today's evaluators): the search at a decision of seat S draws its worlds with
+// resample_hidden(S), and the follow-up estimates (the value of an action the search hardly
+// tried, the main line of a hint) start from a world drawn from S's view too. So the result is a
+// function of (S's view, the action taken, seed, config): the opponent's real hidden cards never
+// reach it (tests: AnalysisHiddenInfo.*).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/mcts.h"
+#include "engine/game.h"
+
+namespace pacwar::analysis {
+
+// Loss thresholds in win probability (0..1) of the seat: docs/analysis.md.
+inline constexpr double kInaccuracy = 0.05;
+inline constexpr double kMistake = 0.10;
+inline constexpr double kBlunder = 0.20;
+
+// "", "inaccuracy", "mistake" or "blunder" for a loss in win probability.
+std::string mark_for_loss(double loss);
+
+struct AnalysisConfig {
+  // The searcher: an mcts spec ("mcts", "mcts:easy", "mcts:500", "mcts:200,c=0.5"); an
+  // iteration budget keeps the analysis deterministic for a seed. Oracle and time budgets are
+  // refused (parse_config).
+  std::string player = "mcts:easy";
+  std::uint64_t seed = 1;
+  int threads = 1;
+  // Worlds drawn from the seat's view for a follow-up estimate (each searched with
+  // iterations / determinizations).
+  int determinizations = 4;
+};
+
+// Checks `config.player` and returns the search configuration; throws engine::UsageError with a
+// clear message for anything but an iteration-budget mcts spec.
+ai::MctsConfig search_config(const AnalysisConfig& config);
+
+struct ActionValue {
+  std::string id;
+  std::string label;
+  double win_probability = 0.5;  // (1 + value) / 2 for the seat that decides
+  long long visits = 0;
+};
+
+struct DecisionAnalysis {
+  int seat = -1;
+  std::string prompt;
+  std::string taken;  // action id
+  std::string best;   // the search's preferred action id
+  std::string best_label;
+  double before = 0.5;  // win probability with the preferred action
+  double after = 0.5;   // win probability after the action taken
+  double loss = 0.0;    // max(0, before - after)
+  std::string mark;     // "", inaccuracy, mistake, blunder
+  long long taken_visits = 0;
+  bool follow_up = false;        // before/after re-estimated (the taken action was hardly tried)
+  std::vector<ActionValue> top;  // the best actions by visits (up to 3)
+};
+
+// Analyses the decision of the seat to act in `state` (not chance or terminal) when it took
+// `taken` (legal in `state`). Only what that seat sees is used.
+DecisionAnalysis analyse_decision(const engine::State& state, engine::ActionCode taken,
+                                  const ai::MctsConfig& search, int determinizations,
+                                  const std::string& game, std::uint64_t seed);
+
+struct Hint {
+  int seat = -1;
+  std::string prompt;
+  std::vector<ActionValue> top;        // up to three actions, best first
+  std::vector<std::string> main_line;  // "japanese: move-from Truk", "chance: die 4", ...
+};
+
+// The computer player's advice for the seat to act in `state`, from its view only: the top
+// three actions and the line it expects after the best one (played out in a world drawn from the
+// seat's view, chance by its likeliest outcome; `line_length` actions at most).
+Hint hint(const engine::State& state, const ai::MctsConfig& search, const std::string& game,
+          const std::vector<std::string>& seat_names, std::uint64_t seed, int line_length = 6);
+
+engine::Json to_json(const DecisionAnalysis& decision);
+engine::Json to_json(const Hint& hint);
+
+// Progress: (decisions analysed, decisions in all); return false to stop early.
+using Progress = std::function<bool(int done, int total)>;
+
+// Analyses every decision of `seat` with at least two legal actions in the finished (or
+// unfinished) game of `save` (a save file's JSON). Returns
+// {"game","seat","seat_name","player","seed","decisions":N,"moves":[...],"summary":{...}}; every
+// move has "index" (its position in the action log), "move" (its number among the seat's
+// decisions) and the fields of to_json(DecisionAnalysis). Throws engine::UsageError for a bad
+// save, seat or player.
+engine::Json analyse_game(const engine::Json& save, int seat, const AnalysisConfig& config,
+                          const Progress& progress = nullptr);
+
+// The seat named `name` ("japanese") or given by number ("0"); throws UsageError.
+int seat_by_name(const engine::Game& game, const std::string& name);
+
+}  // namespace pacwar::analysis
