@@ -55,4 +55,10 @@ export const api = {
   resign: (id) => call('POST', `/api/games/${enc(id)}/resign`),
   replay: (id, step) => call('GET', `/api/games/${enc(id)}/replay?step=${step}`),
   events: (id) => new EventSource(`/api/games/${enc(id)}/events`),
+  settings: () => call('GET', '/api/me/settings'),
+  saveSettings: (settings) => call('PUT', '/api/me/settings', settings),
+  notices: () => call('GET', '/api/me/notices'),
+  noticesSeen: (ids) => call('POST', '/api/me/notices/seen', { ids }),
+  clock: (id) => call('GET', `/api/games/${enc(id)}/clock`),
+  claimTimeout: (id) => call('POST', `/api/games/${enc(id)}/claim-timeout`),
 };

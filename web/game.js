@@ -9,6 +9,7 @@ import { tabBar, markTabs } from './tabs.js';
 import { animateChange } from './motion.js';
 import { centerOn } from './panzoom.js';
 import { nodePoint } from './map.js';
+import { gameClock } from './clock.js';
 
 export function showGame(ctx, id) {
   let st = null;
@@ -22,6 +23,7 @@ export function showGame(ctx, id) {
   const root = h('div', { class: 'game-page', id: 'game-page' }, h('p', { class: 'muted' }, 'Loading the game…'));
   const flash = h('div', { class: 'flash', role: 'alert', id: 'flash' });
   ctx.page.append(flash, root);
+  const clock = gameClock(id, (error) => { if (error) say(error); load(); });
 
   function say(msg, kind = 'error') {
     flash.textContent = msg;
@@ -38,6 +40,7 @@ export function showGame(ctx, id) {
       if (mine !== latest) return;
       st = next;
       render();
+      clock.refresh(st);
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) ctx.go('#/login');
       else clear(root).append(h('p', { class: 'error' }, e.message), h('a', { href: '#/' }, 'Back to the lobby'));
@@ -48,6 +51,7 @@ export function showGame(ctx, id) {
     if (busy) return;
     busy = true;
     closeMenu();
+    const turnBefore = st && `${st.to_move}|${st.status}`;
     const mine = ++latest;
     try {
       const next = await request();
@@ -62,6 +66,7 @@ export function showGame(ctx, id) {
     } finally {
       busy = false;
       render();
+      if (st && `${st.to_move}|${st.status}` !== turnBefore) clock.refresh(st);
     }
   }
   const onAction = (action) => send(() => api.act(id, action, st.version));
@@ -105,7 +110,7 @@ export function showGame(ctx, id) {
       h('div', {}, h('h2', {}, `${content.title || titleOf(st.game)} · game #${st.id}`),
         h('div', { class: 'muted' }, `You play ${cap(st.seat)}. ${seats}. Move ${st.version}.`),
         h('div', { class: 'when', id: 'when' }, whenText(st.view))),
-      banner,
+      banner, clock.el,
       h('div', { class: 'row' },
         h('button', { id: 'undo', class: 'secondary', disabled: !st.can_undo || busy || repeating, title: 'Take back your last action (not past a die roll or a revealed card)',
                       onclick: () => send(() => api.undo(id, st.version)) }, 'Undo'),
@@ -176,6 +181,7 @@ export function showGame(ctx, id) {
   return {
     destroy() {
       alive = false;
+      clock.destroy();
       document.removeEventListener('keydown', onKey);
       if (es) es.close();
       closeMenu();

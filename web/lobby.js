@@ -1,6 +1,7 @@
 // The lobby: my games (whose turn), a form to create a game, the invitation link.
 import { api } from './api.js';
 import { h, clear, cap } from './dom.js';
+import { clockFields, lobbyClockText } from './clock.js';
 
 const OPPONENT_LABELS = {
   human: 'A friend (invitation link)',
@@ -55,7 +56,7 @@ export function showLobby(ctx) {
           h('td', {}, titleOf(g.game)),
           h('td', {}, cap(g.seat)),
           h('td', {}, OPPONENT_LABELS[g.opponent] || g.opponent || ''),
-          h('td', { class: 'turn' }, turn),
+          h('td', { class: 'turn' }, turn, g.clock ? h('div', { class: 'lobby-clock small' }, lobbyClockText(g.clock)) : null),
           h('td', { class: 'muted' }, g.updated ? new Date(g.updated).toLocaleString() : ''),
           h('td', {}, open,
             g.status === 'finished' ? h('a', { href: `#/game/${g.id}`, class: 'button secondary' }, 'Final position') : null,
@@ -80,6 +81,10 @@ export function showLobby(ctx) {
     const oppSel = h('select', { name: 'opponent' },
       catalog.opponents.map((o) => h('option', { value: o, selected: o === 'mcts:normal' }, OPPONENT_LABELS[o] || o)));
     const msg = h('p', { class: 'error', role: 'alert' });
+    const clock = clockFields();
+    const syncClock = () => { clock.el.hidden = oppSel.value !== 'human'; };
+    oppSel.addEventListener('change', syncClock);
+    syncClock();
     const fillGame = () => {
       const g = catalog.games.find((x) => x.name === gameSel.value);
       seatSel.replaceChildren(...g.seats.map((s) => h('option', { value: s }, cap(s))));
@@ -99,6 +104,7 @@ export function showLobby(ctx) {
           options: [...options.querySelectorAll('input:checked')].map((i) => i.value),
           opponent: oppSel.value,
         };
+        if (oppSel.value === 'human' && clock.value()) spec.clock = clock.value();
         try {
           const r = await api.createGame(spec);
           if (r.invite) {
@@ -117,6 +123,7 @@ export function showLobby(ctx) {
     h('label', {}, 'My side', seatSel),
     h('fieldset', {}, h('legend', {}, 'Optional rules'), options),
     h('label', {}, 'Opponent', oppSel),
+    clock.el,
     h('button', { type: 'submit', id: 'create' }, 'Create game'),
     msg);
     create.append(form);
