@@ -59,4 +59,10 @@ export const api = {
   analysis: (id) => call('GET', `/api/games/${enc(id)}/analysis`),
   requestAnalysis: (id) => call('POST', `/api/games/${enc(id)}/analysis`),
   events: (id) => new EventSource(`/api/games/${enc(id)}/events`),
+  settings: () => call('GET', '/api/me/settings'),
+  saveSettings: (settings) => call('PUT', '/api/me/settings', settings),
+  notices: () => call('GET', '/api/me/notices'),
+  noticesSeen: (ids) => call('POST', '/api/me/notices/seen', { ids }),
+  clock: (id) => call('GET', `/api/games/${enc(id)}/clock`),
+  claimTimeout: (id) => call('POST', `/api/games/${enc(id)}/claim-timeout`),
 };

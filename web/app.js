@@ -1,4 +1,4 @@
-// The page router: #/login, #/ (lobby), #/game/ID, #/replay/ID, #/invite/TOKEN.
+// The page router: #/login, #/ (lobby), #/game/ID, #/replay/ID, #/invite/TOKEN, #/settings.
 import { api, ApiError } from './api.js';
 import { h, clear } from './dom.js';
 import { showAuth } from './auth.js';
@@ -6,18 +6,24 @@ import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
 import { showReplay } from './replay.js';
 import { showInvite } from './invite.js';
+import { showSettings } from './settings.js';
+import { startBrowserNotices } from './notify.js';
 
 const page = document.getElementById('page');
 const who = document.getElementById('who');
 let current = null;  // the shown page: {destroy()}
 let user = null;
+let stopNotices = null;
 
 function setUser(name) {
   user = name;
   clear(who);
+  if (stopNotices) stopNotices();
+  stopNotices = name ? startBrowserNotices() : null;
   if (!name) return;
   who.append(
     h('span', { class: 'user', 'data-testid': 'username' }, name),
+    h('a', { class: 'settings-link', href: '#/settings', id: 'settings-link' }, 'Settings'),
     h('button', {
       class: 'link',
       onclick: async () => {
@@ -62,6 +68,7 @@ async function route() {
   if (name === 'game' && arg) current = showGame(ctx, decodeURIComponent(arg));
   else if (name === 'replay' && arg) current = showReplay(ctx, decodeURIComponent(arg));
   else if (name === 'invite' && arg) current = showInvite(ctx, decodeURIComponent(arg));
+  else if (name === 'settings') current = showSettings(ctx);
   else current = showLobby(ctx);
 }
 

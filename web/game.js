@@ -10,6 +10,7 @@ import { animateChange } from './motion.js';
 import { centerOn } from './panzoom.js';
 import { nodePoint } from './map.js';
 import { hintControls } from './hints.js';
+import { gameClock } from './clock.js';
 
 export function showGame(ctx, id) {
   let st = null;
@@ -24,6 +25,7 @@ export function showGame(ctx, id) {
   const flash = h('div', { class: 'flash', role: 'alert', id: 'flash' });
   ctx.page.append(flash, root);
   const hints = hintControls(id, () => render());
+  const clock = gameClock(id, (error) => { if (error) say(error); load(); });
 
   function say(msg, kind = 'error') {
     flash.textContent = msg;
@@ -40,6 +42,7 @@ export function showGame(ctx, id) {
       if (mine !== latest) return;
       st = next;
       render();
+      clock.refresh(st);
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) ctx.go('#/login');
       else clear(root).append(h('p', { class: 'error' }, e.message), h('a', { href: '#/' }, 'Back to the lobby'));
@@ -50,6 +53,7 @@ export function showGame(ctx, id) {
     if (busy) return;
     busy = true;
     closeMenu();
+    const turnBefore = st && `${st.to_move}|${st.status}`;
     const mine = ++latest;
     try {
       const next = await request();
@@ -64,6 +68,7 @@ export function showGame(ctx, id) {
     } finally {
       busy = false;
       render();
+      if (st && `${st.to_move}|${st.status}` !== turnBefore) clock.refresh(st);
     }
   }
   const onAction = (action) => send(() => api.act(id, action, st.version));
@@ -107,7 +112,7 @@ export function showGame(ctx, id) {
       h('div', {}, h('h2', {}, `${content.title || titleOf(st.game)} · game #${st.id}`),
         h('div', { class: 'muted' }, `You play ${cap(st.seat)}. ${seats}. Move ${st.version}.`),
         h('div', { class: 'when', id: 'when' }, whenText(st.view)), hints.badge()),
-      banner,
+      banner, clock.el,
       h('div', { class: 'row' }, hints.button(st),
         h('button', { id: 'undo', class: 'secondary', disabled: !st.can_undo || busy || repeating, title: 'Take back your last action (not past a die roll or a revealed card)',
                       onclick: () => send(() => api.undo(id, st.version)) }, 'Undo'),
@@ -178,6 +183,7 @@ export function showGame(ctx, id) {
   return {
     destroy() {
       alive = false;
+      clock.destroy();
       document.removeEventListener('keydown', onKey);
       if (es) es.close();
       closeMenu();

@@ -1,6 +1,7 @@
 // The lobby: my games (whose turn), a form to create a game, the invitation link.
 import { api } from './api.js';
 import { h, clear, cap } from './dom.js';
+import { clockFields, lobbyClockText } from './clock.js';
 
 const OPPONENT_LABELS = {
   human: 'A friend (invitation link)',
@@ -55,7 +56,7 @@ export function showLobby(ctx) {
           h('td', {}, titleOf(g.game), g.hints ? h('span', { class: 'badge hints', title: 'Hints on: never rated' }, 'hints') : null),
           h('td', {}, cap(g.seat)),
           h('td', {}, OPPONENT_LABELS[g.opponent] || g.opponent || ''),
-          h('td', { class: 'turn' }, turn),
+          h('td', { class: 'turn' }, turn, g.clock ? h('div', { class: 'lobby-clock small' }, lobbyClockText(g.clock)) : null),
           h('td', { class: 'muted' }, g.updated ? new Date(g.updated).toLocaleString() : ''),
           h('td', {}, open,
             g.status === 'finished' ? h('a', { href: `#/game/${g.id}`, class: 'button secondary' }, 'Final position') : null,
@@ -81,6 +82,10 @@ export function showLobby(ctx) {
       catalog.opponents.map((o) => h('option', { value: o, selected: o === 'mcts:normal' }, OPPONENT_LABELS[o] || o)));
     const hintsBox = h('input', { type: 'checkbox', name: 'hints', id: 'hints' });
     const msg = h('p', { class: 'error', role: 'alert' });
+    const clock = clockFields();
+    const syncClock = () => { clock.el.hidden = oppSel.value !== 'human'; };
+    oppSel.addEventListener('change', syncClock);
+    syncClock();
     const fillGame = () => {
       const g = catalog.games.find((x) => x.name === gameSel.value);
       seatSel.replaceChildren(...g.seats.map((s) => h('option', { value: s }, cap(s))));
@@ -101,6 +106,7 @@ export function showLobby(ctx) {
           opponent: oppSel.value,
         };
         if (hintsBox.checked) spec.hints = true;
+        if (oppSel.value === 'human' && clock.value()) spec.clock = clock.value();
         try {
           const r = await api.createGame(spec);
           if (r.invite) {
@@ -120,6 +126,7 @@ export function showLobby(ctx) {
     h('fieldset', {}, h('legend', {}, 'Optional rules'), options),
     h('label', {}, 'Opponent', oppSel),
     h('label', { class: 'check' }, hintsBox, ' Hints: the computer player advises on request (the game is never rated)'),
+    clock.el,
     h('button', { type: 'submit', id: 'create' }, 'Create game'),
     msg);
     create.append(form);

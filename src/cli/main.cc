@@ -325,6 +325,11 @@ int run(int argc, char** argv) {
                     "accounts one address may create per hour (0: no limit; default 10)");
   serve->add_option("--max-open-games", serve_config.max_open_games,
                     "unfinished games per user (0: no limit; default 50)");
+  serve->add_option("--smtp-url", serve_config.smtp_url,
+                    "SMTP server for e-mail notices, e.g. smtp://mail.example.org:25 "
+                    "(default: no e-mail)");
+  serve->add_option("--mail-from", serve_config.mail_from,
+                    "sender address of e-mail notices (default pacwar@localhost)");
 
   const WitpCommands witp(app);
   const MeasureCommands measure(app);

@@ -17,6 +17,8 @@
 #include "server/db.h"
 #include "server/games.h"
 #include "server/http/server.h"
+#include "server/notice_routes.h"
+#include "server/notice_worker.h"
 #include "server/pg_listener.h"
 #include "server/rate_limit.h"
 #include "server/security_headers.h"
@@ -129,6 +131,7 @@ struct ApiServer::Impl {
         notified(store.database().kind() == "postgresql"),
         web(http_options(config, notified)) {
     games.set_unload_after(config.unload_games_after);
+    if (config.clock) games.set_clock(config.clock);
     // A hash to check unknown usernames against, so both answers take the same time.
     dummy_hash = hash_password(random_token(16));
     analysis = make_analysis_service(store, config);
@@ -165,8 +168,30 @@ struct ApiServer::Impl {
   std::unique_ptr<AgentRunner> runner;  // the embedded AI worker, unless --ai-workers 0
   std::unique_ptr<AnalysisService> analysis;  // hints and post-game analysis (issue 19)
   std::unique_ptr<PgListener> listener;
+  std::unique_ptr<NoticeWorker> notices;  // started by bind(), when the port is known
   // Last, so that it is destroyed first: its handlers use the members above.
   http::Server web;
+
+  void start_notices(int port) {
+    if (!config.notice_worker || notices) return;
+    NoticeOptions options;
+    options.name = "notices-" + std::to_string(getpid());
+    options.smtp_url = config.smtp_url;
+    options.mail_from = config.mail_from;
+    options.base_url = !config.public_origin.empty()
+                           ? config.public_origin
+                           : "http://" + config.host + ":" + std::to_string(port);
+    const Json list = Json::parse(catalog.catalog_json(), nullptr, false);
+    const Json& entries = list.is_object() && list.contains("games") ? list["games"] : list;
+    if (entries.is_array()) {
+      for (const Json& e : entries) options.titles[e.value("name", "")] = e.value("title", "");
+    }
+    options.poll = config.notice_poll;
+    options.clock_poll = config.clock_poll;
+    options.retry = config.notice_retry;
+    options.clock = config.clock;
+    notices = std::make_unique<NoticeWorker>(games, store, std::move(options));
+  }
 
   // Wraps a handler: ApiError and every other exception become a JSON error answer.
   template <class F>
@@ -341,10 +366,15 @@ struct ApiServer::Impl {
               }));
 
     web.route("GET", "/api/games", handler([this](const Request& req, Response& res) {
-                Json lobby = games.lobby(user(req));
+                const std::string me = user(req);
+                Json lobby = games.lobby(me);
                 analysis->add_lobby_flags(lobby);
+                add_lobby_clocks(lobby, me, games, store);
                 send_json(res, 200, lobby);
               }));
+    add_notice_routes(web, games, store,
+                      {[this](const Request& req) { return user(req); },
+                       [this](http::Handler h) { return handler(h); }, !config.smtp_url.empty()});
 
     web.route("POST", R"(/api/invites/([0-9a-f]{1,64}))",
               handler([this](const Request& req, Response& res) {
@@ -510,7 +540,11 @@ ApiServer::ApiServer(ServerConfig config) {
 
 ApiServer::~ApiServer() { stop(); }
 
-int ApiServer::bind() { return impl_->web.bind(impl_->config.host, impl_->config.port); }
+int ApiServer::bind() {
+  const int port = impl_->web.bind(impl_->config.host, impl_->config.port);
+  impl_->start_notices(port);
+  return port;
+}
 
 void ApiServer::run() { impl_->web.run(); }
 

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -44,6 +46,16 @@ struct ServerConfig {
   // Games nobody asked for in this long are dropped from memory (replayed when asked again).
   std::chrono::milliseconds unload_games_after{std::chrono::minutes(10)};
   std::size_t max_body_bytes = 64 * 1024;
+  // Notifications and clocks (notice_worker.h): SMTP server (smtp://host:port; empty: no
+  // e-mail), sender address, whether this process runs the worker, its polls and first retry.
+  std::string smtp_url;
+  std::string mail_from = "pacwar@localhost";
+  bool notice_worker = true;
+  std::chrono::milliseconds notice_poll{500};
+  std::chrono::milliseconds clock_poll{1000};
+  std::chrono::milliseconds notice_retry{30'000};
+  // The time source of clocks and notices (tests inject one); empty: the system clock.
+  std::function<std::int64_t()> clock;
 };
 
 class ApiServer {

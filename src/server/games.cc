@@ -11,7 +11,9 @@
 #include "engine/json_writer.h"
 #include "games/registry.h"
 #include "server/api_error.h"
+#include "server/clocks.h"
 #include "server/crypto.h"
+#include "server/notices.h"
 
 namespace pacwar::server {
 namespace {
@@ -98,6 +100,8 @@ const std::vector<std::string>& agent_levels() {
                                                   "mcts:hard"};
   return levels;
 }
+
+std::int64_t GameService::now() const { return clock_ ? clock_() : now_ms(); }
 
 GameService::GameService(Store& store, Notifier& notifier) : store_(store), notifier_(notifier) {
   for (const std::string& name : pacwar::game_names()) {
@@ -220,7 +224,7 @@ int GameService::seat_of(const LiveGame& live, const std::string& user) const {
 GameStatus GameService::status_now(const LiveGame& live) const {
   GameStatus s = live.record.state;
   s.version = static_cast<std::int64_t>(live.session->history_ids().size());
-  s.updated_ms = now_ms();
+  s.updated_ms = now();
   if (s.status == "finished") return s;  // resigned
   const engine::State& state = live.session->state();
   s.to_move = state.current_seat();
@@ -256,6 +260,8 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
   change.status = std::move(status);
   change.worker = worker;
   change.think_ms = think_ms;
+  change.before = live.record.state;
+  change.notices = change_notices(live.record, live.session->game(), change);
   {
     const int seat = change.status.to_move;
     change.agent_job = change.status.status == "active" && seat >= 0 &&
@@ -436,10 +442,14 @@ Json GameService::create(const std::string& user, const Json& body) {
   }
 
   GameRecord record;
+  record.clock = parse_clock(member(body, "clock"));
+  if (!human && !record.clock.is_null()) {
+    throw ApiError(400, "field 'clock': clocks are for games between people (opponent \"human\")");
+  }
   record.id = random_token(8);
   record.game = game->name();
   record.seed = random_u64();
-  record.created_ms = now_ms();
+  record.created_ms = now();
   record.revision = 1;
   std::unique_ptr<engine::Session> session;
   try {
@@ -484,7 +494,7 @@ Json GameService::create(const std::string& user, const Json& body) {
 Json GameService::join(const std::string& user, const std::string& token) {
   std::optional<Store::Joined> joined;
   try {
-    joined = store_.join_game(token, user, now_ms());
+    joined = store_.join_game(token, user, now());
   } catch (const std::invalid_argument& e) {
     throw ApiError(409, std::string("cannot join: ") + e.what());
   }
@@ -494,6 +504,11 @@ Json GameService::join(const std::string& user, const std::string& token) {
   GameStatus status = status_now(*live.game);
   if (status.status != live->record.state.status) {
     commit(*live.game, status.version, status);
+  }
+  {
+    // Told after the join's own transaction: a notice lost to a crash here loses no move.
+    auto c = store_.database().acquire();
+    write_notices(*c, accepted_notices(live->record, live->session->game(), joined->seat), now());
   }
   after_change(*live.game);
   return {{"id", joined->id}, {"seat", live->session->game().seat_name(joined->seat)}};
@@ -622,6 +637,25 @@ std::string GameService::resign(const std::string& user, const std::string& id) 
   commit(*live.game, status.version, status);
   after_change(*live.game);
   return answer(*live.game, seat);
+}
+
+std::string GameService::end_on_time(const std::string& id, int loser, const std::string& user) {
+  Locked live = get(id);
+  const int seat = user.empty() ? -1 : seat_of(*live.game, user);
+  const GameStatus& s = live->record.state;
+  if (s.status != "active") throw ApiError(409, "the game is " + s.status);
+  if (s.to_move != loser) {
+    throw ApiError(409, "the time of " + live->session->game().seat_name(loser) +
+                            " did not run out on its turn: it is no longer to move");
+  }
+  if (seat == loser) throw ApiError(403, "it is your own time that ran out");
+  GameStatus status = status_now(*live.game);
+  status.status = "finished";
+  status.to_move = engine::kTerminalSeat;
+  status.winner = live->session->game().num_seats() == 2 ? 1 - loser : kNoWinner;
+  commit(*live.game, status.version, status);
+  after_change(*live.game);
+  return seat >= 0 ? answer(*live.game, seat) : std::string();
 }
 
 Json GameService::replay(const std::string& user, const std::string& id, std::int64_t step) {

@@ -33,6 +33,10 @@ class GameService {
     agent_queue_ = std::move(queue);
   }
 
+  // The time source of the games' clocks and updates (tests inject one; default: the system's).
+  void set_clock(std::function<std::int64_t()> clock) { clock_ = std::move(clock); }
+  std::int64_t now() const;
+
   // The games this server knows, by name (loaded once).
   std::shared_ptr<const engine::Game> game(const std::string& name) const;
   const std::vector<std::string>& game_names() const { return names_; }
@@ -54,6 +58,10 @@ class GameService {
   std::string undo(const std::string& user, const std::string& id, const engine::Json& body);
   std::string resign(const std::string& user, const std::string& id);
   engine::Json replay(const std::string& user, const std::string& id, std::int64_t step);
+  // Ends game `id` on time (clocks.h): `loser`'s time ran out on its turn. `user` is the
+  // opponent claiming the win (their state is answered), or "" for the clock worker. ApiError
+  // 409 when `loser` is no longer to move or the game is over.
+  std::string end_on_time(const std::string& id, int loser, const std::string& user);
 
   // What a live-update event tells `user`: {"version","to_move","your_turn","status"}, and the
   // revision it describes (so a stream sends one event per change).
@@ -137,6 +145,7 @@ class GameService {
 
   Store& store_;
   Notifier& notifier_;
+  std::function<std::int64_t()> clock_;
   std::function<void(const std::string&)> agent_queue_;
   std::map<std::string, std::shared_ptr<const engine::Game>> games_;
   std::vector<std::string> names_;

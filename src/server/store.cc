@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "server/ai_jobs.h"
+#include "server/clocks.h"
 #include "server/pg_listener.h"
 
 namespace pacwar::server {
@@ -93,6 +94,7 @@ void notify_change(SqlConnection& c, bool postgres, const std::string& id, std::
 Store::Store(std::unique_ptr<Database> db)
     : db_(std::move(db)), postgres_(db_->kind() == "postgresql") {
   db_->create_schema(schema());
+  db_->create_schema(notice_schema());
 }
 
 bool Store::create_user(const std::string& username, const std::string& password_hash,
@@ -156,6 +158,7 @@ void Store::create_game(const GameRecord& g) {
                          static_cast<std::size_t>(g.state.to_move) < g.seats.size() &&
                          !g.seats[static_cast<std::size_t>(g.state.to_move)].agent.empty();
   if (agent_job) write_ai_job(*c, g.id, g.revision, true, g.state.updated_ms);
+  write_new_clock(*c, g);
   notify_change(*c, postgres_, g.id, g.state.version);
   transaction.commit();
 }
@@ -215,6 +218,8 @@ std::optional<std::int64_t> Store::change_game(const std::string& id, std::int64
   if (!change.worker.empty()) {
     write_ai_move(*c, id, change.keep, change.worker, change.think_ms, s.updated_ms);
   }
+  write_clock_change(*c, id, change);
+  write_notices(*c, change.notices, s.updated_ms);
   notify_change(*c, postgres_, id, s.version);
   transaction.commit();
   return revision + 1;
@@ -246,6 +251,7 @@ std::optional<Store::Joined> Store::join_game(const std::string& token, const st
                 : "") +
           " WHERE id = ?",
       {now_ms, id});
+  if (full) start_clock(*c, id, now_ms);
   if (postgres_) {
     const auto version = c->query("SELECT version FROM games WHERE id = ?", {id});
     notify_change(*c, true, id, version.empty() ? 0 : number(version[0][0]));

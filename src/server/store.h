@@ -14,6 +14,7 @@
 
 #include "engine/game.h"
 #include "server/db.h"
+#include "server/notice_queue.h"
 
 namespace pacwar::server {
 
@@ -54,6 +55,7 @@ struct GameRecord {
   GameStatus state;
   std::vector<SeatRecord> seats;
   std::vector<ActionRecord> actions;  // filled by load_game only
+  engine::Json clock = nullptr;       // time control (clocks.h), written by create_game only
 };
 
 // A change of one game: keep the first `keep` actions, append `append`, set `status`.
@@ -67,6 +69,9 @@ struct GameChange {
   // A computer player's move: the worker that chose it and how long it thought (ai_moves).
   std::string worker;
   std::int64_t think_ms = 0;
+  // The status before the change, and the notices it sends (notice_queue.h, clocks.h).
+  GameStatus before;
+  std::vector<QueuedNotice> notices;
 };
 
 // A computer player's turn waiting in the database for a worker (ai_jobs.h).
@@ -81,7 +86,7 @@ class Store {
   explicit Store(std::unique_ptr<Database> db);
 
   const Database& database() const { return *db_; }
-  Database& database() { return *db_; }  // for the tables of other services (analysis_service)
+  Database& database() { return *db_; }  // for the tables of other services (analyses, notices)
 
   // Accounts. create_user returns false when the name is taken.
   bool create_user(const std::string& username, const std::string& password_hash,

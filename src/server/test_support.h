@@ -90,6 +90,9 @@ class ApiClient {
   Reply post(const std::string& path, const Json& body = Json::object()) {
     return post_text(path, body.dump());
   }
+  Reply put(const std::string& path, const Json& body) {
+    return finish(client_.Put(path, headers(), body.dump(), "application/json"));
+  }
   Reply post_text(const std::string& path, const std::string& text) {
     return finish(client_.Post(path, headers(), text, "application/json"));
   }

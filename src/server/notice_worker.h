@@ -1,0 +1,78 @@
+// The background worker of notifications and clocks, run by every `pacwar serve` (and `pacwar
+// worker`) process: one thread sends the queued notices (notice_queue.h) through webhooks (a JSON
+// POST with "content" and "text", the format Discord's and Slack's incoming webhooks accept) and
+// e-mail (SMTP through libcurl, --smtp-url and --mail-from), retrying a failure with a growing
+// wait; another finds the clocks (clocks.h) whose reminder is due or whose time ran out. A
+// request or a move never waits for either: they only write rows in their own transaction.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "engine/game.h"
+#include "server/games.h"
+#include "server/notice_queue.h"
+#include "server/store.h"
+
+namespace pacwar::server {
+
+struct NoticeOptions {
+  std::string name = "notices";  // the worker's name in the leases
+  std::string smtp_url;          // smtp://host:port or smtps://...; empty: no e-mail is sent
+  std::string mail_from = "pacwar@localhost";
+  std::string base_url = "http://localhost:8080";  // links to games: base_url + "/#/game/ID"
+  std::map<std::string, std::string> titles;       // game name -> title for the messages
+  std::chrono::milliseconds poll{500};             // the queue is checked this often
+  std::chrono::milliseconds clock_poll{1000};      // the clocks are checked this often
+  std::chrono::milliseconds lease{60'000};         // a claimed notice is free again after this
+  std::chrono::milliseconds retry{30'000};    // first wait after a failure; doubles, up to 1 hour
+  int max_attempts = 8;                       // then the notice is given up ("failed")
+  std::chrono::milliseconds timeout{10'000};  // one webhook POST or SMTP session
+  std::function<std::int64_t()> clock;        // the time source (tests inject one)
+};
+
+class NoticeWorker {
+ public:
+  NoticeWorker(GameService& games, Store& store, NoticeOptions options);
+  ~NoticeWorker();
+  NoticeWorker(const NoticeWorker&) = delete;
+  NoticeWorker& operator=(const NoticeWorker&) = delete;
+
+  // Looks at the queue at once (a change was just committed).
+  void wake();
+  // Notices sent and failed attempts so far (for logs and tests).
+  int sent() const { return sent_; }
+  int failures() const { return failures_; }
+
+ private:
+  std::int64_t now() const;
+  void send_loop();
+  void clock_loop();
+  // One notice: "" when delivered, else the reason; `permanent` when retrying is pointless.
+  std::string deliver(const ClaimedNotice& notice, bool& permanent);
+  std::string post_webhook(const std::string& url, const std::string& text, bool& permanent);
+  std::string send_mail(const std::string& to, const std::string& subject, const std::string& text,
+                        bool& permanent);
+  void check_clocks();
+
+  GameService& games_;
+  Store& store_;
+  NoticeOptions options_;
+  std::atomic<bool> stop_{false};
+  std::atomic<int> sent_{0};
+  std::atomic<int> failures_{0};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool woken_ = false;
+  std::thread sender_;
+  std::thread clocks_;
+};
+
+}  // namespace pacwar::server

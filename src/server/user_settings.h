@@ -1,0 +1,30 @@
+// A user's notification settings (GET/PUT /api/me/settings, docs/api.md): where notices go (a
+// webhook URL in the Discord/Slack incoming-webhook format, an e-mail address, the browser while
+// a page is open) and which events send one. Stored as JSON in table user_settings
+// (notice_queue.h).
+#pragma once
+
+#include <string>
+
+#include "engine/game.h"
+
+namespace pacwar::server {
+
+// The settings with every field filled: the stored ones (null: none stored) over the defaults
+// {"webhook_url": null, "email": null, "notify": {"turn": true, "game_end": true,
+// "invite_accepted": true, "clock": true, "browser": false}}.
+engine::Json effective_settings(const engine::Json& stored);
+
+// `current` changed by the fields of a PUT body; throws ApiError 400 naming the field and the
+// reason (unknown field, a URL that is not http(s), an e-mail address that is not one...).
+engine::Json merge_settings(const engine::Json& current, const engine::Json& body);
+
+// Whether the settings ask for notices of `kind` ("turn", "game_end", "invite_accepted",
+// "clock_low", "clock_out").
+bool wants(const engine::Json& settings, const std::string& kind);
+
+// The checks of merge_settings, for one value: "" when fine, else the reason.
+std::string webhook_url_problem(const std::string& url);
+std::string email_problem(const std::string& email);
+
+}  // namespace pacwar::server

@@ -1,0 +1,123 @@
+// The settings page (notifications: webhook, e-mail, events, browser notifications) by keyboard,
+// with the server's field errors; a game between two people with a clock: the time control
+// chosen in the lobby, the clock in the lobby and on the game page, and a browser notification
+// (the Notifications API, recorded by a stand-in) when the invitation is accepted.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, newPage, newPhonePage, signUp, screenshot, axeViolations } from '../lib/harness.mjs';
+
+let server;
+let browser;
+before(async () => { server = await startServer(); browser = await launchBrowser(); });
+after(async () => { await browser?.close(); await server?.stop(); });
+
+// A stand-in for window.Notification that records what the page shows (headless chromium shows
+// none), with the permission already granted.
+async function recordNotifications(page) {
+  await page.addInitScript(() => {
+    window.__shown = [];
+    class Recorder {
+      constructor(title, options) { window.__shown.push({ title, body: options && options.body }); }
+      static get permission() { return 'granted'; }
+      static requestPermission() { return Promise.resolve('granted'); }
+    }
+    window.Notification = Recorder;
+  });
+}
+
+test('settings page by keyboard: errors named, saved, kept', async () => {
+  const errors = [];
+  const page = await newPage(browser, errors);
+  await signUp(page, server.url, 'sally');
+  await page.click('#settings-link');
+  await page.waitForSelector('#webhook-url');
+  // Keyboard only: a URL that is not http(s), Enter submits; the server's reason is shown.
+  await page.focus('#webhook-url');
+  await page.keyboard.type('ftp://example.org/hook');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#settings-msg').textContent.length > 0);
+  assert.match(await page.textContent('#settings-msg'), /webhook_url.*http and https/);
+  assert.equal(await page.getAttribute('#webhook-url', 'aria-invalid'), 'true');
+  await page.fill('#webhook-url', 'https://discord.com/api/webhooks/123/abc');
+  await page.focus('#email');
+  await page.keyboard.type('sally@example');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /email/.test(document.querySelector('#settings-msg').textContent));
+  assert.equal(await page.getAttribute('#email', 'aria-invalid'), 'true');
+  await page.fill('#email', 'sally@example.org');
+  // Tab to the "game ends" box and turn it off with Space.
+  await page.focus('input[name=turn]');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await page.focus('#save-settings');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#settings-msg')?.textContent === 'Saved.');
+  await page.reload();
+  await page.waitForSelector('#webhook-url');
+  assert.equal(await page.inputValue('#webhook-url'), 'https://discord.com/api/webhooks/123/abc');
+  assert.equal(await page.inputValue('#email'), 'sally@example.org');
+  assert.equal(await page.isChecked('input[name=game_end]'), false);
+  assert.equal(await page.isChecked('input[name=turn]'), true);
+  const settings = await page.evaluate(() => fetch('/api/me/settings').then((r) => r.json()));
+  assert.equal(settings.notify.game_end, false);
+  assert.deepEqual(await axeViolations(page), []);
+  await screenshot(page, 'settings');
+  const phone = await newPhonePage(browser, errors);
+  await phone.context().addCookies(await page.context().cookies());
+  await phone.goto(`${server.url}/#/settings`);
+  await phone.waitForSelector('#webhook-url');
+  await screenshot(phone, 'phone-settings', { fullPage: true });
+  assert.deepEqual(errors, []);
+});
+
+test('a clock between two people: chosen in the lobby, shown in the lobby and the game; a browser notification', async () => {
+  const errors = [];
+  const alice = await newPage(browser, errors);
+  await recordNotifications(alice);
+  const bob = await newPage(browser, errors);
+  await signUp(alice, server.url, 'clockalice');
+  // Alice asks for browser notifications.
+  await alice.click('#settings-link');
+  await alice.waitForSelector('#notify-browser');
+  assert.equal(await alice.textContent('#permission-state'), 'Allowed in this browser.');
+  await alice.check('#notify-browser');
+  await alice.click('#save-settings');
+  await alice.waitForFunction(() => document.querySelector('#settings-msg')?.textContent === 'Saved.');
+
+  await alice.goto(`${server.url}/#/`);
+  await alice.waitForSelector('#create');
+  await alice.selectOption('select[name=game]', 'pacific-war');
+  await alice.selectOption('select[name=seat]', 'japanese');
+  assert.equal(await alice.isVisible('select[name=clock]'), false, 'no clock against the computer');
+  await alice.selectOption('select[name=opponent]', 'human');
+  await alice.selectOption('select[name=clock]', { label: '3 days per move' });
+  await alice.click('#create');
+  const invite = await (await alice.waitForSelector('#invite-link')).inputValue();
+
+  await signUp(bob, server.url, 'clockbob');
+  await bob.goto(invite);
+  await bob.waitForURL(/#\/game\//);
+  await bob.waitForSelector('#game-clock:not([hidden]) .clock-seat');
+  const id = /#\/game\/([^/]+)/.exec(bob.url())[1];
+  // The Allied player sets up first: Bob's clock runs, with 3 days less the seconds gone.
+  assert.match(await bob.textContent('#game-clock .clock-seat.running'), /Allied 2d 23h|Allied 3d 0h/);
+  assert.match(await bob.textContent('#game-clock'), /Japanese 3d 0h/);
+  assert.match(await bob.getAttribute('#game-clock', 'title'), /3 days per move/);
+
+  // Alice's lobby shows the clock; her open page shows a notification of the accepted invitation.
+  await alice.reload();
+  await alice.waitForFunction((g) => /left/.test(document.querySelector(`tr[data-game="${g}"] .lobby-clock`)?.textContent || ''), id);
+  assert.match(await alice.textContent(`tr[data-game="${id}"] .lobby-clock`), /Allied 2d 23h left|Allied 3d 0h left/);
+  await alice.waitForFunction(() => window.__shown.length > 0, null, { timeout: 10000 });
+  const shown = await alice.evaluate(() => window.__shown);
+  assert.match(shown[0].title, /clockbob accepted your invitation/);
+  assert.match(shown[0].body, new RegExp(`#${id}`));
+  await screenshot(bob, 'clock');
+  const phone = await newPhonePage(browser, errors);
+  await phone.context().addCookies(await bob.context().cookies());
+  await phone.goto(`${server.url}/#/game/${id}`);
+  await phone.waitForSelector('#game-clock:not([hidden]) .clock-seat');
+  await screenshot(phone, 'phone-clock');
+  await screenshot(alice, 'lobby-clock');
+  assert.deepEqual(errors, []);
+});
