@@ -858,15 +858,19 @@ Campaign Campaign::create(const std::string& file, const std::string& start_cycl
   if (std::filesystem::exists(file)) {
     throw engine::UsageError("campaign file '" + file + "' exists; not overwritten");
   }
+  Campaign campaign = fresh(start_cycle, file);
+  campaign.save();
+  return campaign;
+}
+
+Campaign Campaign::fresh(const std::string& start_cycle, std::string name) {
   Json books = {{"cycle", parse_cycle("--cycle", start_cycle)},
                 {"sides", {{"allied", empty_side()}, {"japanese", empty_side()}}},
                 {"ship_repair_log", Json::array()},
                 {"refit_yard_log", Json::object()},
                 {"naval_attrition_removed", Json::object()},
                 {"base_log", Json::object()}};
-  Campaign campaign(file, std::move(books), Json::array());
-  campaign.save();
-  return campaign;
+  return Campaign(std::move(name), std::move(books), Json::array());
 }
 
 Campaign Campaign::open(const std::string& file) {
