@@ -1,4 +1,5 @@
-// The page router: #/login, #/ (lobby), #/game/ID, #/replay/ID, #/invite/TOKEN, #/settings.
+// The page router: #/login, #/ (lobby), #/game/ID, #/replay/ID, #/invite/TOKEN, #/settings,
+// #/witp/... (witp.js).
 import { api, ApiError } from './api.js';
 import { h, clear } from './dom.js';
 import { showAuth } from './auth.js';
@@ -8,6 +9,7 @@ import { showReplay } from './replay.js';
 import { showInvite } from './invite.js';
 import { showSettings } from './settings.js';
 import { startBrowserNotices } from './notify.js';
+import { showWitp } from './witp.js';
 
 const page = document.getElementById('page');
 const who = document.getElementById('who');
@@ -69,6 +71,7 @@ async function route() {
   else if (name === 'replay' && arg) current = showReplay(ctx, decodeURIComponent(arg));
   else if (name === 'invite' && arg) current = showInvite(ctx, decodeURIComponent(arg));
   else if (name === 'settings') current = showSettings(ctx);
+  else if (name === 'witp') current = showWitp(ctx, hash.split('/').slice(1).map(decodeURIComponent));
   else current = showLobby(ctx);
 }
 

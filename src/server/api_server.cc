@@ -23,6 +23,7 @@
 #include "server/rate_limit.h"
 #include "server/security_headers.h"
 #include "server/store.h"
+#include "server/witp_api.h"
 
 namespace pacwar::server {
 namespace {
@@ -445,6 +446,10 @@ struct ApiServer::Impl {
                 res.set_header("X-Accel-Buffering", "no");
                 res.stream = std::make_shared<GameEvents>(*this, me, id);
               }));
+
+    add_witp_routes(
+        web, store.database(), [this](http::Handler h) { return handler(h); },
+        [this](const Request& req) { return user(req); });
 
     if (!config.web_dir.empty()) {
       if (!std::filesystem::is_directory(config.web_dir)) {

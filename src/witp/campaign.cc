@@ -6,6 +6,7 @@
 #include <map>
 
 #include "engine/errors.h"
+#include "witp/base_log.h"
 #include "witp/campaign_schema.h"
 #include "witp/chit_cups.h"
 #include "witp/command_points_28.h"
@@ -701,13 +702,12 @@ std::string base(Json& books, Words& words, const Tables& tables) {
       category_note = e.what();
     }
   }
-  Json entry = {{"side", side},
-                {"ucs_distance", input.ucs_distance},
-                {"supply_base_distance", input.supply_base_distance},
-                {"total_supply_distance", result.total},
-                {"category", result.category ? Json(*result.category) : Json(nullptr)}};
-  if (!category_note.empty()) entry["category_note"] = category_note;
-  books["base_log"][name] = entry;
+  BaseLog log = read_base_log(books);
+  BaseEntry& entry = log[name];
+  entry = BaseEntry{side,         input.ucs_distance, input.supply_base_distance,
+                    result.total, result.category,    std::nullopt};
+  if (!category_note.empty()) entry.category_note = category_note;
+  write(books, log);
   return name + ": Total Supply Distance " + std::to_string(result.total) + ", category " +
          (result.category ? *result.category : "unknown (" + category_note + ")");
 }
@@ -858,15 +858,19 @@ Campaign Campaign::create(const std::string& file, const std::string& start_cycl
   if (std::filesystem::exists(file)) {
     throw engine::UsageError("campaign file '" + file + "' exists; not overwritten");
   }
+  Campaign campaign = fresh(start_cycle, file);
+  campaign.save();
+  return campaign;
+}
+
+Campaign Campaign::fresh(const std::string& start_cycle, std::string name) {
   Json books = {{"cycle", parse_cycle("--cycle", start_cycle)},
                 {"sides", {{"allied", empty_side()}, {"japanese", empty_side()}}},
                 {"ship_repair_log", Json::array()},
                 {"refit_yard_log", Json::object()},
                 {"naval_attrition_removed", Json::object()},
                 {"base_log", Json::object()}};
-  Campaign campaign(file, std::move(books), Json::array());
-  campaign.save();
-  return campaign;
+  return Campaign(std::move(name), std::move(books), Json::array());
 }
 
 Campaign Campaign::open(const std::string& file) {

@@ -22,6 +22,9 @@ class Campaign {
  public:
   // Writes a new campaign file; refuses to overwrite an existing one.
   static Campaign create(const std::string& file, const std::string& start_cycle);
+  // A new campaign at `start_cycle`, not written anywhere; `name` stands for the file in messages
+  // (the web server keeps campaigns in its database).
+  static Campaign fresh(const std::string& start_cycle, std::string name);
   static Campaign open(const std::string& file);
   static Campaign from_json(Json document, std::string file);
 

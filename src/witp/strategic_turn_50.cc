@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <iostream>
+#include <sstream>
 
 #include "engine/errors.h"
 #include "engine/rng.h"
@@ -229,11 +230,7 @@ bool record_ms_attrition(Campaign& campaign, const Tables& tables, std::istream&
 
 // A.4: MSPs converted one cycle ago join the total (57.5.1).
 void ms_pool_arrivals(Campaign& campaign, const Tables& tables, std::ostream& out) {
-  bool due = false;
-  for (const MspConversion& item : read_merchant_shipping(campaign.books()).pending) {
-    due = due || parse_cycle("arrives", item.arrives) <= campaign.cycle();
-  }
-  if (due) {
+  if (msp_arrivals_due(campaign)) {
     try {
       out << "    " << apply_book_command(campaign, {"msp-arrivals"}, tables) << "\n";
       campaign.save();
@@ -394,6 +391,49 @@ const std::vector<Segment>& strategic_turn_segments() {
        "(36.5.4), and the cycle marker advances."},
   };
   return segments;
+}
+
+bool msp_arrivals_due(const Campaign& campaign) {
+  bool due = false;
+  for (const MspConversion& item : read_merchant_shipping(campaign.books()).pending) {
+    due = due || parse_cycle("arrives", item.arrives) <= campaign.cycle();
+  }
+  return due;
+}
+
+std::vector<std::string> segment_notes(const Campaign& campaign, const std::string& code) {
+  std::ostringstream out;
+  if (code == "A.3" || code == "A.4") {
+    out << "    " << merchant_shipping_status(campaign.books()) << "\n";
+    if (code == "A.4" && msp_arrivals_due(campaign)) {
+      out << "    converted MSPs are due to join the total (57.5.1): msp-arrivals\n";
+    }
+  }
+  if (code == "B.1") {
+    for (const std::string side : {"allied", "japanese"}) {
+      out << "    " << side << " SI level "
+          << campaign.books()["sides"][side]["si_level"].get<std::int64_t>() << "\n";
+    }
+    const std::int64_t pending =
+        campaign.books()["sides"]["japanese"].value("si_plus_chits", std::int64_t{0});
+    if (pending > 0)
+      out << "    Japan adds " << pending << " SI +1 chits to its SI cup (42.5.2).\n";
+  }
+  if (code == "C.2") show_mining(campaign, out);
+  if (code == "D.3") show_cp_books(campaign, out);
+  if (code == "E.3") naval_attrition_timing(campaign, nullptr, out);
+  if (code == "G.1") show_ground_ledgers(campaign, out);
+  if (code == "G.2") {
+    show_repairs_due(campaign, out);
+    show_refit_yard_log(campaign, out);
+  }
+  std::vector<std::string> lines;
+  std::istringstream text(out.str());
+  for (std::string line; std::getline(text, line);) {
+    const auto start = line.find_first_not_of(' ');
+    if (start != std::string::npos) lines.push_back(line.substr(start));
+  }
+  return lines;
 }
 
 int run_strategic_turn(Campaign& campaign, const Tables& tables, std::istream& in,

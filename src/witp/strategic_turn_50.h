@@ -23,6 +23,13 @@ struct Segment {
 // The 50.0 Sequence Outline, phases A to J.
 const std::vector<Segment>& strategic_turn_segments();
 
+// What the books say at a segment: the lines the terminal checklist prints there (MSP ledger,
+// SI levels, hexes mined, CP books and gearing limits, cups, garrison, repairs and refits), with
+// no dice rolled and nothing changed. Empty for a segment with no book to show.
+std::vector<std::string> segment_notes(const Campaign& campaign, const std::string& code);
+// A.4: converted MSPs are due to join the total (57.5.1).
+bool msp_arrivals_due(const Campaign& campaign);
+
 // Walks the checklist reading answers from `in`: Enter (or done) goes on, "q" stops (changes made
 // so far are kept). Records SI levels (B.1) and, at J, carries CPs over and advances the cycle.
 // Saves the campaign after each change. Returns 0. Unknown answers are asked again with the

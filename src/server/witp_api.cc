@@ -1,0 +1,655 @@
+#include "server/witp_api.h"
+
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "engine/errors.h"
+#include "server/api_error.h"
+#include "server/crypto.h"
+#include "server/games.h"
+#include "witp/book_changes.h"
+#include "witp/campaign.h"
+#include "witp/catalog.h"
+#include "witp/postings.h"
+#include "witp/strategic_turn_50.h"
+#include "witp/tables.h"
+
+namespace pacwar::server {
+namespace {
+
+using engine::Json;
+using http::Request;
+using http::Response;
+
+constexpr const char* kCampaignPath = R"(/api/witp/campaigns/([0-9a-f]{1,64}))";
+constexpr const char* kTablesLabel = "this campaign's chartbook tables (the Tables page)";
+constexpr std::int64_t kMaxCampaigns = 100;  // per owner
+
+// Additive: new tables only, created if missing, beside the games' schema (store.cc).
+const std::vector<std::string>& witp_schema() {
+  static const std::vector<std::string> statements = {
+      "CREATE TABLE IF NOT EXISTS witp_campaigns (id TEXT PRIMARY KEY, "
+      "owner TEXT NOT NULL REFERENCES users(username), name TEXT NOT NULL, "
+      "cycle TEXT NOT NULL, document TEXT NOT NULL, chartbook TEXT, share_token TEXT UNIQUE, "
+      "revision BIGINT NOT NULL, created BIGINT NOT NULL, updated BIGINT NOT NULL)",
+      "CREATE INDEX IF NOT EXISTS witp_campaigns_by_owner ON witp_campaigns (owner)",
+      "CREATE TABLE IF NOT EXISTS witp_readers ("
+      "campaign_id TEXT NOT NULL REFERENCES witp_campaigns(id), "
+      "username TEXT NOT NULL REFERENCES users(username), PRIMARY KEY (campaign_id, username))",
+      "CREATE INDEX IF NOT EXISTS witp_readers_by_user ON witp_readers (username)",
+  };
+  return statements;
+}
+
+void send(Response& res, int status, const Json& body) {
+  res.status = status;
+  res.set_content(body.dump(-1, ' ', false, Json::error_handler_t::replace), "application/json");
+}
+
+Json body_of(const Request& req) {
+  if (req.body.empty()) return Json::object();
+  Json body = Json::parse(req.body, nullptr, false);
+  if (body.is_discarded()) throw ApiError(400, "the body is not valid JSON");
+  if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
+  return body;
+}
+
+std::string text_field(const Json& body, const char* name) {
+  auto it = body.find(name);
+  if (it == body.end() || !it->is_string()) {
+    throw ApiError(400, std::string(name) + ": must be a string");
+  }
+  return it->get<std::string>();
+}
+
+const Json& object_field(const Json& body, const char* name) {
+  static const Json empty = Json::object();
+  auto it = body.find(name);
+  if (it == body.end() || it->is_null()) return empty;
+  if (!it->is_object()) throw ApiError(400, std::string(name) + ": must be an object");
+  return *it;
+}
+
+// A form value as the command line would have typed it: numbers and words as text (trimmed), true
+// for a flag given; a list (`list`) as an array or as numbers separated by spaces. "" and false
+// leave the field out.
+std::vector<std::string> words_of(const std::string& field, const Json& value, bool list) {
+  if (value.is_boolean()) {
+    if (value.get<bool>()) return {"true"};
+    return {};
+  }
+  if (value.is_number_integer()) return {std::to_string(value.get<std::int64_t>())};
+  if (value.is_string()) {
+    const std::string& text = value.get_ref<const std::string&>();
+    if (list) {
+      std::vector<std::string> words;
+      std::istringstream stream(text);
+      for (std::string word; stream >> word;) words.push_back(word);
+      return words;
+    }
+    const auto first = text.find_first_not_of(" \t");
+    if (first == std::string::npos) return {};
+    return {text.substr(first, text.find_last_not_of(" \t") - first + 1)};
+  }
+  if (value.is_array() && list) {
+    std::vector<std::string> words;
+    for (const Json& item : value) {
+      if (!item.is_number_integer()) throw ApiError(400, field + ": a list of whole numbers");
+      words.push_back(std::to_string(item.get<std::int64_t>()));
+    }
+    return words;
+  }
+  if (value.is_null()) return {};
+  throw ApiError(400, field + (list ? ": whole numbers separated by spaces"
+                                    : ": must be a whole number, a word or true/false"));
+}
+
+const char* arg_kind_name(witp::ArgKind kind) {
+  switch (kind) {
+    case witp::ArgKind::kInteger:
+      return "integer";
+    case witp::ArgKind::kFlag:
+      return "flag";
+    case witp::ArgKind::kText:
+      return "text";
+    case witp::ArgKind::kIntegerList:
+      return "integers";
+    case witp::ArgKind::kDie:
+      return "die";
+  }
+  return "text";
+}
+
+Json arg_json(const witp::ArgSpec& spec) {
+  Json arg = {{"name", spec.name},
+              {"kind", arg_kind_name(spec.kind)},
+              {"help", spec.help},
+              {"required", spec.required},
+              {"default", spec.default_value}};
+  if (spec.kind == witp::ArgKind::kDie) {
+    arg["dice"] = spec.dice;
+    arg["sides"] = spec.sides;
+  }
+  return arg;
+}
+
+// What the browser needs to build its forms, all from src/witp's own descriptions.
+Json catalog_json() {
+  Json calculators = Json::array();
+  for (const witp::Calculator& c : witp::calculators()) {
+    Json entry = {{"name", c.name},           {"section", c.section},
+                  {"summary", c.summary},     {"uses_tables", c.uses_tables},
+                  {"uses_seed", c.uses_seed}, {"args", Json::array()}};
+    for (const witp::ArgSpec& spec : c.args) entry["args"].push_back(arg_json(spec));
+    if (const witp::Posting* posting = witp::find_posting(c.name)) {
+      entry["posting"] = {{"what", posting->what}, {"args", Json::array()}};
+      for (const witp::ArgSpec& spec : posting->args) {
+        entry["posting"]["args"].push_back(arg_json(spec));
+      }
+    }
+    calculators.push_back(std::move(entry));
+  }
+  Json changes = Json::array();
+  for (const witp::BookChange& c : witp::book_changes()) {
+    Json entry = {{"change", c.change},
+                  {"section", c.section},
+                  {"title", c.title},
+                  {"fields", Json::array()}};
+    for (const witp::BookField& f : c.fields) {
+      entry["fields"].push_back({{"key", f.key},
+                                 {"kind", witp::field_kind_name(f.kind)},
+                                 {"help", f.help},
+                                 {"required", f.required},
+                                 {"choices", f.choices}});
+    }
+    changes.push_back(std::move(entry));
+  }
+  Json segments = Json::array();
+  for (const witp::Segment& s : witp::strategic_turn_segments()) {
+    segments.push_back({{"code", s.code}, {"title", s.title}, {"what", s.what}});
+  }
+  return {{"calculators", calculators}, {"book_changes", changes}, {"segments", segments}};
+}
+
+struct StoredCampaign {
+  std::string id;
+  std::string owner;
+  std::string name;
+  Json document;
+  std::optional<Json> chartbook;
+  std::optional<std::string> share_token;
+  std::int64_t revision = 0;
+  std::int64_t updated = 0;
+  bool owned = false;
+};
+
+class WitpService {
+ public:
+  explicit WitpService(Database& db) : db_(db), catalog_(catalog_json()) {
+    db_.create_schema(witp_schema());
+  }
+
+  const Json& catalog() const { return catalog_; }
+
+  Json list(const std::string& me) {
+    auto c = db_.acquire();
+    Json out = Json::array();
+    const auto rows = c->query(
+        "SELECT id, name, owner, cycle, updated FROM witp_campaigns WHERE owner = ? "
+        "UNION ALL SELECT w.id, w.name, w.owner, w.cycle, w.updated FROM witp_campaigns w "
+        "JOIN witp_readers r ON r.campaign_id = w.id WHERE r.username = ? ORDER BY 5 DESC",
+        {me, me});
+    for (const SqlRow& row : rows) {
+      const std::string owner = row[2].value_or("");
+      out.push_back({{"id", row[0].value_or("")},
+                     {"name", row[1].value_or("")},
+                     {"owner", owner},
+                     {"role", owner == me ? "owner" : "reader"},
+                     {"cycle", row[3].value_or("")},
+                     {"updated", std::stoll(row[4].value_or("0"))}});
+    }
+    return {{"campaigns", out}};
+  }
+
+  Json create(const std::string& me, const Json& body) {
+    const std::string name = campaign_name(body);
+    const std::string start =
+        body.contains("start_cycle") ? text_field(body, "start_cycle") : std::string("0/1/42");
+    const witp::Campaign campaign = translate([&] {
+      witp::parse_cycle("start_cycle", start);
+      return witp::Campaign::fresh(start, name);
+    });
+    std::optional<Json> chartbook;
+    if (body.contains("tables") && !body["tables"].is_null()) {
+      chartbook = checked_tables(body["tables"]);
+    }
+    auto c = db_.acquire();
+    Transaction t(*c);
+    const auto count = c->query("SELECT COUNT(*) FROM witp_campaigns WHERE owner = ?", {me});
+    if (!count.empty() && std::stoll(count[0][0].value_or("0")) >= kMaxCampaigns) {
+      throw ApiError(429, "you keep " + std::to_string(kMaxCampaigns) +
+                              " campaigns, the most allowed; delete one first");
+    }
+    const std::string id = random_token(8);
+    const std::int64_t now = now_ms();
+    c->execute(
+        "INSERT INTO witp_campaigns (id, owner, name, cycle, document, chartbook, share_token, "
+        "revision, created, updated) VALUES (?, ?, ?, ?, ?, ?, NULL, 1, ?, ?)",
+        {id, me, name, witp::cycle_label(campaign.cycle()), campaign.to_json().dump(),
+         chartbook ? SqlValue(chartbook->dump()) : SqlValue(), now, now});
+    t.commit();
+    return {{"id", id}, {"name", name}, {"cycle", witp::cycle_label(campaign.cycle())}};
+  }
+
+  StoredCampaign load(const std::string& id, const std::string& me) {
+    auto c = db_.acquire();
+    const auto rows = c->query(
+        "SELECT id, owner, name, document, chartbook, share_token, revision, updated FROM "
+        "witp_campaigns WHERE id = ?",
+        {id});
+    if (rows.empty()) throw ApiError(404, "no campaign " + id);
+    StoredCampaign s;
+    s.id = rows[0][0].value_or("");
+    s.owner = rows[0][1].value_or("");
+    s.name = rows[0][2].value_or("");
+    s.document = Json::parse(rows[0][3].value_or("{}"));
+    if (rows[0][4]) s.chartbook = Json::parse(*rows[0][4]);
+    s.share_token = rows[0][5];
+    s.revision = std::stoll(rows[0][6].value_or("0"));
+    s.updated = std::stoll(rows[0][7].value_or("0"));
+    s.owned = s.owner == me;
+    if (!s.owned &&
+        c->query("SELECT 1 FROM witp_readers WHERE campaign_id = ? AND username = ?", {id, me})
+            .empty()) {
+      throw ApiError(403, "campaign " + id + " is not yours and not shared with you");
+    }
+    return s;
+  }
+
+  StoredCampaign load_owned(const std::string& id, const std::string& me, const Json& body) {
+    StoredCampaign s = load(id, me);
+    if (!s.owned) {
+      throw ApiError(403, "read-only: " + s.owner + " shared this campaign with you to read");
+    }
+    if (body.contains("revision")) {
+      if (!body["revision"].is_number_integer() || body["revision"] != s.revision) {
+        throw ApiError(409,
+                       "the campaign changed since you loaded it (now revision " +
+                           std::to_string(s.revision) + "); reload it",
+                       {{"revision", s.revision}});
+      }
+    }
+    return s;
+  }
+
+  // The campaign as the page shows it: the books, the log without the copies kept for undo.
+  Json view(const StoredCampaign& s) {
+    const witp::Campaign campaign = open(s);
+    Json log = Json::array();
+    for (std::size_t i = 0; i < campaign.log().size(); ++i) {
+      log.push_back({{"index", i},
+                     {"change", campaign.log()[i]["change"]},
+                     {"summary", campaign.log()[i]["summary"]}});
+    }
+    Json view = {{"id", s.id},
+                 {"name", s.name},
+                 {"owner", s.owner},
+                 {"role", s.owned ? "owner" : "reader"},
+                 {"revision", s.revision},
+                 {"updated", s.updated},
+                 {"cycle", witp::cycle_label(campaign.cycle())},
+                 {"books", campaign.books()},
+                 {"log", log},
+                 {"tables", tables_status(s)}};
+    if (s.owned) {
+      view["readers"] = readers(s.id);
+      view["share_token"] = s.share_token ? Json(*s.share_token) : Json();
+    }
+    return view;
+  }
+
+  Json checklist(const StoredCampaign& s) {
+    const witp::Campaign campaign = open(s);
+    Json segments = Json::array();
+    for (const witp::Segment& segment : witp::strategic_turn_segments()) {
+      segments.push_back({{"code", segment.code},
+                          {"title", segment.title},
+                          {"what", segment.what},
+                          {"notes", witp::segment_notes(campaign, segment.code)}});
+    }
+    return {{"cycle", witp::cycle_label(campaign.cycle())},
+            {"next_cycle", witp::cycle_label(campaign.cycle() + 1)},
+            {"revision", s.revision},
+            {"role", s.owned ? "owner" : "reader"},
+            {"msp_arrivals_due", witp::msp_arrivals_due(campaign)},
+            {"segments", segments}};
+  }
+
+  // A book change as the command line's `book FILE CHANGE key=value...`.
+  Json book(StoredCampaign s, const Json& body) {
+    const std::string change = text_field(body, "change");
+    const witp::BookChange* spec = witp::find_book_change(change);
+    if (spec == nullptr) throw ApiError(400, "change: unknown book change '" + change + "'");
+    std::vector<std::string> words = {change};
+    for (const auto& [key, value] : object_field(body, "fields").items()) {
+      const witp::BookField* field = nullptr;
+      for (const witp::BookField& f : spec->fields) field = f.key == key ? &f : field;
+      if (field == nullptr) {
+        throw ApiError(400, key + "=: not a field of '" + change + "' (" + spec->section + ")");
+      }
+      const std::vector<std::string> given = words_of(key + "=", value, false);
+      if (!given.empty()) words.push_back(key + "=" + given[0]);
+    }
+    return change_campaign(s, [&](witp::Campaign& campaign, const witp::Tables& tables) {
+      return Json{{"summary", witp::apply_book_command(campaign, words, tables)}};
+    });
+  }
+
+  // Runs a calculator with the campaign's tables; with "post": applies the result to the books
+  // as one logged change (owner only).
+  Json calculate(const StoredCampaign& s, const Json& body) {
+    const std::string name = text_field(body, "calculator");
+    const witp::Calculator* calculator = witp::find_calculator(name);
+    if (calculator == nullptr) throw ApiError(400, "calculator: unknown calculator '" + name + "'");
+    std::map<std::string, std::vector<std::string>> values;
+    bool rolls = calculator->uses_seed;
+    for (const auto& [key, value] : object_field(body, "args").items()) {
+      bool list = false;
+      for (const witp::ArgSpec& spec : calculator->args) {
+        list = list || (spec.name == key && spec.kind == witp::ArgKind::kIntegerList);
+      }
+      values[key] = words_of("--" + key, value, list);
+      for (const std::string& word : values[key]) rolls = rolls || word == "roll";
+    }
+    const bool post = body.value("post", false);
+    std::map<std::string, std::vector<std::string>> post_values;
+    const witp::Posting* posting = witp::find_posting(name);
+    for (const auto& [key, value] : object_field(body, "post_args").items()) {
+      bool known = false;
+      if (posting != nullptr) {
+        for (const witp::ArgSpec& spec : posting->args) known = known || spec.name == key;
+      }
+      if (!known) throw ApiError(400, "--" + key + ": not a book field of " + name);
+      post_values[key] = words_of("--" + key, value, false);
+    }
+    if (post && posting == nullptr) {
+      throw ApiError(400,
+                     "post: " + name + "'s result changes no book (" + calculator->section + ")");
+    }
+    // The engine's dice for "roll" and chit draws: a fresh seed, reported with the result.
+    std::optional<std::uint64_t> seed;
+    if (rolls) seed = random_u64() >> 11;
+    if (!post) {
+      const witp::Tables tables = tables_of(s);
+      Json run = translate([&] { return witp::run_calculator(*calculator, values, tables, seed); });
+      if (seed) run["seed"] = *seed;
+      return {{"run", run}};
+    }
+    if (!s.owned) {
+      throw ApiError(403, "read-only: " + s.owner + " shared this campaign with you to read");
+    }
+    return change_campaign(s, [&](witp::Campaign& campaign, const witp::Tables& tables) {
+      Json run = witp::run_calculator(*calculator, values, tables, seed);
+      if (seed) run["seed"] = *seed;
+      const std::string summary = witp::post_result(campaign, run, post_values);
+      return Json{{"run", run}, {"summary", summary}};
+    });
+  }
+
+  Json undo(const StoredCampaign& s) {
+    return change_campaign(s, [](witp::Campaign& campaign, const witp::Tables&) {
+      return Json{{"undone", campaign.undo()}};
+    });
+  }
+
+  Json set_tables(const StoredCampaign& s, const Json& body) {
+    if (!body.contains("tables")) throw ApiError(400, "tables: the chartbook tables document");
+    const Json chartbook = checked_tables(body["tables"]);
+    auto c = db_.acquire();
+    if (c->execute(
+            "UPDATE witp_campaigns SET chartbook = ?, revision = revision + 1, updated = ? WHERE "
+            "id = ? AND revision = ?",
+            {chartbook.dump(), now_ms(), s.id, s.revision}) != 1) {
+      throw ApiError(409, "the campaign changed meanwhile; reload it");
+    }
+    StoredCampaign changed = s;
+    changed.chartbook = chartbook;
+    return {{"revision", s.revision + 1}, {"tables", tables_status(changed)}};
+  }
+
+  Json add_reader(const StoredCampaign& s, const Json& body) {
+    const std::string name = text_field(body, "username");
+    if (name == s.owner) throw ApiError(400, "username: you own this campaign");
+    auto c = db_.acquire();
+    if (c->query("SELECT 1 FROM users WHERE username = ?", {name}).empty()) {
+      throw ApiError(404, "username: no user '" + name + "'");
+    }
+    c->execute(
+        "INSERT INTO witp_readers (campaign_id, username) VALUES (?, ?) "
+        "ON CONFLICT (campaign_id, username) DO NOTHING",
+        {s.id, name});
+    return {{"readers", readers(s.id)}};
+  }
+
+  Json remove_reader(const StoredCampaign& s, const Json& body) {
+    const std::string name = text_field(body, "username");
+    auto c = db_.acquire();
+    c->execute("DELETE FROM witp_readers WHERE campaign_id = ? AND username = ?", {s.id, name});
+    return {{"readers", readers(s.id)}};
+  }
+
+  Json share_link(const StoredCampaign& s, bool revoke) {
+    auto c = db_.acquire();
+    const std::optional<std::string> token =
+        revoke ? std::nullopt : std::optional(s.share_token.value_or(random_token(16)));
+    c->execute("UPDATE witp_campaigns SET share_token = ? WHERE id = ?",
+               {token ? SqlValue(*token) : SqlValue(), s.id});
+    return {{"share_token", token ? Json(*token) : Json()}};
+  }
+
+  Json join(const std::string& me, const std::string& token) {
+    auto c = db_.acquire();
+    const auto rows =
+        c->query("SELECT id, owner FROM witp_campaigns WHERE share_token = ?", {token});
+    if (rows.empty()) throw ApiError(404, "no campaign is shared with this link (revoked?)");
+    const std::string id = rows[0][0].value_or("");
+    if (rows[0][1].value_or("") != me) {
+      c->execute(
+          "INSERT INTO witp_readers (campaign_id, username) VALUES (?, ?) "
+          "ON CONFLICT (campaign_id, username) DO NOTHING",
+          {id, me});
+    }
+    return {{"id", id}};
+  }
+
+  void remove(const StoredCampaign& s) {
+    auto c = db_.acquire();
+    Transaction t(*c);
+    c->execute("DELETE FROM witp_readers WHERE campaign_id = ?", {s.id});
+    c->execute("DELETE FROM witp_campaigns WHERE id = ?", {s.id});
+    t.commit();
+  }
+
+ private:
+  // src/witp's refusals (a rule, a field, a table) are the client's: 400 with their message.
+  template <class F>
+  static auto translate(F f) -> decltype(f()) {
+    try {
+      return f();
+    } catch (const engine::UsageError& e) {
+      throw ApiError(400, e.what());
+    } catch (const engine::DataError& e) {
+      throw ApiError(400, e.what());
+    }
+  }
+
+  static std::string campaign_name(const Json& body) {
+    const std::string name = text_field(body, "name");
+    if (name.empty() || name.size() > 80) throw ApiError(400, "name: 1 to 80 characters");
+    for (unsigned char ch : name) {
+      if (ch < 0x20 || ch == 0x7f) throw ApiError(400, "name: no control characters");
+    }
+    return name;
+  }
+
+  static witp::Campaign open(const StoredCampaign& s) {
+    return translate([&] { return witp::Campaign::from_json(s.document, s.name); });
+  }
+
+  static witp::Tables tables_of(const StoredCampaign& s) {
+    if (!s.chartbook) return witp::Tables(kTablesLabel);
+    return translate([&] { return witp::Tables::from_json(*s.chartbook, kTablesLabel); });
+  }
+
+  // The player's chartbook document, checked against data/witp/tables.schema.md: every problem
+  // but incompleteness refuses it, all of them listed.
+  static Json checked_tables(const Json& document) {
+    Json problems = Json::array();
+    for (const witp::TableProblem& p : witp::validate_tables(document)) {
+      if (p.problem.rfind("incomplete", 0) == 0) continue;
+      problems.push_back({{"where", p.where}, {"problem", p.problem}});
+    }
+    if (!problems.empty()) {
+      throw ApiError(
+          400,
+          "tables: " + problems[0]["where"].get<std::string>() + ": " +
+              problems[0]["problem"].get<std::string>() +
+              (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) + " more)"
+                                   : "") +
+              "; schema: data/witp/tables.schema.md; nothing changed",
+          {{"problems", problems}});
+    }
+    return document;
+  }
+
+  static Json tables_status(const StoredCampaign& s) {
+    Json status = {{"entered", s.chartbook.has_value()}, {"incomplete", Json::array()}};
+    if (s.chartbook) {
+      status["document"] = *s.chartbook;
+      for (const witp::TableProblem& p : witp::validate_tables(*s.chartbook)) {
+        status["incomplete"].push_back({{"where", p.where}, {"problem", p.problem}});
+      }
+    }
+    return status;
+  }
+
+  Json readers(const std::string& id) {
+    auto c = db_.acquire();
+    Json names = Json::array();
+    for (const SqlRow& row : c->query(
+             "SELECT username FROM witp_readers WHERE campaign_id = ? ORDER BY username", {id})) {
+      names.push_back(row[0].value_or(""));
+    }
+    return names;
+  }
+
+  // Applies `edit` to the stored campaign and writes it back if nobody changed it meanwhile;
+  // a refusal (src/witp's UsageError) changes nothing.
+  template <class Edit>
+  Json change_campaign(const StoredCampaign& s, Edit edit) {
+    witp::Campaign campaign = open(s);
+    const witp::Tables tables = tables_of(s);
+    Json answer = translate([&] { return edit(campaign, tables); });
+    // The books are checked by every change (campaign_schema); checked once more before the
+    // write, like Campaign::save, so that the database never holds an invalid campaign.
+    const Json document = campaign.to_json();
+    translate([&] { return witp::Campaign::from_json(document, s.name).cycle(); });
+    auto c = db_.acquire();
+    if (c->execute("UPDATE witp_campaigns SET document = ?, cycle = ?, revision = revision + 1, "
+                   "updated = ? WHERE id = ? AND revision = ?",
+                   {document.dump(), witp::cycle_label(campaign.cycle()), now_ms(), s.id,
+                    s.revision}) != 1) {
+      throw ApiError(409, "the campaign changed meanwhile; reload it and try again");
+    }
+    answer["revision"] = s.revision + 1;
+    answer["cycle"] = witp::cycle_label(campaign.cycle());
+    return answer;
+  }
+
+  Database& db_;
+  Json catalog_;
+};
+
+}  // namespace
+
+void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, WitpUser user) {
+  auto service = std::make_shared<WitpService>(db);
+  auto route = [&](const std::string& method, const std::string& pattern,
+                   std::function<Json(const std::string&, const Request&, Response&)> f) {
+    web.route(method, pattern, wrap([service, user, f](Request& req, Response& res) {
+                const std::string me = user(req);
+                const Json answer = f(me, req, res);
+                if (res.status != 204) send(res, res.status == 201 ? 201 : 200, answer);
+              }));
+  };
+  const std::string campaign = kCampaignPath;
+  route("GET", "/api/witp/catalog",
+        [service](const std::string&, const Request&, Response&) { return service->catalog(); });
+  route("GET", "/api/witp/campaigns",
+        [service](const std::string& me, const Request&, Response&) { return service->list(me); });
+  route("POST", "/api/witp/campaigns",
+        [service](const std::string& me, const Request& req, Response& res) {
+          res.status = 201;
+          return service->create(me, body_of(req));
+        });
+  route("GET", campaign, [service](const std::string& me, const Request& req, Response&) {
+    return service->view(service->load(req.matches[1], me));
+  });
+  route("GET", campaign + "/checklist",
+        [service](const std::string& me, const Request& req, Response&) {
+          return service->checklist(service->load(req.matches[1], me));
+        });
+  route("POST", campaign + "/calculate",
+        [service](const std::string& me, const Request& req, Response&) {
+          const Json body = body_of(req);
+          const StoredCampaign s = body.value("post", false)
+                                       ? service->load_owned(req.matches[1], me, body)
+                                       : service->load(req.matches[1], me);
+          return service->calculate(s, body);
+        });
+  route("POST", campaign + "/book",
+        [service](const std::string& me, const Request& req, Response&) {
+          const Json body = body_of(req);
+          return service->book(service->load_owned(req.matches[1], me, body), body);
+        });
+  route("POST", campaign + "/undo",
+        [service](const std::string& me, const Request& req, Response&) {
+          const Json body = body_of(req);
+          return service->undo(service->load_owned(req.matches[1], me, body));
+        });
+  route("POST", campaign + "/tables",
+        [service](const std::string& me, const Request& req, Response&) {
+          const Json body = body_of(req);
+          return service->set_tables(service->load_owned(req.matches[1], me, body), body);
+        });
+  route("POST", campaign + "/readers",
+        [service](const std::string& me, const Request& req, Response&) {
+          const Json body = body_of(req);
+          return service->add_reader(service->load_owned(req.matches[1], me, Json::object()), body);
+        });
+  route("POST", campaign + "/readers/remove",
+        [service](const std::string& me, const Request& req, Response&) {
+          const Json body = body_of(req);
+          return service->remove_reader(service->load_owned(req.matches[1], me, Json::object()),
+                                        body);
+        });
+  route("POST", campaign + "/share-link",
+        [service](const std::string& me, const Request& req, Response&) {
+          const Json body = body_of(req);
+          return service->share_link(service->load_owned(req.matches[1], me, Json::object()),
+                                     body.value("revoke", false));
+        });
+  route("POST", campaign + "/delete",
+        [service](const std::string& me, const Request& req, Response&) {
+          const Json body = body_of(req);
+          service->remove(service->load_owned(req.matches[1], me, body));
+          return Json{{"deleted", req.matches[1]}};
+        });
+  route("POST", R"(/api/witp/shared/([0-9a-f]{1,64}))",
+        [service](const std::string& me, const Request& req, Response&) {
+          return service->join(me, req.matches[1]);
+        });
+}
+
+}  // namespace pacwar::server

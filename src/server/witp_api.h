@@ -1,0 +1,24 @@
+// The War in the Pacific campaign assistant in the web server (docs/witp.md, "In the browser"):
+// campaigns kept in the database per user and shown read-only to the readers their owner names
+// (by user name or a share link), the books, the calculators (run, and posted to the books as one
+// logged change), the book changes, the Strategic G/T checklist and undo. Every rule is src/witp's
+// code, the same the command line runs; this file only stores, checks access and translates.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "server/db.h"
+#include "server/http/server.h"
+
+namespace pacwar::server {
+
+using WitpWrap = std::function<http::Handler(http::Handler)>;
+using WitpUser = std::function<std::string(const http::Request&)>;
+
+// Creates the assistant's tables (additive: new tables only) and adds its routes under
+// /api/witp/. `wrap` turns a handler's exceptions into JSON errors; `user` gives the logged-in
+// user or throws ApiError 401. `db` must outlive `web`'s handlers.
+void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, WitpUser user);
+
+}  // namespace pacwar::server

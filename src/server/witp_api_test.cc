@@ -1,0 +1,290 @@
+// The War in the Pacific assistant of the web server (witp_api.h) against a real server, on
+// SQLite here and on PostgreSQL under scripts/test-postgres.sh (the fixture's name starts with
+// ServerApi, which its filter runs). Each rule is src/witp's; these tests check that the API
+// stores, shares, refuses and undoes as the command line does.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "engine/data_dir.h"
+#include "server/test_support.h"
+
+namespace pacwar::server {
+namespace {
+
+using engine::Json;
+using testing::ApiClient;
+using testing::InProcessServer;
+using testing::Reply;
+using testing::TempDir;
+using testing::unique;
+
+class ServerApiWitp : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ServerConfig c;
+    c.db = testing::test_db(dir_);
+    c.threads = 4;
+    c.agent_threads = 0;
+    server_ = std::make_unique<InProcessServer>(std::move(c));
+  }
+  ApiClient user(const std::string& prefix, std::string* name = nullptr) {
+    ApiClient c(server_->port());
+    const std::string n = unique(prefix);
+    const Reply r = c.signup(n);
+    EXPECT_EQ(r.status, 201) << r.text;
+    if (name != nullptr) *name = n;
+    return c;
+  }
+  static std::string create(ApiClient& c, const std::string& start = "0/1/42") {
+    const Reply r =
+        c.post("/api/witp/campaigns", {{"name", "Guadalcanal"}, {"start_cycle", start}});
+    EXPECT_EQ(r.status, 201) << r.text;
+    return r.body.value("id", "");
+  }
+  static Reply book(ApiClient& c, const std::string& id, const std::string& change,
+                    const Json& fields = Json::object()) {
+    return c.post("/api/witp/campaigns/" + id + "/book", {{"change", change}, {"fields", fields}});
+  }
+  static Json get(ApiClient& c, const std::string& id) {
+    const Reply r = c.get("/api/witp/campaigns/" + id);
+    EXPECT_EQ(r.status, 200) << r.text;
+    return r.body;
+  }
+  static Json example_tables() {
+    std::ifstream in(source_dir() + "/data/witp/tables.example.json");
+    return Json::parse(in);
+  }
+
+  TempDir dir_;
+  std::unique_ptr<InProcessServer> server_;
+};
+
+TEST_F(ServerApiWitp, CampaignsArePerUserAndNeedALogIn) {
+  ApiClient anonymous(server_->port());
+  EXPECT_EQ(anonymous.get("/api/witp/campaigns").status, 401);
+  EXPECT_EQ(anonymous.post("/api/witp/campaigns", {{"name", "x"}}).status, 401);
+  ApiClient alice = user("alice");
+  const std::string id = create(alice);
+  ASSERT_EQ(id.size(), 16u);
+  const Json view = get(alice, id);
+  EXPECT_EQ(view["cycle"], "0/1/42");
+  EXPECT_EQ(view["role"], "owner");
+  EXPECT_EQ(view["books"]["cycle"], 13);
+  EXPECT_EQ(view["tables"]["entered"], false);
+  const Reply list = alice.get("/api/witp/campaigns");
+  ASSERT_EQ(list.body["campaigns"].size(), 1u);
+  EXPECT_EQ(list.body["campaigns"][0]["cycle"], "0/1/42");
+  // Another user neither sees nor reads it.
+  ApiClient bob = user("bob");
+  EXPECT_TRUE(bob.get("/api/witp/campaigns").body["campaigns"].empty());
+  EXPECT_EQ(bob.get("/api/witp/campaigns/" + id).status, 403);
+  EXPECT_EQ(book(bob, id, "msp-total", {{"msp", 300}}).status, 403);
+}
+
+TEST_F(ServerApiWitp, BadInputNamesTheFieldAndChangesNothing) {
+  ApiClient alice = user("alice");
+  Reply r = alice.post("/api/witp/campaigns", {{"name", "x"}, {"start_cycle", "0/14/42"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body["error"].get<std::string>().find("start_cycle"), std::string::npos) << r.text;
+  r = alice.post("/api/witp/campaigns", {{"name", ""}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body["error"].get<std::string>().find("name"), std::string::npos) << r.text;
+  const std::string id = create(alice);
+  const std::int64_t revision = get(alice, id)["revision"];
+  // A field the change does not take, a word for a number, an unknown change.
+  r = book(alice, id, "spend", {{"side", "allied"}, {"hq", "POA"}, {"cps", 5}, {"spnet", 2}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body["error"].get<std::string>().find("spnet=: not a field of 'spend'"),
+            std::string::npos)
+      << r.text;
+  r = book(alice, id, "msp-total", {{"msp", "ten"}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body["error"].get<std::string>().find("msp="), std::string::npos) << r.text;
+  r = book(alice, id, "conjure", {});
+  EXPECT_EQ(r.status, 400);
+  // What the books forbid: spending CPs a HQ does not hold (28.2).
+  ASSERT_EQ(
+      book(alice, id, "assign", {{"side", "allied"}, {"hq", "POA"}, {"cps", 20}, {"previous", 20}})
+          .status,
+      200);
+  r = book(alice, id, "spend", {{"side", "allied"}, {"hq", "POA"}, {"cps", 21}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body["error"].get<std::string>().find("cps"), std::string::npos) << r.text;
+  const Json view = get(alice, id);
+  EXPECT_EQ(view["revision"], revision + 1);  // only the assign
+  EXPECT_EQ(view["log"].size(), 1u);
+  // A stale revision is refused.
+  r = alice.post("/api/witp/campaigns/" + id + "/book",
+                 {{"change", "msp-total"}, {"fields", {{"msp", 300}}}, {"revision", revision}});
+  EXPECT_EQ(r.status, 409) << r.text;
+  r = alice.post_text("/api/witp/campaigns/" + id + "/book", "{not json");
+  EXPECT_EQ(r.status, 400);
+}
+
+// 31.1 Tokyo Express from the calculator to the books in one step, then undone.
+TEST_F(ServerApiWitp, CalculatorPostsToTheBooksAndUndoRestores) {
+  ApiClient alice = user("alice");
+  const std::string id = create(alice);
+  ASSERT_EQ(book(alice, id, "assign",
+                 {{"side", "japanese"}, {"hq", "Combined"}, {"cps", 10}, {"previous", 10}})
+                .status,
+            200);
+  const Json args = {{"e-rating", -2}, {"dice", 7}};
+  Reply r = alice.post("/api/witp/campaigns/" + id + "/calculate",
+                       {{"calculator", "tokyo-express"}, {"args", args}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["run"]["section"], "31.1");
+  EXPECT_EQ(r.body["run"]["result"]["cps"], 3);
+  EXPECT_EQ(get(alice, id)["log"].size(), 1u);  // a run alone changes nothing
+  // Posting needs the HQ that pays.
+  r = alice.post("/api/witp/campaigns/" + id + "/calculate",
+                 {{"calculator", "tokyo-express"}, {"args", args}, {"post", true}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body["error"].get<std::string>().find("--hq"), std::string::npos) << r.text;
+  r = alice.post("/api/witp/campaigns/" + id + "/calculate", {{"calculator", "tokyo-express"},
+                                                              {"args", args},
+                                                              {"post", true},
+                                                              {"post_args", {{"hq", "Combined"}}}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_NE(r.body["summary"].get<std::string>().find("spent 3 CPs"), std::string::npos) << r.text;
+  Json view = get(alice, id);
+  ASSERT_EQ(view["log"].size(), 2u);
+  EXPECT_EQ(view["books"]["sides"]["japanese"]["hqs"]["Combined"]["cycles"]["0/1/42"]["spent"], 3);
+  // A calculator whose result changes no book refuses to post.
+  r = alice.post("/api/witp/campaigns/" + id + "/calculate",
+                 {{"calculator", "cp-lend"}, {"args", {{"cps-sent", 8}}}, {"post", true}});
+  EXPECT_EQ(r.status, 400);
+  // Undo takes back the posting, then the assignment, then refuses.
+  r = alice.post("/api/witp/campaigns/" + id + "/undo");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_NE(r.body["undone"].get<std::string>().find("tokyo-express"), std::string::npos);
+  view = get(alice, id);
+  EXPECT_EQ(view["log"].size(), 1u);
+  EXPECT_EQ(view["books"]["sides"]["japanese"]["hqs"]["Combined"]["cycles"]["0/1/42"]["spent"], 0);
+  EXPECT_EQ(alice.post("/api/witp/campaigns/" + id + "/undo").status, 200);
+  EXPECT_EQ(alice.post("/api/witp/campaigns/" + id + "/undo").status, 400);
+}
+
+// The player's chartbook tables: checked against tables.schema.md, all problems listed, an
+// invalid document changes nothing; calculators needing a table refuse until it is entered.
+TEST_F(ServerApiWitp, ChartbookTablesAreCheckedAndUsed) {
+  ApiClient alice = user("alice");
+  const std::string id = create(alice);
+  const Json repair = {
+      {"ship", "CV-5 Yorktown"}, {"side", "allied"}, {"type", "CV"}, {"damage", "D3"}, {"dice", 7}};
+  Reply r = book(alice, id, "repair", repair);
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body["error"].get<std::string>().find("naval_"), std::string::npos) << r.text;
+  Json bad = example_tables();
+  bad["tables"]["maximum_effort_repair"] = {{"rows", {{{"dr", 9}, {"cps", -1}}}}};
+  r = alice.post("/api/witp/campaigns/" + id + "/tables", {{"tables", bad}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_GE(r.body["problems"].size(), 1u) << r.text;
+  EXPECT_NE(r.body["error"].get<std::string>().find("maximum_effort_repair"), std::string::npos);
+  EXPECT_EQ(get(alice, id)["tables"]["entered"], false);
+  r = alice.post("/api/witp/campaigns/" + id + "/tables", {{"tables", example_tables()}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_TRUE(get(alice, id)["tables"]["entered"].get<bool>());
+  // 36.1 example: the D3 USN CV repaired in 19 G/Ts.
+  r = book(alice, id, "repair", repair);
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_NE(r.body["summary"].get<std::string>().find("19 G/Ts"), std::string::npos) << r.text;
+  r = alice.post(
+      "/api/witp/campaigns/" + id + "/calculate",
+      {{"calculator", "naval-repair"}, {"args", {{"ship", "CV"}, {"damage", 3}, {"dice", 7}}}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["run"]["result"]["total_gts"], 19) << r.text;
+}
+
+TEST_F(ServerApiWitp, SharedReadOnlyByNameAndByLink) {
+  std::string bob_name;
+  ApiClient alice = user("alice");
+  ApiClient bob = user("bob", &bob_name);
+  ApiClient carol = user("carol");
+  const std::string id = create(alice);
+  Reply r = alice.post("/api/witp/campaigns/" + id + "/readers", {{"username", "nobody-x"}});
+  EXPECT_EQ(r.status, 404);
+  r = alice.post("/api/witp/campaigns/" + id + "/readers", {{"username", bob_name}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  Json view = get(bob, id);
+  EXPECT_EQ(view["role"], "reader");
+  EXPECT_FALSE(view.contains("share_token"));
+  EXPECT_EQ(bob.get("/api/witp/campaigns/" + id + "/checklist").status, 200);
+  // A reader runs calculators but changes nothing.
+  r = bob.post("/api/witp/campaigns/" + id + "/calculate",
+               {{"calculator", "cp-lend"}, {"args", {{"cps-sent", 8}}}});
+  EXPECT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(book(bob, id, "msp-total", {{"msp", 300}}).status, 403);
+  EXPECT_EQ(bob.post("/api/witp/campaigns/" + id + "/undo").status, 403);
+  EXPECT_EQ(bob.post("/api/witp/campaigns/" + id + "/share-link").status, 403);
+  // By link.
+  r = alice.post("/api/witp/campaigns/" + id + "/share-link");
+  ASSERT_EQ(r.status, 200) << r.text;
+  const std::string token = r.body["share_token"];
+  EXPECT_EQ(carol.get("/api/witp/campaigns/" + id).status, 403);
+  r = carol.post("/api/witp/shared/" + token);
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["id"], id);
+  EXPECT_EQ(get(carol, id)["role"], "reader");
+  EXPECT_EQ(carol.get("/api/witp/campaigns").body["campaigns"][0]["role"], "reader");
+  // Revoked: the link takes nobody new; removing a reader ends their access.
+  ASSERT_EQ(alice.post("/api/witp/campaigns/" + id + "/share-link", {{"revoke", true}}).status,
+            200);
+  EXPECT_EQ(user("dave").post("/api/witp/shared/" + token).status, 404);
+  ASSERT_EQ(
+      alice.post("/api/witp/campaigns/" + id + "/readers/remove", {{"username", bob_name}}).status,
+      200);
+  EXPECT_EQ(bob.get("/api/witp/campaigns/" + id).status, 403);
+}
+
+// A whole Strategic G/T through the checklist's steps: A.3 losses, A.4 arrivals, B.1 SI, C.2
+// mining (once per hex, 56.4.4), D.3 allocation, J.1 carry-over and the next cycle.
+TEST_F(ServerApiWitp, StrategicTurnThroughTheChecklist) {
+  ApiClient alice = user("alice");
+  const std::string id = create(alice, "0/3/44");
+  Reply r = alice.get("/api/witp/campaigns/" + id + "/checklist");
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_EQ(r.body["segments"].size(), 29u);
+  EXPECT_EQ(r.body["segments"][0]["code"], "A.1");
+  EXPECT_EQ(r.body["next_cycle"], "0/4/44");
+  ASSERT_EQ(book(alice, id, "msp-total", {{"msp", 300}}).status, 200);
+  ASSERT_EQ(book(alice, id, "msp-loss", {{"msp", 4}, {"cause", "submarines"}}).status, 200);
+  ASSERT_EQ(book(alice, id, "si", {{"side", "allied"}, {"drawn", 3}, {"doolittle", true}}).status,
+            200);
+  ASSERT_EQ(book(alice, id, "si", {{"side", "japanese"}, {"drawn", 2}}).status, 200);
+  const Json mining = {
+      {"calculator", "mining"},
+      {"args", {{"aps", 2}, {"resource-value", 9}, {"die", 6}, {"extended-range", true}}},
+      {"post", true},
+      {"post_args", {{"hex", "Brunei"}}}};
+  r = alice.post("/api/witp/campaigns/" + id + "/calculate", mining);
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_NE(r.body["summary"].get<std::string>().find("287 left"), std::string::npos) << r.text;
+  r = alice.post("/api/witp/campaigns/" + id + "/calculate", mining);
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body["error"].get<std::string>().find("56.4.4"), std::string::npos) << r.text;
+  r = alice.get("/api/witp/campaigns/" + id + "/checklist");
+  bool brunei = false;
+  for (const Json& segment : r.body["segments"]) {
+    if (segment["code"] != "C.2") continue;
+    for (const Json& note : segment["notes"]) {
+      brunei = brunei || note.get<std::string>().find("Brunei") != std::string::npos;
+    }
+  }
+  EXPECT_TRUE(brunei) << r.text;
+  ASSERT_EQ(
+      book(alice, id, "assign", {{"side", "allied"}, {"hq", "POA"}, {"cps", 30}, {"previous", 30}})
+          .status,
+      200);
+  r = book(alice, id, "next-cycle");
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["cycle"], "0/4/44");
+  const Json view = get(alice, id);
+  EXPECT_EQ(view["cycle"], "0/4/44");
+  EXPECT_EQ(view["books"]["sides"]["allied"]["si_level"], 4);  // 3 + Doolittle (42.6)
+  EXPECT_EQ(alice.get("/api/witp/campaigns").body["campaigns"][0]["cycle"], "0/4/44");
+}
+
+}  // namespace
+}  // namespace pacwar::server
