@@ -17,7 +17,7 @@ const std::vector<std::string>& notice_schema() {
       // No foreign key on username: deleting an account deletes its rows here explicitly.
       "CREATE TABLE IF NOT EXISTS user_settings (username TEXT PRIMARY KEY, "
       "settings TEXT NOT NULL, updated BIGINT NOT NULL)",
-      // state: "pending" (to send, or for a browser page to show), "sent", "failed".
+      // state: "pending" (to send), "unseen" (for a browser page to show), "sent", "failed".
       "CREATE TABLE IF NOT EXISTS notices (id TEXT PRIMARY KEY, username TEXT NOT NULL, "
       "channel TEXT NOT NULL, kind TEXT NOT NULL, game_id TEXT, body TEXT NOT NULL, "
       "created BIGINT NOT NULL, next_try BIGINT NOT NULL, lease_until BIGINT NOT NULL, "
@@ -66,9 +66,10 @@ void write_notices(SqlConnection& c, const std::vector<QueuedNotice>& notices,
       c.execute(
           "INSERT INTO notices (id, username, channel, kind, game_id, body, created, next_try, "
           "lease_until, worker, attempts, state, last_error, done) "
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, 0, 'pending', NULL, NULL)",
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, 0, ?, NULL, NULL)",
           {random_token(12), n.username, channel, n.kind,
-           n.game_id.empty() ? SqlValue() : SqlValue(n.game_id), n.body.dump(), now_ms, now_ms});
+           n.game_id.empty() ? SqlValue() : SqlValue(n.game_id), n.body.dump(), now_ms, now_ms,
+           std::string(channel == "browser" ? "unseen" : "pending")});
     }
   }
 }
@@ -76,11 +77,16 @@ void write_notices(SqlConnection& c, const std::vector<QueuedNotice>& notices,
 std::optional<ClaimedNotice> claim_notice(Database& db, const std::string& worker,
                                           std::int64_t now_ms, std::int64_t lease_ms) {
   auto c = db.acquire();
+  // A look without a write transaction first: the queue is empty most of the time.
+  if (c->query("SELECT 1 FROM notices WHERE state = 'pending' AND next_try <= ? LIMIT 1", {now_ms})
+          .empty()) {
+    return std::nullopt;
+  }
   Transaction transaction(*c);
   const bool postgres = db.kind() == "postgresql";
   const auto rows =
       c->query(std::string("SELECT id, username, channel, kind, body, attempts FROM notices "
-                           "WHERE state = 'pending' AND channel <> 'browser' AND next_try <= ? "
+                           "WHERE state = 'pending' AND next_try <= ? "
                            "AND lease_until <= ? ORDER BY next_try, id LIMIT 1") +
                    (postgres ? " FOR UPDATE SKIP LOCKED" : ""),
                {now_ms, now_ms});
@@ -124,7 +130,7 @@ Json pending_browser_notices(Database& db, const std::string& username, std::int
   Json list = Json::array();
   const auto rows = c->query(
       "SELECT id, kind, body, created FROM notices WHERE username = ? AND channel = 'browser' "
-      "AND state = 'pending' AND created >= ? ORDER BY created DESC, id LIMIT 50",
+      "AND state = 'unseen' AND created >= ? ORDER BY created DESC, id LIMIT 50",
       {username, now_ms - 24 * 3600 * 1000});
   for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
     Json body = Json::parse((*it)[2].value_or("{}"), nullptr, false);
@@ -144,11 +150,20 @@ int browser_notices_seen(Database& db, const std::string& username,
   for (const std::string& id : ids) {
     seen += c->execute(
         "UPDATE notices SET state = 'sent', done = ? WHERE id = ? AND username = ? "
-        "AND channel = 'browser' AND state = 'pending'",
+        "AND channel = 'browser' AND state = 'unseen'",
         {now_ms, id, username});
   }
   transaction.commit();
   return static_cast<int>(seen);
+}
+
+int purge_notices(Database& db, std::int64_t now_ms) {
+  constexpr std::int64_t kDay = 24 * 3600 * 1000LL;
+  auto c = db.acquire();
+  return static_cast<int>(
+      c->execute("DELETE FROM notices WHERE (state = 'unseen' AND created < ?) OR "
+                 "(state IN ('sent', 'failed') AND created < ?)",
+                 {now_ms - kDay, now_ms - 30 * kDay}));
 }
 
 Json notices_of(Database& db, const std::string& username) {

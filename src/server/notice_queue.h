@@ -48,7 +48,8 @@ struct ClaimedNotice {
   int attempts = 0;  // this one included
 };
 
-// Takes the oldest due notice of a sending channel (PostgreSQL: FOR UPDATE SKIP LOCKED) and
+// Takes the oldest due notice of a sending channel (webhook, e-mail; browser rows wait as
+// "unseen" for the page) (PostgreSQL: FOR UPDATE SKIP LOCKED) and
 // leases it to `worker` until now + lease; nullopt when none is due.
 std::optional<ClaimedNotice> claim_notice(Database& db, const std::string& worker,
                                           std::int64_t now_ms, std::int64_t lease_ms);
@@ -64,6 +65,9 @@ engine::Json pending_browser_notices(Database& db, const std::string& username,
 // Marks the user's browser notices `ids` as shown; returns how many.
 int browser_notices_seen(Database& db, const std::string& username,
                          const std::vector<std::string>& ids, std::int64_t now_ms);
+
+// Deletes browser notices nobody saw in a day, and sent or failed ones after 30 days.
+int purge_notices(Database& db, std::int64_t now_ms);
 
 // What the queue holds of `username` (tests and tools): every row with its channel and state.
 engine::Json notices_of(Database& db, const std::string& username);

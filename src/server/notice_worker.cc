@@ -112,9 +112,14 @@ void NoticeWorker::send_loop() {
 }
 
 void NoticeWorker::clock_loop() {
+  std::int64_t purged = 0;
   while (!stop_) {
     try {
       check_clocks();
+      if (now() - purged > 3600 * 1000) {
+        purge_notices(store_.database(), now());
+        purged = now();
+      }
     } catch (const std::exception& e) {
       std::cerr << "pacwar clocks: " << e.what() << "\n";
     }

@@ -158,7 +158,8 @@ class Notices : public ::testing::Test {
     c.notice_poll = std::chrono::milliseconds(20);
     c.clock_poll = std::chrono::milliseconds(20);
     c.notice_retry = std::chrono::milliseconds(50);
-    c.clock = [this] { return now_ms() + offset_.load(); };
+    // The test's time: real time plus `offset_`, or, once `frozen_`, the start plus `offset_`.
+    c.clock = [this] { return (frozen_ ? start_ms_ : now_ms()) + offset_.load(); };
     return c;
   }
   void start(ServerConfig c) {
@@ -211,6 +212,8 @@ class Notices : public ::testing::Test {
 
   TempDir dir_;
   std::atomic<std::int64_t> offset_{0};
+  std::atomic<bool> frozen_{false};
+  const std::int64_t start_ms_ = now_ms();
   std::unique_ptr<InProcessServer> server_;
   std::unique_ptr<Store> store_;
 };
@@ -448,6 +451,7 @@ TEST_F(Notices, DeadAndHangingEndpointsNeitherLoseNorDelayMoves) {
 }
 
 TEST_F(Notices, ClockPerMoveRemindsThenTheOpponentClaims) {
+  frozen_ = true;
   start(config());
   std::string alice_name, bob_name;
   ApiClient alice = user(alice_name, "clka");
@@ -470,8 +474,7 @@ TEST_F(Notices, ClockPerMoveRemindsThenTheOpponentClaims) {
   ASSERT_TRUE(clock.is_object()) << r.text;
   const std::string running = clock["running"];
   EXPECT_EQ(clock["control"]["per_move_s"], 3600);
-  EXPECT_LE(clock["seats"][running]["left_ms"].get<std::int64_t>(), 3600 * 1000);
-  EXPECT_GT(clock["seats"][running]["left_ms"].get<std::int64_t>(), 3590 * 1000);
+  EXPECT_EQ(clock["seats"][running]["left_ms"].get<std::int64_t>(), 3600 * 1000);
   // The lobby shows it too.
   bool in_lobby = false;
   const Json lobby = alice.get("/api/games").body;
@@ -512,6 +515,7 @@ TEST_F(Notices, ClockPerMoveRemindsThenTheOpponentClaims) {
 }
 
 TEST_F(Notices, ClockBankChargesAddsIncrementAndEndsTheGame) {
+  frozen_ = true;  // exact times: only the test moves the clock
   start(config());
   std::string alice_name, bob_name;
   ApiClient alice = user(alice_name, "bnka");
@@ -527,9 +531,10 @@ TEST_F(Notices, ClockBankChargesAddsIncrementAndEndsTheGame) {
   ASSERT_GT(pass_turn(clients, id, states), 0);
   Json clock = alice.get("/api/games/" + id + "/clock").body["clock"];
   ASSERT_NE(clock["running"], first) << clock.dump();
-  const auto left = clock["seats"][first]["left_ms"].get<std::int64_t>();
-  EXPECT_LE(left, 360 * 1000);
-  EXPECT_GT(left, 355 * 1000);
+  EXPECT_EQ(clock["seats"][first]["left_ms"].get<std::int64_t>(), 360 * 1000);
+  // The other seat's time runs from the same instant: its whole bank is left.
+  const std::string second = clock["running"];
+  EXPECT_EQ(clock["seats"][second]["left_ms"].get<std::int64_t>(), 600 * 1000);
   // The other player never moves: after their 600 s the game ends, the first player wins.
   offset_ = 5 * 60 * 1000 + 601 * 1000;
   Json state;
