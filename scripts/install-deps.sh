@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs, with apt, the Debian 12 packages pacwar needs to build and test, if missing.
 set -euo pipefail
-packages=(g++ cmake make nlohmann-json3-dev libcli11-dev libfmt-dev libgtest-dev libgmock-dev
+packages=(g++ cmake make nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev
           libbenchmark-dev ccache pkg-config libcpp-httplib-dev libsqlite3-dev libpq-dev
           libsodium-dev clang libclang-rt-dev nginx openssl curl
           libcurl4-openssl-dev python3-aiosmtpd)

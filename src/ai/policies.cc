@@ -1,7 +1,6 @@
-// The per-game policy registry: the one place of src/ai that knows the games.
-#include "ai/co_prosperity_policy.h"
-#include "ai/pacific_war_policy.h"
+// The search policies of a game, from its GameModule.
 #include "ai/policy.h"
+#include "games/registry.h"
 
 namespace pacwar::ai {
 
@@ -15,21 +14,23 @@ engine::ActionCode UniformPlayout::pick(const engine::State&,
   return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
 }
 
-GamePolicies policies_for(const std::string& game, int seats) {
+GamePolicies policies_for(const engine::GameModule& module, int seats) {
   GamePolicies policies;
   policies.seats = seats;
-  if (game == "pacific-war") {
-    policies.evaluator = std::make_shared<PacificWarEvaluator>();
-    policies.playout = std::make_shared<PacificWarPlayout>();
-  } else if (game == "co-prosperity") {
-    policies.evaluator = std::make_shared<CoProsperityEvaluator>();
-    policies.playout = std::make_shared<CoProsperityPlayout>();
-    policies.playout_depth = kCoProsperityPlayoutDepth;
-  } else {
-    policies.evaluator = std::make_shared<NeutralEvaluator>(seats);
-    policies.playout = std::make_shared<UniformPlayout>();
+  if (module.search) {
+    engine::SearchPolicies search = module.search();
+    policies.evaluator = std::move(search.evaluator);
+    policies.playout = std::move(search.playout);
+    policies.playout_depth = search.playout_depth;
   }
+  if (!policies.evaluator) policies.evaluator = std::make_shared<NeutralEvaluator>(seats);
+  if (!policies.playout) policies.playout = std::make_shared<UniformPlayout>();
   return policies;
+}
+
+GamePolicies policies_for(const std::string& game, int seats) {
+  const std::optional<engine::GameModule> module = find_module(game);
+  return policies_for(module ? *module : engine::GameModule{game, {}, {}, {}, {}, {}}, seats);
 }
 
 void evaluate_or_score(const GamePolicies& policies, const engine::State& state,

@@ -1,6 +1,6 @@
 // Game-specific knowledge used by the generic search: how good a non-terminal position is and
 // how to pick actions quickly in playouts. The search code never includes a game's headers;
-// each game registers its policies by name (policies.cc).
+// each game hands out its policies through its GameModule (engine/game_module.h).
 #pragma once
 
 #include <memory>
@@ -8,36 +8,16 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "engine/game_module.h"
+#include "engine/policy.h"
 #include "engine/rng.h"
 
 namespace pacwar::ai {
 
-// Estimates the final result of a position for every seat, each value in [-1, 1] like
-// State::returns. Must be thread-safe (const, no shared scratch).
-class Evaluator {
- public:
-  virtual ~Evaluator() = default;
-  // `values` is resized to the number of seats.
-  virtual void evaluate(const engine::State& state, std::vector<double>& values) const = 0;
-};
-
-// Chooses a seat's action in a playout among `legal` (never empty). Thread-safe.
-class PlayoutPolicy {
- public:
-  virtual ~PlayoutPolicy() = default;
-  virtual engine::ActionCode pick(const engine::State& state,
-                                  const std::vector<engine::ActionCode>& legal,
-                                  engine::Rng& rng) const = 0;
-  // Whether the search, having reached `state` from `root` (in the tree or in a playout),
-  // should stop there and let the evaluator score it: a game-defined horizon, so that every
-  // action at the root is scored as far into the game. By default never (the playout depth
-  // alone limits playouts).
-  virtual bool stop(const engine::State& root, const engine::State& state) const {
-    (void)root;
-    (void)state;
-    return false;
-  }
-};
+// The interfaces live in the engine (engine/policy.h) so that each game's module implements
+// them beside its rules.
+using engine::Evaluator;
+using engine::PlayoutPolicy;
 
 // Knows nothing: every non-terminal position is even.
 class NeutralEvaluator final : public Evaluator {
@@ -62,7 +42,9 @@ struct GamePolicies {
   std::shared_ptr<const PlayoutPolicy> playout;
 };
 
-// The policies of the game called `game` ("pacific-war"); neutral ones for other games.
+// The policies of `module` (its SearchPolicies); neutral ones when it has none.
+GamePolicies policies_for(const engine::GameModule& module, int seats);
+// The policies of the game called `game` ("pacific-war"); neutral ones for an unknown game.
 GamePolicies policies_for(const std::string& game, int seats);
 
 // Final returns when terminal, else the evaluator's estimate.

@@ -1,22 +1,19 @@
 #include "cli/cards.h"
 
 #include "engine/errors.h"
-#include "games/pacific_war/content.h"
-#include "games/pacific_war/rules.h"
+#include "games/registry.h"
 
 namespace pacwar::cli {
 
 engine::Json cards_json(const std::string& game) {
-  if (game != "pacific-war")
-    throw engine::UsageError("'" + game + "' has no card events to list (try pacific-war)");
-  namespace pw = pacific_war;
-  const auto content = pw::load_content(pw::default_data_dir());
-  engine::Json ends = engine::Json::array();
-  for (int side : {pw::kJapanese, pw::kAllied})
-    for (const pw::CardDef& card : content->cards)
-      ends.push_back(
-          pw::card_event_json(side == pw::kJapanese ? card.japanese : card.allied, *content));
-  return ends;
+  const std::optional<engine::GameModule> module = find_module(game);
+  if (!module || !module->cards) {
+    std::string with;
+    for (const engine::GameModule& m : game_modules())
+      if (m.cards) with += (with.empty() ? "" : ", ") + m.name;
+    throw engine::UsageError("'" + game + "' has no card events to list (try " + with + ")");
+  }
+  return module->cards();
 }
 
 }  // namespace pacwar::cli

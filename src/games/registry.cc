@@ -1,22 +1,29 @@
 #include "games/registry.h"
 
-#include "games/co_prosperity/content.h"
-#include "games/co_prosperity/game.h"
-#include "games/pacific_war/content.h"
-#include "games/pacific_war/game.h"
+#include "games/co_prosperity/module.h"
+#include "games/pacific_war/module.h"
 
 namespace pacwar {
 
-std::shared_ptr<const engine::Game> find_game(const std::string& name) {
-  if (name == "pacific-war")
-    return std::make_shared<pacific_war::PacificWarGame>(
-        pacific_war::load_content(pacific_war::default_data_dir()));
-  if (name == "co-prosperity")
-    return std::make_shared<co_prosperity::CoProsperityGame>(
-        co_prosperity::load_content(co_prosperity::default_data_dir()));
-  return nullptr;
+std::vector<engine::GameModule> game_modules() {
+  return {pacific_war::game_module(), co_prosperity::game_module()};
 }
 
-std::vector<std::string> game_names() { return {"pacific-war", "co-prosperity"}; }
+std::optional<engine::GameModule> find_module(std::string_view name) {
+  for (engine::GameModule& module : game_modules())
+    if (module.name == name) return std::move(module);
+  return std::nullopt;
+}
+
+std::shared_ptr<const engine::Game> find_game(const std::string& name) {
+  const std::optional<engine::GameModule> module = find_module(name);
+  return module ? module->make_game() : nullptr;
+}
+
+std::vector<std::string> game_names() {
+  std::vector<std::string> names;
+  for (const engine::GameModule& module : game_modules()) names.push_back(module.name);
+  return names;
+}
 
 }  // namespace pacwar

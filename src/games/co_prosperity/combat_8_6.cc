@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "games/co_prosperity/rules.h"
+#include "games/co_prosperity/steps.h"
 
 namespace pacwar::co_prosperity {
 namespace {
@@ -435,5 +436,45 @@ void apply_allocate(CpsState& s, Act a, Log log) {
         return next_allocation(s, log);
       }
 }
+
+}  // namespace pacwar::co_prosperity
+
+// ---- The steps of 8.6 Combat (and the dice of 8.8 Bombing) (steps.h) ----
+
+namespace pacwar::co_prosperity {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::Reaction, Actor::Seat, "operations", "8.6.1", true, legal_reaction, apply_reaction,
+     [](const CpsState&) -> std::string { return "8.6.1: react with a Strategy Card?"; }},
+    {Step::ReactionPick, Actor::Seat, "operations", "8.6.1", true, legal_reaction, apply_reaction,
+     [](const CpsState&) -> std::string {
+       return "8.6.1: US naval units reacting from the Retreat Box";
+     }},
+    {Step::Diversion, Actor::Seat, "operations", "8.6.8", true, legal_diversion, apply_diversion,
+     [](const CpsState& s) -> std::string { return "8.6.8: " + who(s) + " carrier diversion"; }},
+    {Step::CombatDie, Actor::Chance, "operations", "8.6.2, 8.8", true, nullptr, apply_combat_die,
+     [](const CpsState& s) -> std::string {
+       if (s.combat.fire_unit >= 0)
+         return (s.combat.bombing ? "8.8: bombing die for " : "8.6.2: combat die for ") +
+                unit_name(s, s.combat.fire_unit);
+       return "8.6.2: combat die";
+     }},
+    {Step::Allocate, Actor::Seat, "operations", "8.6.5", true, legal_allocate, apply_allocate,
+     [](const CpsState& s) -> std::string {
+       for (int side : {kJapanese, kAllied})
+         for (int p = 0; p < 4; ++p)
+           if (s.combat.hits[side][p] > 0)
+             return "8.6.5: " + who(s) + " player assigns a hit of the " +
+                    (side == kJapanese ? "Japanese" : "Allied") + " priority " +
+                    std::string(1, static_cast<char>('A' + p)) + " fire (" +
+                    std::to_string(s.combat.hits[side][p]) + " to assign)";
+       return "8.6.5: " + who(s) + " allocate a hit";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> combat_steps() { return kSteps; }
 
 }  // namespace pacwar::co_prosperity

@@ -2,8 +2,10 @@
 // North Wind Rain upkeep and failure (5.1) and the victory conditions (4.0).
 #include <array>
 #include <set>
+#include <stdexcept>
 
 #include "games/co_prosperity/rules.h"
+#include "games/co_prosperity/steps.h"
 
 namespace pacwar::co_prosperity {
 namespace {
@@ -186,5 +188,36 @@ void end_game(CpsState& s, int winner, const std::string& why, Log log) {
       log, [&] { return why + ": " + (winner == kJapanese ? "Japanese" : "Allied") + " victory."; },
       "4.0");
 }
+
+}  // namespace pacwar::co_prosperity
+
+// ---- The steps of 9.0 End of Turn and 4.0 the end of the game (steps.h) ----
+
+namespace pacwar::co_prosperity {
+namespace {
+
+void apply_game_over(CpsState&, Act, Log) { throw std::logic_error("the game is over"); }
+
+constexpr StepRules kSteps[] = {
+    {Step::EndTurnMove, Actor::Seat, "end-of-turn", "9.0", false, legal_end_turn, apply_end_turn,
+     [](const CpsState& s) -> std::string {
+       return "9.0: " + who(s) + " End of Turn strategic move";
+     }},
+    {Step::EndTurnDest, Actor::Seat, "end-of-turn", "9.0", false, legal_end_turn, apply_end_turn,
+     [](const CpsState& s) -> std::string {
+       return "9.0: destination of " + unit_name(s, s.op.unit);
+     }},
+    {Step::EndTurnStack, Actor::Seat, "end-of-turn", "9.0", false, legal_end_turn, apply_end_turn,
+     [](const CpsState& s) -> std::string {
+       return "9.0: " + who(s) + " naval unit that stays at " + space_name(s, s.op.from) +
+              " (no port: one naval unit; the others go to the Retreat Box)";
+     }},
+    {Step::GameOver, Actor::Terminal, "game-over", "4.0", false, nullptr, apply_game_over,
+     [](const CpsState&) -> std::string { return "4.0: game over"; }},
+};
+
+}  // namespace
+
+std::span<const StepRules> end_turn_steps() { return kSteps; }
 
 }  // namespace pacwar::co_prosperity

@@ -1,13 +1,12 @@
 // check_invariants and check_transition: what must always hold in a Co-Prosperity state.
 #include "games/co_prosperity/rules.h"
+#include "games/co_prosperity/steps.h"
 
 namespace pacwar::co_prosperity {
 
 std::string CpsState::check_invariants() const {
   const Content& c = *content_;
-  const bool in_combat = step == Step::Reaction || step == Step::ReactionPick ||
-                         step == Step::Diversion || step == Step::CombatDie ||
-                         step == Step::Allocate;
+  const bool in_combat = step_rules(step).combat;
   for (int u = 0; u < c.num_units(); ++u) {
     const UnitState& st = units[u];
     const UnitDef& d = c.units[u];

@@ -6,6 +6,7 @@
 #include <bit>
 
 #include "games/co_prosperity/rules.h"
+#include "games/co_prosperity/steps.h"
 
 namespace pacwar::co_prosperity {
 namespace {
@@ -270,5 +271,54 @@ void apply_destination(CpsState& s, Act a, Log log) {
   for (int u = 0; u < c.num_units(); ++u) s.units[u].flags &= ~kNavalSide;
   finish_op(s, log);
 }
+
+}  // namespace pacwar::co_prosperity
+
+// ---- The steps of 8.1-8.3 Movement (steps.h) ----
+
+namespace pacwar::co_prosperity {
+namespace {
+
+const char* op_title(Op op) {
+  switch (op) {
+    case Op::Strategic:
+      return "8.1 Strategic Movement";
+    case Op::Naval:
+      return "8.2 Naval Movement";
+    case Op::Ground:
+      return "8.3 Ground Movement";
+    default:
+      return "8.1-8.3 Movement";
+  }
+}
+
+constexpr StepRules kSteps[] = {
+    {Step::PickFrom, Actor::Seat, "operations", "8.1, 8.2, 8.3, 7.3", false, legal_from, apply_from,
+     [](const CpsState& s) -> std::string {
+       return std::string(s.op.special ? "7.3 Special Operation, " : "") + op_title(s.op.op) +
+              ": space the stack moves from";
+     }},
+    {Step::PickUnits, Actor::Seat, "operations", "8.1, 8.2, 8.3, 7.3", false, legal_pick,
+     apply_pick,
+     [](const CpsState& s) -> std::string {
+       int n = 0;
+       for (int u = 0; u < s.content().num_units(); ++u) n += (s.op.picked >> u) & 1u;
+       const int limit =
+           s.op.op == Op::Ground ? (s.op.nation == kChina ? 1 : 2) : stack_limit(s.seat);
+       return std::string(s.op.special ? "7.3 Special Operation, " : "") + op_title(s.op.op) +
+              ": units moving from " + space_name(s, s.op.from) + " (" + std::to_string(n) +
+              " of up to " + std::to_string(limit) + " picked; done to stop)";
+     }},
+    {Step::Destination, Actor::Seat, "operations", "8.1, 8.2, 8.3, 7.3", false, legal_destination,
+     apply_destination,
+     [](const CpsState& s) -> std::string {
+       return std::string(s.op.special ? "7.3 Special Operation, " : "") + op_title(s.op.op) +
+              ": destination from " + space_name(s, s.op.from);
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> movement_steps() { return kSteps; }
 
 }  // namespace pacwar::co_prosperity

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "games/co_prosperity/rules.h"
+#include "games/co_prosperity/steps.h"
 
 namespace pacwar::co_prosperity {
 namespace {
@@ -363,5 +364,35 @@ void finish_op(CpsState& s, Log log) {
       return;
   }
 }
+
+}  // namespace pacwar::co_prosperity
+
+// ---- The steps of 8.0 Operations, 8.5 CBI, 8.8 Bombing and 8.9 the Atlantic (steps.h) ----
+
+namespace pacwar::co_prosperity {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::Operations, Actor::Seat, "operations", "8.0", false, legal_operations, apply_operations,
+     [](const CpsState& s) -> std::string {
+       return "8.0: " + who(s) + " Operation or pass (" + year(s) + ")";
+     }},
+    {Step::CbiNation, Actor::Seat, "operations", "8.5", false, legal_cbi, apply_cbi,
+     [](const CpsState&) -> std::string {
+       return "8.5: CBI Theater: Chinese or Commonwealth forces";
+     }},
+    {Step::CbiAction, Actor::Seat, "operations", "8.5", false, legal_cbi, apply_cbi,
+     [](const CpsState&) -> std::string { return "8.5: CBI Theater operation"; }},
+    {Step::Bomber, Actor::Seat, "operations", "8.8", false, legal_bomb, apply_bomb,
+     [](const CpsState&) -> std::string { return "8.8: bombing air unit"; }},
+    {Step::BombTarget, Actor::Seat, "operations", "8.8", false, legal_bomb, apply_bomb,
+     [](const CpsState&) -> std::string { return "8.8: space to bomb"; }},
+    {Step::AtlanticPlace, Actor::Seat, "operations", "8.9", false, legal_atlantic, apply_atlantic,
+     [](const CpsState&) -> std::string { return "8.9: place the reinforcement"; }},
+};
+
+}  // namespace
+
+std::span<const StepRules> operation_steps() { return kSteps; }
 
 }  // namespace pacwar::co_prosperity

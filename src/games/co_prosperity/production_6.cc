@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "games/co_prosperity/rules.h"
+#include "games/co_prosperity/steps.h"
 
 namespace pacwar::co_prosperity {
 namespace {
@@ -209,5 +210,42 @@ void apply_replenish(CpsState& s, Act a, Log log) {
   }
   to_home_space(s, a.a, max_steps(s, a.a), log);
 }
+
+}  // namespace pacwar::co_prosperity
+
+// ---- The steps of 6.0 Production and 6.3 the action icons (steps.h) ----
+
+namespace pacwar::co_prosperity {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::ChooseCards, Actor::Seat, "production", "6.0", false, legal_choose, apply_choose,
+     [](const CpsState& s) -> std::string {
+       return "6.0: " + who(s) + " choose a Strategy Card (" +
+              std::to_string(hand_size(s, s.seat)) + " of " + std::to_string(s.pp[s.seat]) + ")";
+     }},
+    {Step::Develop, Actor::Seat, "operations", "6.3.1, 8.5.1", false, legal_develop, apply_develop,
+     [](const CpsState& s) -> std::string {
+       return s.op.nation >= 0
+                  ? "8.5.1: CBI Development, " + nation_name(s.op.nation) + " unit to place"
+                  : "6.3.1: Development, " + who(s) + " unit to develop";
+     }},
+    {Step::HomeSpace, Actor::Seat, "operations", "6.3.1", false, legal_home, apply_home,
+     [](const CpsState& s) -> std::string {
+       return "6.3.1: home space for " + unit_name(s, s.op.unit);
+     }},
+    {Step::Replenish, Actor::Seat, "operations", "6.3.2, 8.4, 8.5.2", false, legal_replenish,
+     apply_replenish,
+     [](const CpsState& s) -> std::string {
+       return s.op.nation >= 0 ? "8.5.2: CBI Replenishment, reduced " + nation_name(s.op.nation) +
+                                     " unit to restore"
+                               : "6.3.2: Replenishment, reduced unit to restore (8.4.1) or unit "
+                                 "to advance on the Production Track (8.4.2)";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> production_steps() { return kSteps; }
 
 }  // namespace pacwar::co_prosperity

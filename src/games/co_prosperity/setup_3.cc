@@ -1,6 +1,7 @@
 // 3.0 Set-Up: fixed placement (3.1), the Allied split of the US forces at Pearl Harbor or Samoa
 // (one unit at a time), markers (3.3). The game then starts with the 1939 Production Phase.
 #include "games/co_prosperity/rules.h"
+#include "games/co_prosperity/steps.h"
 
 namespace pacwar::co_prosperity {
 namespace {
@@ -50,5 +51,23 @@ void apply_setup(CpsState& s, Act a, Log log) {
       log, [&] { return unit_name(s, a.a) + " set up at " + space_name(s, a.b) + "."; }, "3.1");
   if (next_split(s) < 0) begin_turn(s, log);
 }
+
+}  // namespace pacwar::co_prosperity
+
+// ---- The steps of 3.1 Setup (steps.h) ----
+
+namespace pacwar::co_prosperity {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::SetupSplit, Actor::Seat, "setup", "3.1", false, legal_setup, apply_setup,
+     [](const CpsState&) -> std::string {
+       return "3.1: place the US forces at Pearl Harbor or Samoa";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> setup_steps() { return kSteps; }
 
 }  // namespace pacwar::co_prosperity

@@ -1,11 +1,13 @@
-// The engine interface of CpsState: who acts, legal actions and applying them (dispatched by
-// Step to the rules files), stable text ids, prompts, hashing and hidden-card resampling.
+// The engine interface of CpsState: who acts, legal actions, applying them and the prompt (looked
+// up in the table of steps, steps.h, whose entries the rules files define), stable text ids,
+// labels, hashing and hidden-card resampling.
 #include "games/co_prosperity/state.h"
 
 #include <algorithm>
 #include <stdexcept>
 
 #include "games/co_prosperity/rules.h"
+#include "games/co_prosperity/steps.h"
 
 namespace pacwar::co_prosperity {
 
@@ -16,62 +18,21 @@ CpsState::CpsState(std::shared_ptr<const Content> content) : content_(std::move(
 std::unique_ptr<engine::State> CpsState::clone() const { return std::make_unique<CpsState>(*this); }
 
 int CpsState::current_seat() const {
-  if (step == Step::GameOver) return engine::kTerminalSeat;
-  if (step == Step::CombatDie) return engine::kChanceSeat;
-  return seat;
+  switch (step_rules(step).actor) {
+    case Actor::Seat:
+      return seat;
+    case Actor::Chance:
+      return engine::kChanceSeat;
+    case Actor::Terminal:
+      return engine::kTerminalSeat;
+  }
+  return engine::kTerminalSeat;
 }
 
 void CpsState::legal_actions(std::vector<engine::ActionCode>& out) const {
   out.clear();
-  switch (step) {
-    case Step::SetupSplit:
-      return legal_setup(*this, out);
-    case Step::ChooseCards:
-      return legal_choose(*this, out);
-    case Step::DeclareJapanese:
-    case Step::DeclareAllied:
-      return legal_declare(*this, out);
-    case Step::DiscardCost:
-      return legal_discard(*this, out);
-    case Step::SpecialOp:
-      return legal_special(*this, out);
-    case Step::Operations:
-      return legal_operations(*this, out);
-    case Step::CbiNation:
-    case Step::CbiAction:
-      return legal_cbi(*this, out);
-    case Step::Develop:
-      return legal_develop(*this, out);
-    case Step::HomeSpace:
-      return legal_home(*this, out);
-    case Step::Replenish:
-      return legal_replenish(*this, out);
-    case Step::PickFrom:
-      return legal_from(*this, out);
-    case Step::PickUnits:
-      return legal_pick(*this, out);
-    case Step::Destination:
-      return legal_destination(*this, out);
-    case Step::Bomber:
-    case Step::BombTarget:
-      return legal_bomb(*this, out);
-    case Step::AtlanticPlace:
-      return legal_atlantic(*this, out);
-    case Step::Reaction:
-    case Step::ReactionPick:
-      return legal_reaction(*this, out);
-    case Step::Diversion:
-      return legal_diversion(*this, out);
-    case Step::Allocate:
-      return legal_allocate(*this, out);
-    case Step::EndTurnMove:
-    case Step::EndTurnDest:
-    case Step::EndTurnStack:
-      return legal_end_turn(*this, out);
-    case Step::CombatDie:
-    case Step::GameOver:
-      return;
-  }
+  const StepRules& rules = step_rules(step);
+  if (rules.legal != nullptr) rules.legal(*this, out);
 }
 
 void CpsState::chance_outcomes(std::vector<engine::ChanceOutcome>& out) const {
@@ -83,57 +44,7 @@ void CpsState::chance_outcomes(std::vector<engine::ChanceOutcome>& out) const {
 void CpsState::apply(engine::ActionCode code, engine::LogSink* log) {
   const Act a = decode(code);
   if (current_seat() >= 0) ++moves_;
-  CpsState& s = *this;
-  switch (step) {
-    case Step::SetupSplit:
-      return apply_setup(s, a, log);
-    case Step::ChooseCards:
-      return apply_choose(s, a, log);
-    case Step::DeclareJapanese:
-    case Step::DeclareAllied:
-      return apply_declare(s, a, log);
-    case Step::DiscardCost:
-      return apply_discard(s, a, log);
-    case Step::SpecialOp:
-      return apply_special(s, a, log);
-    case Step::Operations:
-      return apply_operations(s, a, log);
-    case Step::CbiNation:
-    case Step::CbiAction:
-      return apply_cbi(s, a, log);
-    case Step::Develop:
-      return apply_develop(s, a, log);
-    case Step::HomeSpace:
-      return apply_home(s, a, log);
-    case Step::Replenish:
-      return apply_replenish(s, a, log);
-    case Step::PickFrom:
-      return apply_from(s, a, log);
-    case Step::PickUnits:
-      return apply_pick(s, a, log);
-    case Step::Destination:
-      return apply_destination(s, a, log);
-    case Step::Bomber:
-    case Step::BombTarget:
-      return apply_bomb(s, a, log);
-    case Step::AtlanticPlace:
-      return apply_atlantic(s, a, log);
-    case Step::Reaction:
-    case Step::ReactionPick:
-      return apply_reaction(s, a, log);
-    case Step::Diversion:
-      return apply_diversion(s, a, log);
-    case Step::CombatDie:
-      return apply_combat_die(s, a, log);
-    case Step::Allocate:
-      return apply_allocate(s, a, log);
-    case Step::EndTurnMove:
-    case Step::EndTurnDest:
-    case Step::EndTurnStack:
-      return apply_end_turn(s, a, log);
-    case Step::GameOver:
-      throw std::logic_error("the game is over");
-  }
+  step_rules(step).apply(*this, a, log);
 }
 
 namespace {
@@ -337,19 +248,6 @@ const char* icon_section(Icon i) {
   return "6.3";
 }
 
-const char* op_title(Op op) {
-  switch (op) {
-    case Op::Strategic:
-      return "8.1 Strategic Movement";
-    case Op::Naval:
-      return "8.2 Naval Movement";
-    case Op::Ground:
-      return "8.3 Ground Movement";
-    default:
-      return "8.1-8.3 Movement";
-  }
-}
-
 }  // namespace
 
 std::string CpsState::action_label(engine::ActionCode code) const {
@@ -413,90 +311,7 @@ std::string CpsState::action_label(engine::ActionCode code) const {
   }
 }
 
-std::string CpsState::prompt() const {
-  const std::string who = seat == kJapanese ? "Japanese" : "Allied";
-  switch (step) {
-    case Step::SetupSplit:
-      return "3.1: place the US forces at Pearl Harbor or Samoa";
-    case Step::ChooseCards:
-      return "6.0: " + who + " choose a Strategy Card (" + std::to_string(hand_size(*this, seat)) +
-             " of " + std::to_string(pp[seat]) + ")";
-    case Step::DeclareJapanese:
-      return "7.1: Japanese Declaration of War";
-    case Step::DeclareAllied:
-      return "7.2: Allied Declaration of War (cost " + std::to_string(war_cost(*this)) + ")";
-    case Step::DiscardCost:
-      return "7.2.1: discard a card to pay for the declaration";
-    case Step::SpecialOp:
-      return "7.3: Special Operation (" + std::to_string(special_left) + " left)";
-    case Step::Operations:
-      return "8.0: " + who + " Operation or pass (" + year(*this) + ")";
-    case Step::CbiNation:
-      return "8.5: CBI Theater: Chinese or Commonwealth forces";
-    case Step::CbiAction:
-      return "8.5: CBI Theater operation";
-    case Step::Develop:
-      return op.nation >= 0 ? "8.5.1: CBI Development, " + nation_name(op.nation) + " unit to place"
-                            : "6.3.1: Development, " + who + " unit to develop";
-    case Step::HomeSpace:
-      return "6.3.1: home space for " + unit_name(*this, op.unit);
-    case Step::Replenish:
-      return op.nation >= 0 ? "8.5.2: CBI Replenishment, reduced " + nation_name(op.nation) +
-                                  " unit to restore"
-                            : "6.3.2: Replenishment, reduced unit to restore (8.4.1) or unit to "
-                              "advance on the Production Track (8.4.2)";
-    case Step::PickFrom:
-      return std::string(op.special ? "7.3 Special Operation, " : "") + op_title(op.op) +
-             ": space the stack moves from";
-    case Step::PickUnits: {
-      int n = 0;
-      for (int u = 0; u < content_->num_units(); ++u) n += (op.picked >> u) & 1u;
-      const int limit = op.op == Op::Ground ? (op.nation == kChina ? 1 : 2) : stack_limit(seat);
-      return std::string(op.special ? "7.3 Special Operation, " : "") + op_title(op.op) +
-             ": units moving from " + space_name(*this, op.from) + " (" + std::to_string(n) +
-             " of up to " + std::to_string(limit) + " picked; done to stop)";
-    }
-    case Step::Destination:
-      return std::string(op.special ? "7.3 Special Operation, " : "") + op_title(op.op) +
-             ": destination from " + space_name(*this, op.from);
-    case Step::Bomber:
-      return "8.8: bombing air unit";
-    case Step::BombTarget:
-      return "8.8: space to bomb";
-    case Step::AtlanticPlace:
-      return "8.9: place the reinforcement";
-    case Step::Reaction:
-      return "8.6.1: react with a Strategy Card?";
-    case Step::ReactionPick:
-      return "8.6.1: US naval units reacting from the Retreat Box";
-    case Step::Diversion:
-      return "8.6.8: " + who + " carrier diversion";
-    case Step::CombatDie:
-      if (combat.fire_unit >= 0)
-        return (combat.bombing ? "8.8: bombing die for " : "8.6.2: combat die for ") +
-               unit_name(*this, combat.fire_unit);
-      return "8.6.2: combat die";
-    case Step::Allocate:
-      for (int side : {kJapanese, kAllied})
-        for (int p = 0; p < 4; ++p)
-          if (combat.hits[side][p] > 0)
-            return "8.6.5: " + who + " player assigns a hit of the " +
-                   (side == kJapanese ? "Japanese" : "Allied") + " priority " +
-                   std::string(1, static_cast<char>('A' + p)) + " fire (" +
-                   std::to_string(combat.hits[side][p]) + " to assign)";
-      return "8.6.5: " + who + " allocate a hit";
-    case Step::EndTurnMove:
-      return "9.0: " + who + " End of Turn strategic move";
-    case Step::EndTurnDest:
-      return "9.0: destination of " + unit_name(*this, op.unit);
-    case Step::EndTurnStack:
-      return "9.0: " + who + " naval unit that stays at " + space_name(*this, op.from) +
-             " (no port: one naval unit; the others go to the Retreat Box)";
-    case Step::GameOver:
-      return "4.0: game over";
-  }
-  return "";
-}
+std::string CpsState::prompt() const { return step_rules(step).prompt(*this); }
 
 bool CpsState::is_undo_barrier(engine::ActionCode code) const {
   if (current_seat() == engine::kChanceSeat) return true;
@@ -514,6 +329,15 @@ std::vector<double> CpsState::returns() const {
   if (winner_ < 0) return {0.0, 0.0};
   return winner_ == kJapanese ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
 }
+
+// Fields listed once: hash() below names every field of CpsState that affects play (`moves_`
+// and `content_` are left out on purpose). The sizes below fail to compile when a field is added
+// to one of these structs: hash the new field here (and show it in view() if public, check it in
+// invariants.cc), then update the size.
+static_assert(sizeof(UnitState) == 6, "UnitState changed: hash the new field, then update");
+static_assert(sizeof(OpCtx) == 24, "OpCtx changed: hash the new field, then update");
+static_assert(sizeof(CombatCtx) == 24, "CombatCtx changed: hash the new field, then update");
+static_assert(sizeof(CpsState) == 424, "CpsState changed: hash the new field, then update");
 
 std::uint64_t CpsState::hash() const {
   std::uint64_t h = 0xcbf29ce484222325ULL;

@@ -1,6 +1,7 @@
 // view(seat): what a seat may know. The opponent's hand and the Allied declaration discards are
 // shown as counts only; everything on the map and the tracks is public.
 #include "games/co_prosperity/rules.h"
+#include "games/co_prosperity/steps.h"
 
 namespace pacwar::co_prosperity {
 namespace {
@@ -42,20 +43,12 @@ engine::Json CpsState::view(int viewer) const {
   v["atlantic_used"] = atlantic_used;
   v["first"] = first == kJapanese ? "japanese" : "allied";
   if (winner_ >= 0) v["winner"] = winner_ == kJapanese ? "japanese" : "allied";
-  switch (step) {  // the combat in progress (8.6, 8.8): public, where it is fought and by whom
-    case Step::Reaction:
-    case Step::ReactionPick:
-    case Step::Diversion:
-    case Step::CombatDie:
-    case Step::Allocate:
-      if (combat.space >= 0)
-        v["combat"] = {{"oz", space_name(*this, combat.space)},
-                       {"attacker", combat.attacker == kJapanese ? "japanese" : "allied"},
-                       {"bombing", combat.bombing}};
-      break;
-    default:
-      break;
-  }
+  v["phase"] = step_rules(step).phase;
+  // The combat in progress (8.6, 8.8): public, where it is fought and by whom.
+  if (step_rules(step).combat && combat.space >= 0)
+    v["combat"] = {{"oz", space_name(*this, combat.space)},
+                   {"attacker", combat.attacker == kJapanese ? "japanese" : "allied"},
+                   {"bombing", combat.bombing}};
   engine::Json spaces = engine::Json::array();
   for (int n = 0; n < kNumNodes; ++n) {
     engine::Json sp = {{"id", space_name(*this, n)},

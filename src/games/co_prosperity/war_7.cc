@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "games/co_prosperity/rules.h"
+#include "games/co_prosperity/steps.h"
 
 namespace pacwar::co_prosperity {
 namespace {
@@ -138,5 +139,33 @@ void special_done(CpsState& s, Log log) {
   s.war_targets = 0;
   begin_operations(s, log);
 }
+
+}  // namespace pacwar::co_prosperity
+
+// ---- The steps of 7.0 Declarations of War and 7.3 Special Operations (steps.h) ----
+
+namespace pacwar::co_prosperity {
+namespace {
+
+constexpr StepRules kSteps[] = {
+    {Step::DeclareJapanese, Actor::Seat, "war", "7.1", false, legal_declare, apply_declare,
+     [](const CpsState&) -> std::string { return "7.1: Japanese Declaration of War"; }},
+    {Step::DeclareAllied, Actor::Seat, "war", "7.2", false, legal_declare, apply_declare,
+     [](const CpsState& s) -> std::string {
+       return "7.2: Allied Declaration of War (cost " + std::to_string(war_cost(s)) + ")";
+     }},
+    {Step::DiscardCost, Actor::Seat, "war", "7.2.1", false, legal_discard, apply_discard,
+     [](const CpsState&) -> std::string {
+       return "7.2.1: discard a card to pay for the declaration";
+     }},
+    {Step::SpecialOp, Actor::Seat, "war", "7.3", false, legal_special, apply_special,
+     [](const CpsState& s) -> std::string {
+       return "7.3: Special Operation (" + std::to_string(s.special_left) + " left)";
+     }},
+};
+
+}  // namespace
+
+std::span<const StepRules> war_steps() { return kSteps; }
 
 }  // namespace pacwar::co_prosperity

@@ -1,5 +1,5 @@
 // The Pacific War sampler and evaluator as the search uses them.
-#include "ai/pacific_war_policy.h"
+#include "games/pacific_war/ai_policy.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include "games/pacific_war/state.h"
 #include "games/registry.h"
 
-namespace pacwar::ai {
+namespace pacwar::pacific_war {
 namespace {
 
 namespace pw = pacwar::pacific_war;
@@ -135,4 +135,4 @@ TEST(AiHeuristicEvaluator, InvasionPotentialCountsAnEnemyPortWithinReach) {
 }
 
 }  // namespace
-}  // namespace pacwar::ai
+}  // namespace pacwar::pacific_war

@@ -1,6 +1,6 @@
 // Greater East Asia Co-Prosperity Sphere: the sampler as the search uses it (only cards the seat
 // has not seen move), and the evaluator.
-#include "ai/co_prosperity_policy.h"
+#include "games/co_prosperity/ai_policy.h"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include "games/co_prosperity/state.h"
 #include "games/registry.h"
 
-namespace pacwar::ai {
+namespace pacwar::co_prosperity {
 namespace {
 
 namespace cp = pacwar::co_prosperity;
@@ -258,4 +258,4 @@ TEST(AiCoProsperityPlayout, HorizonIsTheNextEndOfTurnPhase_8_0_9_0) {
 }
 
 }  // namespace
-}  // namespace pacwar::ai
+}  // namespace pacwar::co_prosperity

@@ -1,4 +1,4 @@
-#include "ai/co_prosperity_policy.h"
+#include "games/co_prosperity/ai_policy.h"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 #include "games/co_prosperity/rules.h"
 #include "games/co_prosperity/state.h"
 
-namespace pacwar::ai {
+namespace pacwar::co_prosperity {
 namespace {
 
 namespace cp = pacwar::co_prosperity;
@@ -77,6 +77,11 @@ double attack_odds(const cp::CpsState& s, int side, int space, std::uint64_t gro
 CoProsperityScore score_co_prosperity(const engine::State& state) {
   const auto* s = dynamic_cast<const cp::CpsState*>(&state);
   if (s == nullptr) throw std::invalid_argument("not a Co-Prosperity state");
+  return score_co_prosperity(*s);
+}
+
+CoProsperityScore score_co_prosperity(const cp::CpsState& state) {
+  const cp::CpsState* s = &state;
   const cp::Content& c = s->content();
   const cp::Control ctl = cp::compute_control(*s);
   CoProsperityScore score;
@@ -117,18 +122,18 @@ CoProsperityScore score_co_prosperity(const engine::State& state) {
   return score;
 }
 
-void CoProsperityEvaluator::evaluate(const engine::State& state,
-                                     std::vector<double>& values) const {
+void CoProsperityEvaluator::evaluate_state(const cp::CpsState& state,
+                                           std::vector<double>& values) const {
   const double value = score_co_prosperity(state).value;
   values.assign(2, 0.0);
   values[0] = value;
   values[1] = -value;
 }
 
-engine::ActionCode CoProsperityPlayout::pick(const engine::State& state,
-                                             const std::vector<engine::ActionCode>& legal,
-                                             engine::Rng& rng) const {
-  const auto& s = static_cast<const cp::CpsState&>(state);
+engine::ActionCode CoProsperityPlayout::pick_in(const cp::CpsState& state,
+                                                const std::vector<engine::ActionCode>& legal,
+                                                engine::Rng& rng) const {
+  const cp::CpsState& s = state;
   const int side = state.current_seat();
   bool destinations = false;
   for (const engine::ActionCode action : legal) {
@@ -195,10 +200,10 @@ engine::ActionCode CoProsperityPlayout::pick(const engine::State& state,
   return legal.back();
 }
 
-bool CoProsperityPlayout::stop(const engine::State& root, const engine::State& state) const {
-  const int from = phase_clock(static_cast<const cp::CpsState&>(root));
+bool CoProsperityPlayout::stop_at(const cp::CpsState& root, const cp::CpsState& state) const {
+  const int from = phase_clock(root);
   const int horizon = from % 2 == 0 ? from + 1 : from + 2;
-  return phase_clock(static_cast<const cp::CpsState&>(state)) >= horizon;
+  return phase_clock(state) >= horizon;
 }
 
-}  // namespace pacwar::ai
+}  // namespace pacwar::co_prosperity

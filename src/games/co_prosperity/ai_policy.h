@@ -8,14 +8,15 @@
 
 #include <vector>
 
-#include "ai/policy.h"
+#include "engine/policy.h"
+#include "games/co_prosperity/state.h"
 
-namespace pacwar::ai {
+namespace pacwar::co_prosperity {
 
-class CoProsperityEvaluator final : public Evaluator {
+class CoProsperityEvaluator final : public engine::EvaluatorOf<CpsState> {
  public:
   // values[0] Japanese, values[1] Allied = -values[0], in (-1, 1).
-  void evaluate(const engine::State& state, std::vector<double>& values) const override;
+  void evaluate_state(const CpsState& state, std::vector<double>& values) const override;
 };
 
 // Weighted random: operations over passing, moves into spaces the enemy controls, reactions.
@@ -23,13 +24,13 @@ class CoProsperityEvaluator final : public Evaluator {
 // Operations Phase and the End of Turn Phase take about 60 actions.
 inline constexpr int kCoProsperityPlayoutDepth = 150;
 
-class CoProsperityPlayout final : public PlayoutPolicy {
+class CoProsperityPlayout final : public engine::PlayoutPolicyOf<CpsState> {
  public:
-  engine::ActionCode pick(const engine::State& state, const std::vector<engine::ActionCode>& legal,
-                          engine::Rng& rng) const override;
+  engine::ActionCode pick_in(const CpsState& state, const std::vector<engine::ActionCode>& legal,
+                             engine::Rng& rng) const override;
   // At the first End of Turn Phase (9.0) after the root's Operations Phase: the end of the
   // root's turn, or of the next one when the root is in an End of Turn Phase.
-  bool stop(const engine::State& root, const engine::State& state) const override;
+  bool stop_at(const CpsState& root, const CpsState& state) const override;
 };
 
 // The parts of the evaluation, Japanese minus Allied where it applies (for tests and tuning).
@@ -42,7 +43,8 @@ struct CoProsperityScore {
   double material = 0;      // Japanese share of the strength in play minus 0.5, times 2
   double value = 0;         // the Japanese value in (-1, 1)
 };
+CoProsperityScore score_co_prosperity(const CpsState& state);
 // Throws std::invalid_argument when `state` is not a Co-Prosperity state.
 CoProsperityScore score_co_prosperity(const engine::State& state);
 
-}  // namespace pacwar::ai
+}  // namespace pacwar::co_prosperity

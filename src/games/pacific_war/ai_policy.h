@@ -5,24 +5,25 @@
 
 #include <vector>
 
-#include "ai/policy.h"
+#include "engine/policy.h"
+#include "games/pacific_war/state.h"
 
-namespace pacwar::ai {
+namespace pacwar::pacific_war {
 
-class PacificWarEvaluator final : public Evaluator {
+class PacificWarEvaluator final : public engine::EvaluatorOf<PwState> {
  public:
   // values[0] Japanese, values[1] Allied = -values[0], in (-1, 1).
-  void evaluate(const engine::State& state, std::vector<double>& values) const override;
+  void evaluate_state(const PwState& state, std::vector<double>& values) const override;
 };
 
 // Weighted random by action kind: captures, whole groups, movement and readying are favoured,
 // doing nothing (Skip) is rare.
-class PacificWarPlayout final : public PlayoutPolicy {
+class PacificWarPlayout final : public engine::PlayoutPolicyOf<PwState> {
  public:
-  engine::ActionCode pick(const engine::State& state, const std::vector<engine::ActionCode>& legal,
-                          engine::Rng& rng) const override;
+  engine::ActionCode pick_in(const PwState& state, const std::vector<engine::ActionCode>& legal,
+                             engine::Rng& rng) const override;
   // The relative weight of `action` (legal in `state`).
-  double weight(const engine::State& state, engine::ActionCode action) const;
+  double weight(const PwState& state, engine::ActionCode action) const;
 };
 
 // The parts of the evaluation, Japanese minus Allied where it applies (for tests and tuning).
@@ -35,7 +36,8 @@ struct PacificWarScore {
   double cards = 0;     // hand size difference
   double value = 0;     // the Japanese value in (-1, 1)
 };
+PacificWarScore score_pacific_war(const PwState& state);
 // Throws std::invalid_argument when `state` is not a Pacific War state.
 PacificWarScore score_pacific_war(const engine::State& state);
 
-}  // namespace pacwar::ai
+}  // namespace pacwar::pacific_war

@@ -1,4 +1,4 @@
-#include "ai/pacific_war_policy.h"
+#include "games/pacific_war/ai_policy.h"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 #include "games/pacific_war/rules.h"
 #include "games/pacific_war/state.h"
 
-namespace pacwar::ai {
+namespace pacwar::pacific_war {
 namespace {
 
 namespace pw = pacwar::pacific_war;
@@ -129,6 +129,11 @@ double invasion_potential(const pw::PwState& s, int side) {
 PacificWarScore score_pacific_war(const engine::State& state) {
   const auto* s = dynamic_cast<const pw::PwState*>(&state);
   if (s == nullptr) throw std::invalid_argument("not a Pacific War state");
+  return score_pacific_war(*s);
+}
+
+PacificWarScore score_pacific_war(const pw::PwState& state) {
+  const pw::PwState* s = &state;
   PacificWarScore score;
   score.vp_track = s->vp;
   const int jb = pw::base_count(*s, pw::kJapanese);
@@ -155,18 +160,19 @@ PacificWarScore score_pacific_war(const engine::State& state) {
   return score;
 }
 
-void PacificWarEvaluator::evaluate(const engine::State& state, std::vector<double>& values) const {
+void PacificWarEvaluator::evaluate_state(const pw::PwState& state,
+                                         std::vector<double>& values) const {
   const double value = score_pacific_war(state).value;
   values.assign(2, 0.0);
   values[0] = value;
   values[1] = -value;
 }
 
-double PacificWarPlayout::weight(const engine::State& state, engine::ActionCode action) const {
+double PacificWarPlayout::weight(const pw::PwState& state, engine::ActionCode action) const {
   const pw::Act act = pw::decode(action);
   if (act.kind == pw::Kind::To) {
     // Destinations: an enemy Port (to invade it in the Supply Phase, 10.2) is worth the trip.
-    const auto& s = static_cast<const pw::PwState&>(state);
+    const pw::PwState& s = state;
     const int side = state.current_seat();
     if (act.a >= 0 && act.a < s.content().num_ozs() && side >= 0) {
       const pw::OzDef& d = s.content().ozs[static_cast<std::size_t>(act.a)];
@@ -179,9 +185,9 @@ double PacificWarPlayout::weight(const engine::State& state, engine::ActionCode 
   return kind_weight(act.kind);
 }
 
-engine::ActionCode PacificWarPlayout::pick(const engine::State& state,
-                                           const std::vector<engine::ActionCode>& legal,
-                                           engine::Rng& rng) const {
+engine::ActionCode PacificWarPlayout::pick_in(const pw::PwState& state,
+                                              const std::vector<engine::ActionCode>& legal,
+                                              engine::Rng& rng) const {
   double total = 0.0;
   for (const engine::ActionCode action : legal) total += weight(state, action);
   double target = rng.uniform() * total;
@@ -192,4 +198,4 @@ engine::ActionCode PacificWarPlayout::pick(const engine::State& state,
   return legal.back();
 }
 
-}  // namespace pacwar::ai
+}  // namespace pacwar::pacific_war

@@ -1,0 +1,37 @@
+// One registration per game: everything the layers above the rules need to know about a game,
+// in one value. The games layer builds one GameModule per game (games/<game>/module.cc) and
+// lists them in games/registry.cc; the search (src/ai), the terminal (src/cli) and the server
+// (src/server) reach a game only through it, never by testing its name.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "engine/game.h"
+#include "engine/policy.h"
+
+namespace pacwar::engine {
+
+// The game's knowledge for search (engine/policy.h).
+struct SearchPolicies {
+  std::shared_ptr<const Evaluator> evaluator;
+  std::shared_ptr<const PlayoutPolicy> playout;
+  int playout_depth = 30;  // the search's playout depth when its configuration gives none
+};
+
+struct GameModule {
+  std::string name;  // "pacific-war": the name in saves, URLs and on the command line
+  // The game with its data loaded; throws DataError when the data files are invalid.
+  std::function<std::shared_ptr<const Game>()> make_game;
+  // The board as text lines, each ending in '\n', from a view (State::view of a seat).
+  std::function<std::string(const Json& view)> render_board;
+  // The map as text from a view; empty for a game without a text map.
+  std::function<std::string(const Json& view)> render_map;
+  // The card catalogue as JSON; empty for a game without one.
+  std::function<Json()> cards;
+  // The evaluator and playout policy of the search, written against the game's own state type.
+  std::function<SearchPolicies()> search;
+};
+
+}  // namespace pacwar::engine

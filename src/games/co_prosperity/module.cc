@@ -1,0 +1,27 @@
+#include "games/co_prosperity/module.h"
+
+#include <memory>
+
+#include "games/co_prosperity/ai_policy.h"
+#include "games/co_prosperity/content.h"
+#include "games/co_prosperity/game.h"
+#include "games/co_prosperity/render_text.h"
+
+namespace pacwar::co_prosperity {
+
+engine::GameModule game_module() {
+  engine::GameModule module;
+  module.name = "co-prosperity";
+  module.make_game = [] {
+    return std::make_shared<CoProsperityGame>(load_content(default_data_dir()));
+  };
+  module.render_board = [](const engine::Json& view) { return render_text(view); };
+  module.search = [] {
+    return engine::SearchPolicies{std::make_shared<CoProsperityEvaluator>(),
+                                  std::make_shared<CoProsperityPlayout>(),
+                                  kCoProsperityPlayoutDepth};
+  };
+  return module;
+}
+
+}  // namespace pacwar::co_prosperity

@@ -1,0 +1,51 @@
+// Greater East Asia Co-Prosperity Sphere: the table of steps. Every prompt (Step) has one entry,
+// defined in the rules file that owns it beside its code: who acts, its legal actions, its
+// apply, its prompt, its phase name and its rule section. CpsState looks the entry up instead
+// of switching on the step; step_rules() checks on first use that every Step has exactly one
+// entry (steps_test.cc checks it too).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "games/co_prosperity/rules.h"
+
+namespace pacwar::co_prosperity {
+
+enum class Actor : std::uint8_t {
+  Seat,      // the seat in CpsState::seat
+  Chance,    // a die (CpsState::chance_outcomes)
+  Terminal,  // the game is over
+};
+
+struct StepRules {
+  Step step;
+  Actor actor;
+  const char* phase;  // the view's "phase": setup, production, war, operations, end-of-turn, ...
+  const char* rule;   // rule section the prompt cites
+  bool combat;        // a combat (8.6) or bombing (8.8) is in progress: the view shows where
+  // Legal actions when a seat acts (nullptr for chance and the end of the game).
+  void (*legal)(const CpsState& s, Out& out);
+  void (*apply)(CpsState& s, Act a, Log log);
+  std::string (*prompt)(const CpsState& s);
+};
+
+inline constexpr std::size_t kNumSteps = static_cast<std::size_t>(Step::GameOver) + 1;
+
+// The entry of `step` (the table is built and checked once).
+const StepRules& step_rules(Step step);
+
+// The entries each rules file defines (steps.cc joins them).
+std::span<const StepRules> setup_steps();       // 3.1 setup_3.cc
+std::span<const StepRules> production_steps();  // 6.0-6.3 production_6.cc
+std::span<const StepRules> war_steps();         // 7.0-7.3 war_7.cc
+std::span<const StepRules> operation_steps();   // 8.0, 8.5, 8.8, 8.9 operations_8.cc
+std::span<const StepRules> movement_steps();    // 8.1-8.3 movement_8.cc
+std::span<const StepRules> combat_steps();      // 8.6 combat_8_6.cc
+std::span<const StepRules> end_turn_steps();    // 9.0, 4.0 end_turn_9.cc
+
+// "Japanese" / "Allied" for the seat in CpsState::seat (prompt texts).
+std::string who(const CpsState& s);
+
+}  // namespace pacwar::co_prosperity

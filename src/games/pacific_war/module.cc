@@ -1,0 +1,40 @@
+#include "games/pacific_war/module.h"
+
+#include <memory>
+
+#include "games/pacific_war/ai_policy.h"
+#include "games/pacific_war/content.h"
+#include "games/pacific_war/game.h"
+#include "games/pacific_war/render_text.h"
+#include "games/pacific_war/rules.h"
+
+namespace pacwar::pacific_war {
+
+engine::GameModule game_module() {
+  engine::GameModule module;
+  module.name = "pacific-war";
+  module.make_game = [] {
+    return std::make_shared<PacificWarGame>(load_content(default_data_dir()));
+  };
+  module.render_board = [](const engine::Json& view) { return render_text(view); };
+  // The map's geometry is public content, read when asked for.
+  module.render_map = [](const engine::Json& view) {
+    return render_map(view, *load_content(default_data_dir()));
+  };
+  // Every Resource Card end with its event as data (4.5, 4.6): J01..J16 then A01..A16.
+  module.cards = [] {
+    const auto content = load_content(default_data_dir());
+    engine::Json ends = engine::Json::array();
+    for (int side : {kJapanese, kAllied})
+      for (const CardDef& card : content->cards)
+        ends.push_back(card_event_json(side == kJapanese ? card.japanese : card.allied, *content));
+    return ends;
+  };
+  module.search = [] {
+    return engine::SearchPolicies{std::make_shared<PacificWarEvaluator>(),
+                                  std::make_shared<PacificWarPlayout>(), 30};
+  };
+  return module;
+}
+
+}  // namespace pacwar::pacific_war
