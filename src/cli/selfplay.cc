@@ -98,9 +98,7 @@ GameOutcome play_one(const engine::Game& game, const engine::Options& options,
   if (!outcome.violation) {
     outcome.completed = true;
     outcome.winner = state->winner();
-    const engine::Json view = state->view(-1);
-    if (view.contains("turn") && view["turn"].is_number_integer())
-      outcome.end_turn = view["turn"].get<int>();
+    outcome.end_turn = state->turn_number();
     outcome.end_reason = last_line.last;
   }
   return outcome;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/random_play.h"
 #include "games/registry.h"
 #include "tests/toy_game.h"
 
@@ -123,6 +124,28 @@ TEST(SelfplayTest, EndTurnsAndEndReasonsForBothGames) {
     const engine::Json json = to_json(result, *game);
     EXPECT_TRUE(json.contains("end_turn"));
     EXPECT_TRUE(json.contains("end_reasons"));
+  }
+}
+
+// Self-play reads the end turn from State::turn_number(), which both games answer from a field
+// instead of building the view: it must be the view's "turn" at every point of a game.
+TEST(SelfplayTest, TurnNumberIsTheViewsTurn) {
+  for (const char* name : {"pacific-war", "co-prosperity"}) {
+    const auto game = find_game(name);
+    ASSERT_NE(game, nullptr) << name;
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      auto state = game->new_initial_state(game->normalize_options(engine::Json::object()));
+      engine::RandomPlayer player;
+      engine::Rng player_rng(seed);
+      engine::Rng chance_rng(seed + 100);
+      for (int i = 0; !state->is_terminal(); ++i) {
+        if (i % 25 == 0) {
+          ASSERT_EQ(state->turn_number(), state->view(-1)["turn"].get<int>()) << name << " " << i;
+        }
+        state->apply(player.pick(*state, player_rng, chance_rng), nullptr);
+      }
+      EXPECT_EQ(state->turn_number(), state->view(-1)["turn"].get<int>()) << name;
+    }
   }
 }
 

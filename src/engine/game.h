@@ -121,6 +121,13 @@ class State {
 
   // Number of player (non-chance) actions taken so far; useful for limits.
   virtual int move_number() const = 0;
+
+  // The game turn, as the view's "turn" field gives it (-1 when the view has none). A game
+  // overrides it to answer without building the view (self-play asks it after every game).
+  virtual int turn_number() const {
+    const Json v = view(-1);
+    return v.contains("turn") && v["turn"].is_number_integer() ? v["turn"].get<int>() : -1;
+  }
 };
 
 class Game {

@@ -175,6 +175,7 @@ class PwState final : public engine::State {
   std::string check_transition(const engine::State& before,
                                engine::ActionCode action) const override;
   int move_number() const override { return moves_; }
+  int turn_number() const override { return turn; }
 
   const Content& content() const { return *content_; }
   const RuleOptions& options() const { return options_; }
