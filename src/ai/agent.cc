@@ -94,6 +94,11 @@ bool parse_mcts_setting(std::string_view setting, MctsConfig& config) {
     config.reuse_tree = value == "1";
     return true;
   }
+  if (key == "split") {  // split=even: a fixed share of the iterations per thread (reproducible)
+    if (value != "even" && value != "shared") return false;
+    config.even_split = value == "even";
+    return true;
+  }
   if (key == "depth") {
     const auto depth = parse_positive(value);
     if (!depth) return false;

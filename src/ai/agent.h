@@ -1,7 +1,8 @@
 // Computer players by name: "random", "heuristic", "mcts", "mcts:N" (N iterations),
 // "mcts:easy|normal|hard", "mcts:Nms" (N milliseconds per decision); a search spec may add
-// ",c=X" (UCB exploration constant), ",depth=N" (playout depth) and ",reuse=0|1" (tree reuse
-// between decisions, on by default; mcts-v1 never reuses), e.g. "mcts:2000,c=0.5".
+// ",c=X" (UCB exploration constant), ",depth=N" (playout depth), ",reuse=0|1" (tree reuse
+// between decisions, off by default; mcts-v1 never reuses) and ",split=even|shared" (how threads
+// divide an iteration budget; shared by default), e.g. "mcts:2000,c=0.5".
 // "mcts-v1[:...]" is the frozen search of commit 940a9ac (src/ai/v1/), the fixed baseline of the
 // rating ladder. "oracle[:...]" searches the TRUE state, hidden cards included: a measurement
 // of what hidden information costs, never offered to players (play and serve refuse it).

@@ -1,6 +1,7 @@
 #include "ai/mcts.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -103,6 +104,20 @@ class Mcts::Searcher {
                 Clock::time_point deadline) {
     long long done = 0;
     while (quota == 0 || done < quota) {
+      if (timed && (done & 7) == 0 && Clock::now() >= deadline) break;
+      iterate(root, seat, rng);
+      ++done;
+    }
+    return done;
+  }
+
+  // Runs iterations while `budget` (shared by every thread of the search) has some left, or
+  // until `deadline`; returns how many ran. No thread waits for another's fixed share: the
+  // search ends within one iteration of the budget on every thread.
+  long long run_shared(const State& root, int seat, Rng rng, std::atomic<long long>& budget,
+                       bool timed, Clock::time_point deadline) {
+    long long done = 0;
+    while (budget.fetch_sub(1, std::memory_order_relaxed) > 0) {
       if (timed && (done & 7) == 0 && Clock::now() >= deadline) break;
       iterate(root, seat, rng);
       ++done;
@@ -309,14 +324,22 @@ MctsResult Mcts::search(const State& root, std::uint64_t seed) {
   const int threads = config_.threads;
   std::vector<long long> done(static_cast<std::size_t>(threads), 0);
   std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
+  const long long total = std::max(0, config_.iterations);
+  // Several threads on an iteration budget share it (issue 12: an even split made every search
+  // wait for its slower thread) unless even_split asks for the reproducible split.
+  const bool shared = threads > 1 && total > 0 && !config_.even_split;
+  std::atomic<long long> budget{total};
   auto work = [&](int t) {
     const auto slot = static_cast<std::size_t>(t);
     Searcher& searcher = *searchers_[slot];
     try {
-      const long long total = std::max(0, config_.iterations);
+      const Rng rng(engine::splitmix64(seed ^ engine::splitmix64(kThreadStream + t)));
+      if (shared) {
+        done[slot] = searcher.run_shared(root, seat, rng, budget, timed, deadline);
+        return;
+      }
       const long long quota = total == 0 ? 0 : total / threads + (t < total % threads ? 1 : 0);
       if (total != 0 && quota == 0) return;
-      const Rng rng(engine::splitmix64(seed ^ engine::splitmix64(kThreadStream + t)));
       done[slot] = searcher.run(root, seat, rng, quota, timed, deadline);
     } catch (...) {
       searcher.reset();

@@ -12,7 +12,8 @@
 // playouts go past, so that every root action is scored at the same point of the game.
 //
 // Root parallelism: each thread has its own tree and generator; root visit counts are summed.
-// With an iteration budget the decision depends only on (visible state, seed, config).
+// With an iteration budget and one thread (or MctsConfig::even_split) the decision depends only
+// on (visible state, seed, config); otherwise the threads share the budget as they are scheduled.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +38,12 @@ struct MctsConfig {
   // (the same seat deciding again with nothing else between, as the seat sees it). Off by
   // default until an SPRT run shows it is better (docs/ai.md); `,reuse=1` switches it on.
   bool reuse_tree = false;
+  // With several threads and an iteration budget, each thread takes the next iteration from a
+  // budget shared by all (no thread waits for another at the end of a search), so the split
+  // between the threads, and with it the decision, depends on the scheduling. even_split gives
+  // each thread a fixed share instead: reproducible for a seed, but the search lasts as long as
+  // its slower thread (`,split=even` in a player spec).
+  bool even_split = false;
 };
 
 // "easy", "normal", "hard" presets (iteration budgets); false for an unknown name.

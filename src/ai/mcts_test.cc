@@ -104,6 +104,7 @@ TEST(AiMcts, FixedSeedGivesTheSameMoveWithThreads) {
   MctsConfig config;
   config.iterations = 200;
   config.threads = 2;
+  config.even_split = true;
   Mcts a(config, policies_for("pacific-war", 2));
   const MctsResult first = a.search(*state, 77);
   const MctsResult again = a.search(*state, 77);  // the reused trees start afresh
@@ -124,6 +125,7 @@ TEST(AiMcts, FixedSeedGivesTheSameMoveWithThreadsCoProsperity) {
   MctsConfig config;
   config.iterations = 120;
   config.threads = 2;
+  config.even_split = true;
   Mcts a(config, policies_for("co-prosperity", 2));
   Mcts b(config, policies_for("co-prosperity", 2));
   const MctsResult first = a.search(*state, 91);
@@ -131,6 +133,28 @@ TEST(AiMcts, FixedSeedGivesTheSameMoveWithThreadsCoProsperity) {
   EXPECT_EQ(first.action, other.action);
   EXPECT_EQ(first.visits, other.visits);
   EXPECT_EQ(first.iterations, 120);
+}
+
+// Without even_split, two threads share the budget: exactly the budget runs, every iteration
+// passes through one root child, and each thread's tree stays its own.
+TEST(AiMcts, ThreadsShareTheIterationBudget) {
+  for (const std::string name : {"pacific-war", "co-prosperity"}) {
+    auto state = mid_game(name, 3, 120);
+    ASSERT_NE(state, nullptr) << name;
+    MctsConfig config;
+    config.iterations = 301;
+    config.threads = 2;
+    Mcts mcts(config, policies_for(name, 2));
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const MctsResult result = mcts.search(*state, seed);
+      EXPECT_EQ(result.iterations, 301) << name;
+      long long sum = 0;
+      for (const long long v : result.visits) sum += v;
+      EXPECT_EQ(sum, 301) << name;
+      EXPECT_NE(std::find(result.actions.begin(), result.actions.end(), result.action),
+                result.actions.end());
+    }
+  }
 }
 
 TEST(AiMcts, ZeroThreadsMeansEveryCore) {

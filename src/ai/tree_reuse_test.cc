@@ -39,6 +39,7 @@ Chain find_chain(const std::string& name, std::uint64_t seed, int iterations, in
       MctsConfig config;
       config.iterations = iterations;
       config.threads = threads;
+      config.even_split = true;  // reproducible with two threads
       Mcts probe(config, policies_for(name, 2));
       const MctsResult r = probe.search(*state, 5);
       auto next = state->clone();
@@ -60,6 +61,7 @@ TEST(AiTreeReuse, KeepsTheChosenSubtreeWhenTheSeatDecidesAgain) {
       MctsConfig config;
       config.iterations = 300;
       config.threads = threads;
+      config.even_split = true;  // reproducible with two threads
       EXPECT_FALSE(config.reuse_tree) << "off by default until an SPRT run passes it";
       config.reuse_tree = true;
       Mcts reusing(config, policies_for(name, 2));
