@@ -1,4 +1,4 @@
-// The page router: #/login, #/ (lobby), #/game/ID, #/replay/ID, #/invite/TOKEN.
+// The page router: #/login, #/ (lobby), #/game/ID, #/replay/ID, #/invite/TOKEN, #/account.
 import { api, ApiError } from './api.js';
 import { h, clear } from './dom.js';
 import { showAuth } from './auth.js';
@@ -6,6 +6,7 @@ import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
 import { showReplay } from './replay.js';
 import { showInvite } from './invite.js';
+import { showAccount } from './account.js';
 
 const page = document.getElementById('page');
 const who = document.getElementById('who');
@@ -17,7 +18,7 @@ function setUser(name) {
   clear(who);
   if (!name) return;
   who.append(
-    h('span', { class: 'user', 'data-testid': 'username' }, name),
+    h('a', { class: 'user', 'data-testid': 'username', href: '#/account', title: 'Account' }, name),
     h('button', {
       class: 'link',
       onclick: async () => {
@@ -53,6 +54,7 @@ async function route() {
       else location.hash = to;
     },
     onLogin: (username) => setUser(username),
+    onLogout: () => { setUser(null); location.hash = '#/login'; },
   };
   if (!user) {
     // Remember where the visitor wanted to go (an invitation link) and come back after login.
@@ -62,6 +64,7 @@ async function route() {
   if (name === 'game' && arg) current = showGame(ctx, decodeURIComponent(arg));
   else if (name === 'replay' && arg) current = showReplay(ctx, decodeURIComponent(arg));
   else if (name === 'invite' && arg) current = showInvite(ctx, decodeURIComponent(arg));
+  else if (name === 'account') current = showAccount(ctx);
   else current = showLobby(ctx);
 }
 

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "server/accounts.h"
 #include "server/agent_runner.h"
 #include "server/api_error.h"
 #include "server/catalog.h"
@@ -118,6 +119,9 @@ struct ApiServer::Impl {
         notified(store.database().kind() == "postgresql"),
         web(http_options(config, notified)) {
     games.set_unload_after(config.unload_games_after);
+    games.set_invite_lifetime(config.invite_lifetime);
+    // Invitations stored in clear before issue 14: hashed, valid for one more lifetime.
+    store.migrate_clear_invites(now_ms() + config.invite_lifetime.count());
     // A hash to check unknown usernames against, so both answers take the same time.
     dummy_hash = hash_password(random_token(16));
     routes();
@@ -302,7 +306,7 @@ struct ApiServer::Impl {
               }));
 
     web.route("GET", "/api/games", handler([this](const Request& req, Response& res) {
-                send_json(res, 200, games.lobby(user(req)));
+                send_json(res, 200, filter_lobby(games.lobby(user(req)), req));
               }));
 
     web.route("POST", R"(/api/invites/([0-9a-f]{1,64}))",
@@ -372,6 +376,16 @@ struct ApiServer::Impl {
                 res.set_header("X-Accel-Buffering", "no");
                 res.stream = std::make_shared<GameEvents>(*this, me, id);
               }));
+
+    add_account_routes(web, {store, games, login_throttle, config.invite_lifetime,
+                             [this](const Request& req) { return user(req); },
+                             [](const Request& req) {
+                               const std::string token = cookie(req, kCookie);
+                               return token.empty() ? std::string() : token_hash(token);
+                             },
+                             dummy_hash,
+                             std::string(kCookie) + "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" +
+                                 secure_flag()});
 
     if (!config.web_dir.empty()) {
       if (!std::filesystem::is_directory(config.web_dir)) {
