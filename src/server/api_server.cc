@@ -215,14 +215,16 @@ struct ApiServer::Impl {
     }
     if (config.max_open_games > 0 && open >= config.max_open_games) {
       throw ApiError(429, "you have " + std::to_string(open) +
-                              " unfinished games, the most allowed; finish or resign one first");
+                              " unfinished games, the most allowed; finish, resign or cancel "
+                              "one first");
     }
     const auto opponent = body.is_object() ? body.find("opponent") : body.end();
     const bool invites =
         body.is_object() && opponent != body.end() && opponent->is_string() && *opponent == "human";
     if (invites && config.max_open_invitations > 0 && invitations >= config.max_open_invitations) {
       throw ApiError(429, "you have " + std::to_string(invitations) +
-                              " invitations nobody took yet, the most allowed; resign one first");
+                              " invitations nobody took yet, the most allowed; cancel one first "
+                              "(DELETE /api/games/ID, or Cancel in the lobby)");
     }
   }
 
