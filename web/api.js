@@ -46,7 +46,13 @@ export const api = {
     }
     return contentCache.get(game);
   },
-  games: () => call('GET', '/api/games'),
+  games: (status) => call('GET', status ? `/api/games?status=${enc(status)}` : '/api/games'),
+  newInvite: (id) => call('POST', `/api/games/${enc(id)}/invite`),
+  deleteGame: (id) => call('DELETE', `/api/games/${enc(id)}`),
+  changePassword: (oldPassword, newPassword) =>
+    call('POST', '/api/me/password', { old_password: oldPassword, new_password: newPassword }),
+  logoutAll: () => call('POST', '/api/me/logout-all'),
+  deleteAccount: (password) => call('DELETE', '/api/me', { password }),
   createGame: (spec) => call('POST', '/api/games', spec),
   joinInvite: (token) => call('POST', `/api/invites/${enc(token)}`),
   game: (id) => call('GET', `/api/games/${enc(id)}`),

@@ -1,5 +1,5 @@
 // The page router: #/login, #/ (lobby), #/game/ID, #/replay/ID, #/invite/TOKEN, #/settings,
-// #/witp/... (witp.js).
+// #/account, #/witp/... (witp.js).
 import { api, ApiError } from './api.js';
 import { h, clear } from './dom.js';
 import { showAuth } from './auth.js';
@@ -10,6 +10,7 @@ import { showInvite } from './invite.js';
 import { showSettings } from './settings.js';
 import { startBrowserNotices } from './notify.js';
 import { showWitp } from './witp.js';
+import { showAccount } from './account.js';
 
 const page = document.getElementById('page');
 const who = document.getElementById('who');
@@ -24,7 +25,7 @@ function setUser(name) {
   stopNotices = name ? startBrowserNotices() : null;
   if (!name) return;
   who.append(
-    h('span', { class: 'user', 'data-testid': 'username' }, name),
+    h('a', { class: 'user', 'data-testid': 'username', href: '#/account', title: 'Account' }, name),
     h('a', { class: 'settings-link', href: '#/settings', id: 'settings-link' }, 'Settings'),
     h('button', {
       class: 'link',
@@ -61,6 +62,7 @@ async function route() {
       else location.hash = to;
     },
     onLogin: (username) => setUser(username),
+    onLogout: () => { setUser(null); location.hash = '#/login'; },
   };
   if (!user) {
     // Remember where the visitor wanted to go (an invitation link) and come back after login.
@@ -72,6 +74,7 @@ async function route() {
   else if (name === 'invite' && arg) current = showInvite(ctx, decodeURIComponent(arg));
   else if (name === 'settings') current = showSettings(ctx);
   else if (name === 'witp') current = showWitp(ctx, hash.split('/').slice(1).map(decodeURIComponent));
+  else if (name === 'account') current = showAccount(ctx);
   else current = showLobby(ctx);
 }
 

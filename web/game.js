@@ -11,6 +11,7 @@ import { centerOn } from './panzoom.js';
 import { nodePoint } from './map.js';
 import { hintControls } from './hints.js';
 import { gameClock } from './clock.js';
+import { opponentLabel } from './lobby.js';
 
 export function showGame(ctx, id) {
   let st = null;
@@ -101,7 +102,7 @@ export function showGame(ctx, id) {
 
   function header() {
     const seats = Object.entries(st.seats || {}).sort(([a], [b]) => (b === st.seat) - (a === st.seat))
-      .map(([seat, who]) => `${cap(seat)}: ${who || '(invited)'}`).join(' vs ');
+      .map(([seat, who]) => `${cap(seat)}: ${who ? opponentLabel(who) : '(invited)'}`).join(' vs ');
     const banner = st.status === 'finished'
       ? h('div', { class: 'banner over', id: 'turn-banner' }, st.result && st.result.winner
         ? `Game over: ${cap(st.result.winner)} victory${st.result.resigned ? ` (${cap(st.result.resigned)} resigned)` : ''}` : 'Game over')

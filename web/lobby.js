@@ -3,7 +3,7 @@ import { api } from './api.js';
 import { h, clear, cap } from './dom.js';
 import { clockFields, lobbyClockText } from './clock.js';
 
-const OPPONENT_LABELS = {
+export const OPPONENT_LABELS = {
   human: 'A friend (invitation link)',
   random: 'Computer: random moves',
   heuristic: 'Computer: heuristic',
@@ -20,6 +20,15 @@ export function resultText(result, mySeat) {
   return result.resigned === mySeat ? `You resigned: ${won}` : `${won} (${cap(result.resigned)} resigned)`;
 }
 
+// A seat's occupant as people read it: a user name, a computer level's label, "deleted user".
+export function opponentLabel(who) {
+  return (who !== 'human' && OPPONENT_LABELS[who]) || who || '';
+}
+
+// The lobby's filter: [value of ?status=, label].
+const FILTERS = [['', 'All games'], ['active', 'In progress'], ['waiting', 'Waiting for a friend'],
+  ['finished', 'Finished'], ['resigned', 'Resigned']];
+
 export function inviteLink(token) {
   return `${location.origin}${location.pathname}#/invite/${encodeURIComponent(token)}`;
 }
@@ -27,20 +36,22 @@ export function inviteLink(token) {
 export function showLobby(ctx) {
   let catalog = null;
   const list = h('div', { id: 'my-games' }, h('p', { class: 'muted' }, 'Loading…'));
+  const filter = h('select', { id: 'games-filter', 'aria-label': 'Show', onchange: () => refresh() },
+    FILTERS.map(([value, label]) => h('option', { value }, label)));
   const create = h('div', { class: 'card', id: 'create-game' });
   const invite = h('div', { id: 'invite-box' });
   ctx.page.append(h('div', { class: 'lobby' },
-    h('section', { class: 'card' }, h('h2', {}, 'My games'), list),
+    h('section', { class: 'card' }, h('div', { class: 'row spread' }, h('h2', {}, 'My games'), filter), list),
     h('section', {}, create, invite)));
 
   const titleOf = (name) => (catalog && catalog.games.find((g) => g.name === name) || {}).title || name;
 
   async function refresh() {
     try {
-      const { games } = await api.games();
+      const { games } = await api.games(filter.value);
       clear(list);
       if (!games.length) {
-        list.append(h('p', { class: 'muted' }, 'No games yet: create one.'));
+        list.append(h('p', { class: 'muted' }, filter.value ? 'No games of this kind.' : 'No games yet: create one.'));
         return;
       }
       const rows = games.map((g) => {
@@ -55,13 +66,16 @@ export function showLobby(ctx) {
           h('td', {}, `#${g.id}`),
           h('td', {}, titleOf(g.game), g.hints ? h('span', { class: 'badge hints', title: 'Hints on: never rated' }, 'hints') : null),
           h('td', {}, cap(g.seat)),
-          h('td', {}, OPPONENT_LABELS[g.opponent] || g.opponent || ''),
+          h('td', {}, g.status === 'waiting' ? '(invited)' : opponentLabel(g.opponent)),
           h('td', { class: 'turn' }, turn, g.clock ? h('div', { class: 'lobby-clock small' }, lobbyClockText(g.clock)) : null),
           h('td', { class: 'muted' }, g.updated ? new Date(g.updated).toLocaleString() : ''),
           h('td', {}, open,
             g.status === 'finished' ? h('a', { href: `#/game/${g.id}`, class: 'button secondary' }, 'Final position') : null,
-            g.status === 'waiting' && g.invite
-              ? h('button', { type: 'button', class: 'secondary invite-again', onclick: () => showInvitation(g) }, 'Invitation link')
+            g.status === 'waiting'
+              ? h('button', { type: 'button', class: 'secondary invite-again', onclick: () => newLink(g.id) }, 'New invitation link')
+              : null,
+            g.status === 'waiting'
+              ? h('button', { type: 'button', class: 'secondary cancel-game', onclick: () => cancelGame(g.id) }, 'Cancel')
               : null));
       });
       list.append(h('table', { class: 'games' },
@@ -132,12 +146,35 @@ export function showLobby(ctx) {
     create.append(form);
   }
 
+  // The link is shown once, at creation; a new one replaces it (the old one stops working).
+  async function newLink(id) {
+    try {
+      showInvitation(await api.newInvite(id));
+    } catch (e) {
+      clear(invite).append(h('p', { class: 'error', role: 'alert' }, e.message));
+    }
+  }
+
+  async function cancelGame(id) {
+    if (!window.confirm(`Cancel game #${id}? The invitation link stops working.`)) return;
+    try {
+      await api.deleteGame(id);
+      clear(invite).append(h('p', { class: 'note', role: 'status' }, `Game #${id} cancelled.`));
+    } catch (e) {
+      clear(invite).append(h('p', { class: 'error', role: 'alert' }, e.message));
+    }
+    refresh();
+  }
+
   function showInvitation(r) {
     const link = inviteLink(r.invite);
     const input = h('input', { readonly: true, value: link, id: 'invite-link', 'aria-label': 'Invitation link', onfocus: (e) => e.target.select() });
     clear(invite).append(h('div', { class: 'card note' },
       h('h3', {}, `Game #${r.id}: invite a friend`),
       h('p', {}, 'Send this link to your opponent; the game starts when they open it.'),
+      h('p', { class: 'small muted', id: 'invite-expires' },
+        `It works until ${new Date(r.invite_expires).toLocaleString()}. It is shown only now: ` +
+        'if it is lost, ask for a new one in the list (the old one then stops working).'),
       input,
       h('div', { class: 'row' },
         h('button', { type: 'button', onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, 'Copy link'),

@@ -330,6 +330,12 @@ int run(int argc, char** argv) {
                     "(default: no e-mail)");
   serve->add_option("--mail-from", serve_config.mail_from,
                     "sender address of e-mail notices (default pacwar@localhost)");
+  double invite_days = 7;
+  serve
+      ->add_option("--invite-days", invite_days,
+                   "days an invitation link works (the game's creator can ask for a new one; "
+                   "default 7)")
+      ->check(CLI::Range(0.001, 3650.0));
 
   const WitpCommands witp(app);
   const MeasureCommands measure(app);
@@ -371,6 +377,8 @@ int run(int argc, char** argv) {
   if (*serve) {
     serve_config.agent_lease =
         std::chrono::milliseconds(static_cast<std::int64_t>(serve_lease * 1000));
+    serve_config.invite_lifetime =
+        std::chrono::milliseconds(static_cast<std::int64_t>(invite_days * 86400.0 * 1000.0));
     if (serve_config.web_dir.empty()) serve_config.web_dir = default_web_dir();
     return run_serve(serve_config, std::cout);
   }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "server/accounts.h"
 #include "server/agent_runner.h"
 #include "server/analysis_service.h"
 #include "server/api_error.h"
@@ -133,6 +134,9 @@ struct ApiServer::Impl {
         web(http_options(config, notified)) {
     games.set_unload_after(config.unload_games_after);
     if (config.clock) games.set_clock(config.clock);
+    games.set_invite_lifetime(config.invite_lifetime);
+    // Invitations stored in clear before issue 14: hashed, valid for one more lifetime.
+    store.migrate_clear_invites(now_ms() + config.invite_lifetime.count());
     // A hash to check unknown usernames against, so both answers take the same time.
     dummy_hash = hash_password(random_token(16));
     analysis = make_analysis_service(store, config);
@@ -250,14 +254,16 @@ struct ApiServer::Impl {
     }
     if (config.max_open_games > 0 && open >= config.max_open_games) {
       throw ApiError(429, "you have " + std::to_string(open) +
-                              " unfinished games, the most allowed; finish or resign one first");
+                              " unfinished games, the most allowed; finish, resign or cancel "
+                              "one first");
     }
     const auto opponent = body.is_object() ? body.find("opponent") : body.end();
     const bool invites =
         body.is_object() && opponent != body.end() && opponent->is_string() && *opponent == "human";
     if (invites && config.max_open_invitations > 0 && invitations >= config.max_open_invitations) {
       throw ApiError(429, "you have " + std::to_string(invitations) +
-                              " invitations nobody took yet, the most allowed; resign one first");
+                              " invitations nobody took yet, the most allowed; cancel one first "
+                              "(DELETE /api/games/ID, or Cancel in the lobby)");
     }
   }
 
@@ -371,7 +377,7 @@ struct ApiServer::Impl {
                 Json lobby = games.lobby(me);
                 analysis->add_lobby_flags(lobby);
                 add_lobby_clocks(lobby, me, games, store);
-                send_json(res, 200, lobby);
+                send_json(res, 200, filter_lobby(std::move(lobby), req));
               }));
     add_notice_routes(web, games, store,
                       {[this](const Request& req) { return user(req); },
@@ -450,6 +456,15 @@ struct ApiServer::Impl {
     add_witp_routes(
         web, store.database(), [this](http::Handler h) { return handler(h); },
         [this](const Request& req) { return user(req); });
+    add_account_routes(web, {store, games, login_throttle, config.invite_lifetime,
+                             [this](const Request& req) { return user(req); },
+                             [](const Request& req) {
+                               const std::string token = cookie(req, kCookie);
+                               return token.empty() ? std::string() : token_hash(token);
+                             },
+                             dummy_hash,
+                             std::string(kCookie) + "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" +
+                                 secure_flag()});
 
     if (!config.web_dir.empty()) {
       if (!std::filesystem::is_directory(config.web_dir)) {

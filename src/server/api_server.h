@@ -39,6 +39,8 @@ struct ServerConfig {
   // Peer addresses of reverse proxies whose X-Forwarded-For names the client (--trust-proxy).
   std::vector<std::string> trusted_proxies;
   std::chrono::hours session_lifetime{24 * 30};
+  // How long an invitation link works (--invite-days); the creator can ask for a new one.
+  std::chrono::milliseconds invite_lifetime{std::chrono::hours(24 * 7)};
   // SQLite: event streams check the store this often for changes made by other processes.
   // (PostgreSQL: changes are announced by NOTIFY; the streams check only with the heartbeat.)
   std::chrono::milliseconds poll_interval{1000};

@@ -122,6 +122,14 @@ std::size_t GameService::loaded_games() {
   return cache_.size();
 }
 
+void GameService::forget(const std::string& id) {
+  {
+    std::lock_guard lock(cache_mutex_);
+    cache_.erase(id);
+  }
+  notifier_.publish(id);
+}
+
 std::unique_ptr<engine::Session> GameService::replay_session(const GameRecord& record) const {
   auto game = this->game(record.game);
   if (!game) throw std::runtime_error("game " + record.id + ": unknown game '" + record.game + "'");
@@ -333,7 +341,6 @@ GameService::SeatAnswer& GameService::seat_answer(LiveGame& live, int seat) cons
   w.field("can_undo", s.status == "active" && live.session->can_undo(seat));
   w.field("game", live.record.game);
   w.field("id", live.record.id);
-  if (s.status == "waiting" && live.record.invite) w.field("invite", *live.record.invite);
   w.key("legal");
   w.begin_array();
   if (your_turn) {
@@ -467,7 +474,13 @@ Json GameService::create(const std::string& user, const Json& body) {
       record.seats[s].agent = who;
     }
   }
-  if (human) record.invite = random_token(16);
+  // The invitation's token goes to the creator once, in this answer; the store keeps its hash.
+  std::string invite;
+  if (human) {
+    invite = random_token(16);
+    record.invite = token_hash(invite);
+    record.invite_expires_ms = record.created_ms + invite_lifetime_.count();
+  }
   for (std::size_t i = 0; i < session->history_ids().size(); ++i) {
     record.actions.push_back({session->history_ids()[i], session->history_seats()[i]});
   }
@@ -475,6 +488,7 @@ Json GameService::create(const std::string& user, const Json& body) {
   auto live = std::make_shared<LiveGame>();
   live->session = std::move(session);
   live->record = record;
+  live->record.invite.reset();
   live->record.state.status = "active";
   live->record.state = status_now(*live);
   record.state = live->record.state;
@@ -488,13 +502,17 @@ Json GameService::create(const std::string& user, const Json& body) {
     std::lock_guard lock(live->mutex);
     after_change(*live);
   }
-  return {{"id", record.id}, {"invite", record.invite ? Json(*record.invite) : Json(nullptr)}};
+  Json answer = {{"id", record.id}, {"invite", human ? Json(invite) : Json(nullptr)}};
+  if (human) answer["invite_expires"] = iso_time(record.invite_expires_ms);
+  return answer;
 }
 
 Json GameService::join(const std::string& user, const std::string& token) {
   std::optional<Store::Joined> joined;
   try {
-    joined = store_.join_game(token, user, now());
+    joined = store_.join_game(token_hash(token), user, now());
+  } catch (const InviteExpired& e) {
+    throw ApiError(410, e.what());
   } catch (const std::invalid_argument& e) {
     throw ApiError(409, std::string("cannot join: ") + e.what());
   }
@@ -541,7 +559,6 @@ Json GameService::lobby(const std::string& user) {
         {"result", result_json(*game, s)},
         {"version", s.version},
         {"updated", iso_time(s.updated_ms)}};
-    if (s.status == "waiting" && g.invite) entry["invite"] = *g.invite;
     games.push_back(std::move(entry));
   }
   return {{"games", games}};

@@ -92,6 +92,10 @@ class GameService {
   // when asked for again), so that the memory follows the games being played, not every game
   // ever opened. Checked at most every `idle` (and every minute).
   void set_unload_after(std::chrono::milliseconds idle) { unload_after_ = idle; }
+  // How long an invitation link works (--invite-days).
+  void set_invite_lifetime(std::chrono::milliseconds lifetime) { invite_lifetime_ = lifetime; }
+  // Drops game `id` from memory and ends its event streams (the game was deleted).
+  void forget(const std::string& id);
 
  private:
   // A seat's state answer as text: everything but the log, for one revision, and the seat's
@@ -152,6 +156,7 @@ class GameService {
   std::mutex cache_mutex_;
   std::unordered_map<std::string, std::shared_ptr<LiveGame>> cache_;
   std::chrono::milliseconds unload_after_{std::chrono::minutes(10)};
+  std::chrono::milliseconds invite_lifetime_{std::chrono::hours(24 * 7)};
   std::chrono::steady_clock::time_point last_unload_ = std::chrono::steady_clock::now();
   // Drops the idle games (cache_mutex_ held).
   void unload_idle(std::chrono::steady_clock::time_point now);

@@ -278,13 +278,17 @@ TEST_F(Security, OpenGamesAndInvitationsAreCapped) {
   c.max_open_invitations = 1;
   start(c);
   ApiClient alice = user("alice");
-  create(alice, "human");
+  const std::string invitation = create(alice, "human");
   Reply r = alice.post("/api/games", {{"game", "pacific-war"},
                                       {"seat", "japanese"},
                                       {"options", Json::array()},
                                       {"opponent", "human"}});
   EXPECT_EQ(r.status, 429) << r.text;
   EXPECT_NE(r.body.value("error", "").find("invitations"), std::string::npos) << r.text;
+  EXPECT_NE(r.body.value("error", "").find("cancel one"), std::string::npos) << r.text;
+  // Cancelling the invitation (issue 15) frees its place.
+  EXPECT_EQ(alice.del("/api/games/" + invitation).status, 200);
+  create(alice, "human");
   const std::string second = create(alice, "random");
   create(alice, "random");
   r = alice.post("/api/games", {{"game", "pacific-war"},

@@ -37,6 +37,10 @@ const std::vector<std::string>& schema() {
       "CREATE TABLE IF NOT EXISTS ai_moves (game_id TEXT NOT NULL REFERENCES games(id), "
       "idx BIGINT NOT NULL, worker TEXT NOT NULL, think_ms BIGINT NOT NULL, "
       "created BIGINT NOT NULL)",
+      // Invitations (issue 14): a hash of the token, never the token; `games.invite` is no longer
+      // written (migrate_clear_invites moves its old clear tokens here, hashed).
+      "CREATE TABLE IF NOT EXISTS invites (game_id TEXT PRIMARY KEY REFERENCES games(id), "
+      "token_hash TEXT NOT NULL UNIQUE, expires BIGINT NOT NULL)",
   };
   return statements;
 }
@@ -139,9 +143,8 @@ void Store::create_game(const GameRecord& g) {
   c->execute(
       "INSERT INTO games (id, game, options, seed, created, revision, invite, status, to_move, "
       "version, winner, resigned, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      {g.id, g.game, g.options.dump(), std::to_string(g.seed), g.created_ms, g.revision,
-       g.invite ? SqlValue(*g.invite) : SqlValue(), g.state.status,
-       static_cast<std::int64_t>(g.state.to_move), g.state.version,
+      {g.id, g.game, g.options.dump(), std::to_string(g.seed), g.created_ms, g.revision, SqlValue(),
+       g.state.status, static_cast<std::int64_t>(g.state.to_move), g.state.version,
        static_cast<std::int64_t>(g.state.winner), static_cast<std::int64_t>(g.state.resigned),
        g.state.updated_ms});
   for (std::size_t seat = 0; seat < g.seats.size(); ++seat) {
@@ -153,6 +156,10 @@ void Store::create_game(const GameRecord& g) {
     c->execute("INSERT INTO actions (game_id, idx, action, seat) VALUES (?, ?, ?, ?)",
                {g.id, static_cast<std::int64_t>(i), g.actions[i].id,
                 static_cast<std::int64_t>(g.actions[i].seat)});
+  }
+  if (g.invite) {
+    c->execute("INSERT INTO invites (game_id, token_hash, expires) VALUES (?, ?, ?)",
+               {g.id, *g.invite, g.invite_expires_ms});
   }
   const bool agent_job = g.state.status == "active" && g.state.to_move >= 0 &&
                          static_cast<std::size_t>(g.state.to_move) < g.seats.size() &&
@@ -225,12 +232,16 @@ std::optional<std::int64_t> Store::change_game(const std::string& id, std::int64
   return revision + 1;
 }
 
-std::optional<Store::Joined> Store::join_game(const std::string& token, const std::string& username,
-                                              std::int64_t now_ms) {
+std::optional<Store::Joined> Store::join_game(const std::string& invite_hash,
+                                              const std::string& username, std::int64_t now_ms) {
   auto c = db_->acquire();
   Transaction transaction(*c);
-  const auto games = c->query("SELECT id FROM games WHERE invite = ?", {token});
+  const auto games =
+      c->query("SELECT game_id, expires FROM invites WHERE token_hash = ?", {invite_hash});
   if (games.empty()) return std::nullopt;
+  if (number(games[0][1]) <= now_ms) {
+    throw InviteExpired("this invitation expired; ask the game's creator for a new link");
+  }
   const std::string id = games[0][0].value_or("");
   const auto mine =
       c->query("SELECT seat FROM seats WHERE game_id = ? AND username = ?", {id, username});
@@ -252,6 +263,7 @@ std::optional<Store::Joined> Store::join_game(const std::string& token, const st
           " WHERE id = ?",
       {now_ms, id});
   if (full) start_clock(*c, id, now_ms);
+  if (full) c->execute("DELETE FROM invites WHERE game_id = ?", {id});
   if (postgres_) {
     const auto version = c->query("SELECT version FROM games WHERE id = ?", {id});
     notify_change(*c, true, id, version.empty() ? 0 : number(version[0][0]));

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,6 +35,16 @@ struct ActionRecord {
 
 inline constexpr int kNoWinner = -1;
 
+// The seat of a deleted account in its finished games (stored as the seat's `agent`, shown as
+// it is; no computer player has this name).
+inline constexpr const char* kDeletedUser = "deleted user";
+
+// An invitation whose time ran out (join_game).
+class InviteExpired : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 // The part of a game that changes with each action.
 struct GameStatus {
   std::string status = "active";  // "waiting" | "active" | "finished"
@@ -50,8 +61,11 @@ struct GameRecord {
   engine::Json options = engine::Json::object();
   std::uint64_t seed = 0;
   std::int64_t created_ms = 0;
-  std::int64_t revision = 0;          // bumped by every change (also by undo, which lowers version)
-  std::optional<std::string> invite;  // token of the free seat, while it is free
+  std::int64_t revision = 0;  // bumped by every change (also by undo, which lowers version)
+  // The invitation to the free seat, while it is free: a hash of its token (token_hash, as for
+  // sessions; the clear token is shown only to the creator, once) and when it expires.
+  std::optional<std::string> invite;
+  std::int64_t invite_expires_ms = 0;
   GameStatus state;
   std::vector<SeatRecord> seats;
   std::vector<ActionRecord> actions;  // filled by load_game only
@@ -110,14 +124,15 @@ class Store {
   // nullopt when another request or process changed it first (nothing is written).
   std::optional<std::int64_t> change_game(const std::string& id, std::int64_t revision,
                                           const GameChange& change);
-  // Takes the free seat of the game whose invitation is `token` for `username`; returns the
-  // game id and seat, or nullopt for an unknown or used token. Throws std::invalid_argument
-  // when the user already plays that game.
+  // Takes the free seat of the game whose invitation's hash is `invite_hash` for `username`;
+  // returns the game id and seat, or nullopt for an unknown or used token. Throws
+  // InviteExpired for an expired one, std::invalid_argument when the user already plays that
+  // game.
   struct Joined {
     std::string id;
     int seat = 0;
   };
-  std::optional<Joined> join_game(const std::string& token, const std::string& username,
+  std::optional<Joined> join_game(const std::string& invite_hash, const std::string& username,
                                   std::int64_t now_ms);
   // The games `username` plays, most recently changed first (without their actions).
   std::vector<GameRecord> games_of(const std::string& username);
@@ -147,6 +162,24 @@ class Store {
   int free_ai_job_leases();
   // Computer players' moves stored so far, by worker name.
   std::vector<std::pair<std::string, std::int64_t>> ai_moves_by_worker();
+
+  // Accounts and invitations (store_accounts.cc).
+  // Existing rows of `games.invite` hold clear tokens (before issue 14): each is hashed into
+  // `invites` with `expires_ms` and cleared. Returns how many.
+  int migrate_clear_invites(std::int64_t expires_ms);
+  enum class GameAccess { kOk, kNoGame, kNotYours, kStarted };
+  // A new invitation for the free seat of waiting game `id` of `username` (the old one stops
+  // working).
+  GameAccess renew_invite(const std::string& id, const std::string& username,
+                          const std::string& invite_hash, std::int64_t expires_ms);
+  // Deletes waiting game `id` of `username` with its seats, actions and invitation.
+  GameAccess delete_waiting_game(const std::string& id, const std::string& username);
+  void set_password_hash(const std::string& username, const std::string& password_hash);
+  // Ends every session of `username` but the one whose hash is `keep` (empty: all).
+  void delete_sessions_of(const std::string& username, const std::string& keep = "");
+  // Deletes the account: its sessions, its waiting games; its seats in other games are marked
+  // kDeletedUser. Throws DbError if it still plays an active game (resign those first).
+  void delete_user(const std::string& username);
 
  private:
   std::unique_ptr<Database> db_;

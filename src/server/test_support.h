@@ -96,6 +96,9 @@ class ApiClient {
   Reply post_text(const std::string& path, const std::string& text) {
     return finish(client_.Post(path, headers(), text, "application/json"));
   }
+  Reply del(const std::string& path, const Json& body = Json::object()) {
+    return finish(client_.Delete(path, headers(), body.dump(), "application/json"));
+  }
 
   // Signs up (or logs in when the name exists) and keeps the cookie.
   Reply signup(const std::string& name, const std::string& password = "password123") {

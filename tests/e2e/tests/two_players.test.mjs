@@ -17,19 +17,28 @@ test('two players by invitation, live updates', async () => {
   const { invite } = await createGame(alice, { game: 'pacific-war', seat: 'japanese', opponent: 'human' });
   assert.match(invite, /#\/invite\/.+/);
   assert.ok(invite.startsWith(server.url));
-  // The lobby keeps the link: after a reload, the waiting game's row shows it again.
+  assert.match(await alice.textContent('#invite-expires'), /works until/);
+  // The server keeps only the token's hash: after a reload, the waiting game's row gives a new
+  // link, and the first one stops working.
   await alice.reload();
   await alice.click('button.invite-again');
-  const again = await alice.waitForSelector('#invite-link');
-  assert.equal(await again.inputValue(), invite);
-
-  // Bob follows the link: asked to sign up first, then brought back to the invitation.
+  await alice.waitForFunction((old) => {
+    const input = document.querySelector('#invite-link');
+    return input && input.value !== old;
+  }, invite);
+  const link = await alice.inputValue('#invite-link');
+  assert.match(link, /#\/invite\/.+/);
+  // Bob follows the first link: asked to sign up first, then brought back to the invitation,
+  // which no longer works; the new link does.
   await bob.goto(invite);
   await bob.waitForSelector('input[name=username]');
   assert.match(await bob.textContent('form'), /invitation/);
   await bob.fill('input[name=username]', 'bob');
   await bob.fill('input[name=password]', 'another pass 2');
   await bob.click('#signup');
+  await bob.waitForSelector('.card .error');
+  assert.match(await bob.textContent('.card .error'), /no open invitation/);
+  await bob.goto(link);
   await bob.waitForURL(/#\/game\//);
   await bob.waitForSelector('#game-page[data-version]');
   const gameId = /#\/game\/([^/]+)/.exec(bob.url())[1];

@@ -1,0 +1,116 @@
+// The store's part for accounts and invitations: hashed invitation tokens with an expiry (and
+// the migration of the clear ones stored before), deleting a game nobody joined yet, changing a
+// password, ending sessions, deleting an account.
+#include <string>
+
+#include "server/crypto.h"
+#include "server/pg_listener.h"
+#include "server/store.h"
+
+namespace pacwar::server {
+namespace {
+
+// The tables that hold a game's rows, children first.
+constexpr const char* kGameTables[] = {"invites", "ai_moves", "ai_jobs", "actions", "seats"};
+
+// Who may change game `id` as its creator: it exists, `username` sits in it, it is waiting.
+Store::GameAccess waiting_game_of(SqlConnection& c, const std::string& id,
+                                  const std::string& username) {
+  const auto games = c.query("SELECT status FROM games WHERE id = ?", {id});
+  if (games.empty()) return Store::GameAccess::kNoGame;
+  const auto mine =
+      c.query("SELECT seat FROM seats WHERE game_id = ? AND username = ?", {id, username});
+  if (mine.empty()) return Store::GameAccess::kNotYours;
+  if (games[0][0].value_or("") != "waiting") return Store::GameAccess::kStarted;
+  return Store::GameAccess::kOk;
+}
+
+void delete_game_rows(SqlConnection& c, const std::string& id) {
+  for (const char* table : kGameTables) {
+    c.execute(std::string("DELETE FROM ") + table + " WHERE game_id = ?", {id});
+  }
+  c.execute("DELETE FROM games WHERE id = ?", {id});
+}
+
+}  // namespace
+
+int Store::migrate_clear_invites(std::int64_t expires_ms) {
+  auto c = db_->acquire();
+  Transaction transaction(*c);
+  const auto rows = c->query("SELECT id, invite FROM games WHERE invite IS NOT NULL", {});
+  for (const SqlRow& row : rows) {
+    const std::string id = row[0].value_or("");
+    c->execute(
+        "INSERT INTO invites (game_id, token_hash, expires) VALUES (?, ?, ?) "
+        "ON CONFLICT (game_id) DO NOTHING",
+        {id, token_hash(row[1].value_or("")), expires_ms});
+    c->execute("UPDATE games SET invite = NULL WHERE id = ?", {id});
+  }
+  transaction.commit();
+  return static_cast<int>(rows.size());
+}
+
+Store::GameAccess Store::renew_invite(const std::string& id, const std::string& username,
+                                      const std::string& invite_hash, std::int64_t expires_ms) {
+  auto c = db_->acquire();
+  Transaction transaction(*c);
+  const GameAccess access = waiting_game_of(*c, id, username);
+  if (access != GameAccess::kOk) return access;
+  c->execute("DELETE FROM invites WHERE game_id = ?", {id});
+  c->execute("INSERT INTO invites (game_id, token_hash, expires) VALUES (?, ?, ?)",
+             {id, invite_hash, expires_ms});
+  transaction.commit();
+  return GameAccess::kOk;
+}
+
+Store::GameAccess Store::delete_waiting_game(const std::string& id, const std::string& username) {
+  auto c = db_->acquire();
+  Transaction transaction(*c);
+  const GameAccess access = waiting_game_of(*c, id, username);
+  if (access != GameAccess::kOk) return access;
+  delete_game_rows(*c, id);
+  if (postgres_)
+    c->query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), game_notice(id, 0)});
+  transaction.commit();
+  return GameAccess::kOk;
+}
+
+void Store::set_password_hash(const std::string& username, const std::string& password_hash) {
+  auto c = db_->acquire();
+  c->execute("UPDATE users SET password_hash = ? WHERE username = ?", {password_hash, username});
+}
+
+void Store::delete_sessions_of(const std::string& username, const std::string& keep) {
+  auto c = db_->acquire();
+  c->execute("DELETE FROM sessions WHERE username = ? AND token_hash <> ?", {username, keep});
+}
+
+void Store::delete_user(const std::string& username) {
+  auto c = db_->acquire();
+  Transaction transaction(*c);
+  const auto active = c->query(
+      "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id "
+      "WHERE s.username = ? AND g.status = 'active'",
+      {username});
+  if (!active.empty()) {
+    throw DbError("the account still plays game " + active[0][0].value_or("") +
+                  "; it is resigned first");
+  }
+  const auto waiting = c->query(
+      "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id "
+      "WHERE s.username = ? AND g.status = 'waiting'",
+      {username});
+  for (const SqlRow& row : waiting) delete_game_rows(*c, row[0].value_or(""));
+  // The revision moves, so that every server process reloads these games (with the new name).
+  c->execute(
+      "UPDATE games SET revision = revision + 1 WHERE id IN "
+      "(SELECT game_id FROM seats WHERE username = ?)",
+      {username});
+  c->execute("UPDATE seats SET username = NULL, agent = ? WHERE username = ?",
+             {std::string(kDeletedUser), username});
+  c->execute("DELETE FROM sessions WHERE username = ?", {username});
+  c->execute("DELETE FROM users WHERE username = ?", {username});
+  transaction.commit();
+}
+
+}  // namespace pacwar::server
