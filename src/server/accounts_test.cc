@@ -225,6 +225,13 @@ TEST_F(ServerApiAccounts, DeletingTheAccountKeepsFinishedGamesUnderDeletedUser) 
   ASSERT_EQ(
       other_session.post("/api/login", {{"username", name}, {"password", "password123"}}).status,
       200);
+  // Rows of the other services: notification settings (a notice of bob's join is queued too)
+  // and a War in the Pacific campaign; deleting the account clears them.
+  ASSERT_EQ(alice.put("/api/me/settings", {{"webhook_url", "http://127.0.0.1:9/hook"}}).status,
+            200);
+  ASSERT_EQ(alice.post("/api/witp/campaigns", {{"name", "Guadalcanal"}, {"start_cycle", "0/1/42"}})
+                .status,
+            201);
 
   EXPECT_EQ(alice.del("/api/me", {{"password", "not it 123"}}).status, 403);
   EXPECT_EQ(alice.del("/api/me").status, 400);
@@ -254,6 +261,8 @@ TEST_F(ServerApiAccounts, DeletingTheAccountKeepsFinishedGamesUnderDeletedUser) 
   EXPECT_EQ(newcomer.get("/api/games/" + finished).status, 403);
   EXPECT_EQ(newcomer.get("/api/games/" + computer).status, 403);
   EXPECT_EQ(newcomer.get("/api/games/" + waiting).status, 404);
+  EXPECT_TRUE(newcomer.get("/api/witp/campaigns").body["campaigns"].empty());
+  EXPECT_TRUE(newcomer.get("/api/me/settings").body["webhook_url"].is_null());
 }
 
 TEST_F(ServerApiAccounts, TheLobbyFiltersByStatus) {

@@ -11,7 +11,11 @@ namespace pacwar::server {
 namespace {
 
 // The tables that hold a game's rows, children first.
-constexpr const char* kGameTables[] = {"invites", "ai_moves", "ai_jobs", "actions", "seats"};
+// Every table with rows of one game (the services' tables too: notice_queue.cc,
+// analysis_service.cc), cleared before the game itself.
+constexpr const char* kGameTables[] = {"invites",  "ai_moves",    "ai_jobs",
+                                       "actions",  "game_clocks", "notices",
+                                       "analyses", "game_hints",  "seats"};
 
 // Who may change game `id` as its creator: it exists, `username` sits in it, it is waiting.
 Store::GameAccess waiting_game_of(SqlConnection& c, const std::string& id,
@@ -109,6 +113,15 @@ void Store::delete_user(const std::string& username) {
   c->execute("UPDATE seats SET username = NULL, agent = ? WHERE username = ?",
              {std::string(kDeletedUser), username});
   c->execute("DELETE FROM sessions WHERE username = ?", {username});
+  // The user's notification settings and notices (notice_queue.cc), and War in the Pacific
+  // campaigns (witp_api.cc): their own and their places as readers of others'.
+  c->execute("DELETE FROM notices WHERE username = ?", {username});
+  c->execute("DELETE FROM user_settings WHERE username = ?", {username});
+  c->execute(
+      "DELETE FROM witp_readers WHERE username = ? OR campaign_id IN "
+      "(SELECT id FROM witp_campaigns WHERE owner = ?)",
+      {username, username});
+  c->execute("DELETE FROM witp_campaigns WHERE owner = ?", {username});
   c->execute("DELETE FROM users WHERE username = ?", {username});
   transaction.commit();
 }
