@@ -81,7 +81,8 @@ TEST_F(ServerAnalysis, HintsAreAnOptionShownInTheLobbyAndRefusedWithoutIt) {
                                      {"hints", "yes"}})
                 .status,
             400);
-  for (const Json& g : alice.get("/api/games").body["games"]) {
+  const Reply lobby = alice.get("/api/games");  // kept: the loop reads into it
+  for (const Json& g : lobby.body["games"]) {
     EXPECT_EQ(g["hints"].get<bool>(), g["id"] == with) << g.dump();
   }
   EXPECT_EQ(alice.get("/api/games/" + with + "/features").body,
