@@ -8,7 +8,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
+export async function call(method, path, body) {
   const init = { method, headers: {}, credentials: 'same-origin' };
   // Every write is JSON, also without a body: the server refuses other writes (cross-site check).
   if (body !== undefined || method !== 'GET') {

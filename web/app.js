@@ -1,4 +1,4 @@
-// The page router: #/login, #/ (lobby), #/game/ID, #/replay/ID, #/invite/TOKEN.
+// The page router: #/login, #/ (lobby), #/game/ID, #/replay/ID, #/invite/TOKEN, #/leaderboard/GAME.
 import { api, ApiError } from './api.js';
 import { h, clear } from './dom.js';
 import { showAuth } from './auth.js';
@@ -6,6 +6,7 @@ import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
 import { showReplay } from './replay.js';
 import { showInvite } from './invite.js';
+import { showLeaderboard } from './leaderboard.js';
 
 const page = document.getElementById('page');
 const who = document.getElementById('who');
@@ -62,6 +63,7 @@ async function route() {
   if (name === 'game' && arg) current = showGame(ctx, decodeURIComponent(arg));
   else if (name === 'replay' && arg) current = showReplay(ctx, decodeURIComponent(arg));
   else if (name === 'invite' && arg) current = showInvite(ctx, decodeURIComponent(arg));
+  else if (name === 'leaderboard') current = showLeaderboard(ctx, arg ? decodeURIComponent(arg) : null);
   else current = showLobby(ctx);
 }
 

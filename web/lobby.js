@@ -1,6 +1,7 @@
 // The lobby: my games (whose turn), a form to create a game, the invitation link.
 import { api } from './api.js';
 import { h, clear, cap } from './dom.js';
+import { gameSettingsFields, publicSections, rematchButton } from './lobby_public.js';
 
 const OPPONENT_LABELS = {
   human: 'A friend (invitation link)',
@@ -28,13 +29,14 @@ export function showLobby(ctx) {
   const list = h('div', { id: 'my-games' }, h('p', { class: 'muted' }, 'Loading…'));
   const create = h('div', { class: 'card', id: 'create-game' });
   const invite = h('div', { id: 'invite-box' });
+  const titleOf = (name) => (catalog && catalog.games.find((g) => g.name === name) || {}).title || name;
+  const publicPart = publicSections(ctx, titleOf);
   ctx.page.append(h('div', { class: 'lobby' },
-    h('section', { class: 'card' }, h('h2', {}, 'My games'), list),
+    h('div', {}, h('section', { class: 'card' }, h('h2', {}, 'My games'), list), publicPart.el),
     h('section', {}, create, invite)));
 
-  const titleOf = (name) => (catalog && catalog.games.find((g) => g.name === name) || {}).title || name;
-
   async function refresh() {
+    publicPart.refresh();
     try {
       const { games } = await api.games();
       clear(list);
@@ -59,6 +61,7 @@ export function showLobby(ctx) {
           h('td', { class: 'muted' }, g.updated ? new Date(g.updated).toLocaleString() : ''),
           h('td', {}, open,
             g.status === 'finished' ? h('a', { href: `#/game/${g.id}`, class: 'button secondary' }, 'Final position') : null,
+            g.status === 'finished' && g.opponent ? rematchButton(ctx, g.id, (m) => { clear(invite).append(h('p', { class: 'error' }, m)); }) : null,
             g.status === 'waiting' && g.invite
               ? h('button', { type: 'button', class: 'secondary invite-again', onclick: () => showInvitation(g) }, 'Invitation link')
               : null));
@@ -80,9 +83,10 @@ export function showLobby(ctx) {
     const oppSel = h('select', { name: 'opponent' },
       catalog.opponents.map((o) => h('option', { value: o, selected: o === 'mcts:normal' }, OPPONENT_LABELS[o] || o)));
     const msg = h('p', { class: 'error', role: 'alert' });
+    const settings = gameSettingsFields();
     const fillGame = () => {
       const g = catalog.games.find((x) => x.name === gameSel.value);
-      seatSel.replaceChildren(...g.seats.map((s) => h('option', { value: s }, cap(s))));
+      seatSel.replaceChildren(...g.seats.map((s) => h('option', { value: s }, cap(s))), h('option', { value: 'random' }, 'Random'));
       options.replaceChildren(...(g.options || []).map((o) => h('label', { class: 'check' },
         h('input', { type: 'checkbox', value: o.id, name: 'option' }), ` ${o.label}`)));
       if (!(g.options || []).length) options.append(h('span', { class: 'muted' }, 'No optional rules.'));
@@ -98,10 +102,14 @@ export function showLobby(ctx) {
           seat: seatSel.value,
           options: [...options.querySelectorAll('input:checked')].map((i) => i.value),
           opponent: oppSel.value,
+          ...settings.values(oppSel.value),
         };
         try {
           const r = await api.createGame(spec);
-          if (r.invite) {
+          if (r.invite && spec.open) {
+            clear(invite).append(h('p', { class: 'card note', id: 'challenge-posted' }, `Challenge #${r.id} posted: it is listed under Open challenges until someone accepts it.`));
+            refresh();
+          } else if (r.invite) {
             showInvitation(r);
             refresh();
           } else {
@@ -117,6 +125,7 @@ export function showLobby(ctx) {
     h('label', {}, 'My side', seatSel),
     h('fieldset', {}, h('legend', {}, 'Optional rules'), options),
     h('label', {}, 'Opponent', oppSel),
+    settings.el,
     h('button', { type: 'submit', id: 'create' }, 'Create game'),
     msg);
     create.append(form);

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "engine/data_dir.h"
 #include "server/agent_runner.h"
 #include "server/api_error.h"
 #include "server/catalog.h"
@@ -17,6 +18,8 @@
 #include "server/games.h"
 #include "server/http/server.h"
 #include "server/pg_listener.h"
+#include "server/platform.h"
+#include "server/platform_routes.h"
 #include "server/rate_limit.h"
 #include "server/security_headers.h"
 #include "server/store.h"
@@ -113,11 +116,14 @@ struct ApiServer::Impl {
         store(open_database(config.db)),
         games(store, notifier),
         catalog(games),
+        platform(store.database(), games, game_data_dir("server") + "/ai_ratings.json"),
         login_throttle(config.login_throttle),
         signup_limit(std::max(1, config.signups_per_address), config.signup_window),
         notified(store.database().kind() == "postgresql"),
         web(http_options(config, notified)) {
     games.set_unload_after(config.unload_games_after);
+    games.set_watch_check([this](const std::string& id) { return platform.is_public(id); });
+    games.set_on_finish([this](const GameRecord& g) { platform.game_finished(g); });
     // A hash to check unknown usernames against, so both answers take the same time.
     dummy_hash = hash_password(random_token(16));
     routes();
@@ -146,6 +152,7 @@ struct ApiServer::Impl {
   Store store;
   GameService games;
   Catalog catalog;
+  Platform platform;  // ratings, challenges, spectators, chat (platform.h)
   LoginThrottle login_throttle;
   RateLimiter signup_limit;
   bool notified;  // PostgreSQL: changes of other processes come as notices
@@ -296,9 +303,11 @@ struct ApiServer::Impl {
 
     web.route("POST", "/api/games", handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
-                const Json body = parse_body(req);
+                const Json body = platform.prepare_create(parse_body(req));
                 check_game_caps(me, body);
-                send_json(res, 201, games.create(me, body));
+                const Json created = games.create(me, body);
+                platform.save_settings(created.value("id", ""), platform.settings_of_body(body));
+                send_json(res, 201, created);
               }));
 
     web.route("GET", "/api/games", handler([this](const Request& req, Response& res) {
@@ -373,6 +382,13 @@ struct ApiServer::Impl {
                 res.stream = std::make_shared<GameEvents>(*this, me, id);
               }));
 
+    add_platform_routes(web, platform,
+                        {[this](const Request& req) { return user(req); },
+                         [this](const std::string& me, const Json& body) {
+                           check_game_caps(me, body);
+                           return games.create(me, body);
+                         }});
+
     if (!config.web_dir.empty()) {
       if (!std::filesystem::is_directory(config.web_dir)) {
         throw std::runtime_error("--web " + config.web_dir + ": no such directory");
@@ -426,8 +442,11 @@ struct ApiServer::Impl {
         return std::nullopt;  // the game or the access went away: end the stream
       }
       const auto now = std::chrono::steady_clock::now();
-      if (summary.revision != sent_revision_) {
+      const std::int64_t chat = server_.platform.chat_count(id_);
+      summary.event["chat"] = chat;
+      if (summary.revision != sent_revision_ || chat != sent_chat_) {
         sent_revision_ = summary.revision;
+        sent_chat_ = chat;
         last_write_ = now;
         return event_text(summary.event);
       }
@@ -446,6 +465,7 @@ struct ApiServer::Impl {
     std::shared_ptr<Notifier::Channel> channel_;
     Notifier::Channel::Subscription subscription_;
     std::int64_t sent_revision_ = -1;
+    std::int64_t sent_chat_ = -1;
     std::chrono::steady_clock::time_point last_write_ = std::chrono::steady_clock::now();
   };
 };

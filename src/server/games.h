@@ -21,6 +21,9 @@
 
 namespace pacwar::server {
 
+// The seat whose view a spectator gets (engine::State::view: public information only).
+inline constexpr int kSpectator = -1;
+
 // The computer players offered to opponents (ai::parse_agent_spec names).
 const std::vector<std::string>& agent_levels();
 
@@ -31,6 +34,15 @@ class GameService {
   // Called with a game id whenever a computer player is to move in it (the AI runner).
   void set_agent_queue(std::function<void(const std::string&)> queue) {
     agent_queue_ = std::move(queue);
+  }
+
+  // Tells whether users other than its players may watch game `id` (a public game: they get the
+  // spectator's view, seat -1), and is called once with a game that just finished (ratings).
+  void set_watch_check(std::function<bool(const std::string&)> may_watch) {
+    may_watch_ = std::move(may_watch);
+  }
+  void set_on_finish(std::function<void(const GameRecord&)> on_finish) {
+    on_finish_ = std::move(on_finish);
   }
 
   // The games this server knows, by name (loaded once).
@@ -119,6 +131,8 @@ class GameService {
   bool catch_up(LiveGame& live);
   std::unique_ptr<engine::Session> replay_session(const GameRecord& record) const;
   int seat_of(const LiveGame& live, const std::string& user) const;  // ApiError 403
+  // The user's seat, or kSpectator for a public game's spectator (else ApiError 403).
+  int viewer_seat(const LiveGame& live, const std::string& user) const;
   GameStatus status_now(const LiveGame& live) const;
   // Writes the change since `old_version` (session already changed); on any failure the game
   // is reloaded from the store and ApiError 409 (changed meanwhile) or the error is thrown.
@@ -138,6 +152,8 @@ class GameService {
   Store& store_;
   Notifier& notifier_;
   std::function<void(const std::string&)> agent_queue_;
+  std::function<bool(const std::string&)> may_watch_;
+  std::function<void(const GameRecord&)> on_finish_;
   std::map<std::string, std::shared_ptr<const engine::Game>> games_;
   std::vector<std::string> names_;
   std::mutex cache_mutex_;
