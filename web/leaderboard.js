@@ -24,7 +24,7 @@ export function showLeaderboard(ctx, game) {
     body.append(board.players.length
       ? h('table', { class: 'games ratings', id: 'ratings' },
         h('caption', { class: 'muted' }, 'Glicko-2 rating ± deviation (RD). A rating with RD above 110 is provisional (?).'),
-        h('thead', {}, h('tr', {}, ['#', 'Player', 'Rating', 'RD', 'Games', 'Won', 'Lost', 'Drawn'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('thead', {}, h('tr', {}, ['#', 'Player', 'Rating', 'RD', 'Games', 'Won', 'Lost', 'Drawn'].map((t, i) => h('th', { scope: 'col', class: i >= 2 ? 'num' : null }, t)))),
         h('tbody', {}, board.players.map((p) => h('tr', { class: p.username === ctx.user ? 'your-turn' : '', 'data-user': p.username },
           h('td', {}, p.rank),
           h('td', {}, p.username),
@@ -35,10 +35,10 @@ export function showLeaderboard(ctx, game) {
           h('td', { class: 'num' }, p.losses),
           h('td', { class: 'num' }, p.draws)))))
       : h('p', { class: 'muted' }, `No rated games yet. A new player starts at ${board.new_player.rating} ± ${board.new_player.deviation}.`));
-    body.append(h('h3', {}, 'Computer levels'),
+    body.append(h('h3', { class: 'levels' }, 'Computer levels'),
       h('table', { class: 'games ratings', id: 'computer-ratings' },
         h('caption', { class: 'muted' }, 'Fixed ratings taken from the AI ladder (docs/ai.md); a rated game against a level moves only your rating.'),
-        h('thead', {}, h('tr', {}, ['Level', 'Rating', 'RD', 'Ladder'].map((t) => h('th', { scope: 'col' }, t)))),
+        h('thead', {}, h('tr', {}, ['Level', 'Rating', 'RD', 'Ladder'].map((t, i) => h('th', { scope: 'col', class: i === 1 || i === 2 ? 'num' : null }, t)))),
         h('tbody', {}, board.computer.map((c) => h('tr', {},
           h('td', {}, c.level),
           h('td', { class: 'num' }, c.rating === null ? '—' : c.rating),

@@ -48,7 +48,7 @@ test('challenge, spectator, chat, leaderboard, rematch', async () => {
   await bob.waitForSelector('#game-page[data-version]');
   const id = /#\/game\/([^/]+)/.exec(bob.url())[1];
   assert.match(await bob.textContent('.game-head'), /You play Allied/);
-  for (let i = 0; i < 6; i += 1) await clickAction(bob);
+  for (let i = 0; i < 6 && await bob.getAttribute('#game-page', 'data-your-turn') === 'true'; i += 1) await clickAction(bob);
 
   // Carol finds it among the public games and watches.
   await carol.reload();
