@@ -49,7 +49,7 @@ export function publicSections(ctx, titleOf) {
         challenges.append(h('table', { class: 'games' },
           h('thead', {}, h('tr', {}, ['Game', 'By', 'Your side', 'Rules', '', ''].map((t) => h('th', { scope: 'col' }, t)))),
           h('tbody', {}, r.challenges.map((c) => h('tr', { 'data-challenge': c.id },
-            h('td', {}, titleOf(c.game)),
+            h('td', {}, titleOf(c.game), c.rated ? h('span', { class: 'rated-tag' }, ' · rated') : null),
             h('td', {}, c.by, c.rating !== undefined ? h('span', { class: 'muted' }, ` (${c.rating})`) : null),
             h('td', {}, c.yours ? `(${cap(c.your_side || '')} is open)` : cap(c.your_side || '')),
             h('td', { class: 'muted' }, (c.rules || []).join(', ') || 'standard'),
