@@ -43,4 +43,4 @@ trap cleanup EXIT
 
 export PACWAR_TEST_POSTGRES="postgresql:///pacwar_test?host=$dir&port=$port&user=$user"
 echo "test-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') at $dir (port $port)"
-"$tests" --gtest_filter='ServerApi*:HiddenInformation*:ServerProcess*:Security*:HiddenEverywhere*:Notices*' --gtest_brief=1
+"$tests" --gtest_filter='ServerApi*:HiddenInformation*:ServerProcess*:Security*:HiddenEverywhere*:Notices*:ServerPlatform*' --gtest_brief=1

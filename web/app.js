@@ -1,5 +1,5 @@
 // The page router: #/login, #/ (lobby), #/game/ID, #/replay/ID, #/invite/TOKEN, #/settings,
-// #/account, #/witp/... (witp.js).
+// #/account, #/leaderboard/GAME, #/witp/... (witp.js).
 import { api, ApiError } from './api.js';
 import { h, clear } from './dom.js';
 import { showAuth } from './auth.js';
@@ -11,6 +11,7 @@ import { showSettings } from './settings.js';
 import { startBrowserNotices } from './notify.js';
 import { showWitp } from './witp.js';
 import { showAccount } from './account.js';
+import { showLeaderboard } from './leaderboard.js';
 
 const page = document.getElementById('page');
 const who = document.getElementById('who');
@@ -75,6 +76,7 @@ async function route() {
   else if (name === 'settings') current = showSettings(ctx);
   else if (name === 'witp') current = showWitp(ctx, hash.split('/').slice(1).map(decodeURIComponent));
   else if (name === 'account') current = showAccount(ctx);
+  else if (name === 'leaderboard') current = showLeaderboard(ctx, arg ? decodeURIComponent(arg) : null);
   else current = showLobby(ctx);
 }
 

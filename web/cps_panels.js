@@ -44,7 +44,7 @@ export function cpsHand(view, seat, content, { isTarget, onCard } = {}) {
   const mine = (view.hands || {})[seat] || { cards: [] };
   const others = Object.entries(view.hands || {}).filter(([k]) => k !== seat);
   return h('section', { class: 'panel hand', id: 'hand' },
-    h('h3', {}, `My hand (${(mine.cards || []).length})`),
+    h('h3', {}, seat ? `My hand (${(mine.cards || []).length})` : 'Hands'),
     h('div', { class: 'cards' }, (mine.cards || []).map((c) => {
       const full = cards.get(c.id) || {};
       return cardEl({ id: c.id, name: c.name, icons: full.icons || c.icons || [], text: full.text || '' }, isTarget && isTarget(c.id), onCard);

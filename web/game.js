@@ -12,6 +12,8 @@ import { nodePoint } from './map.js';
 import { hintControls } from './hints.js';
 import { gameClock } from './clock.js';
 import { opponentLabel } from './lobby.js';
+import { chatPanel } from './chat.js';
+import { rematchButton } from './lobby_public.js';
 
 export function showGame(ctx, id) {
   let st = null;
@@ -27,6 +29,7 @@ export function showGame(ctx, id) {
   ctx.page.append(flash, root);
   const hints = hintControls(id, () => render());
   const clock = gameClock(id, (error) => { if (error) say(error); load(); });
+  const chat = chatPanel(id);  // kept across redraws (a message being typed stays)
 
   function say(msg, kind = 'error') {
     flash.textContent = msg;
@@ -111,13 +114,15 @@ export function showGame(ctx, id) {
         : `${cap(st.to_move || '')} to move`);
     return h('div', { class: 'game-head' },
       h('div', {}, h('h2', {}, `${content.title || titleOf(st.game)} · game #${st.id}`),
-        h('div', { class: 'muted' }, `You play ${cap(st.seat)}. ${seats}. Move ${st.version}.`),
+        h('div', { class: 'muted' }, `${st.spectator ? 'Spectating (public information only).' : `You play ${cap(st.seat)}.`} ${seats}. Move ${st.version}.`),
         h('div', { class: 'when', id: 'when' }, whenText(st.view)), hints.badge()),
-      banner, clock.el,
-      h('div', { class: 'row' }, hints.button(st),
+      banner, st.spectator ? null : clock.el,
+      st.spectator ? h('div', { class: 'row' },
+        st.status === 'finished' ? h('a', { class: 'button', href: `#/replay/${st.id}` }, 'Replay') : null,
+        h('a', { class: 'button secondary', href: '#/' }, 'Lobby')) : h('div', { class: 'row' }, hints.button(st),
         h('button', { id: 'undo', class: 'secondary', disabled: !st.can_undo || busy || repeating, title: 'Take back your last action (not past a die roll or a revealed card)',
                       onclick: () => send(() => api.undo(id, st.version)) }, 'Undo'),
-        st.status === 'finished' ? h('a', { class: 'button', href: `#/replay/${st.id}` }, 'Replay')
+        st.status === 'finished' ? [h('a', { class: 'button', href: `#/replay/${st.id}` }, 'Replay'), rematchButton(ctx, st.id, say)]
           : h('button', { id: 'resign', class: 'danger', onclick: () => { if (confirm('Resign this game?')) send(() => api.resign(id)); } }, 'Resign'),
         h('a', { class: 'button secondary', href: '#/' }, 'Lobby')));
   }
@@ -138,7 +143,7 @@ export function showGame(ctx, id) {
                                               onCollapse: (c) => { ui.promptCollapsed = c; } });
     clear(root).append(header(), tabBar(root, tabs), h('div', { class: 'board' },
       h('div', { class: 'map-col' }, ...markTabs([board.map, ...board.below])),
-      h('div', { class: 'side-col' }, prompt, hints.panel(st, onAction), ...markTabs([...board.side, logPanel(st.log || [])]))));
+      h('div', { class: 'side-col' }, st.spectator ? null : prompt, st.spectator ? null : hints.panel(st, onAction), ...markTabs([...board.side, logPanel(st.log || []), chat.el]))));
     root.dataset.version = st.version;
     root.dataset.yourTurn = String(!!st.your_turn);
     root.dataset.busy = String(busy || repeating);
@@ -161,6 +166,7 @@ export function showGame(ctx, id) {
     es.addEventListener('update', (ev) => {
       let data = {};
       try { data = JSON.parse(ev.data); } catch { /* a malformed event: re-read anyway */ }
+      chat.update(data.chat);
       if (!st || data.version !== st.version || data.status !== st.status || data.your_turn !== st.your_turn) load();
     });
     es.onerror = () => { /* EventSource reconnects by itself */ };

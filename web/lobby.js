@@ -2,6 +2,7 @@
 import { api } from './api.js';
 import { h, clear, cap } from './dom.js';
 import { clockFields, lobbyClockText } from './clock.js';
+import { gameSettingsFields, publicSections, rematchButton } from './lobby_public.js';
 
 export const OPPONENT_LABELS = {
   human: 'A friend (invitation link)',
@@ -40,13 +41,14 @@ export function showLobby(ctx) {
     FILTERS.map(([value, label]) => h('option', { value }, label)));
   const create = h('div', { class: 'card', id: 'create-game' });
   const invite = h('div', { id: 'invite-box' });
+  const titleOf = (name) => (catalog && catalog.games.find((g) => g.name === name) || {}).title || name;
+  const publicPart = publicSections(ctx, titleOf);
   ctx.page.append(h('div', { class: 'lobby' },
-    h('section', { class: 'card' }, h('div', { class: 'row spread' }, h('h2', {}, 'My games'), filter), list),
+    h('div', {}, h('section', { class: 'card' }, h('div', { class: 'row spread' }, h('h2', {}, 'My games'), filter), list), publicPart.el),
     h('section', {}, create, invite)));
 
-  const titleOf = (name) => (catalog && catalog.games.find((g) => g.name === name) || {}).title || name;
-
   async function refresh() {
+    publicPart.refresh();
     try {
       const { games } = await api.games(filter.value);
       clear(list);
@@ -71,6 +73,7 @@ export function showLobby(ctx) {
           h('td', { class: 'muted' }, g.updated ? new Date(g.updated).toLocaleString() : ''),
           h('td', {}, open,
             g.status === 'finished' ? h('a', { href: `#/game/${g.id}`, class: 'button secondary' }, 'Final position') : null,
+            g.status === 'finished' && g.opponent ? rematchButton(ctx, g.id, (m) => { clear(invite).append(h('p', { class: 'error' }, m)); }) : null,
             g.status === 'waiting'
               ? h('button', { type: 'button', class: 'secondary invite-again', onclick: () => newLink(g.id) }, 'New invitation link')
               : null,
@@ -100,9 +103,10 @@ export function showLobby(ctx) {
     const syncClock = () => { clock.el.hidden = oppSel.value !== 'human'; };
     oppSel.addEventListener('change', syncClock);
     syncClock();
+    const settings = gameSettingsFields();
     const fillGame = () => {
       const g = catalog.games.find((x) => x.name === gameSel.value);
-      seatSel.replaceChildren(...g.seats.map((s) => h('option', { value: s }, cap(s))));
+      seatSel.replaceChildren(...g.seats.map((s) => h('option', { value: s }, cap(s))), h('option', { value: 'random' }, 'Random'));
       options.replaceChildren(...(g.options || []).map((o) => h('label', { class: 'check' },
         h('input', { type: 'checkbox', value: o.id, name: 'option' }), ` ${o.label}`)));
       if (!(g.options || []).length) options.append(h('span', { class: 'muted' }, 'No optional rules.'));
@@ -118,12 +122,16 @@ export function showLobby(ctx) {
           seat: seatSel.value,
           options: [...options.querySelectorAll('input:checked')].map((i) => i.value),
           opponent: oppSel.value,
+          ...settings.values(oppSel.value),
         };
         if (hintsBox.checked) spec.hints = true;
         if (oppSel.value === 'human' && clock.value()) spec.clock = clock.value();
         try {
           const r = await api.createGame(spec);
-          if (r.invite) {
+          if (r.invite && spec.open) {
+            clear(invite).append(h('p', { class: 'card note', id: 'challenge-posted' }, `Challenge #${r.id} posted: it is listed under Open challenges until someone accepts it.`));
+            refresh();
+          } else if (r.invite) {
             showInvitation(r);
             refresh();
           } else {
@@ -141,6 +149,7 @@ export function showLobby(ctx) {
     h('label', {}, 'Opponent', oppSel),
     h('label', { class: 'check' }, hintsBox, ' Hints: the computer player advises on request (the game is never rated)'),
     clock.el,
+    settings.el,
     h('button', { type: 'submit', id: 'create' }, 'Create game'),
     msg);
     create.append(form);

@@ -112,7 +112,7 @@ export function handPanel(view, seat, { isTarget, onCard } = {}) {
   const mine = hands[seat] || { cards: [] };
   const others = Object.entries(hands).filter(([k]) => k !== seat);
   return h('section', { class: 'panel hand', id: 'hand' },
-    h('h3', {}, `My hand (${(mine.cards || []).length})`),
+    h('h3', {}, seat ? `My hand (${(mine.cards || []).length})` : 'Hands'),
     h('div', { class: 'cards' }, (mine.cards || []).map((c) => cardEl(c, isTarget && isTarget(c.id), onCard))),
     h('p', { class: 'muted' }, others.map(([k, v]) => `${cap(k)} hand: ${v.count} card(s)`).join(' · ')),
     view.discards && view.discards.length ? h('details', {}, h('summary', {}, `Discards (${view.discards.length})`),

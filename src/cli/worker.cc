@@ -8,12 +8,14 @@
 #include <ostream>
 #include <string_view>
 
+#include "engine/data_dir.h"
 #include "server/agent_runner.h"
 #include "server/analysis_service.h"
 #include "server/db.h"
 #include "server/games.h"
 #include "server/notifier.h"
 #include "server/pg_listener.h"
+#include "server/platform.h"
 #include "server/store.h"
 
 namespace pacwar::cli {
@@ -35,6 +37,9 @@ int run_worker(const WorkerConfig& config, std::ostream& out) {
   server::Store store(server::open_database(config.db));
   server::Notifier notifier;  // no event streams here: the serve processes announce the moves
   server::GameService games(store, notifier);
+  // A rated game the computer's move ends here is rated here (platform.h).
+  server::Platform platform(store.database(), games, game_data_dir("server") + "/ai_ratings.json");
+  games.set_on_finish([&platform](const server::GameRecord& g) { platform.game_finished(g); });
   store.queue_missing_ai_jobs(server::now_ms());
   server::AgentRunner::Options options;
   options.name = name;

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "engine/data_dir.h"
 #include "server/accounts.h"
 #include "server/agent_runner.h"
 #include "server/analysis_service.h"
@@ -21,6 +22,8 @@
 #include "server/notice_routes.h"
 #include "server/notice_worker.h"
 #include "server/pg_listener.h"
+#include "server/platform.h"
+#include "server/platform_routes.h"
 #include "server/rate_limit.h"
 #include "server/security_headers.h"
 #include "server/store.h"
@@ -128,6 +131,7 @@ struct ApiServer::Impl {
         store(open_database(config.db)),
         games(store, notifier),
         catalog(games),
+        platform(store.database(), games, game_data_dir("server") + "/ai_ratings.json"),
         login_throttle(config.login_throttle),
         signup_limit(std::max(1, config.signups_per_address), config.signup_window),
         notified(store.database().kind() == "postgresql"),
@@ -137,6 +141,8 @@ struct ApiServer::Impl {
     games.set_invite_lifetime(config.invite_lifetime);
     // Invitations stored in clear before issue 14: hashed, valid for one more lifetime.
     store.migrate_clear_invites(now_ms() + config.invite_lifetime.count());
+    games.set_watch_check([this](const std::string& id) { return platform.is_public(id); });
+    games.set_on_finish([this](const GameRecord& g) { platform.game_finished(g); });
     // A hash to check unknown usernames against, so both answers take the same time.
     dummy_hash = hash_password(random_token(16));
     analysis = make_analysis_service(store, config);
@@ -166,11 +172,12 @@ struct ApiServer::Impl {
   Store store;
   GameService games;
   Catalog catalog;
+  Platform platform;  // ratings, challenges, spectators, chat (platform.h)
   LoginThrottle login_throttle;
   RateLimiter signup_limit;
   bool notified;  // PostgreSQL: changes of other processes come as notices
   std::string dummy_hash;
-  std::unique_ptr<AgentRunner> runner;  // the embedded AI worker, unless --ai-workers 0
+  std::unique_ptr<AgentRunner> runner;        // the embedded AI worker, unless --ai-workers 0
   std::unique_ptr<AnalysisService> analysis;  // hints and post-game analysis (issue 19)
   std::unique_ptr<PgListener> listener;
   std::unique_ptr<NoticeWorker> notices;  // started by bind(), when the port is known
@@ -274,12 +281,11 @@ struct ApiServer::Impl {
               handler([this](const Request& req, Response& res) {
                 send_json(res, 200, analysis->features(user(req), req.matches[1]));
               }));
-    web.route(
-        "POST", std::string(kGamePath) + "/hint",
-        handler([this](const Request& req, Response& res) {
-          send_json(res, 200, analysis->hint(user(req), req.matches[1]));
-        }),
-        http::Server::Pool::kSlow);
+    web.route("POST", std::string(kGamePath) + "/hint",
+              handler([this](const Request& req, Response& res) {
+                send_json(res, 200, analysis->hint(user(req), req.matches[1]));
+              }),
+              http::Server::Pool::kSlow);
     web.route("GET", std::string(kGamePath) + "/analysis",
               handler([this](const Request& req, Response& res) {
                 send_json(res, 200, analysis->analysis_status(user(req), req.matches[1]));
@@ -364,11 +370,14 @@ struct ApiServer::Impl {
 
     web.route("POST", "/api/games", handler([this](const Request& req, Response& res) {
                 const std::string me = user(req);
-                const Json body = parse_body(req);
+                const Json body = platform.prepare_create(parse_body(req));
                 check_game_caps(me, body);
                 const bool hints = AnalysisService::hints_requested(body);
+                GameSettings settings = platform.settings_of_body(body);
+                if (hints) settings.rated = false;  // a game with hints is never rated
                 Json created = games.create(me, body);
                 if (hints) analysis->set_hints(created["id"].get<std::string>(), true);
+                platform.save_settings(created.value("id", ""), settings);
                 send_json(res, 201, created);
               }));
 
@@ -465,6 +474,12 @@ struct ApiServer::Impl {
                              dummy_hash,
                              std::string(kCookie) + "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" +
                                  secure_flag()});
+    add_platform_routes(web, platform,
+                        {[this](const Request& req) { return user(req); },
+                         [this](const std::string& me, const Json& body) {
+                           check_game_caps(me, body);
+                           return games.create(me, body);
+                         }});
 
     if (!config.web_dir.empty()) {
       if (!std::filesystem::is_directory(config.web_dir)) {
@@ -519,8 +534,11 @@ struct ApiServer::Impl {
         return std::nullopt;  // the game or the access went away: end the stream
       }
       const auto now = std::chrono::steady_clock::now();
-      if (summary.revision != sent_revision_) {
+      const std::int64_t chat = server_.platform.chat_count(id_);
+      summary.event["chat"] = chat;
+      if (summary.revision != sent_revision_ || chat != sent_chat_) {
         sent_revision_ = summary.revision;
+        sent_chat_ = chat;
         last_write_ = now;
         return event_text(summary.event);
       }
@@ -539,6 +557,7 @@ struct ApiServer::Impl {
     std::shared_ptr<Notifier::Channel> channel_;
     Notifier::Channel::Subscription subscription_;
     std::int64_t sent_revision_ = -1;
+    std::int64_t sent_chat_ = -1;
     std::chrono::steady_clock::time_point last_write_ = std::chrono::steady_clock::now();
   };
 };

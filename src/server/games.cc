@@ -229,6 +229,14 @@ int GameService::seat_of(const LiveGame& live, const std::string& user) const {
   throw ApiError(403, "you are not a player of game " + live.record.id);
 }
 
+int GameService::viewer_seat(const LiveGame& live, const std::string& user) const {
+  for (std::size_t seat = 0; seat < live.record.seats.size(); ++seat) {
+    if (live.record.seats[seat].username == user) return static_cast<int>(seat);
+  }
+  if (may_watch_ && may_watch_(live.record.id)) return kSpectator;
+  throw ApiError(403, "you are not a player of game " + live.record.id + " and it is not public");
+}
+
 GameStatus GameService::status_now(const LiveGame& live) const {
   GameStatus s = live.record.state;
   s.version = static_cast<std::int64_t>(live.session->history_ids().size());
@@ -294,15 +302,25 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
     throw ApiError(409, "the game changed meanwhile; load it again",
                    {{"version", live.record.state.version}});
   }
+  const bool finished_now =
+      live.record.state.status != "finished" && change.status.status == "finished";
   live.record.revision = *revision;
   live.record.state = change.status;
+  if (finished_now && on_finish_) {
+    try {
+      on_finish_(live.record);  // the move is stored: a failure here must not undo it
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "pacwar serve: game %s finished, rating failed: %s\n",
+                   live.record.id.c_str(), e.what());
+    }
+  }
 }
 
 GameService::SeatAnswer& GameService::seat_log(LiveGame& live, int seat) const {
-  if (live.answers.size() <= static_cast<std::size_t>(seat)) {
-    live.answers.resize(static_cast<std::size_t>(seat) + 1);
-  }
-  SeatAnswer& a = live.answers[static_cast<std::size_t>(seat)];
+  // A spectator's answer is kept after the seats'.
+  const auto slot = static_cast<std::size_t>(seat < 0 ? live.session->game().num_seats() : seat);
+  if (live.answers.size() <= slot) live.answers.resize(slot + 1);
+  SeatAnswer& a = live.answers[slot];
   const std::vector<engine::LogLine>& lines = live.session->log();
   if (lines.size() < a.log_read) a = SeatAnswer();  // the log was cut
   for (; a.log_read < lines.size(); ++a.log_read) {
@@ -334,11 +352,11 @@ GameService::SeatAnswer& GameService::seat_answer(LiveGame& live, int seat) cons
   const engine::Game& game = live.session->game();
   const engine::State& state = live.session->state();
   const GameStatus& s = live.record.state;
-  const bool your_turn = s.status == "active" && s.to_move == seat;
+  const bool your_turn = seat >= 0 && s.status == "active" && s.to_move == seat;
   a.head.clear();
   engine::JsonWriter w(a.head);
   w.begin_object();
-  w.field("can_undo", s.status == "active" && live.session->can_undo(seat));
+  w.field("can_undo", seat >= 0 && s.status == "active" && live.session->can_undo(seat));
   w.field("game", live.record.game);
   w.field("id", live.record.id);
   w.key("legal");
@@ -364,7 +382,7 @@ GameService::SeatAnswer& GameService::seat_answer(LiveGame& live, int seat) cons
     t.null();
   }
   t.field("result", result_json(game, s));
-  t.field("seat", game.seat_name(seat));
+  t.field("seat", seat >= 0 ? Json(game.seat_name(seat)) : Json(nullptr));
   Json seats = Json::object();
   for (std::size_t i = 0; i < live.record.seats.size(); ++i) {
     const SeatRecord& r = live.record.seats[i];
@@ -372,6 +390,7 @@ GameService::SeatAnswer& GameService::seat_answer(LiveGame& live, int seat) cons
         !r.username.empty() ? Json(r.username) : name_or_null(r.agent);
   }
   t.field("seats", seats);
+  if (seat < 0) t.field("spectator", true);
   t.field("status", s.status);
   t.field("to_move",
           s.status == "finished" ? Json(nullptr) : name_or_null(to_move_name(game, s.to_move)));
@@ -508,9 +527,13 @@ Json GameService::create(const std::string& user, const Json& body) {
 }
 
 Json GameService::join(const std::string& user, const std::string& token) {
+  return join_by_hash(user, token_hash(token));
+}
+
+Json GameService::join_by_hash(const std::string& user, const std::string& invite_hash) {
   std::optional<Store::Joined> joined;
   try {
-    joined = store_.join_game(token_hash(token), user, now());
+    joined = store_.join_game(invite_hash, user, now());
   } catch (const InviteExpired& e) {
     throw ApiError(410, e.what());
   } catch (const std::invalid_argument& e) {
@@ -570,7 +593,7 @@ std::string GameService::state_text(const std::string& user, const std::string& 
     throw ApiError(400, "log_since must be a non-negative integer (a log line index)");
   }
   Locked live = get(id);
-  const int seat = seat_of(*live.game, user);
+  const int seat = viewer_seat(*live.game, user);
   const std::int64_t since = log_since.value_or(0);
   check_log_since(*live.game, seat, since);
   return answer(*live.game, seat, since);
@@ -680,7 +703,7 @@ Json GameService::replay(const std::string& user, const std::string& id, std::in
   int seat = -1;
   {
     Locked live = get(id);
-    seat = seat_of(*live.game, user);
+    seat = viewer_seat(*live.game, user);
     if (live->record.state.status != "finished") {
       throw ApiError(409,
                      "replays are for finished games; this one is " + live->record.state.status);
@@ -708,15 +731,20 @@ Json GameService::replay(const std::string& user, const std::string& id, std::in
     by = last.seat == engine::kChanceSeat ? "chance" : game.seat_name(last.seat);
     // Only this seat's own action ids are shown: another seat's or chance's may name a card
     // that this seat never saw (the log lines say what it may know).
-    if (last.seat == seat) action = last.id;
+    if (seat >= 0 && last.seat == seat) action = last.id;
   }
-  return {{"step", step},     {"steps", steps}, {"view", session->state().view(seat)}, {"log", log},
-          {"action", action}, {"by", by},       {"seat", game.seat_name(seat)}};
+  return {{"step", step},
+          {"steps", steps},
+          {"view", session->state().view(seat)},
+          {"log", log},
+          {"action", action},
+          {"by", by},
+          {"seat", seat >= 0 ? Json(game.seat_name(seat)) : Json(nullptr)}};
 }
 
 GameService::Summary GameService::summary(const std::string& user, const std::string& id) {
   Locked live = get(id);
-  const int seat = seat_of(*live.game, user);
+  const int seat = viewer_seat(*live.game, user);
   const GameStatus& s = live->record.state;
   Summary summary;
   summary.revision = live->record.revision;
@@ -724,7 +752,7 @@ GameService::Summary GameService::summary(const std::string& user, const std::st
                    {"to_move", s.status == "finished"
                                    ? Json(nullptr)
                                    : name_or_null(to_move_name(live->session->game(), s.to_move))},
-                   {"your_turn", s.status == "active" && s.to_move == seat},
+                   {"your_turn", seat >= 0 && s.status == "active" && s.to_move == seat},
                    {"status", s.status}};
   return summary;
 }

@@ -21,6 +21,9 @@
 
 namespace pacwar::server {
 
+// The seat whose view a spectator gets (engine::State::view: public information only).
+inline constexpr int kSpectator = -1;
+
 // The computer players offered to opponents (ai::parse_agent_spec names).
 const std::vector<std::string>& agent_levels();
 
@@ -36,6 +39,14 @@ class GameService {
   // The time source of the games' clocks and updates (tests inject one; default: the system's).
   void set_clock(std::function<std::int64_t()> clock) { clock_ = std::move(clock); }
   std::int64_t now() const;
+  // Tells whether users other than its players may watch game `id` (a public game: they get the
+  // spectator's view, seat -1), and is called once with a game that just finished (ratings).
+  void set_watch_check(std::function<bool(const std::string&)> may_watch) {
+    may_watch_ = std::move(may_watch);
+  }
+  void set_on_finish(std::function<void(const GameRecord&)> on_finish) {
+    on_finish_ = std::move(on_finish);
+  }
 
   // The games this server knows, by name (loaded once).
   std::shared_ptr<const engine::Game> game(const std::string& name) const;
@@ -44,6 +55,8 @@ class GameService {
   // The API operations (see docs/api.md). Each throws ApiError for a refused request.
   engine::Json create(const std::string& user, const engine::Json& body);
   engine::Json join(const std::string& user, const std::string& token);
+  // The same by the token's hash, as the invites table stores it (an open challenge's accept).
+  engine::Json join_by_hash(const std::string& user, const std::string& invite_hash);
   engine::Json lobby(const std::string& user);
   // The state answer of the user's seat, as JSON text. With `log_since` N (docs/api.md) the
   // answer's `log` holds only the seat's visible lines from index N on (`log_from` says N);
@@ -131,6 +144,8 @@ class GameService {
   bool catch_up(LiveGame& live);
   std::unique_ptr<engine::Session> replay_session(const GameRecord& record) const;
   int seat_of(const LiveGame& live, const std::string& user) const;  // ApiError 403
+  // The user's seat, or kSpectator for a public game's spectator (else ApiError 403).
+  int viewer_seat(const LiveGame& live, const std::string& user) const;
   GameStatus status_now(const LiveGame& live) const;
   // Writes the change since `old_version` (session already changed); on any failure the game
   // is reloaded from the store and ApiError 409 (changed meanwhile) or the error is thrown.
@@ -151,6 +166,8 @@ class GameService {
   Notifier& notifier_;
   std::function<std::int64_t()> clock_;
   std::function<void(const std::string&)> agent_queue_;
+  std::function<bool(const std::string&)> may_watch_;
+  std::function<void(const GameRecord&)> on_finish_;
   std::map<std::string, std::shared_ptr<const engine::Game>> games_;
   std::vector<std::string> names_;
   std::mutex cache_mutex_;

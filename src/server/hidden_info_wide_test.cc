@@ -1,8 +1,9 @@
 // Hidden information, wider than hidden_info_test.cc: in random games of both games, every text
 // a viewer receives — the create answer and initial state, every state and action answer, the
 // errors of illegal actions (with their legal ids), undo answers, live events, replay steps and,
-// for a spectator (a user who plays neither seat), every refusal — is collected; at the end no
-// identifier of a card that was never visible to that viewer (never in its view, its own legal
+// for a spectator (a user who plays neither seat of this public game), its state answers, live
+// events, replay steps, chat, the list of public games and every refusal — is collected; at the end
+// no identifier of a card that was never visible to that viewer (never in its view, its own legal
 // actions or a log line it may read, at any version, by the authoritative state rebuilt from the
 // stored log) may appear
 // in any of them. This covers the deck (boardgame.io sent its initial deck), undo history
@@ -111,8 +112,11 @@ class HiddenEverywhere : public ::testing::Test {
     ASSERT_EQ(japanese.signup(unique("jap")).status, 201);
     ASSERT_EQ(allied.signup(unique("all")).status, 201);
     ASSERT_EQ(spectator.signup(unique("spec")).status, 201);
-    const Reply created =
-        japanese.post("/api/games", {{"game", game}, {"seat", "japanese"}, {"opponent", "human"}});
+    const Reply created = japanese.post("/api/games", {{"game", game},
+                                                       {"seat", "japanese"},
+                                                       {"opponent", "human"},
+                                                       {"public", true},
+                                                       {"spectator_chat", "read"}});
     ASSERT_EQ(created.status, 201) << created.text;
     record(0, "create", created);
     const std::string id = created.body["id"];
@@ -121,6 +125,7 @@ class HiddenEverywhere : public ::testing::Test {
     ApiClient* clients[2] = {&japanese, &allied};
     EventReader events0(server_->port(), id, japanese.cookie());
     EventReader events1(server_->port(), id, allied.cookie());
+    EventReader events2(server_->port(), id, spectator.cookie());
     std::mt19937 rng(seed);
     std::int64_t last_version = -1;
     auto observe = [&](std::int64_t version) {
@@ -130,7 +135,20 @@ class HiddenEverywhere : public ::testing::Test {
       saw(kSpectator, visible_text(id, version, -1));
     };
     auto spectate = [&]() {
-      record(kSpectator, "state", spectator.get(path));
+      const Reply watched = spectator.get(path);
+      EXPECT_EQ(watched.status, 200) << watched.text;
+      EXPECT_EQ(watched.body.value("spectator", false), true);
+      EXPECT_TRUE(watched.body["legal"].empty());
+      EXPECT_FALSE(watched.body.contains("invite"));
+      if (watched.status == 200) {  // exactly the public view (view(-1)) of that version
+        EXPECT_EQ(
+            visible_text(id, watched.body["version"], -1).rfind(watched.body["view"].dump(), 0),
+            0u);
+      }
+      record(kSpectator, "state", watched);
+      record(kSpectator, "public games", spectator.get("/api/public-games"));
+      record(kSpectator, "chat", spectator.get(path + "/chat"));
+      record(kSpectator, "chat post", spectator.post(path + "/chat", {{"text", "hello"}}));
       record(kSpectator, "replay", spectator.get(path + "/replay?step=1"));
       record(kSpectator, "act",
              spectator.post(path + "/actions", {{"action", "x"}, {"version", 0}}));
@@ -150,7 +168,12 @@ class HiddenEverywhere : public ::testing::Test {
           state = r.body;
         }
       }
-      if (step % 10 == 0) spectate();
+      if (step % 10 == 0) {
+        spectate();
+        record(to_act < 0 ? 0 : to_act, "chat",
+               clients[to_act < 0 ? 0 : to_act]->post(path + "/chat",
+                                                      {{"text", "move " + std::to_string(step)}}));
+      }
       if (to_act < 0) break;
       ApiClient& c = *clients[to_act];
       // An illegal action: its error lists the legal ids of this seat only.
@@ -191,6 +214,13 @@ class HiddenEverywhere : public ::testing::Test {
       }
       record(seat, "lobby", clients[seat]->get("/api/games"));
     }
+    for (std::int64_t s = 0; s <= final_version;
+         s += std::max<std::int64_t>(1, final_version / 25)) {
+      const Reply r = spectator.get(path + "/replay?step=" + std::to_string(s));
+      ASSERT_EQ(r.status, 200) << r.text;
+      EXPECT_TRUE(r.body["action"].is_null()) << "a spectator is shown no action id";
+      record(kSpectator, "replay " + std::to_string(s), r);
+    }
     spectate();
     events0.wait_for([](const Json& e) { return e.value("status", "") == "finished"; },
                      std::chrono::seconds(5));
@@ -198,6 +228,10 @@ class HiddenEverywhere : public ::testing::Test {
                      std::chrono::seconds(5));
     for (const Json& e : events0.events()) received_[0].push_back("event: " + e.dump());
     for (const Json& e : events1.events()) received_[1].push_back("event: " + e.dump());
+    events2.wait_for([](const Json& e) { return e.value("status", "") == "finished"; },
+                     std::chrono::seconds(5));
+    for (const Json& e : events2.events()) received_[kSpectator].push_back("event: " + e.dump());
+    EXPECT_FALSE(events2.events().empty()) << "the spectator got no live update";
     EXPECT_FALSE(events0.events().empty());
 
     // The check: a card never visible to a viewer appears in nothing that viewer received.

@@ -100,7 +100,7 @@ class Store {
   explicit Store(std::unique_ptr<Database> db);
 
   const Database& database() const { return *db_; }
-  Database& database() { return *db_; }  // for the tables of other services (analyses, notices, witp)
+  Database& database() { return *db_; }  // for the tables of other services (analyses, notices, witp, platform)
 
   // Accounts. create_user returns false when the name is taken.
   bool create_user(const std::string& username, const std::string& password_hash,

@@ -122,6 +122,10 @@ void Store::delete_user(const std::string& username) {
       "(SELECT id FROM witp_campaigns WHERE owner = ?)",
       {username, username});
   c->execute("DELETE FROM witp_campaigns WHERE owner = ?", {username});
+  // Ratings go (the leaderboard lists people); chat lines stay under the seat's new name.
+  c->execute("DELETE FROM ratings WHERE username = ?", {username});
+  c->execute("UPDATE chat SET username = ? WHERE username = ?",
+             {std::string(kDeletedUser), username});
   c->execute("DELETE FROM users WHERE username = ?", {username});
   transaction.commit();
 }
