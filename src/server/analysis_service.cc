@@ -114,7 +114,7 @@ Json AnalysisService::features(const std::string& user, const std::string& id) {
   auto c = store_.database().acquire();
   const auto rows = c->query("SELECT hints FROM game_hints WHERE game_id = ?", {id});
   const bool hints = !rows.empty() && number(rows[0][0]) != 0;
-  return {{"hints", hints}, {"rated", false}};
+  return {{"hints", hints}, {"rated", false}};  // "rated" is the platform's (api_server.cc)
 }
 
 Json AnalysisService::hint(const std::string& user, const std::string& id) {

@@ -279,7 +279,11 @@ struct ApiServer::Impl {
   void analysis_routes() {
     web.route("GET", std::string(kGamePath) + "/features",
               handler([this](const Request& req, Response& res) {
-                send_json(res, 200, analysis->features(user(req), req.matches[1]));
+                Json features = analysis->features(user(req), req.matches[1]);
+                // Rated per the game's settings (platform.h); a game with hints never is.
+                features["rated"] = !features["hints"].get<bool>() &&
+                                    platform.settings(req.matches[1]).rated;
+                send_json(res, 200, features);
               }));
     web.route("POST", std::string(kGamePath) + "/hint",
               handler([this](const Request& req, Response& res) {

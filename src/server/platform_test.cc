@@ -96,6 +96,31 @@ TEST_F(ServerPlatform, RatedGameAgainstTheComputerUsesTheLevelsFixedRating) {
   EXPECT_EQ(find_player(a.get("/api/leaderboard/pacific-war").body, name)["games"], 1);
 }
 
+// docs/api.md: a game with hints is never rated, even when asked to be; its end moves no rating.
+TEST_F(ServerPlatform, AGameWithHintsIsNeverRated) {
+  std::string name;
+  ApiClient a = user(name, "hinted");
+  const Reply rated = a.post(
+      "/api/games",
+      {{"game", "pacific-war"}, {"seat", "allied"}, {"opponent", "random"}, {"rated", true}});
+  ASSERT_EQ(rated.status, 201) << rated.text;
+  EXPECT_TRUE(a.get("/api/games/" + rated.body["id"].get<std::string>() + "/features")
+                  .body["rated"]
+                  .get<bool>());
+  const Reply created = a.post("/api/games", {{"game", "pacific-war"},
+                                              {"seat", "allied"},
+                                              {"opponent", "random"},
+                                              {"rated", true},
+                                              {"hints", true}});
+  ASSERT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body["id"];
+  const Json features = a.get("/api/games/" + id + "/features").body;
+  EXPECT_TRUE(features["hints"].get<bool>()) << features.dump();
+  EXPECT_FALSE(features["rated"].get<bool>()) << features.dump();
+  ASSERT_EQ(a.post("/api/games/" + id + "/resign").status, 200);
+  EXPECT_TRUE(find_player(a.get("/api/leaderboard/pacific-war").body, name).is_null());
+}
+
 TEST_F(ServerPlatform, RatedGameBetweenPeopleMovesBothRatings) {
   std::string a_name, b_name;
   ApiClient a = user(a_name, "ra");
