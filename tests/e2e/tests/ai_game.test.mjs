@@ -24,7 +24,7 @@ test('The Pacific War against the computer: sign up, click actions, reload intac
   assert.equal(await page.textContent('#turn-banner'), 'Your turn');
   assert.match(await page.textContent('.prompt-text'), /14\.2/);
   // The header names my side first; the map is a map of the Pacific (land from Natural Earth).
-  assert.match(await page.textContent('.game-head'), /Japanese: alice vs Allied: random/);
+  assert.match(await page.textContent('.game-head'), /Japanese: alice vs Allied: Computer: random moves/);
   assert.ok((await page.getAttribute('svg.map path.land', 'd')).length > 10000);
   assert.deepEqual(await axeViolations(page), [], 'axe-core on the game page');
 

@@ -108,7 +108,8 @@ test('a clock between two people: chosen in the lobby, shown in the lobby and th
   await alice.reload();
   await alice.waitForFunction((g) => /left/.test(document.querySelector(`tr[data-game="${g}"] .lobby-clock`)?.textContent || ''), id);
   assert.match(await alice.textContent(`tr[data-game="${id}"] .lobby-clock`), /Allied 2d 23h left|Allied 3d 0h left/);
-  await alice.waitForFunction(() => window.__shown.length > 0, null, { timeout: 10000 });
+  // The page polls 1 s after it loads, then every 15 s: allow for one missed poll on a busy machine.
+  await alice.waitForFunction(() => window.__shown.length > 0, null, { timeout: 35000 });
   const shown = await alice.evaluate(() => window.__shown);
   assert.match(shown[0].title, /clockbob accepted your invitation/);
   assert.match(shown[0].body, new RegExp(`#${id}`));
