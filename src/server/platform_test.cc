@@ -220,7 +220,8 @@ TEST_F(ServerPlatform, RematchSwapsSidesAndIsOfferedToTheOpponentOnly) {
     }
   }
   EXPECT_TRUE(offered) << offers.text;
-  for (const Json& ch : c.get("/api/challenges").body["challenges"]) EXPECT_NE(ch["id"], next);
+  const Json challenges = c.get("/api/challenges").body["challenges"];  // kept: looped over
+  for (const Json& ch : challenges) EXPECT_NE(ch["id"], next);
   EXPECT_EQ(c.post("/api/challenges/" + next + "/accept").status, 403);
   const Reply accepted = b.post("/api/challenges/" + next + "/accept");
   ASSERT_EQ(accepted.status, 200) << accepted.text;
