@@ -104,13 +104,15 @@ test('a clock between two people: chosen in the lobby, shown in the lobby and th
   assert.match(await bob.textContent('#game-clock'), /Japanese 3d 0h/);
   assert.match(await bob.getAttribute('#game-clock', 'title'), /3 days per move/);
 
-  // Alice's lobby shows the clock; her open page shows a notification of the accepted invitation.
-  await alice.reload();
-  await alice.waitForFunction((g) => /left/.test(document.querySelector(`tr[data-game="${g}"] .lobby-clock`)?.textContent || ''), id);
-  assert.match(await alice.textContent(`tr[data-game="${id}"] .lobby-clock`), /Allied 2d 23h left|Allied 3d 0h left/);
+  // Alice's open page shows a notification of the accepted invitation (before any reload: the
+  // page that shows a notice marks it seen, so a reload would start with none), then her lobby
+  // shows the clock.
   // The page polls 1 s after it loads, then every 15 s: allow for one missed poll on a busy machine.
   await alice.waitForFunction(() => window.__shown.length > 0, null, { timeout: 35000 });
   const shown = await alice.evaluate(() => window.__shown);
+  await alice.reload();
+  await alice.waitForFunction((g) => /left/.test(document.querySelector(`tr[data-game="${g}"] .lobby-clock`)?.textContent || ''), id);
+  assert.match(await alice.textContent(`tr[data-game="${id}"] .lobby-clock`), /Allied 2d 23h left|Allied 3d 0h left/);
   assert.match(shown[0].title, /clockbob accepted your invitation/);
   assert.match(shown[0].body, new RegExp(`#${id}`));
   await screenshot(bob, 'clock');
