@@ -118,7 +118,7 @@ int AnalysisCommands::run(std::ostream& out, std::ostream& progress) const {
         if (done > 0 && (done % 10 == 0 || done == total)) {
           progress << "analyse: "
                    << progress_line(static_cast<std::size_t>(done), static_cast<std::size_t>(total),
-                                    seconds)
+                                    seconds, "decisions")
                    << std::endl;
         }
         return true;

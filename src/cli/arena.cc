@@ -5,12 +5,16 @@
 #include <chrono>
 #include <deque>
 #include <exception>
+#include <filesystem>
+#include <fstream>
+#include <optional>
 #include <thread>
 
 #include "ai/agent.h"
 #include "engine/errors.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
+#include "engine/session.h"
 
 namespace pacwar::cli {
 namespace {
@@ -53,15 +57,29 @@ std::vector<std::unique_ptr<ai::Agent>> make_agents(const engine::Game& game,
   return agents;
 }
 
-Played play_game(const engine::Game& game, const engine::Options& options,
-                 const ArenaConfig& config, int g, std::vector<std::unique_ptr<ai::Agent>>& agents,
-                 const std::vector<bool>& timed) {
+// Writes a game's save file; throws engine::UsageError naming the file when it cannot.
+void write_save(const engine::Session& session, const std::string& dir, int g) {
+  const std::filesystem::path path =
+      std::filesystem::path(dir) / ("game-" + std::to_string(g) + ".json");
+  std::ofstream out(path);
+  out << session.save().dump() << "\n";
+  out.close();
+  if (!out) throw engine::UsageError("arena: cannot write the save file " + path.string());
+}
+
+Played play_game(const std::shared_ptr<const engine::Game>& game_ptr,
+                 const engine::Options& options, const ArenaConfig& config, int g,
+                 std::vector<std::unique_ptr<ai::Agent>>& agents, const std::vector<bool>& timed) {
+  const engine::Game& game = *game_ptr;
   Played played;
   played.game.index = g;
   played.ms.resize(agents.size());
   Rng chance = Rng::for_step(config.seed ^ kChanceStream, static_cast<std::uint64_t>(g));
   Rng seeds = Rng::for_step(config.seed ^ kPlayerStream, static_cast<std::uint64_t>(g));
   auto state = game.new_initial_state(options);
+  // The save follows the same actions (chance outcomes included), so loading it gives this game.
+  std::optional<engine::Session> session;
+  if (!config.save_dir.empty()) session.emplace(game_ptr, options, config.seed);
   std::vector<engine::ActionCode> legal;
   std::vector<engine::ChanceOutcome> outcomes;
   TailLog tail;
@@ -70,7 +88,9 @@ Played play_game(const engine::Game& game, const engine::Options& options,
     if (state->is_chance()) {
       outcomes.clear();
       state->chance_outcomes(outcomes);
-      state->apply(engine::sample_outcome(outcomes, chance), &tail);
+      const engine::ActionCode outcome = engine::sample_outcome(outcomes, chance);
+      if (session) session->apply(outcome);
+      state->apply(outcome, &tail);
       continue;
     }
     const auto seat = static_cast<std::size_t>(state->current_seat());
@@ -80,8 +100,10 @@ Played play_game(const engine::Game& game, const engine::Options& options,
     const engine::ActionCode action = agents[seat]->choose(*state, seeds.next());
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - begin).count();
     if (timed[seat] && legal.size() >= 2) played.ms[seat].push_back(ms);
+    if (session) session->apply(action);
     state->apply(action, &tail);
   }
+  if (session) write_save(*session, config.save_dir, g);
   played.game.actions = actions;
   played.game.finished = state->is_terminal();
   played.game.winner = played.game.finished ? state->winner() : -1;
@@ -101,6 +123,14 @@ ArenaResult run_arena(std::shared_ptr<const engine::Game> game, const engine::Op
   std::vector<bool> timed;
   make_agents(*game, config, timed);  // refuses unknown players before any game starts
   const engine::Options normalized = game->normalize_options(options);
+  if (!config.save_dir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(config.save_dir, error);
+    if (error) {
+      throw engine::UsageError("arena: cannot create the directory " + config.save_dir + ": " +
+                               error.message());
+    }
+  }
 
   ArenaResult result;
   result.games = std::max(0, config.games);
@@ -115,7 +145,7 @@ ArenaResult run_arena(std::shared_ptr<const engine::Game> game, const engine::Op
       auto agents = make_agents(*game, config, job_timed);
       for (int g = next++; g < result.games; g = next++) {
         played[static_cast<std::size_t>(g)] =
-            play_game(*game, normalized, config, g, agents, job_timed);
+            play_game(game, normalized, config, g, agents, job_timed);
       }
     } catch (...) {
       errors[static_cast<std::size_t>(job)] = std::current_exception();

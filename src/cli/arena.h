@@ -18,6 +18,9 @@ struct ArenaConfig {
   int jobs = 1;                      // games played at once (each job has its own players)
   std::vector<std::string> players;  // per seat: "random", "heuristic", "mcts:hard", ...
   int max_actions_per_game = 100000;
+  // When not empty: each game's save file (pacwar load's format, seed + options + action log)
+  // is written to save_dir/game-<index>.json, for `pacwar load`, `pacwar analyse` or the server.
+  std::string save_dir;
 };
 
 // How one game ended: its index, winner (-1: none), actions and last log lines.

@@ -1,7 +1,10 @@
 #include "cli/arena.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "cli/play.h"
@@ -78,6 +81,37 @@ TEST(AiArena, JobsPlayTheSameGames) {
   ASSERT_EQ(json["per_game"].size(), 4u);
   EXPECT_EQ(json["jobs"], 2);
   EXPECT_TRUE(json["per_game"][0]["end"].is_array());
+}
+
+// --save-dir: each game's save loads (the hash check replays every action, chance included) into
+// the position where the game ended, for `pacwar load` and `pacwar analyse`.
+TEST(AiArena, SavesEachGameForLoadAndAnalysis) {
+  const auto game = find_game("co-prosperity");
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("pacwar-arena-saves-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  ArenaConfig config;
+  config.games = 2;
+  config.seed = 5;
+  config.jobs = 2;
+  config.players = {"heuristic", "random"};
+  config.max_actions_per_game = 150;
+  config.save_dir = dir.string();
+  const ArenaResult result = run_arena(game, engine::Options::object(), config);
+  for (const ArenaGame& played : result.per_game) {
+    std::ifstream in(dir / ("game-" + std::to_string(played.index) + ".json"));
+    ASSERT_TRUE(in) << "game " << played.index;
+    const engine::Json save = engine::Json::parse(in);
+    const engine::Session loaded = engine::Session::load(save, find_game);
+    EXPECT_EQ(static_cast<int>(loaded.history_ids().size()), played.actions);
+    EXPECT_EQ(loaded.state().is_terminal(), played.finished);
+    if (played.finished) {
+      EXPECT_EQ(loaded.state().winner(), played.winner);
+    }
+  }
+  std::filesystem::remove_all(dir);
+  config.save_dir = "/proc/pacwar-no-such-dir";
+  EXPECT_THROW(run_arena(game, engine::Options::object(), config), engine::UsageError);
 }
 
 TEST(AiArena, RefusesUnknownPlayers) {

@@ -253,6 +253,8 @@ int run(int argc, char** argv) {
                    "actions after which a game is stopped unfinished")
       ->check(CLI::Range(1, 1000000000));
   arena->add_option("--rules", arena_rules, "rule option (repeatable)")->allow_extra_args(false);
+  arena->add_option("--save-dir", arena_config.save_dir,
+                    "write each game's save file (game-N.json) to this directory");
   arena->add_flag("--json", arena_json, "print one JSON object");
   arena->footer(
       "Seats: --<seat-name> "

@@ -109,8 +109,8 @@ void play_matches(std::shared_ptr<const engine::Game> game, const engine::Option
   }
 }
 
-std::string progress_line(std::size_t done, std::size_t total, double seconds) {
-  std::string line = std::to_string(done) + "/" + std::to_string(total) + " games, " +
+std::string progress_line(std::size_t done, std::size_t total, double seconds, const char* unit) {
+  std::string line = std::to_string(done) + "/" + std::to_string(total) + " " + unit + ", " +
                      std::to_string(std::lround(seconds)) + " s";
   if (done > 0 && done < total) {
     const double eta = seconds / static_cast<double>(done) * static_cast<double>(total - done);

@@ -45,8 +45,9 @@ void play_matches(std::shared_ptr<const engine::Game> game, const engine::Option
                   const std::vector<MatchGame>& games, const MatchConfig& config,
                   const MatchDone& done);
 
-// "12/240 games, 35 s, ETA 665 s" for the progress line on stderr.
-std::string progress_line(std::size_t done, std::size_t total, double seconds);
+// "12/240 games, 35 s, ETA 665 s" for the progress line on stderr (`unit` names what is counted).
+std::string progress_line(std::size_t done, std::size_t total, double seconds,
+                          const char* unit = "games");
 
 // p-th quantile (0..1) of `values` (sorted copy); 0 for none.
 double quantile(std::vector<double> values, double p);
