@@ -33,6 +33,12 @@ const std::vector<std::string>& notice_schema() {
       "turn_started BIGINT NOT NULL, deadline BIGINT NOT NULL, warned INTEGER NOT NULL, "
       "expired INTEGER NOT NULL)",
       "CREATE INDEX IF NOT EXISTS game_clocks_by_deadline ON game_clocks (deadline)",
+      // The clock of each turn the game's undo may still return to (clocks.cc): the row of
+      // game_clocks as it was when turn n passed on, the newest kept ones only.
+      "CREATE TABLE IF NOT EXISTS clock_turns (game_id TEXT NOT NULL REFERENCES games(id), "
+      "n BIGINT NOT NULL, banks TEXT NOT NULL, turn_seat INTEGER NOT NULL, "
+      "turn_started BIGINT NOT NULL, deadline BIGINT NOT NULL, warned INTEGER NOT NULL, "
+      "expired INTEGER NOT NULL, PRIMARY KEY (game_id, n))",
   };
   return statements;
 }
