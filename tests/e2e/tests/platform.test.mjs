@@ -32,6 +32,7 @@ test('challenge, spectator, chat, leaderboard, rematch', async () => {
   await alice.check('#opt-public');
   await alice.check('#opt-spectator-chat');
   await alice.check('#opt-open');
+  await alice.selectOption('select[name=clock]', '2');  // 3 days per move
   await alice.click('#create');
   await alice.waitForSelector('#challenge-posted');
   await alice.waitForSelector('#challenges tr[data-challenge]');
@@ -42,11 +43,14 @@ test('challenge, spectator, chat, leaderboard, rematch', async () => {
   const accept = bob.locator('#challenges tr[data-challenge] button.accept');
   await accept.waitFor();
   assert.match(await bob.textContent('#challenges tr[data-challenge]'), /alice/);
+  // The lobby shows the challenge's clock; the game started by accepting it has it.
+  assert.match(await bob.textContent('#challenges tr[data-challenge] .challenge-clock'), /3 days per move/);
   await accept.focus();
   await bob.keyboard.press('Enter');
   await bob.waitForURL(/#\/game\//);
   await bob.waitForSelector('#game-page[data-version]');
   const id = /#\/game\/([^/]+)/.exec(bob.url())[1];
+  await bob.waitForSelector('#game-clock:not([hidden])');
   assert.match(await bob.textContent('.game-head'), /You play Allied/);
   for (let i = 0; i < 6 && await bob.getAttribute('#game-page', 'data-your-turn') === 'true'; i += 1) await clickAction(bob);
 
@@ -124,6 +128,7 @@ test('challenge, spectator, chat, leaderboard, rematch', async () => {
   const offer = bob.locator('#challenges tr[data-challenge]', { hasText: `rematch of #${id}` });
   await offer.waitFor();
   assert.match(await offer.textContent(), /Japanese/);
+  assert.match(await offer.locator('.challenge-clock').textContent(), /3 days per move/);  // kept
   await carol.goto(`${server.url}/#/`);
   await carol.waitForSelector('#challenges');
   await carol.waitForFunction(() => !/Loading/.test(document.getElementById('challenges').textContent));
