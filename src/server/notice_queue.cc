@@ -176,7 +176,8 @@ Json notices_of(Database& db, const std::string& username) {
   auto c = db.acquire();
   Json list = Json::array();
   for (const SqlRow& row :
-       c->query("SELECT id, channel, kind, game_id, body, state, attempts, last_error FROM notices "
+       c->query("SELECT id, channel, kind, game_id, body, state, attempts, last_error, worker "
+                "FROM notices "
                 "WHERE username = ? ORDER BY created, id",
                 {username})) {
     list.push_back({{"id", row[0].value_or("")},
@@ -186,7 +187,8 @@ Json notices_of(Database& db, const std::string& username) {
                     {"body", Json::parse(row[4].value_or("{}"), nullptr, false)},
                     {"state", row[5].value_or("")},
                     {"attempts", number(row[6])},
-                    {"last_error", row[7] ? Json(*row[7]) : Json(nullptr)}});
+                    {"last_error", row[7] ? Json(*row[7]) : Json(nullptr)},
+                    {"worker", row[8] ? Json(*row[8]) : Json(nullptr)}});
   }
   return list;
 }

@@ -35,6 +35,13 @@ class WebhookReceiver {
       posts_.push_back({req.matches[1], req.get_header_value("Content-Type"), req.body});
       res.status = 204;
     });
+    // Slow enough that several senders polling one queue all get some of it.
+    server_.Post(R"(/slow/(\w+))", [this](const httplib::Request& req, httplib::Response& res) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(15));
+      std::lock_guard lock(mutex_);
+      posts_.push_back({req.matches[1], req.get_header_value("Content-Type"), req.body});
+      res.status = 204;
+    });
     server_.Post("/hang", [](const httplib::Request&, httplib::Response& res) {
       std::this_thread::sleep_for(std::chrono::milliseconds(1500));
       res.status = 204;
@@ -546,6 +553,57 @@ TEST_F(Notices, ClockBankChargesAddsIncrementAndEndsTheGame) {
   clock = alice.get("/api/games/" + id + "/clock").body["clock"];
   EXPECT_TRUE(clock["running"].is_null());
   EXPECT_NE(clock["expired"], first);
+}
+
+// Every `pacwar serve` process runs a sender (docs/deploy.md): two on one database share the
+// queue, each notice claimed by one of them and sent once.
+TEST_F(Notices, TwoSendersNeverSendOneNoticeTwice) {
+  WebhookReceiver hooks;
+  start(config());
+  InProcessServer second(config());
+  std::string name;
+  ApiClient alice = user(name, "two");
+  ASSERT_EQ(alice.put("/api/me/settings", {{"webhook_url", hooks.url("/slow/two")}}).status, 200);
+  constexpr int kNotices = 60;
+  {
+    auto c = store_->database().acquire();
+    Transaction transaction(*c);
+    std::vector<QueuedNotice> list;
+    for (int i = 0; i < kNotices; ++i) {
+      list.push_back({name,
+                      "turn",
+                      "",
+                      {{"game", "pacific-war"},
+                       {"opponent", "bob"},
+                       {"path", "/#/game/n" + std::to_string(i)}}});
+    }
+    write_notices(*c, list, now_ms());
+    transaction.commit();
+  }
+  Json rows;
+  ASSERT_TRUE(eventually(
+      [&] {
+        rows = notices_of(store_->database(), name);
+        for (const Json& n : rows) {
+          if (n["state"] != "sent") return false;
+        }
+        return rows.size() == kNotices;
+      },
+      std::chrono::seconds(30)))
+      << rows.dump();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // a late duplicate would show
+  const auto posts = hooks.posts();
+  std::set<std::string> bodies;
+  for (const auto& p : posts) bodies.insert(p.body);
+  EXPECT_EQ(posts.size(), static_cast<std::size_t>(kNotices));
+  EXPECT_EQ(bodies.size(), static_cast<std::size_t>(kNotices));
+  std::set<std::string> workers;
+  for (const Json& n : rows) {
+    EXPECT_EQ(n["attempts"], 1) << n.dump();
+    workers.insert(n.value("worker", ""));
+  }
+  // Both senders took part (each names itself by process and port).
+  EXPECT_EQ(workers.size(), 2U) << rows.dump();
 }
 
 // The seat that passed the turn takes its last action back: returns the state after the undo.
