@@ -36,6 +36,7 @@ export async function startServer() {
   });
   return {
     url,
+    db,  // the server's SQLite file (a test may move a clock's deadline into the past)
     async stop() {
       if (proc.exitCode === null) {
         const done = new Promise((r) => proc.once('exit', r));
