@@ -137,5 +137,19 @@ test('challenge, spectator, chat, leaderboard, rematch', async () => {
   await bob.waitForURL(/#\/game\//);
   await bob.waitForSelector('#game-page[data-version]');
   assert.match(await bob.textContent('.game-head'), /You play Japanese/);
+
+  // A public game whose creator kept the chat for the players: Carol watches without it.
+  const post = (page, url, body) => page.evaluate(([u, b]) => fetch(u, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b),
+  }).then((r) => r.json()), [url, body]);
+  const quiet = await post(alice, '/api/games', { game: 'pacific-war', seat: 'japanese', opponent: 'human', public: true });
+  assert.ok(quiet.invite, JSON.stringify(quiet));
+  await post(bob, `/api/invites/${quiet.invite}`, {});
+  await post(alice, `/api/games/${quiet.id}/chat`, { text: 'players only here' });
+  await carol.goto(`${server.url}/#/game/${quiet.id}`);
+  await carol.waitForSelector('#game-page[data-version]');
+  await carol.waitForFunction(() => /for its players only/.test(document.getElementById('chat')?.textContent || ''));
+  assert.equal(await carol.locator('#chat-input').count(), 0);
+  assert.doesNotMatch(await carol.textContent('#chat'), /players only here/);
   assert.deepEqual(errors, []);
 });
