@@ -3,6 +3,7 @@
 // challenge, spectators' chat).
 import { h, clear, cap } from './dom.js';
 import { platformApi } from './platform_api.js';
+import { controlText } from './clock.js';
 
 // The fields added to the new-game form; values() gives the body fields they set.
 export function gameSettingsFields() {
@@ -47,12 +48,13 @@ export function publicSections(ctx, titleOf) {
       if (!r.challenges.length) challenges.append(h('p', { class: 'muted' }, 'No open challenges. Post one with “Open challenge” below.'));
       else {
         challenges.append(h('table', { class: 'games' },
-          h('thead', {}, h('tr', {}, ['Game', 'By', 'Your side', 'Rules', '', ''].map((t) => h('th', { scope: 'col' }, t)))),
+          h('thead', {}, h('tr', {}, ['Game', 'By', 'Your side', 'Rules', 'Clock', '', ''].map((t) => h('th', { scope: 'col' }, t)))),
           h('tbody', {}, r.challenges.map((c) => h('tr', { 'data-challenge': c.id },
             h('td', {}, titleOf(c.game), c.rated ? h('span', { class: 'rated-tag' }, ' · rated') : null),
             h('td', {}, c.by, c.rating !== undefined ? h('span', { class: 'muted' }, ` (${c.rating})`) : null),
             h('td', {}, c.yours ? `(${cap(c.your_side || '')} is open)` : cap(c.your_side || '')),
             h('td', { class: 'muted' }, (c.rules || []).join(', ') || 'standard'),
+            h('td', { class: 'challenge-clock' }, controlText(c.clock)),
             h('td', {}, [c.rated ? 'rated' : 'unrated', c.public ? 'public' : null, c.rematch_of ? `rematch of #${c.rematch_of}` : null].filter(Boolean).join(' · ')),
             h('td', {}, c.yours ? h('span', { class: 'muted' }, 'yours')
               : h('button', {

@@ -187,7 +187,8 @@ struct ApiServer::Impl {
   void start_notices(int port) {
     if (!config.notice_worker || notices) return;
     NoticeOptions options;
-    options.name = "notices-" + std::to_string(getpid());
+    // The process and its port: several servers on one machine tell their claims apart.
+    options.name = "notices-" + std::to_string(getpid()) + "-" + std::to_string(port);
     options.smtp_url = config.smtp_url;
     options.mail_from = config.mail_from;
     options.base_url = !config.public_origin.empty()

@@ -72,6 +72,43 @@ void save_turn(SqlConnection& c, const ClockRow& row) {
        static_cast<std::int64_t>(row.expired), row.game_id});
 }
 
+// How many passed turns an undo may return to (clock_turns); an undo that goes back further
+// (more turn changes undone in a row, no move between) starts the turn afresh.
+constexpr std::int64_t kKeptTurns = 32;
+
+// Keeps the clock as it is before the turn passes on, for an undo that returns to this turn.
+void push_turn(SqlConnection& c, const ClockRow& row) {
+  const auto last = c.query("SELECT MAX(n) FROM clock_turns WHERE game_id = ?", {row.game_id});
+  const std::int64_t n = (last.empty() ? 0 : number(last[0][0])) + 1;
+  c.execute(
+      "INSERT INTO clock_turns (game_id, n, banks, turn_seat, turn_started, deadline, warned, "
+      "expired) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      {row.game_id, n, Json(row.banks).dump(), static_cast<std::int64_t>(row.turn_seat),
+       row.turn_started, row.deadline, static_cast<std::int64_t>(row.warned ? 1 : 0),
+       static_cast<std::int64_t>(row.expired)});
+  c.execute("DELETE FROM clock_turns WHERE game_id = ? AND n <= ?", {row.game_id, n - kKeptTurns});
+}
+
+// The clock of the newest kept turn, taken off the list (an undo returns to it).
+std::optional<ClockRow> pop_turn(SqlConnection& c, const ClockRow& now) {
+  const auto rows = c.query(
+      "SELECT n, banks, turn_seat, turn_started, deadline, warned, expired FROM clock_turns "
+      "WHERE game_id = ? ORDER BY n DESC LIMIT 1",
+      {now.game_id});
+  if (rows.empty()) return std::nullopt;
+  c.execute("DELETE FROM clock_turns WHERE game_id = ? AND n = ?",
+            {now.game_id, number(rows[0][0])});
+  ClockRow row = now;
+  row.banks = parse_banks(rows[0][1]);
+  row.turn_seat = static_cast<int>(number(rows[0][2]));
+  row.turn_started = number(rows[0][3]);
+  row.deadline = number(rows[0][4]);
+  row.warned = number(rows[0][5]) != 0;
+  row.expired = static_cast<int>(number(rows[0][6]));
+  if (row.banks.size() != now.banks.size()) return std::nullopt;
+  return row;
+}
+
 void start_turn(ClockRow& row, int seat, std::int64_t now_ms) {
   row.turn_seat = seat;
   row.turn_started = now_ms;
@@ -166,6 +203,17 @@ void write_clock_change(SqlConnection& c, const std::string& id, const GameChang
   if (!row) return;
   const std::int64_t now = after.updated_ms;
   const bool forward = change.keep >= before.version;  // not an undo
+  const bool active = after.status == "active" && after.to_move >= 0 &&
+                      static_cast<std::size_t>(after.to_move) < row->banks.size();
+  if (!forward && active) {
+    // An undo gives no time back: the turn it returns to runs on from where it started, with
+    // its deadline, its bank before any charge or increment and its reminder as they were.
+    if (auto turn = pop_turn(c, *row); turn && turn->turn_seat == after.to_move) {
+      save_turn(c, *turn);
+      return;
+    }
+  }
+  if (forward && active && row->deadline > 0) push_turn(c, *row);
   if (row->deadline > 0 && row->turn_seat >= 0 &&
       static_cast<std::size_t>(row->turn_seat) < row->banks.size() &&
       row->control["kind"] == "bank") {
@@ -175,13 +223,13 @@ void write_clock_change(SqlConnection& c, const std::string& id, const GameChang
       bank += row->control["increment_s"].get<std::int64_t>() * 1000;
     }
   }
-  if (after.status == "active" && after.to_move >= 0 &&
-      static_cast<std::size_t>(after.to_move) < row->banks.size()) {
+  if (active) {
     start_turn(*row, after.to_move, now);
   } else {
     // Finished (or waiting): no time runs. A seat that ran out stays marked.
     row->turn_seat = -1;
     row->deadline = 0;
+    c.execute("DELETE FROM clock_turns WHERE game_id = ?", {id});
   }
   save_turn(c, *row);
 }

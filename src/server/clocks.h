@@ -34,7 +34,9 @@ void write_new_clock(SqlConnection& c, const GameRecord& game);
 // Inside join_game, when the last free seat was taken: starts the time of the seat to move.
 void start_clock(SqlConnection& c, const std::string& id, std::int64_t now_ms);
 // Inside change_game: the turn passed (or the game ended): charges the time used, adds the
-// increment (not for an undo) and starts the time of the seat now to move.
+// increment and starts the time of the seat now to move. An undo that gives the turn back
+// gives no time back: the clock returns to what it was when that turn passed on (kept in
+// table clock_turns), so the turn runs on from its start with its old deadline and bank.
 void write_clock_change(SqlConnection& c, const std::string& id, const GameChange& change);
 
 // A game's clock as stored.

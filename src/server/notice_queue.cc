@@ -33,6 +33,12 @@ const std::vector<std::string>& notice_schema() {
       "turn_started BIGINT NOT NULL, deadline BIGINT NOT NULL, warned INTEGER NOT NULL, "
       "expired INTEGER NOT NULL)",
       "CREATE INDEX IF NOT EXISTS game_clocks_by_deadline ON game_clocks (deadline)",
+      // The clock of each turn the game's undo may still return to (clocks.cc): the row of
+      // game_clocks as it was when turn n passed on, the newest kept ones only.
+      "CREATE TABLE IF NOT EXISTS clock_turns (game_id TEXT NOT NULL REFERENCES games(id), "
+      "n BIGINT NOT NULL, banks TEXT NOT NULL, turn_seat INTEGER NOT NULL, "
+      "turn_started BIGINT NOT NULL, deadline BIGINT NOT NULL, warned INTEGER NOT NULL, "
+      "expired INTEGER NOT NULL, PRIMARY KEY (game_id, n))",
   };
   return statements;
 }
@@ -170,7 +176,8 @@ Json notices_of(Database& db, const std::string& username) {
   auto c = db.acquire();
   Json list = Json::array();
   for (const SqlRow& row :
-       c->query("SELECT id, channel, kind, game_id, body, state, attempts, last_error FROM notices "
+       c->query("SELECT id, channel, kind, game_id, body, state, attempts, last_error, worker "
+                "FROM notices "
                 "WHERE username = ? ORDER BY created, id",
                 {username})) {
     list.push_back({{"id", row[0].value_or("")},
@@ -180,7 +187,8 @@ Json notices_of(Database& db, const std::string& username) {
                     {"body", Json::parse(row[4].value_or("{}"), nullptr, false)},
                     {"state", row[5].value_or("")},
                     {"attempts", number(row[6])},
-                    {"last_error", row[7] ? Json(*row[7]) : Json(nullptr)}});
+                    {"last_error", row[7] ? Json(*row[7]) : Json(nullptr)},
+                    {"worker", row[8] ? Json(*row[8]) : Json(nullptr)}});
   }
   return list;
 }

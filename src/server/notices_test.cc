@@ -35,6 +35,13 @@ class WebhookReceiver {
       posts_.push_back({req.matches[1], req.get_header_value("Content-Type"), req.body});
       res.status = 204;
     });
+    // Slow enough that several senders polling one queue all get some of it.
+    server_.Post(R"(/slow/(\w+))", [this](const httplib::Request& req, httplib::Response& res) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(15));
+      std::lock_guard lock(mutex_);
+      posts_.push_back({req.matches[1], req.get_header_value("Content-Type"), req.body});
+      res.status = 204;
+    });
     server_.Post("/hang", [](const httplib::Request&, httplib::Response& res) {
       std::this_thread::sleep_for(std::chrono::milliseconds(1500));
       res.status = 204;
@@ -546,6 +553,135 @@ TEST_F(Notices, ClockBankChargesAddsIncrementAndEndsTheGame) {
   clock = alice.get("/api/games/" + id + "/clock").body["clock"];
   EXPECT_TRUE(clock["running"].is_null());
   EXPECT_NE(clock["expired"], first);
+}
+
+// Every `pacwar serve` process runs a sender (docs/deploy.md): two on one database share the
+// queue, each notice claimed by one of them and sent once.
+TEST_F(Notices, TwoSendersNeverSendOneNoticeTwice) {
+  WebhookReceiver hooks;
+  start(config());
+  InProcessServer second(config());
+  std::string name;
+  ApiClient alice = user(name, "two");
+  ASSERT_EQ(alice.put("/api/me/settings", {{"webhook_url", hooks.url("/slow/two")}}).status, 200);
+  constexpr int kNotices = 60;
+  {
+    auto c = store_->database().acquire();
+    Transaction transaction(*c);
+    std::vector<QueuedNotice> list;
+    for (int i = 0; i < kNotices; ++i) {
+      list.push_back({name,
+                      "turn",
+                      "",
+                      {{"game", "pacific-war"},
+                       {"opponent", "bob"},
+                       {"path", "/#/game/n" + std::to_string(i)}}});
+    }
+    write_notices(*c, list, now_ms());
+    transaction.commit();
+  }
+  Json rows;
+  ASSERT_TRUE(eventually(
+      [&] {
+        rows = notices_of(store_->database(), name);
+        for (const Json& n : rows) {
+          if (n["state"] != "sent") return false;
+        }
+        return rows.size() == kNotices;
+      },
+      std::chrono::seconds(30)))
+      << rows.dump();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // a late duplicate would show
+  const auto posts = hooks.posts();
+  std::set<std::string> bodies;
+  for (const auto& p : posts) bodies.insert(p.body);
+  EXPECT_EQ(posts.size(), static_cast<std::size_t>(kNotices));
+  EXPECT_EQ(bodies.size(), static_cast<std::size_t>(kNotices));
+  std::set<std::string> workers;
+  for (const Json& n : rows) {
+    EXPECT_EQ(n["attempts"], 1) << n.dump();
+    workers.insert(n.value("worker", ""));
+  }
+  // Both senders took part (each names itself by process and port).
+  EXPECT_EQ(workers.size(), 2U) << rows.dump();
+}
+
+// The seat that passed the turn takes its last action back: returns the state after the undo.
+Json undo_turn(ApiClient& client, const std::string& id) {
+  const Json state = client.get("/api/games/" + id).body;
+  EXPECT_TRUE(state["can_undo"].get<bool>()) << state.dump();
+  const Reply undone = client.post("/api/games/" + id + "/undo", {{"version", state["version"]}});
+  EXPECT_EQ(undone.status, 200) << undone.text;
+  return undone.body;
+}
+
+TEST_F(Notices, ClockPerMoveUndoGivesNoTimeBack) {
+  frozen_ = true;
+  start(config());
+  std::string alice_name, bob_name;
+  ApiClient alice = user(alice_name, "unda");
+  ApiClient bob = user(bob_name, "undb");
+  const std::string id =
+      human_game(alice, bob, {{"kind", "per_move"}, {"per_move_s", 3600}}, "co-prosperity");
+  const std::string first = alice.get("/api/games/" + id + "/clock").body["clock"]["running"];
+  ApiClient* clients[2] = {&alice, &bob};
+  ApiClient& mover = first == "japanese" ? alice : bob;
+  // 10 minutes into the turn the first player passes it; 20 minutes in they take it back.
+  offset_ = 10 * 60 * 1000;
+  std::vector<Json> states;
+  ASSERT_GT(pass_turn(clients, id, states), 0);
+  Json clock = alice.get("/api/games/" + id + "/clock").body["clock"];
+  ASSERT_NE(clock["running"], first) << clock.dump();
+  offset_ = 20 * 60 * 1000;
+  const Json after = undo_turn(mover, id);
+  ASSERT_TRUE(after["your_turn"].get<bool>()) << after.dump();
+  clock = alice.get("/api/games/" + id + "/clock").body["clock"];
+  EXPECT_EQ(clock["running"], first) << clock.dump();
+  // Their turn runs on from its start: 40 of the 60 minutes are left, not a fresh hour.
+  EXPECT_EQ(clock["seats"][first]["left_ms"].get<std::int64_t>(), 40 * 60 * 1000) << clock.dump();
+  EXPECT_EQ(clock["deadline"], iso_time(start_ms_ + 3600 * 1000));
+  // They pass the turn again: the other seat gets its whole hour from then.
+  offset_ = 25 * 60 * 1000;
+  ASSERT_GT(pass_turn(clients, id, states), 0);
+  clock = alice.get("/api/games/" + id + "/clock").body["clock"];
+  ASSERT_NE(clock["running"], first) << clock.dump();
+  EXPECT_EQ(clock["deadline"], iso_time(start_ms_ + 25 * 60 * 1000 + 3600 * 1000));
+}
+
+TEST_F(Notices, ClockBankUndoAddsNoIncrementTwice) {
+  frozen_ = true;
+  start(config());
+  std::string alice_name, bob_name;
+  ApiClient alice = user(alice_name, "ubka");
+  ApiClient bob = user(bob_name, "ubkb");
+  const std::string id = human_game(
+      alice, bob, {{"kind", "bank"}, {"bank_s", 600}, {"increment_s", 60}}, "co-prosperity");
+  const std::string first = alice.get("/api/games/" + id + "/clock").body["clock"]["running"];
+  ApiClient* clients[2] = {&alice, &bob};
+  ApiClient& mover = first == "japanese" ? alice : bob;
+  // 5 minutes: the turn passes (600 - 300 + 60 = 360 s); 6 minutes: taken back.
+  offset_ = 5 * 60 * 1000;
+  std::vector<Json> states;
+  ASSERT_GT(pass_turn(clients, id, states), 0);
+  Json clock = alice.get("/api/games/" + id + "/clock").body["clock"];
+  ASSERT_NE(clock["running"], first) << clock.dump();
+  const std::string second = clock["running"];
+  EXPECT_EQ(clock["seats"][first]["left_ms"].get<std::int64_t>(), 360 * 1000);
+  offset_ = 6 * 60 * 1000;
+  undo_turn(mover, id);
+  clock = alice.get("/api/games/" + id + "/clock").body["clock"];
+  EXPECT_EQ(clock["running"], first) << clock.dump();
+  // The bank runs on from the turn's start without the increment: 600 - 360 = 240 s.
+  EXPECT_EQ(clock["seats"][first]["left_ms"].get<std::int64_t>(), 240 * 1000) << clock.dump();
+  // The other seat was not charged for the minute the undone turn was theirs.
+  EXPECT_EQ(clock["seats"][second]["left_ms"].get<std::int64_t>(), 600 * 1000);
+  // Passing again at 7 minutes: 600 - 420 + 60 = 240 s, one increment only.
+  offset_ = 7 * 60 * 1000;
+  ASSERT_GT(pass_turn(clients, id, states), 0);
+  clock = alice.get("/api/games/" + id + "/clock").body["clock"];
+  ASSERT_EQ(clock["running"], second) << clock.dump();
+  EXPECT_EQ(clock["seats"][first]["left_ms"].get<std::int64_t>(), 240 * 1000) << clock.dump();
+  EXPECT_EQ(clock["seats"][second]["left_ms"].get<std::int64_t>(), 600 * 1000);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "server/api_error.h"
+#include "server/clocks.h"
 #include "server/crypto.h"
 #include "server/games.h"
 #include "server/pg_listener.h"
@@ -393,6 +394,9 @@ Json Platform::challenges(const std::string& user) {
         {"for", row[3] ? Json(*row[3]) : Json(nullptr)},
         {"rematch_of", row[4] ? Json(*row[4]) : Json(nullptr)},
         {"created", iso_time(g->updated)}};
+    // The time control the game will have once accepted (null: none).
+    const auto clock = load_clock(*c, id);
+    entry["clock"] = clock ? clock->control : Json(nullptr);
     if (!g->seats.empty() && by != user)
       entry["rating"] = rounded(rating_locked(*c, by, g->game).rating, 1.0);
     list.push_back(std::move(entry));
@@ -423,10 +427,12 @@ Json Platform::accept(const std::string& user, const std::string& id) {
 Json Platform::rematch(const std::string& user, const std::string& id,
                        const std::function<Json(const std::string&, const Json&)>& create) {
   std::optional<GameRow> g;
+  Json clock = nullptr;  // the finished game's time control, kept for the rematch
   {
     auto c = db_.acquire();
     g = load_row(*c, id);
     if (!g) throw ApiError(404, "no game '" + id + "'");
+    if (const auto row = load_clock(*c, id)) clock = row->control;
     const auto existing = c->query("SELECT game_id FROM game_settings WHERE rematch_of = ?", {id});
     if (!existing.empty()) {
       throw ApiError(409,
@@ -451,6 +457,7 @@ Json Platform::rematch(const std::string& user, const std::string& id,
       {"game", g->game},         {"seat", game->seat_name(1 - mine)},
       {"options", g->options},   {"opponent", other.username.empty() ? other.agent : "human"},
       {"public", old.is_public}, {"spectator_chat", old.spectators_read_chat ? "read" : "none"}};
+  if (!clock.is_null()) body["clock"] = clock;
   GameSettings next = old;
   next.open = other.username.empty() ? false : true;
   next.challenge_for = other.username;

@@ -237,6 +237,52 @@ TEST_F(ServerPlatform, RematchSwapsSidesAndIsOfferedToTheOpponentOnly) {
   EXPECT_EQ(state["seats"]["japanese"], "heuristic");
 }
 
+TEST_F(ServerPlatform, ChallengesAndRematchesKeepTheClock) {
+  std::string a_name, b_name;
+  ApiClient a = user(a_name, "ka");
+  ApiClient b = user(b_name, "kb");
+  const Json control = {
+      {"kind", "bank"}, {"bank_s", 3 * 86400}, {"increment_s", 86400}, {"on_timeout", "lose"}};
+  const Reply created = a.post("/api/games", {{"game", "pacific-war"},
+                                              {"seat", "japanese"},
+                                              {"opponent", "human"},
+                                              {"open", true},
+                                              {"clock", control}});
+  ASSERT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body["id"];
+  // The lobby's list shows the clock of the challenge before anyone accepts it.
+  auto listed_clock = [](ApiClient& who, const std::string& game) {
+    const Json list = who.get("/api/challenges").body["challenges"];
+    for (const Json& ch : list) {
+      if (ch["id"] == game) return ch["clock"];
+    }
+    return Json("not listed");
+  };
+  EXPECT_EQ(listed_clock(b, id), control);
+  ASSERT_EQ(b.post("/api/challenges/" + id + "/accept").status, 200);
+  // The accepted game has that clock, running for the seat to move.
+  Json clock = a.get("/api/games/" + id + "/clock").body["clock"];
+  ASSERT_TRUE(clock.is_object()) << clock.dump();
+  EXPECT_EQ(clock["control"], control);
+  EXPECT_TRUE(clock["running"].is_string()) << clock.dump();
+  // A challenge without a clock lists null.
+  const Reply plain = a.post(
+      "/api/games",
+      {{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "human"}, {"open", true}});
+  EXPECT_TRUE(listed_clock(b, plain.body["id"]).is_null());
+  // The rematch of the finished game takes its time control, offered and started with it.
+  ASSERT_EQ(a.post("/api/games/" + id + "/resign").status, 200);
+  const Reply rematch = b.post("/api/games/" + id + "/rematch");
+  ASSERT_EQ(rematch.status, 201) << rematch.text;
+  const std::string next = rematch.body["id"];
+  EXPECT_EQ(listed_clock(a, next), control);
+  ASSERT_EQ(a.post("/api/challenges/" + next + "/accept").status, 200);
+  clock = b.get("/api/games/" + next + "/clock").body["clock"];
+  ASSERT_TRUE(clock.is_object()) << clock.dump();
+  EXPECT_EQ(clock["control"], control);
+  EXPECT_TRUE(clock["running"].is_string()) << clock.dump();
+}
+
 TEST_F(ServerPlatform, SpectatorsWatchPublicGamesOnly) {
   std::string a_name, b_name, c_name;
   ApiClient a = user(a_name, "sa");

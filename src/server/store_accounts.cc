@@ -13,9 +13,9 @@ namespace {
 // The tables that hold a game's rows, children first.
 // Every table with rows of one game (the services' tables too: notice_queue.cc,
 // analysis_service.cc), cleared before the game itself.
-constexpr const char* kGameTables[] = {"invites",  "ai_moves",    "ai_jobs",
-                                       "actions",  "game_clocks", "notices",
-                                       "analyses", "game_hints",  "seats"};
+constexpr const char* kGameTables[] = {"invites",     "ai_moves",    "ai_jobs", "actions",
+                                       "game_clocks", "clock_turns", "notices", "analyses",
+                                       "game_hints",  "seats"};
 
 // Who may change game `id` as its creator: it exists, `username` sits in it, it is waiting.
 Store::GameAccess waiting_game_of(SqlConnection& c, const std::string& id,

@@ -14,10 +14,11 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // (scripts/test-e2e.sh --screenshots writes docs/img).
 const SHOTS = process.env.PACWAR_E2E_SHOTS || path.join(REPO, 'build', 'e2e-screenshots');
 
-export async function startServer() {
+// `args`: more options of `pacwar serve` (e.g. ['--max-open-games', '2']).
+export async function startServer(args = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pacwar-e2e-'));
   const db = path.join(dir, 'pacwar.db');
-  const proc = spawn(BIN, ['serve', '--port', '0', '--db', `sqlite:${db}`, '--web', process.env.PACWAR_WEB_DIR || path.join(REPO, 'web')],
+  const proc = spawn(BIN, ['serve', '--port', '0', '--db', `sqlite:${db}`, '--web', process.env.PACWAR_WEB_DIR || path.join(REPO, 'web'), ...args],
                      { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise((resolve, reject) => {
@@ -36,6 +37,7 @@ export async function startServer() {
   });
   return {
     url,
+    db,  // the server's SQLite file (a test may move a clock's deadline into the past)
     async stop() {
       if (proc.exitCode === null) {
         const done = new Promise((r) => proc.once('exit', r));

@@ -128,3 +128,33 @@ test('deleting the account: the opponent sees "deleted user"', async () => {
   assert.match(await dave.textContent('.game-head'), /deleted user/);
   assert.deepEqual(errors, []);
 });
+
+test('the cap on open games: the lobby says why a new game is refused', async () => {
+  const capped = await startServer(['--max-open-games', '2']);
+  try {
+    const errors = [];
+    const page = await newPage(browser, errors);
+    await signUp(page, capped.url, 'capped');
+    for (let i = 0; i < 2; i += 1) {
+      await createGame(page, { opponent: 'random' });
+      await page.goto(`${capped.url}/#/`);
+    }
+    await page.waitForSelector('#create');
+    await page.selectOption('select[name=opponent]', 'random');
+    await page.click('#create');
+    await page.waitForSelector('p.error[role=alert]:not(:empty)');
+    assert.match(await page.locator('p.error[role=alert]:not(:empty)').first().textContent(), /2 unfinished games, the most allowed/);
+    assert.match(page.url(), /#\/$/);  // no game opened
+    assert.equal(await page.locator('tr[data-game]').count(), 2);
+    // Resigning one frees a place.
+    const id = await page.locator('tr[data-game]').first().getAttribute('data-game');
+    const resigned = await page.evaluate((g) => fetch(`/api/games/${g}/resign`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}',
+    }).then((r) => r.status), id);
+    assert.equal(resigned, 200);
+    await createGame(page, { opponent: 'random' });
+    assert.deepEqual(errors, []);
+  } finally {
+    await capped.stop();
+  }
+});

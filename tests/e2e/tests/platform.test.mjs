@@ -32,6 +32,7 @@ test('challenge, spectator, chat, leaderboard, rematch', async () => {
   await alice.check('#opt-public');
   await alice.check('#opt-spectator-chat');
   await alice.check('#opt-open');
+  await alice.selectOption('select[name=clock]', '2');  // 3 days per move
   await alice.click('#create');
   await alice.waitForSelector('#challenge-posted');
   await alice.waitForSelector('#challenges tr[data-challenge]');
@@ -42,11 +43,14 @@ test('challenge, spectator, chat, leaderboard, rematch', async () => {
   const accept = bob.locator('#challenges tr[data-challenge] button.accept');
   await accept.waitFor();
   assert.match(await bob.textContent('#challenges tr[data-challenge]'), /alice/);
+  // The lobby shows the challenge's clock; the game started by accepting it has it.
+  assert.match(await bob.textContent('#challenges tr[data-challenge] .challenge-clock'), /3 days per move/);
   await accept.focus();
   await bob.keyboard.press('Enter');
   await bob.waitForURL(/#\/game\//);
   await bob.waitForSelector('#game-page[data-version]');
   const id = /#\/game\/([^/]+)/.exec(bob.url())[1];
+  await bob.waitForSelector('#game-clock:not([hidden])');
   assert.match(await bob.textContent('.game-head'), /You play Allied/);
   for (let i = 0; i < 6 && await bob.getAttribute('#game-page', 'data-your-turn') === 'true'; i += 1) await clickAction(bob);
 
@@ -124,6 +128,7 @@ test('challenge, spectator, chat, leaderboard, rematch', async () => {
   const offer = bob.locator('#challenges tr[data-challenge]', { hasText: `rematch of #${id}` });
   await offer.waitFor();
   assert.match(await offer.textContent(), /Japanese/);
+  assert.match(await offer.locator('.challenge-clock').textContent(), /3 days per move/);  // kept
   await carol.goto(`${server.url}/#/`);
   await carol.waitForSelector('#challenges');
   await carol.waitForFunction(() => !/Loading/.test(document.getElementById('challenges').textContent));
@@ -132,5 +137,19 @@ test('challenge, spectator, chat, leaderboard, rematch', async () => {
   await bob.waitForURL(/#\/game\//);
   await bob.waitForSelector('#game-page[data-version]');
   assert.match(await bob.textContent('.game-head'), /You play Japanese/);
+
+  // A public game whose creator kept the chat for the players: Carol watches without it.
+  const post = (page, url, body) => page.evaluate(([u, b]) => fetch(u, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b),
+  }).then((r) => r.json()), [url, body]);
+  const quiet = await post(alice, '/api/games', { game: 'pacific-war', seat: 'japanese', opponent: 'human', public: true });
+  assert.ok(quiet.invite, JSON.stringify(quiet));
+  await post(bob, `/api/invites/${quiet.invite}`, {});
+  await post(alice, `/api/games/${quiet.id}/chat`, { text: 'players only here' });
+  await carol.goto(`${server.url}/#/game/${quiet.id}`);
+  await carol.waitForSelector('#game-page[data-version]');
+  await carol.waitForFunction(() => /for its players only/.test(document.getElementById('chat')?.textContent || ''));
+  assert.equal(await carol.locator('#chat-input').count(), 0);
+  assert.doesNotMatch(await carol.textContent('#chat'), /players only here/);
   assert.deepEqual(errors, []);
 });

@@ -4,6 +4,7 @@
 // (the Notifications API, recorded by a stand-in) when the invitation is accepted.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { startServer, launchBrowser, newPage, newPhonePage, signUp, screenshot, axeViolations } from '../lib/harness.mjs';
 
 let server;
@@ -122,5 +123,58 @@ test('a clock between two people: chosen in the lobby, shown in the lobby and th
   await phone.waitForSelector('#game-clock:not([hidden]) .clock-seat');
   await screenshot(phone, 'phone-clock');
   await screenshot(alice, 'lobby-clock');
+  assert.deepEqual(errors, []);
+});
+
+// Moves the running clock of game `id` two hours back, as if its time had passed (python3's
+// sqlite3 module on the server's file; the server's clock check then finds it run out).
+function timePasses(db, id) {
+  execFileSync('python3', ['-c', `
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1], timeout=10)
+c.execute("UPDATE game_clocks SET turn_started = turn_started - 7200000, deadline = deadline - 7200000 WHERE game_id = ? AND deadline > 0", (sys.argv[2],))
+c.commit()
+`, db, id]);
+}
+
+test('out of time: the opponent claims the win on the game page, by keyboard', async () => {
+  const errors = [];
+  const alice = await newPage(browser, errors);
+  const bob = await newPage(browser, errors);
+  await signUp(alice, server.url, 'latealice');
+  await signUp(bob, server.url, 'claimbob');
+  const post = (page, url, body) => page.evaluate(([u, b]) => fetch(u, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b),
+  }).then((r) => r.json()), [url, body]);
+  // Alice (Japanese) invites Bob with one hour per move; Allied (Bob) sets up first.
+  const created = await post(alice, '/api/games', {
+    game: 'pacific-war', seat: 'japanese', opponent: 'human', clock: { kind: 'per_move', per_move_s: 3600 },
+  });
+  assert.ok(created.id, JSON.stringify(created));
+  await post(bob, `/api/invites/${created.invite}`, {});
+  await bob.goto(`${server.url}/#/game/${created.id}`);
+  await bob.waitForSelector('#game-clock:not([hidden]) .clock-seat.running');
+  // Bob passes the turn to Alice, whose hour then runs out.
+  for (let i = 0; i < 20 && await bob.getAttribute('#game-page', 'data-your-turn') === 'true'; i += 1) {
+    const version = Number(await bob.getAttribute('#game-page', 'data-version'));
+    await bob.locator('#actions button').first().click();
+    await bob.waitForFunction((v) => Number(document.querySelector('#game-page')?.dataset.version) > v, version);
+  }
+  assert.equal(await bob.getAttribute('#game-page', 'data-your-turn'), 'false');
+  timePasses(server.db, created.id);
+  const clockOf = (page) => page.evaluate((id) => fetch(`/api/games/${id}/clock`).then((r) => r.json()), created.id);
+  for (let i = 0; i < 300 && !(await clockOf(bob)).clock.expired; i += 1) await bob.waitForTimeout(100);
+  assert.equal((await clockOf(bob)).clock.expired, 'japanese');
+  // Alice's page shows her time run out and no claim; Bob's page offers the claim.
+  await alice.goto(`${server.url}/#/game/${created.id}`);
+  await alice.waitForSelector('#game-clock .clock-seat.out');
+  assert.equal(await alice.locator('#claim-timeout').count(), 0);
+  await bob.reload();
+  const claim = bob.locator('#claim-timeout');
+  await claim.waitFor();
+  await claim.focus();
+  await bob.keyboard.press('Enter');
+  await bob.waitForSelector('#turn-banner.over');
+  assert.match(await bob.textContent('#turn-banner'), /Allied victory/);
   assert.deepEqual(errors, []);
 });
