@@ -1158,7 +1158,7 @@ std::string apply_book_command(Campaign& campaign, const std::vector<std::string
                                                           : "57";
       const std::int64_t msp = msp_words(words);
       const std::string where = words.has("where") ? words.text("where") : "";
-      if (cause == "mining") record_mining_attack(books, cycle, where);
+      if (cause == "mining") record_mining_attack(books, cycle, where, "where=");
       summary = lose_msp(books, cycle, cause, msp, where, section);
     } else if (change == "msp-to-msu") {
       summary = lose_msp(books, cycle, "to-msu", msp_words(words), "", "57.5.2") +
