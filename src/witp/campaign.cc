@@ -13,6 +13,7 @@
 #include "witp/cp_books.h"
 #include "witp/ledgers.h"
 #include "witp/naval_attrition_37_2.h"
+#include "witp/naval_attrition_log.h"
 #include "witp/naval_repair_36.h"
 #include "witp/refit_yard_log.h"
 #include "witp/ship_repair_log.h"
@@ -631,18 +632,18 @@ std::string yard(Json& books, Words& words, std::int64_t cycle) {
 std::string attrition_chit(Json& books, Words& words, std::int64_t cycle) {
   const AttritionCup cup = parse_attrition_cup("cup=", words.text("cup"));
   const std::string chit = words.text("chit");
-  const std::string year = std::to_string(41 + cycle / kCyclesPerYear);
-  if (!books.contains("naval_attrition_removed")) books["naval_attrition_removed"] = Json::object();
-  Json& removed = books["naval_attrition_removed"][cup_name(cup)][year];
-  if (removed.is_null()) removed = Json::array();
-  std::vector<std::string> names = removed.get<std::vector<std::string>>();
+  const std::int64_t year = 41 + cycle / kCyclesPerYear;
+  NavalAttritionRemoved removed = read_naval_attrition_removed(books);
+  std::vector<std::string>& out = removed[cup_name(cup)][year];
+  std::vector<std::string> names = out;
   names.push_back(chit);
   // Throws if the chit is not an unmarked chit still in the cup.
   const std::vector<Chit> left =
-      cup_contents(load_chit_cups(default_chit_cups_file()), cup, names, "chit");
-  removed.push_back(chit);
+      cup_contents(load_chit_cups(default_chit_cups_file()), cup, names, "chit=");
+  out.push_back(chit);
+  write(books, removed);
   return cup_name(cup) + " naval attrition cup: unmarked " + chit + " out for the rest of 19" +
-         year + " (37.2.2), " + std::to_string(left.size()) + " chits left";
+         std::to_string(year) + " (37.2.2), " + std::to_string(left.size()) + " chits left";
 }
 
 std::string repaired(Json& books, Words& words) {

@@ -5,6 +5,7 @@
 #include "engine/errors.h"
 #include "witp/campaign.h"
 #include "witp/ledgers.h"
+#include "witp/naval_attrition_log.h"
 #include "witp/refit_yard_log.h"
 #include "witp/ship_repair_log.h"
 
@@ -250,20 +251,7 @@ std::vector<SchemaProblem> check_books(const Json& books, const std::string& roo
   }
   check_ship_repair_log(check, books, root);
   check_refit_yard_log(check, books, root);
-  const Json& removed = books.value("naval_attrition_removed", Json());
-  if (check.object(removed, root + ".naval_attrition_removed", "37.2.2")) {
-    for (const auto& [cup, years] : removed.items()) {
-      const std::string at = root + ".naval_attrition_removed." + cup;
-      check.word(Json(cup), at, {"allied", "japanese"}, "37.2.2 naval attrition cups");
-      if (!check.object(years, at, "37.2.2")) continue;
-      for (const auto& [year, chits] : years.items()) {
-        if (!check.array(chits, at + "." + year, "37.2.2")) continue;
-        for (std::size_t i = 0; i < chits.size(); ++i) {
-          check.text(chits[i], at + "." + year + "[" + std::to_string(i) + "]", "37.2.2 chit");
-        }
-      }
-    }
-  }
+  check_naval_attrition_removed(check, books, root);
   if (check.object(books.value("base_log", Json()), root + ".base_log", "32.1")) {
     for (const auto& [name, entry] : books["base_log"].items()) {
       check_base(check, entry, root + ".base_log." + name);

@@ -10,6 +10,7 @@
 #include "witp/command_points_28.h"
 #include "witp/cp_books.h"
 #include "witp/ledgers.h"
+#include "witp/naval_attrition_log.h"
 #include "witp/naval_repair_36.h"
 #include "witp/refit_yard_log.h"
 #include "witp/ship_repair_log.h"
@@ -272,13 +273,11 @@ void show_ground_ledgers(const Campaign& campaign, std::ostream& out) {
 
 // E.3: when naval attrition is resolved in the coming cycle (37.2.3), rolled with the seed.
 void naval_attrition_timing(const Campaign& campaign, engine::Rng* rng, std::ostream& out) {
-  const std::string year = std::to_string(41 + (campaign.cycle() + 1) / 13);
-  const Json& removed = campaign.books().value("naval_attrition_removed", Json::object());
+  const std::int64_t year = 41 + (campaign.cycle() + 1) / 13;
+  const NavalAttritionRemoved removed = read_naval_attrition_removed(campaign.books());
   for (const char* cup : {"allied", "japanese"}) {
-    std::int64_t out_of_cup = 0;
-    if (removed.contains(cup) && removed[cup].contains(year))
-      out_of_cup = removed[cup][year].size();
-    out << "    " << cup << " cup: " << out_of_cup << " unmarked chits out this year"
+    out << "    " << cup << " cup: " << chits_out(removed, cup, year).size()
+        << " unmarked chits out this year"
         << " (book FILE attrition-chit cup= chit= records a draw)\n";
   }
   if (rng == nullptr) {
