@@ -23,13 +23,12 @@ Campaign logged_ships() {
   Campaign campaign = Campaign::fresh("0/12/42", "test");
   const Tables none("no tables");
   apply_book_command(campaign, {"ship", "ship=CA-26 Northampton", "side=allied", "type=CA"}, none);
-  apply_book_command(campaign,
-                     {"ship", "ship=CV-6 Enterprise", "side=allied", "type=CV", "reinforcement"},
-                     none);
+  apply_book_command(
+      campaign, {"ship", "ship=CV-6 Enterprise", "side=allied", "type=CV", "reinforcement"}, none);
   apply_book_command(campaign, {"refit", "ship=CV-6 Enterprise"}, none);
   apply_book_command(campaign, {"next-cycle"}, none);  // Northampton misses its refit
-  apply_book_command(campaign,
-                     {"yard", "ship=CV-6 Enterprise", "extended", "activation-cost=3"}, none);
+  apply_book_command(campaign, {"yard", "ship=CV-6 Enterprise", "extended", "activation-cost=3"},
+                     none);
   return campaign;
 }
 
@@ -80,27 +79,27 @@ TEST(WitpRefitYardLog, Witp36_5RefusesBadValues) {
   const Json books = logged_ships().books();
   EXPECT_EQ(first_problem(books, [](Json&) {}), "");
   const std::string ship = "CA-26 Northampton";
-  EXPECT_NE(first_problem(books,
-                          [&](Json& b) { b["refit_yard_log"][ship]["missed_refits"]["1942"] = 1; })
-                .find("missed_refits.1942: must be a year 41-46"),
-            std::string::npos);
-  EXPECT_NE(first_problem(books,
-                          [&](Json& b) { b["refit_yard_log"][ship]["missed_refits"]["42"] = 14; })
-                .find("must be from 0 to 13"),
-            std::string::npos);
+  EXPECT_NE(
+      first_problem(books, [&](Json& b) { b["refit_yard_log"][ship]["missed_refits"]["1942"] = 1; })
+          .find("missed_refits.1942: must be a year 41-46"),
+      std::string::npos);
+  EXPECT_NE(
+      first_problem(books, [&](Json& b) { b["refit_yard_log"][ship]["missed_refits"]["42"] = 14; })
+          .find("must be from 0 to 13"),
+      std::string::npos);
   EXPECT_NE(first_problem(books,
                           [&](Json& b) {
-                            b["refit_yard_log"]["CV-6 Enterprise"]["yard_periods"][0]["cycles"] =
-                                3;
+                            b["refit_yard_log"]["CV-6 Enterprise"]["yard_periods"][0]["cycles"] = 3;
                           })
                 .find("yard_periods[0].cycles: must be from 1 to 2"),
             std::string::npos);
   EXPECT_NE(first_problem(books, [&](Json& b) { b["refit_yard_log"][ship]["unsupplied"] = "no"; })
                 .find("unsupplied: must be true or false"),
             std::string::npos);
-  EXPECT_NE(first_problem(books, [&](Json& b) { b["refit_yard_log"][ship]["refits"] = {"0/14/42"}; })
-                .find("refits[0]: must be a cycle"),
-            std::string::npos);
+  EXPECT_NE(
+      first_problem(books, [&](Json& b) { b["refit_yard_log"][ship]["refits"] = {"0/14/42"}; })
+          .find("refits[0]: must be a cycle"),
+      std::string::npos);
 }
 
 }  // namespace

@@ -89,10 +89,10 @@ TEST(WitpShipRepairLog, Witp36_0RefusesBadValues) {
   EXPECT_NE(first_problem(books, [](Json& b) { b["ship_repair_log"][0]["gts_left"] = -1; })
                 .find("books.ship_repair_log[0].gts_left: must be from 0"),
             std::string::npos);
-  EXPECT_NE(first_problem(books,
-                          [](Json& b) { b["ship_repair_log"].push_back(b["ship_repair_log"][0]); })
-                .find("books.ship_repair_log[1].ship: is already in the log"),
-            std::string::npos);
+  EXPECT_NE(
+      first_problem(books, [](Json& b) { b["ship_repair_log"].push_back(b["ship_repair_log"][0]); })
+          .find("books.ship_repair_log[1].ship: is already in the log"),
+      std::string::npos);
   EXPECT_NE(first_problem(books,
                           [](Json& b) {
                             b["ship_repair_log"][0]["level_done"] = {{"D4", "G/T 1 of 0/2/42"}};
@@ -101,8 +101,8 @@ TEST(WitpShipRepairLog, Witp36_0RefusesBadValues) {
             std::string::npos);
   EXPECT_NE(first_problem(books,
                           [](Json& b) {
-                            b["repaired_ships"] = Json::array({{{"ship", "X"}, {"side", "dutch"},
-                                                                {"completed", "G/T 1"}}});
+                            b["repaired_ships"] = Json::array(
+                                {{{"ship", "X"}, {"side", "dutch"}, {"completed", "G/T 1"}}});
                           })
                 .find("books.repaired_ships[0].side"),
             std::string::npos);
@@ -125,9 +125,8 @@ TEST(WitpShipRepairLog, Witp36_1RefusesBadRepairs) {
   Campaign campaign = Campaign::fresh("0/12/46", "test");
   const Tables none("no tables");
   for (const char* damage : {"damage=D5", "damage=0", "damage=DD", "damage=D"}) {
-    EXPECT_THROW(apply_book_command(campaign,
-                                    {"repair", "ship=DD-1", "side=allied", "cycles=1", damage},
-                                    none),
+    EXPECT_THROW(apply_book_command(
+                     campaign, {"repair", "ship=DD-1", "side=allied", "cycles=1", damage}, none),
                  engine::UsageError)
         << damage;
   }
