@@ -611,10 +611,6 @@ std::string yard(Json& books, Words& words, std::int64_t cycle) {
   period.cycles = extended ? 2 : 1;
   std::string summary = ship + ": yard period " + cycle_label(cycle);
   if (extended) {
-    if (cycle + 1 > kLastCycle) {
-      throw engine::UsageError("extended: two cycles from " + cycle_label(cycle) +
-                               " run past the last cycle, 0/13/46 (36.5.4)");
-    }
     // 36.5.4: two consecutive cycles, twice the activation cost; ends the unsupplied status.
     const std::int64_t cost = words.integer("activation-cost");
     require_non_negative("activation-cost=", cost);
