@@ -13,7 +13,10 @@
 #include "witp/cp_books.h"
 #include "witp/ledgers.h"
 #include "witp/naval_attrition_37_2.h"
+#include "witp/naval_attrition_log.h"
 #include "witp/naval_repair_36.h"
+#include "witp/refit_yard_log.h"
+#include "witp/ship_repair_log.h"
 #include "witp/strategic_intelligence_42.h"
 #include "witp/supply_32.h"
 
@@ -94,9 +97,14 @@ class Words {
   std::vector<std::string> used_;
 };
 
-std::string side_key(Words& words) { return side_name(parse_side("side=", words.text("side"))); }
+// MSPs as typed after msp= (57: 0 or more).
+std::int64_t msp_words(Words& words) {
+  const std::int64_t msp = words.integer("msp");
+  require_range("msp=", msp, 0, kMostPoints);
+  return msp;
+}
 
-std::int64_t get(const Json& object, const char* key) { return object[key].get<std::int64_t>(); }
+std::string side_key(Words& words) { return side_name(parse_side("side=", words.text("side"))); }
 
 // Takes CPs from what a HQ holds (28.2) into `field` (spent or lent out).
 void take_from_hq(CpEntry& entry, const std::string& hq, std::int64_t CpEntry::*field,
@@ -320,83 +328,36 @@ std::int64_t damage_level(Words& words) {
 }
 
 std::string repair(Json& books, Words& words, std::int64_t cycle, const Tables& tables) {
-  const std::string ship = words.text("ship");
-  const std::string side = side_key(words);
-  for (const Json& entry : books["ship_repair_log"]) {
-    if (entry["ship"] == ship)
-      throw engine::UsageError("ship=: " + ship + " is already in the log");
-  }
-  Json entry = {{"ship", ship}, {"side", side}, {"entered", cycle_label(cycle)}};
-  std::int64_t cycles = 0;
+  RepairEntry entry;
+  entry.ship = words.text("ship");
+  entry.side = side_key(words);
   if (words.has("cycles")) {
-    cycles = words.integer("cycles");
+    const std::int64_t cycles = words.integer("cycles");
     require_range("cycles=", cycles, 0, 10 * kCyclesPerYear);
-    if (words.has("damage")) entry["damage"] = "D" + std::to_string(damage_level(words));
-  } else {
-    // 36.1: the duration from the Naval Damage Repair Tables.
-    RepairInput input;
-    input.ship_type = words.text("type");
-    require_ship_type("type=", input.ship_type);
-    input.japanese = side == "japanese";
-    input.damage = damage_level(words);
-    input.dice = words.integer("dice");
-    input.cw = words.flag("cw");
-    input.port =
-        words.has("port") ? parse_repair_port("port=", words.text("port")) : RepairPort::kOther;
-    input.capital_ship_under_repair = words.flag("capital-ship-under-repair");
-    input.maximum_effort = words.flag("maximum-effort");
-    const RepairResult result = repair_duration(input, tables);
-    entry["type"] = input.ship_type;
-    entry["damage"] = "D" + std::to_string(input.damage);
-    entry["repair_dr"] = input.dice;  // 36.1.4: kept for further damage
-    entry["gts"] = result.total_gts;
-    entry["gts_per_level"] = result.gts;
-    if (input.maximum_effort) entry["maximum_effort"] = true;
-    // 36.0: the dates each level of repair will be completed are recorded. The G/T in progress
-    // is the first G/T of repair (36.1 Example); in the Strategic G/T, after the cycle's four
-    // G/Ts, the repair starts with the next cycle's first (ruling R32).
-    const std::int64_t first = repair_start(books, cycle);
-    std::int64_t done_by = first - 1;
-    Json level_done = Json::object();
-    for (std::int64_t level = input.damage; level >= 1; --level) {
-      done_by += result.gts[static_cast<std::size_t>(level - 1)];
-      level_done[level == 1 ? std::string("repaired") : "D" + std::to_string(level - 1)] =
-          gt_label(done_by);
-    }
-    entry["gts_left"] = result.total_gts;
-    entry["level_done"] = level_done;
-    if (result.total_gts > 0) {
-      entry["release_gt"] = gt_label(done_by);
-      entry["release"] = cycle_label(done_by / 4);
-    } else {
-      entry["release"] = cycle_label(cycle);
-    }
+    if (words.has("damage")) entry.damage = damage_level(words);
+    if (words.has("note")) entry.note = words.text("note");
+    return enter_repair_for_cycles(books, cycle, std::move(entry), cycles);
   }
-  if (!entry.contains("release")) {
-    entry["release"] = cycle_label(cycle + cycles);
-    // Known duration in cycles: out at the start of the release cycle.
-    entry["gts_left"] =
-        std::max<std::int64_t>(0, (cycle + cycles) * kGtsPerCycle - repair_start(books, cycle));
-  }
-  if (words.has("note")) entry["note"] = words.text("note");
-  books["ship_repair_log"].push_back(entry);
-  return ship + ": in repair until " +
-         (entry.contains("release_gt") ? entry["release_gt"].get<std::string>()
-                                       : entry["release"].get<std::string>()) +
-         (entry.contains("gts")
-              ? " (" + std::to_string(entry["gts"].get<std::int64_t>()) + " G/Ts, 36.1)"
-              : "");
-}
-
-// The damage level left with `left` repair G/Ts to go (gts_per_level: D1 first).
-std::int64_t level_left(const Json& per_level, std::int64_t left) {
-  if (left <= 0) return 0;
-  std::int64_t sum = 0;
-  for (std::size_t i = 0; i < per_level.size(); ++i) {
-    sum += per_level[i].get<std::int64_t>();
-    if (sum >= left) return static_cast<std::int64_t>(i) + 1;
-  }
-  return static_cast<std::int64_t>(per_level.size());
+  // 36.1: the duration from the Naval Damage Repair Tables.
+  RepairInput input;
+  input.ship_type = words.text("type");
+  require_ship_type("type=", input.ship_type);
+  input.japanese = entry.side == "japanese";
+  input.damage = damage_level(words);
+  input.dice = words.integer("dice");
+  input.cw = words.flag("cw");
+  input.port =
+      words.has("port") ? parse_repair_port("port=", words.text("port")) : RepairPort::kOther;
+  input.capital_ship_under_repair = words.flag("capital-ship-under-repair");
+  input.maximum_effort = words.flag("maximum-effort");
+  const RepairResult result = repair_duration(input, tables);
+  entry.type = input.ship_type;
+  entry.damage = input.damage;
+  entry.repair_dr = input.dice;
+  entry.gts_per_level.assign(result.gts.begin(), result.gts.end());
+  entry.maximum_effort = input.maximum_effort;
+  if (words.has("note")) entry.note = words.text("note");
+  return enter_repair(books, cycle, std::move(entry));
 }
 
 // 36.0 the progress of naval repairs, G/T by G/T: at the end of each regular G/T every ship in
@@ -410,41 +371,42 @@ std::string repair_advance(Json& books, std::int64_t cycle) {
   }
   const std::string now = gt_label(cycle * kGtsPerCycle + gt);
   std::string summary = "end of " + now + ":";
-  if (!books.contains("repaired_ships")) books["repaired_ships"] = Json::array();
-  Json kept = Json::array();
-  for (Json entry : books["ship_repair_log"]) {
-    const std::string ship = entry["ship"].get<std::string>();
-    if (!entry.contains("gts_left")) {
-      summary += " " + ship +
+  ShipRepairLog log = read_ship_repair_log(books);
+  log.repaired_listed = true;
+  std::vector<RepairEntry> kept;
+  for (RepairEntry& entry : log.ships) {
+    if (!entry.gts_left) {
+      summary += " " + entry.ship +
                  " has no G/T count (logged before G/T tracking; repaired ship= "
                  "takes it out);";
-      kept.push_back(entry);
+      kept.push_back(std::move(entry));
       continue;
     }
-    const std::int64_t before = get(entry, "gts_left");
+    const std::int64_t before = *entry.gts_left;
     const std::int64_t left = std::max<std::int64_t>(0, before - 1);
-    entry["gts_left"] = left;
+    entry.gts_left = left;
     if (left == 0) {
-      books["repaired_ships"].push_back(
-          {{"ship", ship}, {"side", entry["side"]}, {"completed", now}});
-      summary += " " + ship + " repaired, out of the Ship Repair Log (redeploys at G.2);";
+      log.repaired.push_back({entry.ship, entry.side, now});
+      summary += " " + entry.ship + " repaired, out of the Ship Repair Log (redeploys at G.2);";
       continue;
     }
-    summary += " " + ship + " " + std::to_string(left) + " G/T" + (left == 1 ? "" : "s") + " left";
-    if (entry.contains("gts_per_level")) {
-      const std::int64_t was = level_left(entry["gts_per_level"], before);
-      const std::int64_t is = level_left(entry["gts_per_level"], left);
-      entry["damage"] = "D" + std::to_string(is);
+    summary +=
+        " " + entry.ship + " " + std::to_string(left) + " G/T" + (left == 1 ? "" : "s") + " left";
+    if (!entry.gts_per_level.empty()) {
+      const std::int64_t was = damage_level_left(entry.gts_per_level, before);
+      const std::int64_t is = damage_level_left(entry.gts_per_level, left);
+      entry.damage = is;
       summary += " (D" + std::to_string(is);
       if (is != was) summary += ", was D" + std::to_string(was);
       summary += ")";
     }
     summary += ";";
-    kept.push_back(entry);
+    kept.push_back(std::move(entry));
   }
-  books["ship_repair_log"] = kept;
+  log.ships = std::move(kept);
+  write(books, log);
   books["gt"] = gt + 1;
-  if (kept.empty() && summary.back() == ':') summary += " the Ship Repair Log is empty;";
+  if (log.ships.empty() && summary.back() == ':') summary += " the Ship Repair Log is empty;";
   return summary;
 }
 
@@ -587,14 +549,14 @@ std::string yamamoto(Json& books, Words& words, std::int64_t cycle, const Tables
 }
 
 // The Refit/Yard Period Log (36.5.5, 36.6.2).
-Json& yard_entry(Json& books, const std::string& ship) {
-  Json& log = books["refit_yard_log"];
-  if (!log.contains(ship)) {
+YardLogEntry& yard_entry(RefitYardLog& log, const std::string& ship) {
+  const auto found = log.find(ship);
+  if (found == log.end()) {
     throw engine::UsageError("ship=: " + ship +
                              " is not in the Refit/Yard Period Log (add it: ship ship=" + ship +
                              " side= type=)");
   }
-  return log[ship];
+  return found->second;
 }
 
 std::string add_ship(Json& books, Words& words, std::int64_t cycle) {
@@ -606,81 +568,87 @@ std::string add_ship(Json& books, Words& words, std::int64_t cycle) {
     throw engine::UsageError("type=: " + type +
                              " ships need neither yard periods (36.5.1) nor refits (36.6.1)");
   }
-  if (!books.contains("refit_yard_log")) books["refit_yard_log"] = Json::object();
-  if (books["refit_yard_log"].contains(ship)) {
+  RefitYardLog log = read_refit_yard_log(books);
+  if (log.contains(ship)) {
     throw engine::UsageError("ship=: " + ship + " is already in the Refit/Yard Period Log");
   }
-  Json entry = {{"side", side},
-                {"type", type},
-                {"refits", Json::array()},
-                {"missed_refits", Json::object()},
-                {"consecutive_missed", 0},
-                {"yard_periods", Json::array()},
-                {"unsupplied", false}};
-  if (words.flag("reinforcement")) entry["reinforcement_year"] = 41 + cycle / kCyclesPerYear;
-  books["refit_yard_log"][ship] = entry;
+  YardLogEntry& entry = log[ship];
+  entry.side = side;
+  entry.type = type;
+  if (words.flag("reinforcement")) entry.reinforcement_year = 41 + cycle / kCyclesPerYear;
+  write(books, log);
   return ship + " (" + type + "): in the Refit/Yard Period Log";
 }
 
 std::string refit(Json& books, Words& words, std::int64_t cycle) {
   const std::string ship = words.text("ship");
-  Json& entry = yard_entry(books, ship);
-  if (!needs_refit(entry["type"].get<std::string>())) {
-    throw engine::UsageError("ship=: " + ship + " (" + entry["type"].get<std::string>() +
+  RefitYardLog log = read_refit_yard_log(books);
+  YardLogEntry& entry = yard_entry(log, ship);
+  if (!needs_refit(entry.type)) {
+    throw engine::UsageError("ship=: " + ship + " (" + entry.type +
                              ") has no refit requirement (36.6.1)");
   }
   const std::string now = cycle_label(cycle);
-  for (const Json& done : entry["refits"]) {
-    if (done == now)
-      throw engine::UsageError("ship=: " + ship + "'s " + now + " refit is already checked off");
+  if (entry.refit_in(cycle)) {
+    throw engine::UsageError("ship=: " + ship + "'s " + now + " refit is already checked off");
   }
-  entry["refits"].push_back(now);
+  entry.refits.push_back(cycle);
+  write(books, log);
   return ship + ": refit for " + now + " checked off (36.6.2)";
 }
 
 std::string yard(Json& books, Words& words, std::int64_t cycle) {
   const std::string ship = words.text("ship");
-  Json& entry = yard_entry(books, ship);
+  RefitYardLog log = read_refit_yard_log(books);
+  YardLogEntry& entry = yard_entry(log, ship);
   const bool extended = words.flag("extended");
-  Json period = {{"start", cycle_label(cycle)}, {"cycles", extended ? 2 : 1}};
+  if (entry.in_yard(cycle)) {
+    throw engine::UsageError("ship=: " + ship + " is already in a yard period in " +
+                             cycle_label(cycle) + " (36.5)");
+  }
+  YardPeriod period;
+  period.start = cycle;
+  period.cycles = extended ? 2 : 1;
   std::string summary = ship + ": yard period " + cycle_label(cycle);
   if (extended) {
     // 36.5.4: two consecutive cycles, twice the activation cost; ends the unsupplied status.
     const std::int64_t cost = words.integer("activation-cost");
     require_non_negative("activation-cost=", cost);
-    period["extended"] = true;
-    period["cps"] = 2 * cost;
-    entry["unsupplied"] = false;
+    period.extended = true;
+    period.cps = 2 * cost;
+    entry.unsupplied = false;
     summary += " to " + cycle_label(cycle + 1) + ", extended, " + std::to_string(2 * cost) +
                " CPs (36.5.4)";
   }
-  entry["yard_periods"].push_back(period);
+  entry.yard_periods.push_back(period);
+  write(books, log);
   return summary;
 }
 
 std::string attrition_chit(Json& books, Words& words, std::int64_t cycle) {
   const AttritionCup cup = parse_attrition_cup("cup=", words.text("cup"));
   const std::string chit = words.text("chit");
-  const std::string year = std::to_string(41 + cycle / kCyclesPerYear);
-  if (!books.contains("naval_attrition_removed")) books["naval_attrition_removed"] = Json::object();
-  Json& removed = books["naval_attrition_removed"][cup_name(cup)][year];
-  if (removed.is_null()) removed = Json::array();
-  std::vector<std::string> names = removed.get<std::vector<std::string>>();
+  const std::int64_t year = 41 + cycle / kCyclesPerYear;
+  NavalAttritionRemoved removed = read_naval_attrition_removed(books);
+  std::vector<std::string>& out = removed[cup_name(cup)][year];
+  std::vector<std::string> names = out;
   names.push_back(chit);
   // Throws if the chit is not an unmarked chit still in the cup.
   const std::vector<Chit> left =
-      cup_contents(load_chit_cups(default_chit_cups_file()), cup, names, "chit");
-  removed.push_back(chit);
+      cup_contents(load_chit_cups(default_chit_cups_file()), cup, names, "chit=");
+  out.push_back(chit);
+  write(books, removed);
   return cup_name(cup) + " naval attrition cup: unmarked " + chit + " out for the rest of 19" +
-         year + " (37.2.2), " + std::to_string(left.size()) + " chits left";
+         std::to_string(year) + " (37.2.2), " + std::to_string(left.size()) + " chits left";
 }
 
 std::string repaired(Json& books, Words& words) {
   const std::string ship = words.text("ship");
-  Json& log = books["ship_repair_log"];
-  for (std::size_t i = 0; i < log.size(); ++i) {
-    if (log[i]["ship"] == ship) {
-      log.erase(i);
+  ShipRepairLog log = read_ship_repair_log(books);
+  for (auto it = log.ships.begin(); it != log.ships.end(); ++it) {
+    if (it->ship == ship) {
+      log.ships.erase(it);
+      write(books, log);
       return ship + ": out of the Ship Repair Log";
     }
   }
@@ -693,6 +661,8 @@ std::string base(Json& books, Words& words, const Tables& tables) {
   SupplyDistanceInput input;
   input.ucs_distance = words.integer("ucs-distance");
   input.supply_base_distance = words.integer("supply-base-distance");
+  require_non_negative("ucs-distance=", input.ucs_distance);
+  require_non_negative("supply-base-distance=", input.supply_base_distance);
   SupplyDistanceResult result = supply_distance(input);
   std::string category_note;
   if (!result.category) {
@@ -766,32 +736,21 @@ std::string magic_played(Json& books, Words& words) {
 
 // 36.6.3 refits missed at the end of a cycle; 36.5.4 yard periods owed at the end of a year.
 std::string close_refit_yard_log(Json& books, std::int64_t cycle) {
-  if (!books.contains("refit_yard_log")) return "";
+  RefitYardLog log = read_refit_yard_log(books);
+  const ShipRepairLog repairs = read_ship_repair_log(books);
   std::string summary;
-  const std::string now = cycle_label(cycle);
   const std::int64_t year = 41 + cycle / kCyclesPerYear;
   const std::string year_key = std::to_string(year);
-  for (auto& [ship, entry] : books["refit_yard_log"].items()) {
-    const std::string type = entry["type"].get<std::string>();
-    bool in_port = false;
-    for (const Json& done : entry["refits"]) in_port = in_port || done == now;
-    for (const Json& period : entry["yard_periods"]) {
-      const std::int64_t start = parse_cycle("start", period["start"].get<std::string>());
-      in_port = in_port || (start <= cycle && cycle < start + period["cycles"].get<std::int64_t>());
-    }
-    for (const Json& repair : books["ship_repair_log"]) in_port = in_port || repair["ship"] == ship;
-    for (const Json& repair : books.value("repaired_ships", Json::array())) {
-      in_port = in_port || repair["ship"] == ship;
-    }
-    if (needs_refit(type)) {
+  for (auto& [ship, entry] : log) {
+    const bool in_port = entry.refit_in(cycle) || entry.in_yard(cycle) || repairs.in_port(ship);
+    if (needs_refit(entry.type)) {
       if (in_port) {
-        entry["consecutive_missed"] = 0;
+        entry.consecutive_missed = 0;
       } else {
-        Json& missed = entry["missed_refits"];
-        missed[year_key] = missed.value(year_key, std::int64_t{0}) + 1;
-        entry["consecutive_missed"] = entry["consecutive_missed"].get<std::int64_t>() + 1;
+        ++entry.missed_refits[year];
+        ++entry.consecutive_missed;
         summary += " " + ship + " missed its refit: +1 yard period this year (36.6.3 A)";
-        if (entry["consecutive_missed"].get<std::int64_t>() >= 2) {
+        if (entry.consecutive_missed >= 2) {
           summary += ", and rolls on the Naval CRT 2:1 column now (36.6.3 B)";
         }
         summary += ";";
@@ -799,26 +758,23 @@ std::string close_refit_yard_log(Json& books, std::int64_t cycle) {
     }
     if (cycle % kCyclesPerYear == kCyclesPerYear - 1) {
       YardInput input;
-      input.ship_type = type;
+      input.ship_type = entry.type;
       input.year = year;
-      input.reinforcement_this_year = entry.value("reinforcement_year", std::int64_t{0}) == year;
+      input.reinforcement_this_year = entry.reinforcement_year == year;
+      const auto missed = entry.missed_refits.find(year);
       input.refits_missed =
-          std::min<std::int64_t>(13, entry["missed_refits"].value(year_key, std::int64_t{0}));
-      std::int64_t done = 0;
-      for (const Json& period : entry["yard_periods"]) {
-        const std::int64_t start = parse_cycle("start", period["start"].get<std::string>());
-        if (41 + start / kCyclesPerYear == year) ++done;
-      }
-      input.yard_periods_done = done;
+          std::min<std::int64_t>(13, missed == entry.missed_refits.end() ? 0 : missed->second);
+      input.yard_periods_done = entry.yard_periods_in_year(year);
       const YardResult result = yard_requirement(input);
       if (result.outstanding > 0) {
-        entry["unsupplied"] = true;
+        entry.unsupplied = true;
         summary += " " + ship + " owes " + std::to_string(result.outstanding) +
                    " yard period(s) for 19" + year_key +
                    ": unsupplied until an extended yard period (36.5.4);";
       }
     }
   }
+  write(books, log);
   return summary;
 }
 
@@ -943,6 +899,76 @@ std::string Campaign::undo() {
   return last["change"].get<std::string>();
 }
 
+std::string enter_repair(Json& books, std::int64_t cycle, RepairEntry entry) {
+  ShipRepairLog log = read_ship_repair_log(books);
+  if (log.find(entry.ship) != nullptr) {
+    throw engine::UsageError("ship=: " + entry.ship + " is already in the Ship Repair Log");
+  }
+  require_range("damage=", entry.damage.value_or(0), 1, 4);
+  if (entry.gts_per_level.size() < static_cast<std::size_t>(*entry.damage)) {
+    throw engine::UsageError("damage=: the repair tables gave G/Ts for " +
+                             std::to_string(entry.gts_per_level.size()) + " levels, not D" +
+                             std::to_string(*entry.damage) + " (36.1)");
+  }
+  entry.entered = cycle;
+  std::int64_t total = 0;
+  for (std::int64_t level = 1; level <= *entry.damage; ++level) {
+    total += entry.gts_per_level[static_cast<std::size_t>(level - 1)];
+  }
+  entry.gts = total;
+  // 36.0: the dates each level of repair will be completed are recorded. The G/T in progress
+  // is the first G/T of repair (36.1 Example); in the Strategic G/T, after the cycle's four
+  // G/Ts, the repair starts with the next cycle's first (ruling R32).
+  std::int64_t done_by = repair_start(books, cycle) - 1;
+  entry.level_done.clear();
+  for (std::int64_t level = *entry.damage; level >= 1; --level) {
+    done_by += entry.gts_per_level[static_cast<std::size_t>(level - 1)];
+    // The level reached: D(level-1), or repaired. (Appended, not "D" + ...: GCC 12's -Wrestrict
+    // misfires on that here.)
+    std::string reached = level == 1 ? "repaired" : "D";
+    if (level > 1) reached.append(std::to_string(level - 1));
+    entry.level_done[reached] = gt_label(done_by);
+  }
+  entry.gts_left = total;
+  if (total > 0) {
+    entry.release_gt = gt_label(done_by);
+    entry.release = done_by / kGtsPerCycle;
+  } else {
+    entry.release = cycle;
+  }
+  if (entry.release > kLastCycle) {
+    throw engine::UsageError("dice=: a repair of " + std::to_string(total) + " G/Ts from " +
+                             cycle_label(cycle) + " ends past the last cycle, 0/13/46");
+  }
+  const std::string summary = entry.ship + ": in repair until " +
+                              (entry.release_gt ? *entry.release_gt : cycle_label(entry.release)) +
+                              " (" + std::to_string(total) + " G/Ts, 36.1)";
+  log.ships.push_back(std::move(entry));
+  write(books, log);
+  return summary;
+}
+
+std::string enter_repair_for_cycles(Json& books, std::int64_t cycle, RepairEntry entry,
+                                    std::int64_t cycles) {
+  ShipRepairLog log = read_ship_repair_log(books);
+  if (log.find(entry.ship) != nullptr) {
+    throw engine::UsageError("ship=: " + entry.ship + " is already in the Ship Repair Log");
+  }
+  entry.entered = cycle;
+  // Known duration in cycles: out at the start of the release cycle.
+  entry.release = cycle + cycles;
+  if (entry.release > kLastCycle) {
+    throw engine::UsageError("cycles=: " + std::to_string(cycles) + " cycles from " +
+                             cycle_label(cycle) + " is past the last cycle, 0/13/46");
+  }
+  entry.gts_left =
+      std::max<std::int64_t>(0, (cycle + cycles) * kGtsPerCycle - repair_start(books, cycle));
+  const std::string summary = entry.ship + ": in repair until " + cycle_label(entry.release);
+  log.ships.push_back(std::move(entry));
+  write(books, log);
+  return summary;
+}
+
 std::string advance_cycle(Campaign& campaign) {
   return campaign.change("next-cycle", [](Json& books) {
     const std::int64_t cycle = books["cycle"].get<std::int64_t>();
@@ -1004,12 +1030,12 @@ std::string advance_cycle(Campaign& campaign) {
                                " of the cycle's 4 G/Ts were advanced (book FILE repair-advance)");
     }
     books["gt"] = 0;
-    if (books.contains("repaired_ships") && !books["repaired_ships"].empty()) {
+    ShipRepairLog repairs = read_ship_repair_log(books);
+    if (!repairs.repaired.empty()) {
       summary += " repaired ships redeployed (50.0 G.2):";
-      for (const Json& ship : books["repaired_ships"]) {
-        summary += " " + ship["ship"].get<std::string>() + ";";
-      }
-      books["repaired_ships"] = Json::array();
+      for (const RepairedShip& ship : repairs.repaired) summary += " " + ship.ship + ";";
+      repairs.repaired.clear();
+      write(books, repairs);
     }
     books["cycle"] = cycle + 1;
     return summary;
@@ -1117,18 +1143,22 @@ std::string apply_book_command(Campaign& campaign, const std::vector<std::string
     } else if (change == "base") {
       summary = base(books, words, tables);
     } else if (change == "msp-total") {
-      summary = set_msp_total(books, words.integer("msp"));
+      summary = set_msp_total(books, msp_words(words));
     } else if (change == "msp-loss") {
       const std::string cause = words.text("cause");
+      if (cause != "mining" && cause != "submarines" && cause != "other") {
+        throw engine::UsageError("cause=: mining (56.4), submarines (57.3) or other, not '" +
+                                 cause + "' (MSPs taken to MSUs: msp-to-msu)");
+      }
       const std::string section = cause == "mining"       ? "56.4"
                                   : cause == "submarines" ? "57.3"
                                                           : "57";
-      const std::int64_t msp = words.integer("msp");
+      const std::int64_t msp = msp_words(words);
       const std::string where = words.has("where") ? words.text("where") : "";
-      if (cause == "mining") record_mining_attack(books, cycle, where);
+      if (cause == "mining") record_mining_attack(books, cycle, where, "where=");
       summary = lose_msp(books, cycle, cause, msp, where, section);
     } else if (change == "msp-to-msu") {
-      summary = lose_msp(books, cycle, "to-msu", words.integer("msp"), "", "57.5.2") +
+      summary = lose_msp(books, cycle, "to-msu", msp_words(words), "", "57.5.2") +
                 "; the MSUs arrive on the map one cycle later (57.5.2)";
     } else if (change == "msp-arrivals") {
       summary = msp_arrivals(books, cycle);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "witp/common.h"
+#include "witp/ship_repair_log.h"
 #include "witp/tables.h"
 
 namespace pacwar::witp {
@@ -71,6 +72,15 @@ std::string book_command_help();
 // the HQ holds. Returns the summary line.
 std::string spend_cps(Json& books, std::int64_t cycle, const std::string& side,
                       const std::string& hq, std::int64_t cps, const std::string& what);
+
+// 36.0, 36.1: enters a ship in the Ship Repair Log with the G/Ts the Naval Damage Repair Tables
+// gave per level (entry.gts_per_level, D1 first) for its damage (entry.damage, D1-D4); the G/T
+// in progress is the first of the repair. Refuses a ship already in the log or a repair past
+// 0/13/46. Returns the summary line.
+std::string enter_repair(Json& books, std::int64_t cycle, RepairEntry entry);
+// A repair of known duration: out at the start of the cycle `cycles` from now.
+std::string enter_repair_for_cycles(Json& books, std::int64_t cycle, RepairEntry entry,
+                                    std::int64_t cycles);
 
 // 28.9 carry-over at the end of the current cycle, then the cycle advances by one (50.0 J).
 std::string advance_cycle(Campaign& campaign);

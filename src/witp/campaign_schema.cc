@@ -5,6 +5,9 @@
 #include "engine/errors.h"
 #include "witp/campaign.h"
 #include "witp/ledgers.h"
+#include "witp/naval_attrition_log.h"
+#include "witp/refit_yard_log.h"
+#include "witp/ship_repair_log.h"
 
 namespace pacwar::witp {
 namespace {
@@ -114,96 +117,6 @@ void check_side(SchemaChecker& check, const Json& side, const std::string& path,
       check.cycle_label(Json(label), path + ".si_plus_track." + label, "42.7");
       check.integer(chits, path + ".si_plus_track." + label, 0, 1000, "42.7 SI +1 chits");
     }
-  }
-}
-
-void check_repair_entry(SchemaChecker& check, const Json& entry, const std::string& path) {
-  const std::string rule = "36.0 Ship Repair Log";
-  if (!check.object(entry, path, rule)) return;
-  check.fields(entry, path, {"ship", "side", "entered", "release"},
-               {"damage", "type", "repair_dr", "gts", "gts_per_level", "maximum_effort", "gts_left",
-                "level_done", "release_gt", "note"},
-               rule);
-  check.text(entry.value("ship", Json()), path + ".ship", rule);
-  check.word(entry.value("side", Json()), path + ".side", {"allied", "japanese"}, rule);
-  check.cycle_label(entry.value("entered", Json()), path + ".entered", rule);
-  check.cycle_label(entry.value("release", Json()), path + ".release", rule);
-  if (entry.contains("damage")) {
-    if (check.text(entry["damage"], path + ".damage", rule)) {
-      const std::string damage = entry["damage"].get<std::string>();
-      if (damage.size() != 2 || damage[0] != 'D' || damage[1] < '0' || damage[1] > '9') {
-        check.fail(path + ".damage", "must be a damage level D1-D9 (36.1; got '" + damage + "')");
-      }
-    }
-  }
-  if (entry.contains("type")) check.text(entry["type"], path + ".type", rule);
-  if (entry.contains("repair_dr")) {
-    check.integer(entry["repair_dr"], path + ".repair_dr", 2, 12, "36.1.4 2D6");
-  }
-  for (const char* key : {"gts", "gts_left"}) {
-    if (entry.contains(key)) {
-      check.integer(entry[key], path + "." + key, 0, 4 * (kLastCycle + 1), "36.1 repair G/Ts");
-    }
-  }
-  if (entry.contains("gts_per_level") &&
-      check.array(entry["gts_per_level"], path + ".gts_per_level", "36.1")) {
-    for (std::size_t i = 0; i < entry["gts_per_level"].size(); ++i) {
-      check.integer(entry["gts_per_level"][i], path + ".gts_per_level[" + std::to_string(i) + "]",
-                    0, 4 * (kLastCycle + 1), "36.1 repair G/Ts");
-    }
-  }
-  if (entry.contains("maximum_effort")) {
-    check.boolean(entry["maximum_effort"], path + ".maximum_effort", "36.2");
-  }
-  if (entry.contains("level_done") &&
-      check.object(entry["level_done"], path + ".level_done", rule)) {
-    for (const auto& [level, when] : entry["level_done"].items()) {
-      check.text(when, path + ".level_done." + level, rule);
-    }
-  }
-  if (entry.contains("release_gt")) check.text(entry["release_gt"], path + ".release_gt", rule);
-  if (entry.contains("note")) check.text(entry["note"], path + ".note", rule);
-}
-
-void check_yard_entry(SchemaChecker& check, const Json& entry, const std::string& path) {
-  const std::string rule = "36.5.5/36.6.2 Refit/Yard Period Log";
-  if (!check.object(entry, path, rule)) return;
-  check.fields(entry, path,
-               {"side", "type", "refits", "missed_refits", "consecutive_missed", "yard_periods",
-                "unsupplied"},
-               {"reinforcement_year"}, rule);
-  check.word(entry.value("side", Json()), path + ".side", {"allied", "japanese"}, rule);
-  check.text(entry.value("type", Json()), path + ".type", rule);
-  if (check.array(entry.value("refits", Json()), path + ".refits", "36.6.2")) {
-    for (std::size_t i = 0; i < entry["refits"].size(); ++i) {
-      check.cycle_label(entry["refits"][i], path + ".refits[" + std::to_string(i) + "]", "36.6.2");
-    }
-  }
-  if (check.object(entry.value("missed_refits", Json()), path + ".missed_refits", "36.6.3")) {
-    for (const auto& [year, count] : entry["missed_refits"].items()) {
-      check.integer(count, path + ".missed_refits." + year, 0, 13, "36.6.3: one refit a cycle");
-    }
-  }
-  check.integer(entry.value("consecutive_missed", Json()), path + ".consecutive_missed", 0,
-                kLastCycle + 1, "36.6.3 B");
-  if (check.array(entry.value("yard_periods", Json()), path + ".yard_periods", "36.5")) {
-    for (std::size_t i = 0; i < entry["yard_periods"].size(); ++i) {
-      const Json& period = entry["yard_periods"][i];
-      const std::string at = path + ".yard_periods[" + std::to_string(i) + "]";
-      if (!check.object(period, at, "36.5")) continue;
-      check.fields(period, at, {"start", "cycles"}, {"extended", "cps"}, "36.5");
-      check.cycle_label(period.value("start", Json()), at + ".start", "36.5");
-      check.integer(period.value("cycles", Json()), at + ".cycles", 1, 2,
-                    "36.5.4: one cycle, two when extended");
-      if (period.contains("extended"))
-        check.boolean(period["extended"], at + ".extended", "36.5.4");
-      if (period.contains("cps"))
-        check.integer(period["cps"], at + ".cps", 0, kMostPoints, "36.5.4");
-    }
-  }
-  check.boolean(entry.value("unsupplied", Json()), path + ".unsupplied", "36.5.4");
-  if (entry.contains("reinforcement_year")) {
-    check.integer(entry["reinforcement_year"], path + ".reinforcement_year", 41, 46, "36.5.2");
   }
 }
 
@@ -336,46 +249,12 @@ std::vector<SchemaProblem> check_books(const Json& books, const std::string& roo
       check_side(check, books["sides"]["japanese"], root + ".sides.japanese", 3);
     }
   }
-  if (check.array(books.value("ship_repair_log", Json()), root + ".ship_repair_log", "36.0")) {
-    for (std::size_t i = 0; i < books["ship_repair_log"].size(); ++i) {
-      check_repair_entry(check, books["ship_repair_log"][i],
-                         root + ".ship_repair_log[" + std::to_string(i) + "]");
-    }
-  }
-  if (check.object(books.value("refit_yard_log", Json()), root + ".refit_yard_log", "36.5.5")) {
-    for (const auto& [ship, entry] : books["refit_yard_log"].items()) {
-      check_yard_entry(check, entry, root + ".refit_yard_log." + ship);
-    }
-  }
-  const Json& removed = books.value("naval_attrition_removed", Json());
-  if (check.object(removed, root + ".naval_attrition_removed", "37.2.2")) {
-    for (const auto& [cup, years] : removed.items()) {
-      const std::string at = root + ".naval_attrition_removed." + cup;
-      check.word(Json(cup), at, {"allied", "japanese"}, "37.2.2 naval attrition cups");
-      if (!check.object(years, at, "37.2.2")) continue;
-      for (const auto& [year, chits] : years.items()) {
-        if (!check.array(chits, at + "." + year, "37.2.2")) continue;
-        for (std::size_t i = 0; i < chits.size(); ++i) {
-          check.text(chits[i], at + "." + year + "[" + std::to_string(i) + "]", "37.2.2 chit");
-        }
-      }
-    }
-  }
+  check_ship_repair_log(check, books, root);
+  check_refit_yard_log(check, books, root);
+  check_naval_attrition_removed(check, books, root);
   if (check.object(books.value("base_log", Json()), root + ".base_log", "32.1")) {
     for (const auto& [name, entry] : books["base_log"].items()) {
       check_base(check, entry, root + ".base_log." + name);
-    }
-  }
-  if (books.contains("repaired_ships") &&
-      check.array(books["repaired_ships"], root + ".repaired_ships", "50.0 G.2")) {
-    for (std::size_t i = 0; i < books["repaired_ships"].size(); ++i) {
-      const Json& ship = books["repaired_ships"][i];
-      const std::string at = root + ".repaired_ships[" + std::to_string(i) + "]";
-      if (!check.object(ship, at, "50.0 G.2")) continue;
-      check.fields(ship, at, {"ship", "side", "completed"}, {}, "50.0 G.2");
-      check.text(ship.value("ship", Json()), at + ".ship", "50.0 G.2");
-      check.word(ship.value("side", Json()), at + ".side", {"allied", "japanese"}, "50.0 G.2");
-      check.text(ship.value("completed", Json()), at + ".completed", "50.0 G.2");
     }
   }
   if (books.contains("yamamoto_mission") &&

@@ -278,12 +278,13 @@ std::string msp_arrivals(Json& books, std::int64_t cycle) {
          " converted MSPs join the Japanese total (57.5.1): " + std::to_string(*ledger.msp);
 }
 
-void record_mining_attack(Json& books, std::int64_t cycle, const std::string& hex) {
-  if (hex.empty()) throw engine::UsageError("hex: the hex mined is required (56.4.4)");
+void record_mining_attack(Json& books, std::int64_t cycle, const std::string& hex,
+                          const std::string& field) {
+  if (hex.empty()) throw engine::UsageError(field + ": the hex mined is required (56.4.4)");
   MiningAttacks ledger = read_mining_attacks(books);
   if (ledger.cycle != cycle_label(cycle)) ledger = {cycle_label(cycle), {}};
   if (std::find(ledger.hexes.begin(), ledger.hexes.end(), hex) != ledger.hexes.end()) {
-    throw engine::UsageError("hex: " + hex + " was already mined in the Strategic G/T of " +
+    throw engine::UsageError(field + ": " + hex + " was already mined in the Strategic G/T of " +
                              ledger.cycle + " (56.4.4: each hex once per Strategic G/T)");
   }
   ledger.hexes.push_back(hex);
@@ -321,11 +322,11 @@ std::string record_garrison(Json& books, std::int64_t cycle, std::int64_t points
 
 std::string record_railcap_demolition(Json& books, std::int64_t cycle, const std::string& country,
                                       bool passed, std::int64_t destroyed) {
-  if (country.empty()) throw engine::UsageError("country: required (35.7.1)");
+  if (country.empty()) throw engine::UsageError("--country: required (35.7.1)");
   require_range("railcap destroyed", destroyed, 0, kMostPoints);
   RailcapDemolitions ledger = read_railcap_demolitions(books);
   if (const auto it = ledger.find(country); it != ledger.end()) {
-    throw engine::UsageError("country: " + country +
+    throw engine::UsageError("--country: " + country +
                              "'s one Railcap demolition attempt was made in " + it->second.cycle +
                              " (35.7.1: one per game per country or territory)");
   }

@@ -87,7 +87,9 @@ std::string convert_to_msp(Json& books, std::int64_t cycle, std::int64_t msp,
 // 57.5.1: the conversions due by this cycle's Strategic G/T join the total (segment A.4).
 std::string msp_arrivals(Json& books, std::int64_t cycle);
 // 56.4.4: records a mining attack on `hex`, refused if it was mined this Strategic G/T.
-void record_mining_attack(Json& books, std::int64_t cycle, const std::string& hex);
+// `field` names the hex as the user typed it (--hex for the calculator, where= for the book).
+void record_mining_attack(Json& books, std::int64_t cycle, const std::string& hex,
+                          const std::string& field = "--hex");
 // 47.17
 std::string china_surrender(Json& books, std::int64_t cycle);
 std::string record_garrison(Json& books, std::int64_t cycle, std::int64_t points);

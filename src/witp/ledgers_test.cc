@@ -166,3 +166,43 @@ TEST_F(WitpLedgers, Witp29_3HqCostPostsOrRefuses) {
 
 }  // namespace
 }  // namespace pacwar::witp
+
+namespace pacwar::witp {
+namespace {
+
+// Errors name the word as the player typed it: msp=, cause=, where= in a book change (57.3,
+// 56.4.4), --hex in a calculator's posting.
+TEST_F(WitpLedgers, Witp57_3ErrorsNameTheWordTyped) {
+  Campaign campaign = Campaign::create(file_, "0/5/43");
+  book(campaign, {"msp-total", "msp=20"});
+  auto message = [&](const std::vector<std::string>& words) {
+    try {
+      book(campaign, words);
+    } catch (const engine::UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message({"msp-total", "msp=-5"}).rfind("msp=: ", 0), 0u);
+  EXPECT_EQ(message({"msp-loss", "msp=-5", "cause=other"}).rfind("msp=: ", 0), 0u);
+  EXPECT_EQ(message({"msp-loss", "msp=5", "cause=typhoon"}).rfind("cause=: ", 0), 0u);
+  EXPECT_EQ(message({"msp-loss", "msp=5", "cause=mining"}).rfind("where=: ", 0), 0u);
+  EXPECT_EQ(message({"base", "name=X", "side=allied", "ucs-distance=-1", "supply-base-distance=2"})
+                .rfind("ucs-distance=: ", 0),
+            0u);
+  book(campaign, {"msp-loss", "msp=5", "cause=mining", "where=Brunei"});
+  EXPECT_EQ(
+      message({"msp-loss", "msp=5", "cause=mining", "where=Brunei"}).rfind("where=: Brunei", 0),
+      0u);
+  const Json brunei = run("mining", {{"aps", {"2"}}, {"resource-value", {"9"}}, {"die", {"6"}}});
+  try {
+    post_result(campaign, brunei, {{"hex", {"Brunei"}}});
+    FAIL() << "accepted";
+  } catch (const engine::UsageError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("--hex: Brunei was already mined", 0), 0u) << e.what();
+  }
+  EXPECT_EQ(*read_merchant_shipping(campaign.books()).msp, 15);
+}
+
+}  // namespace
+}  // namespace pacwar::witp

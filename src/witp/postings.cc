@@ -1,7 +1,9 @@
 #include "witp/postings.h"
 
 #include "engine/errors.h"
+#include "witp/base_log.h"
 #include "witp/catalog_args.h"
+#include "witp/command_points_28.h"
 #include "witp/ledgers.h"
 
 namespace pacwar::witp {
@@ -38,6 +40,17 @@ const std::vector<Posting>& postings() {
       {"cadre-replacement", "CPs spent by the Allied HQ (44.4.5)", {hq_arg()}},
       {"hq-cost", "CPs spent by the HQ paying (29.3)", {side_arg(), hq_arg()}},
       {"railcap-raise", "CPs spent by the HQ (35.5)", {side_arg(), hq_arg()}},
+      {"naval-repair",
+       "the ship entered in the Ship Repair Log with the G/Ts of each level (36.0, 36.1)",
+       {text("name", "the ship's name in the Ship Repair Log (36.0)"),
+        text_or("note", "a note kept with the entry", "")}},
+      {"maximum-effort",
+       "the maximum effort's CPs spent by the HQ controlling the port (36.4.3)",
+       {side_arg(), hq_arg()}},
+      {"supply-distance",
+       "the base's distances and category in the Base Log (32.1.1)",
+       {text("base", "the base's name in the Base Log"),
+        text("side", "allied or japanese: whose base")}},
       {"mining",
        "MSPs lost to mining and the hex mined this Strategic G/T (56.4, 56.4.4)",
        {text("hex", "the Resource or homeland port hex mined (56.4.4: once per Strategic G/T)")}},
@@ -111,6 +124,50 @@ std::string post_result(Campaign& campaign, const Json& run,
     if (name == "railcap-raise") {
       return spend(books, cycle, args, args.text("side"), number(run, "cps"),
                    "Railcap raised (35.5)");
+    }
+    if (name == "naval-repair") {
+      RepairEntry entry;
+      entry.ship = args.text("name");
+      entry.side = side_name(parse_side("--side", inputs.at("side").get<std::string>()));
+      entry.type = inputs.at("ship").get<std::string>();
+      entry.damage = inputs.at("damage").get<std::int64_t>();
+      entry.repair_dr = inputs.at("dice").get<std::int64_t>();
+      entry.maximum_effort = inputs.value("maximum-effort", false);
+      const Json& levels = run.at("result").at("gts_per_level");
+      for (const char* level : {"D1", "D2", "D3", "D4"}) {
+        if (levels.contains(level))
+          entry.gts_per_level.push_back(levels[level].get<std::int64_t>());
+      }
+      if (args.has("note") && !args.text("note").empty()) entry.note = args.text("note");
+      return enter_repair(books, cycle, std::move(entry));
+    }
+    if (name == "maximum-effort") {
+      if (!run.at("result").value("maximum_effort", false)) {
+        throw engine::UsageError(
+            "--cps-available: the maximum effort is not affordable; 36.4.3 takes the HQ below "
+            "0 CPs, which the books do not hold: record the repair without maximum effort");
+      }
+      return spend(books, cycle, args, args.text("side"), number(run, "cost"),
+                   "a maximum effort repair (36.4.3)");
+    }
+    if (name == "supply-distance") {
+      BaseLog log = read_base_log(books);
+      BaseEntry entry;
+      entry.side = side_name(parse_side("--side", args.text("side")));
+      entry.ucs_distance = inputs.at("ucs-distance").get<std::int64_t>();
+      entry.supply_base_distance = inputs.at("supply-base-distance").get<std::int64_t>();
+      entry.total_supply_distance = number(run, "total_supply_distance");
+      const Json& category = run.at("result").at("category");
+      if (category.is_string()) {
+        entry.category = category.get<std::string>();
+      } else {
+        entry.category_note = "not looked up (--distance-only)";
+      }
+      const std::string base = args.text("base");
+      log[base] = entry;
+      write(books, log);
+      return base + ": Total Supply Distance " + std::to_string(entry.total_supply_distance) +
+             ", category " + entry.category.value_or("unknown") + " (Base Log, 32.1.1)";
     }
     if (name == "mining") {
       const std::string hex = args.text("hex");

@@ -8,7 +8,12 @@
 #include "engine/rng.h"
 #include "witp/campaign_schema.h"
 #include "witp/command_points_28.h"
+#include "witp/cp_books.h"
 #include "witp/ledgers.h"
+#include "witp/naval_attrition_log.h"
+#include "witp/naval_repair_36.h"
+#include "witp/refit_yard_log.h"
+#include "witp/ship_repair_log.h"
 #include "witp/tables.h"
 
 namespace pacwar::witp {
@@ -75,25 +80,23 @@ std::int64_t roll_2d6(engine::Rng& rng) { return 2 + rng.below(6) + rng.below(6)
 
 void show_repairs_due(const Campaign& campaign, std::ostream& out) {
   const std::int64_t next = campaign.cycle() + 1;
+  const ShipRepairLog log = read_ship_repair_log(campaign.books());
   bool any = false;
-  for (const Json& ship : campaign.books().value("repaired_ships", Json::array())) {
-    out << "    repaired " << ship["completed"].get<std::string>()
-        << ", to redeploy: " << ship["ship"].get<std::string>() << " ("
-        << ship["side"].get<std::string>() << ")\n";
+  for (const RepairedShip& ship : log.repaired) {
+    out << "    repaired " << ship.completed << ", to redeploy: " << ship.ship << " (" << ship.side
+        << ")\n";
     any = true;
   }
-  for (const Json& entry : campaign.books()["ship_repair_log"]) {
-    if (entry.contains("gts_left")) {
-      out << "    in repair: " << entry["ship"].get<std::string>() << " ("
-          << entry["side"].get<std::string>() << "), " << entry["gts_left"] << " G/Ts left"
-          << (entry.contains("damage") ? ", " + entry["damage"].get<std::string>() : "")
-          << (entry.contains("release_gt") ? ", done " + entry["release_gt"].get<std::string>()
-                                           : ", out " + entry["release"].get<std::string>())
+  for (const RepairEntry& entry : log.ships) {
+    if (entry.gts_left) {
+      out << "    in repair: " << entry.ship << " (" << entry.side << "), " << *entry.gts_left
+          << " G/Ts left" << (entry.damage ? ", D" + std::to_string(*entry.damage) : "")
+          << (entry.release_gt ? ", done " + *entry.release_gt
+                               : ", out " + cycle_label(entry.release))
           << "\n";
       any = true;
-    } else if (parse_cycle("release", entry["release"].get<std::string>()) <= next) {
-      out << "    repaired, to redeploy: " << entry["ship"].get<std::string>() << " ("
-          << entry["side"].get<std::string>() << ")\n";
+    } else if (entry.release <= next) {
+      out << "    repaired, to redeploy: " << entry.ship << " (" << entry.side << ")\n";
       any = true;
     }
   }
@@ -106,35 +109,40 @@ void show_repairs_due(const Campaign& campaign, std::ostream& out) {
 }
 
 void show_cp_books(const Campaign& campaign, std::ostream& out) {
-  const std::string now = cycle_label(campaign.cycle());
-  for (const auto& [side, data] : campaign.books()["sides"].items()) {
-    out << "    " << side << ": reserve " << data["reserve_available"] << " available, "
-        << data["reserve_incoming"] << " arriving next cycle";
-    if (!data["future_ops"].is_null()) {
-      out << "; future operations pool " << data["future_ops"]["cps"] << " CPs for "
-          << cycle_label(data["future_ops"]["target_cycle"].get<std::int64_t>());
+  const std::int64_t now = campaign.cycle();
+  for (const std::string side : {"allied", "japanese"}) {
+    const SideBooks data = read_side(campaign.books(), side);
+    out << "    " << side << ": reserve " << data.reserve_available << " available, "
+        << data.reserve_incoming << " arriving next cycle";
+    if (data.future_ops) {
+      out << "; future operations pool " << data.future_ops->cps << " CPs for "
+          << cycle_label(data.future_ops->target_cycle);
     }
-    const Json special = data.value("special_future_ops", Json());
-    if (!special.is_null()) {
-      out << "; special (42.7) future operations pool " << special["cps"] << " CPs for "
-          << cycle_label(special["target_cycle"].get<std::int64_t>());
+    if (data.special_future_ops && *data.special_future_ops) {
+      const SpecialFutureOpsPool& special = **data.special_future_ops;
+      out << "; special (42.7) future operations pool " << special.cps << " CPs for "
+          << cycle_label(special.target_cycle);
     }
     out << "\n";
-    const std::string previous = cycle_label(campaign.cycle() - 1);
-    for (const auto& [hq, record] : data["hqs"].items()) {
-      const Json& cycles = record["cycles"];
+    for (const auto& [hq, record] : data.hqs) {
+      const CpEntry* last = data.find(hq, now - 1);
+      const CpEntry* current = data.find(hq, now);
       GearingInput gearing;
-      if (cycles.contains(previous)) {
-        gearing.previous_cycle_cps = cycles[previous]["assigned"].get<std::int64_t>();
-      } else if (cycles.contains(now) && cycles[now].contains("declared_previous")) {
-        gearing.previous_cycle_cps = cycles[now]["declared_previous"].get<std::int64_t>();
+      if (last != nullptr) {
+        gearing.previous_cycle_cps = last->assigned;
+      } else if (current != nullptr && current->declared_previous) {
+        gearing.previous_cycle_cps = *current->declared_previous;
       }
       const GearingResult limit = gearing_limit(gearing);
-      const std::int64_t assigned =
-          cycles.contains(now) ? cycles[now]["assigned"].get<std::int64_t>() : 0;
-      out << "      " << hq << ": assigned " << assigned << " of at most " << limit.limit << " ("
-          << limit.basis << ")";
-      if (cycles.contains(now)) out << "; books " << cycles[now].dump();
+      out << "      " << hq << ": assigned " << (current ? current->assigned : 0) << " of at most "
+          << limit.limit << " (" << limit.basis << ")";
+      if (current != nullptr) {
+        out << "; carried over " << current->carried_over << ", future ops " << current->future_ops
+            << ", received " << current->received << ", lent " << current->lent_out << ", spent "
+            << current->spent;
+        if (current->lost) out << ", lost " << *current->lost;
+        out << ": " << current->balance() << " left";
+      }
       out << "\n";
     }
   }
@@ -144,14 +152,13 @@ void show_cp_books(const Campaign& campaign, std::ostream& out) {
 // the books apply SI +1 chits (42.5.3), Doolittle (42.6) and JN-25 (42.8) and give the effects.
 bool record_si_levels(Campaign& campaign, const Tables& tables, std::istream& in,
                       std::ostream& out) {
-  const Json& japan = campaign.books()["sides"]["japanese"];
-  const std::int64_t pending = japan.value("si_plus_chits", std::int64_t{0});
+  const std::int64_t pending = read_side(campaign.books(), "japanese").si_plus_chits;
   if (pending > 0) {
     out << "    Japan adds " << pending << " SI +1 chits to its SI cup (42.5.2).\n";
   }
   for (const std::string side : {"allied", "japanese"}) {
     const std::int64_t top = side == "allied" ? 4 : 3;
-    const std::int64_t level = campaign.books()["sides"][side]["si_level"].get<std::int64_t>();
+    const std::int64_t level = read_side(campaign.books(), side).si_level;
     const bool can_keep = level >= 1 && level <= top;
     std::string answer;
     if (!ask_number(in, out,
@@ -266,13 +273,11 @@ void show_ground_ledgers(const Campaign& campaign, std::ostream& out) {
 
 // E.3: when naval attrition is resolved in the coming cycle (37.2.3), rolled with the seed.
 void naval_attrition_timing(const Campaign& campaign, engine::Rng* rng, std::ostream& out) {
-  const std::string year = std::to_string(41 + (campaign.cycle() + 1) / 13);
-  const Json& removed = campaign.books().value("naval_attrition_removed", Json::object());
+  const std::int64_t year = 41 + (campaign.cycle() + 1) / 13;
+  const NavalAttritionRemoved removed = read_naval_attrition_removed(campaign.books());
   for (const char* cup : {"allied", "japanese"}) {
-    std::int64_t out_of_cup = 0;
-    if (removed.contains(cup) && removed[cup].contains(year))
-      out_of_cup = removed[cup][year].size();
-    out << "    " << cup << " cup: " << out_of_cup << " unmarked chits out this year"
+    out << "    " << cup << " cup: " << chits_out(removed, cup, year).size()
+        << " unmarked chits out this year"
         << " (book FILE attrition-chit cup= chit= records a draw)\n";
   }
   if (rng == nullptr) {
@@ -291,19 +296,22 @@ void naval_attrition_timing(const Campaign& campaign, engine::Rng* rng, std::ost
 }
 
 void show_refit_yard_log(const Campaign& campaign, std::ostream& out) {
-  const Json& log = campaign.books().value("refit_yard_log", Json::object());
+  const RefitYardLog log = read_refit_yard_log(campaign.books());
   if (log.empty()) {
     out << "    the Refit/Yard Period Log is empty (book FILE ship ship= side= type=).\n";
     return;
   }
   const std::string now = cycle_label(campaign.cycle());
-  for (const auto& [ship, entry] : log.items()) {
-    bool refit = false;
-    for (const Json& done : entry["refits"]) refit = refit || done == now;
-    out << "    " << ship << " (" << entry["type"].get<std::string>() << "): refit " << now << " "
-        << (refit ? "checked" : "NOT checked") << ", " << entry["yard_periods"].size()
-        << " yard period(s) logged" << (entry["unsupplied"].get<bool>() ? ", UNSUPPLIED" : "")
-        << "\n";
+  for (const auto& [ship, entry] : log) {
+    out << "    " << ship << " (" << entry.type << "): ";
+    if (needs_refit(entry.type)) {
+      out << "refit " << now << " "
+          << (entry.refit_in(campaign.cycle()) ? "checked" : "NOT checked");
+    } else {
+      out << "no refits (36.6.1)";
+    }
+    out << ", " << entry.yard_periods.size() << " yard period(s) logged"
+        << (entry.unsupplied ? ", UNSUPPLIED" : "") << "\n";
   }
 }
 
@@ -411,11 +419,9 @@ std::vector<std::string> segment_notes(const Campaign& campaign, const std::stri
   }
   if (code == "B.1") {
     for (const std::string side : {"allied", "japanese"}) {
-      out << "    " << side << " SI level "
-          << campaign.books()["sides"][side]["si_level"].get<std::int64_t>() << "\n";
+      out << "    " << side << " SI level " << read_side(campaign.books(), side).si_level << "\n";
     }
-    const std::int64_t pending =
-        campaign.books()["sides"]["japanese"].value("si_plus_chits", std::int64_t{0});
+    const std::int64_t pending = read_side(campaign.books(), "japanese").si_plus_chits;
     if (pending > 0)
       out << "    Japan adds " << pending << " SI +1 chits to its SI cup (42.5.2).\n";
   }
