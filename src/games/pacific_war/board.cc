@@ -16,20 +16,30 @@ void set_loc(PwState& s, int unit, int loc) {
   const UnitDef& d = s.content().units[unit];
   auto& counts = d.is_lba() ? s.lba_count : s.naval_count;
   const int from = s.units[unit].loc;
-  if (from < kMaxOz) --counts[from][d.side];
+  const auto word = static_cast<std::size_t>(unit / 64);
+  const std::uint64_t bit = std::uint64_t{1} << (unit % 64);
+  if (from < kMaxOz) {
+    --counts[from][d.side];
+    s.units_at[from][word] &= ~bit;
+  }
   s.units[unit].loc = static_cast<std::uint8_t>(loc);
-  if (loc < kMaxOz) ++counts[loc][d.side];
+  if (loc < kMaxOz) {
+    ++counts[loc][d.side];
+    s.units_at[loc][word] |= bit;
+  }
 }
 
 void recount(PwState& s) {
   for (auto& c : s.naval_count) c = {0, 0};
   for (auto& c : s.lba_count) c = {0, 0};
+  for (auto& m : s.units_at) m = {};
   const Content& c = s.content();
   for (int u = 0; u < c.num_units(); ++u) {
     const int loc = s.units[u].loc;
     if (loc >= kMaxOz) continue;
     auto& counts = c.units[u].is_lba() ? s.lba_count : s.naval_count;
     ++counts[loc][c.units[u].side];
+    s.units_at[loc][static_cast<std::size_t>(u / 64)] |= std::uint64_t{1} << (u % 64);
   }
 }
 
@@ -49,9 +59,11 @@ bool card_readies(const PwState& s, int side, int unit, int oz, bool port) {
 bool card_readies_any(const PwState& s, int side, int oz) {
   if (!has_naval(s, side, oz)) return false;
   const bool port = usable_port(s, side, oz);
-  for (int u : s.content().side_units[side])
-    if (card_readies(s, side, u, oz, port) && !is_ready(s, u)) return true;
-  return false;
+  bool any = false;
+  for_each_unit(ships_at(s, side, oz), [&](int u) {
+    any = any || ((port || !s.content().unit_hot[u].capital) && !is_ready(s, u));
+  });
+  return any;
 }
 
 void ready_with_card(PwState& s, int side, int oz) {

@@ -1,6 +1,7 @@
 // 8.9-8.11 Moving units: Normal Movement of one Naval group (8.10.1), Return to Port (8.9.2,
 // 10.4) and LBA Redeployment (8.11, 10.4). The same flows serve the Supply Phase (10.4).
 #include <algorithm>
+#include <bit>
 
 #include "games/pacific_war/paths.h"
 #include "games/pacific_war/rules.h"
@@ -28,9 +29,10 @@ int speed_needed_to_leave(const PwState& s, int side, int from) {
 
 bool eligible_for_group(const PwState& s, int u, int need) {
   const MoveCtx& m = s.move;
-  const UnitDef& d = s.content().units[u];
   const UnitState& us = s.units[u];
-  if (us.loc != m.from || d.side != m.side || !d.is_naval() || (us.flags & kSelected)) return false;
+  if (us.loc != m.from) return false;
+  const Content::UnitHot& d = s.content().unit_hot[u];
+  if (d.side != m.side || !d.naval || (us.flags & kSelected)) return false;
   if (m.supply && (us.flags & kMoved)) return false;
   if (m.kind == MoveKind::Normal)  // 8.10.1 note; and the group must be able to go somewhere
     return (us.flags & kReady) != 0 && d.speed >= need;
@@ -44,7 +46,7 @@ int group_need(const PwState& s) {
 int group_speed(const PwState& s) {
   int speed = 99;
   for (int u : s.content().side_units[s.move.side])
-    if (s.units[u].flags & kSelected) speed = std::min(speed, s.content().units[u].speed);
+    if (s.units[u].flags & kSelected) speed = std::min<int>(speed, s.content().unit_hot[u].speed);
   return speed == 99 ? 0 : speed;
 }
 
@@ -91,20 +93,22 @@ bool holds_any_lba(const PwState& s, int side, int oz) {
          (side == kAllied && s.fleet_train_oz == oz);
 }
 
-// 8.9.3 / 10.4: friendly-controlled OZ or one with friendly Naval units; one LBA per Base.
-std::vector<int> lba_destinations(const PwState& s, int unit) {
-  const int side = side_of(s, unit);
-  const int from = s.units[unit].loc;
-  const Content& c = s.content();
-  std::vector<int> out;
-  for (int x = 0; x < c.num_ozs(); ++x) {
-    if (x == from || forbidden(s, side, x) || has_units(s, 1 - side, x)) continue;
+}  // namespace
+
+// 8.9.3 / 10.4: friendly-controlled OZ or one with friendly Naval units, no enemy units; one
+// LBA per Base.
+std::uint32_t lba_landing_mask(const PwState& s, int side) {
+  std::uint32_t mask = 0;
+  for (int x = 0; x < s.content().num_ozs(); ++x) {
+    if (forbidden(s, side, x) || has_units(s, 1 - side, x)) continue;
     if (!is_friendly_controlled(s, side, x) && !has_naval(s, side, x)) continue;
     if (!holds_any_lba(s, side, x) && count_lba(s, side, x) > 0) continue;
-    out.push_back(x);
+    mask |= oz_bit(x);
   }
-  return out;
+  return mask;
 }
+
+namespace {
 
 void clear_selection(PwState& s) {
   for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kSelected);
@@ -163,19 +167,11 @@ bool group_can_leave(const PwState& s, int side, int from, int fastest) {
 }
 
 bool can_return_from(const PwState& s, int side, int from) {
-  return has_naval(s, side, from) && return_reach(s, side)[from];
+  return has_naval(s, side, from) && (return_reach(s, side) & oz_bit(from)) != 0;
 }
 
 bool lba_can_redeploy(const PwState& s, int unit) {
-  const int side = side_of(s, unit);
-  const int from = s.units[unit].loc;
-  const Content& c = s.content();
-  for (int x = 0; x < c.num_ozs(); ++x) {  // the first destination of lba_destinations
-    if (x == from || forbidden(s, side, x) || has_units(s, 1 - side, x)) continue;
-    if (!has_naval(s, side, x) && !is_friendly_controlled(s, side, x)) continue;
-    if (holds_any_lba(s, side, x) || count_lba(s, side, x) == 0) return true;
-  }
-  return false;
+  return (lba_landing_mask(s, side_of(s, unit)) & ~oz_bit(s.units[unit].loc)) != 0;
 }
 
 void start_group(PwState& s, MoveKind kind, int side, int from, bool supply) {
@@ -203,17 +199,24 @@ void start_lba(PwState& s, int side, int unit, bool supply) {
   s.seat = static_cast<std::int8_t>(side);
 }
 
+// The side's Naval units in the group's OZ (the picked ones among them: start_group clears
+// every pick, and only these can be picked; invariants.cc checks it).
+UnitMask group_candidates(const PwState& s) {
+  return s.units_at[static_cast<std::size_t>(s.move.from)] &
+         s.content().side_naval_units[static_cast<std::size_t>(s.move.side)];
+}
+
 void legal_pick_group(const PwState& s, Out& out) {
   const int need = group_need(s);
   int eligible = 0;
   bool picked = false;
-  for (int u : s.content().side_units[s.move.side]) {
+  for_each_unit(group_candidates(s), [&](int u) {
     if (eligible_for_group(s, u, need)) {
       out.push_back(encode(Kind::Pick, u));
       ++eligible;
     }
     if (s.units[u].flags & kSelected) picked = true;
-  }
+  });
   if (eligible > 1) out.push_back(encode(Kind::All));
   if (picked) out.push_back(encode(Kind::Done));
 }
@@ -221,19 +224,16 @@ void legal_pick_group(const PwState& s, Out& out) {
 void apply_pick_group(PwState& s, Act act, Log log) {
   (void)log;
   const int need = group_need(s);
+  const UnitMask candidates = group_candidates(s);
   if (act.kind == Kind::Pick) {
     s.units[act.a].flags |= kSelected;
   } else if (act.kind == Kind::All) {
-    for (int u : s.content().side_units[s.move.side])
+    for_each_unit(candidates, [&](int u) {
       if (eligible_for_group(s, u, need)) s.units[u].flags |= kSelected;
+    });
   }
   bool more = false;
-  for (int u : s.content().side_units[s.move.side]) {
-    if (eligible_for_group(s, u, need)) {
-      more = true;
-      break;
-    }
-  }
+  for_each_unit(candidates, [&](int u) { more = more || eligible_for_group(s, u, need); });
   if (act.kind == Kind::Done || !more) s.step = Step::ChooseDestination;
 }
 
@@ -247,9 +247,13 @@ void legal_destination(const PwState& s, Out& out) {
     case MoveKind::Return:
       for (int oz : return_ports(s, s.move.side, s.move.from)) out.push_back(encode(Kind::To, oz));
       break;
-    case MoveKind::Lba:
-      for (int oz : lba_destinations(s, s.move.unit)) out.push_back(encode(Kind::To, oz));
+    case MoveKind::Lba: {
+      const std::uint32_t to =
+          lba_landing_mask(s, side_of(s, s.move.unit)) & ~oz_bit(s.units[s.move.unit].loc);
+      for (std::uint32_t m = to; m != 0; m &= m - 1)
+        out.push_back(encode(Kind::To, std::countr_zero(m)));
       break;
+    }
     default:
       break;
   }

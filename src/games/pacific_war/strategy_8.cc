@@ -135,12 +135,12 @@ void legal_choose_action(const PwState& s, Out& out) {
   std::array<bool, kMaxOz> spent_minor{};
   for (int u : c.side_units[side]) {
     const int oz = s.units[u].loc;
-    if (oz >= kMaxOz || !c.units[u].is_naval()) continue;
+    if (oz >= kMaxOz || !c.unit_hot[u].naval) continue;
     if (is_ready(s, u)) {
-      fastest[oz] = std::max(fastest[oz], c.units[u].speed);
+      fastest[oz] = std::max<int>(fastest[oz], c.unit_hot[u].speed);
     } else {
       spent[oz] = true;
-      if (!c.units[u].capital) spent_minor[oz] = true;
+      if (!c.unit_hot[u].capital) spent_minor[oz] = true;
     }
   }
   if (hand_size(s, side) > 0)
@@ -148,11 +148,13 @@ void legal_choose_action(const PwState& s, Out& out) {
       resupply[oz] = usable_port(s, side, oz) ? spent[oz] : spent_minor[oz];
   for (int oz = 0; oz < c.num_ozs(); ++oz)
     if (group_can_leave(s, side, oz, fastest[oz])) out.push_back(encode(Kind::MoveFrom, oz));
-  const std::array<bool, kMaxOz> reach = return_reach(s, side);
+  const std::uint32_t reach = return_reach(s, side);
   for (int oz = 0; oz < c.num_ozs(); ++oz)
-    if (reach[oz] && has_naval(s, side, oz)) out.push_back(encode(Kind::ReturnFrom, oz));
+    if ((reach & oz_bit(oz)) != 0 && has_naval(s, side, oz))
+      out.push_back(encode(Kind::ReturnFrom, oz));
+  const std::uint32_t landing = lba_landing_mask(s, side);
   for (int u : c.side_units[side])
-    if (c.units[u].is_lba() && on_map(s, u) && lba_can_redeploy(s, u))
+    if (!c.unit_hot[u].naval && on_map(s, u) && (landing & ~oz_bit(s.units[u].loc)) != 0)
       out.push_back(encode(Kind::Redeploy, u));
   const CardList cards = hand(s, side);
   const bool fleet_train = side == kAllied && (s.turn == 4 || s.turn == 5) &&
