@@ -16,15 +16,17 @@ void set_loc(PwState& s, int unit, int loc) {
   const UnitDef& d = s.content().units[unit];
   auto& counts = d.is_lba() ? s.lba_count : s.naval_count;
   const int from = s.units[unit].loc;
+  auto& ozs = d.is_lba() ? s.lba_ozs : s.naval_ozs;
   const auto word = static_cast<std::size_t>(unit / 64);
   const std::uint64_t bit = std::uint64_t{1} << (unit % 64);
   if (from < kMaxOz) {
-    --counts[from][d.side];
+    if (--counts[from][d.side] == 0) ozs[d.side] &= ~(std::uint32_t{1} << from);
     s.units_at[from][word] &= ~bit;
   }
   s.units[unit].loc = static_cast<std::uint8_t>(loc);
   if (loc < kMaxOz) {
     ++counts[loc][d.side];
+    ozs[d.side] |= std::uint32_t{1} << loc;
     s.units_at[loc][word] |= bit;
   }
 }
@@ -33,12 +35,15 @@ void recount(PwState& s) {
   for (auto& c : s.naval_count) c = {0, 0};
   for (auto& c : s.lba_count) c = {0, 0};
   for (auto& m : s.units_at) m = {};
+  s.naval_ozs = {};
+  s.lba_ozs = {};
   const Content& c = s.content();
   for (int u = 0; u < c.num_units(); ++u) {
     const int loc = s.units[u].loc;
     if (loc >= kMaxOz) continue;
     auto& counts = c.units[u].is_lba() ? s.lba_count : s.naval_count;
     ++counts[loc][c.units[u].side];
+    (c.units[u].is_lba() ? s.lba_ozs : s.naval_ozs)[c.units[u].side] |= std::uint32_t{1} << loc;
     s.units_at[loc][static_cast<std::size_t>(u / 64)] |= std::uint64_t{1} << (u % 64);
   }
 }

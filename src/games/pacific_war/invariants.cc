@@ -82,7 +82,8 @@ std::string PwState::check_invariants() const {
     PwState counted = *this;
     recount(counted);
     if (counted.naval_count != naval_count || counted.lba_count != lba_count ||
-        counted.units_at != units_at)
+        counted.units_at != units_at || counted.naval_ozs != naval_ozs ||
+        counted.lba_ozs != lba_ozs)
       return "unit counts per OZ disagree with the units";
   }
   for (int side : {kJapanese, kAllied})

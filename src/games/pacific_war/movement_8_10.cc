@@ -52,10 +52,11 @@ int group_speed(const PwState& s) {
 
 // 8.10.1: the cheapest cost to each OZ, never passing through an OZ with enemy units.
 Distances normal_distances(const PwState& s, int side, int from) {
-  const int foe = 1 - side;
-  return distances(
-      s, from, [&](int x) { return !forbidden(s, side, x); },
-      [&](int x) { return !has_units(s, foe, x); });
+  const Content& c = s.content();
+  const std::uint32_t enter =
+      c.all_ozs_mask & ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
+  const std::uint32_t pass = (c.all_ozs_mask & ~occupied_ozs(s, 1 - side)) | oz_bit(from);
+  return distances_masked(s, from, enter, pass);
 }
 
 // 8.10.1 MP: the slowest speed, or 3 MP when no enemy units are entered.
@@ -98,11 +99,16 @@ bool holds_any_lba(const PwState& s, int side, int oz) {
 // 8.9.3 / 10.4: friendly-controlled OZ or one with friendly Naval units, no enemy units; one
 // LBA per Base.
 std::uint32_t lba_landing_mask(const PwState& s, int side) {
+  const Content& c = s.content();
+  const std::uint32_t free = c.all_ozs_mask & ~occupied_ozs(s, 1 - side) &
+                             ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
+  const std::uint32_t ships = s.naval_ozs[static_cast<std::size_t>(side)];
+  const std::uint32_t lba = s.lba_ozs[static_cast<std::size_t>(side)];
   std::uint32_t mask = 0;
-  for (int x = 0; x < s.content().num_ozs(); ++x) {
-    if (forbidden(s, side, x) || has_units(s, 1 - side, x)) continue;
-    if (!is_friendly_controlled(s, side, x) && !has_naval(s, side, x)) continue;
-    if (!holds_any_lba(s, side, x) && count_lba(s, side, x) > 0) continue;
+  for (std::uint32_t m = free; m != 0; m &= m - 1) {
+    const int x = std::countr_zero(m);
+    if ((ships & oz_bit(x)) == 0 && !is_friendly_controlled(s, side, x)) continue;
+    if ((lba & oz_bit(x)) != 0 && !holds_any_lba(s, side, x)) continue;
     mask |= oz_bit(x);
   }
   return mask;

@@ -35,15 +35,16 @@ Distances plain_distances(const PwState& s, int from) {
 
 std::uint32_t return_reach(const PwState& s, int side) {
   const Content& c = s.content();
-  const int n = c.num_ozs();
   const int foe = 1 - side;
   const auto& near = neighbors_1mp(s);
   const auto& far = neighbors_2mp(s);
   std::uint32_t open = 0;
   std::uint32_t port = 0;  // open OZs with a Port `side` can use
-  for (int x = 0; x < n; ++x) {
-    if (has_units(s, foe, x) || controller(s, x) == foe) continue;
-    if (side == kJapanese && c.ozs[x].japanese_forbidden) continue;
+  const std::uint32_t free = c.all_ozs_mask & ~occupied_ozs(s, foe) &
+                             ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
+  for (std::uint32_t m = free; m != 0; m &= m - 1) {
+    const int x = std::countr_zero(m);
+    if (controller(s, x) == foe) continue;
     open |= oz_bit(x);
     if (usable_port(s, side, x)) port |= oz_bit(x);
   }

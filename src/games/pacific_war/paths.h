@@ -19,12 +19,7 @@ inline bool route_open(const PwState& s, const RouteDef& route) {
 inline std::uint32_t oz_bit(int oz) { return std::uint32_t{1} << oz; }
 
 // The OZs holding Naval units or LBA of `side`.
-inline std::uint32_t units_mask(const PwState& s, int side) {
-  std::uint32_t mask = 0;
-  for (int oz = 0; oz < s.content().num_ozs(); ++oz)
-    if (has_units(s, side, oz)) mask |= oz_bit(oz);
-  return mask;
-}
+inline std::uint32_t units_mask(const PwState& s, int side) { return occupied_ozs(s, side); }
 
 // The neighbours of each OZ over open routes (8.8), all of them or by cost.
 inline const std::array<std::uint32_t, kMaxOz>& neighbors_1mp(const PwState& s) {

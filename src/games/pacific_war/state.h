@@ -219,8 +219,11 @@ class PwState final : public engine::State {
   // Derived: Naval units and LBA per OZ and side, kept in step by set_loc (hot in searches).
   std::array<std::array<std::uint8_t, 2>, kMaxOz> naval_count{};
   std::array<std::array<std::uint8_t, 2>, kMaxOz> lba_count{};
-  // Derived: the units in each OZ, kept in step by set_loc.
+  // Derived: the units in each OZ, and the OZs (bits) holding Naval units / LBA of each side,
+  // kept in step by set_loc.
   std::array<UnitMask, kMaxOz> units_at{};
+  std::array<std::uint32_t, 2> naval_ozs{};
+  std::array<std::uint32_t, 2> lba_ozs{};
 };
 
 // Moves a unit (to an OZ or one of the Loc values), keeping the counts in step.
@@ -236,6 +239,10 @@ inline UnitMask operator&(const UnitMask& a, const UnitMask& b) {
   UnitMask r;
   for (std::size_t w = 0; w < r.size(); ++w) r[w] = a[w] & b[w];
   return r;
+}
+// The OZs (bits) holding Naval units or LBA of `side`.
+inline std::uint32_t occupied_ozs(const PwState& s, int side) {
+  return s.naval_ozs[static_cast<std::size_t>(side)] | s.lba_ozs[static_cast<std::size_t>(side)];
 }
 // The Naval units of `side` in `oz`.
 inline UnitMask ships_at(const PwState& s, int side, int oz) {
