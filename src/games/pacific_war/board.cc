@@ -31,21 +31,27 @@ void set_loc(PwState& s, int unit, int loc) {
   }
 }
 
-void recount(PwState& s) {
-  for (auto& c : s.naval_count) c = {0, 0};
-  for (auto& c : s.lba_count) c = {0, 0};
-  for (auto& m : s.units_at) m = {};
-  s.naval_ozs = {};
-  s.lba_ozs = {};
+UnitCounts count_units(const PwState& s) {
+  UnitCounts n;
   const Content& c = s.content();
   for (int u = 0; u < c.num_units(); ++u) {
     const int loc = s.units[u].loc;
     if (loc >= kMaxOz) continue;
-    auto& counts = c.units[u].is_lba() ? s.lba_count : s.naval_count;
-    ++counts[loc][c.units[u].side];
-    (c.units[u].is_lba() ? s.lba_ozs : s.naval_ozs)[c.units[u].side] |= std::uint32_t{1} << loc;
-    s.units_at[loc][static_cast<std::size_t>(u / 64)] |= std::uint64_t{1} << (u % 64);
+    const Content::UnitHot& d = c.unit_hot[u];
+    (d.naval ? n.naval_count : n.lba_count)[loc][d.side]++;
+    (d.naval ? n.naval_ozs : n.lba_ozs)[d.side] |= std::uint32_t{1} << loc;
+    n.units_at[loc][static_cast<std::size_t>(u / 64)] |= std::uint64_t{1} << (u % 64);
   }
+  return n;
+}
+
+void recount(PwState& s) {
+  UnitCounts n = count_units(s);
+  s.naval_count = n.naval_count;
+  s.lba_count = n.lba_count;
+  s.units_at = n.units_at;
+  s.naval_ozs = n.naval_ozs;
+  s.lba_ozs = n.lba_ozs;
 }
 
 bool counts_as_carrier(const PwState& s, int unit) {

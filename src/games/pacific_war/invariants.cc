@@ -66,7 +66,7 @@ std::string PwState::check_invariants() const {
     if (us.loc == kLocTrack && (us.turn < 1 || us.turn > kLastTurn))
       return "unit on the Turn Track outside Turns 1-5: " + unit_where(*this, u);
     if (us.loc != kLocPool && us.loc != kLocRemoved && c.units[u].advanced &&
-        !options_.has(c.units[u].advanced_rule))
+        !options_.on(c.units[u].rule))  // the loader parsed advanced_rule into rule
       return "advanced unit in play without its rule: " + unit_where(*this, u);
     if (step != Step::PickGroup && step != Step::ChooseDestination &&
         !in_combat_or_reaction(*this) && (us.flags & kSelected))
@@ -79,8 +79,7 @@ std::string PwState::check_invariants() const {
       return "pending hits outside combat: " + unit_where(*this, u);
   }
   {
-    PwState counted = *this;
-    recount(counted);
+    const UnitCounts counted = count_units(*this);
     if (counted.naval_count != naval_count || counted.lba_count != lba_count ||
         counted.units_at != units_at || counted.naval_ozs != naval_ozs ||
         counted.lba_ozs != lba_ozs)

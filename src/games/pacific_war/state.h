@@ -249,6 +249,15 @@ inline UnitMask ships_at(const PwState& s, int side, int oz) {
   return s.units_at[static_cast<std::size_t>(oz)] &
          s.content().side_naval_units[static_cast<std::size_t>(side)];
 }
+// The derived fields of PwState, computed from the units (recount; the invariant checks).
+struct UnitCounts {
+  std::array<std::array<std::uint8_t, 2>, kMaxOz> naval_count{};
+  std::array<std::array<std::uint8_t, 2>, kMaxOz> lba_count{};
+  std::array<UnitMask, kMaxOz> units_at{};
+  std::array<std::uint32_t, 2> naval_ozs{};
+  std::array<std::uint32_t, 2> lba_ozs{};
+};
+UnitCounts count_units(const PwState& s);
 // Recomputes the counts from the units (set-up; and invariant checks compare with it).
 void recount(PwState& s);
 
