@@ -18,13 +18,11 @@ bool forbidden(const PwState& s, int side, int oz) {
 // (3 MP always suffice), else the cheapest route into an enemy-held neighbour.
 int speed_needed_to_leave(const PwState& s, int side, int from) {
   const Content& c = s.content();
-  int need = 99;
-  for (const auto [x, r] : c.neighbors[from]) {
-    if (!route_open(s, c.routes[r]) || forbidden(s, side, x)) continue;
-    if (!has_units(s, 1 - side, x)) return 0;
-    need = std::min(need, c.routes[r].nav_point ? 2 : 1);
-  }
-  return need;
+  const std::uint32_t allowed = ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
+  const std::uint32_t near = neighbors_1mp(s)[static_cast<std::size_t>(from)] & allowed;
+  const std::uint32_t far = neighbors_2mp(s)[static_cast<std::size_t>(from)] & allowed;
+  if (((near | far) & ~occupied_ozs(s, 1 - side)) != 0) return 0;
+  return near != 0 ? 1 : far != 0 ? 2 : 99;
 }
 
 bool eligible_for_group(const PwState& s, int u, int need) {
@@ -165,11 +163,11 @@ bool group_can_move(const PwState& s, int side, int from) {
 bool group_can_leave(const PwState& s, int side, int from, int fastest) {
   const Content& c = s.content();
   if (fastest < 0) return false;
-  for (const auto [x, r] : c.neighbors[from]) {
-    if (!route_open(s, c.routes[r]) || forbidden(s, side, x)) continue;
-    if (!has_units(s, 1 - side, x) || fastest >= (c.routes[r].nav_point ? 2 : 1)) return true;
-  }
-  return false;
+  const std::uint32_t allowed = ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
+  const std::uint32_t near = neighbors_1mp(s)[static_cast<std::size_t>(from)] & allowed;
+  const std::uint32_t far = neighbors_2mp(s)[static_cast<std::size_t>(from)] & allowed;
+  return ((near | far) & ~occupied_ozs(s, 1 - side)) != 0 || (fastest >= 1 && near != 0) ||
+         (fastest >= 2 && far != 0);
 }
 
 bool can_return_from(const PwState& s, int side, int from) {
