@@ -16,21 +16,42 @@ void set_loc(PwState& s, int unit, int loc) {
   const UnitDef& d = s.content().units[unit];
   auto& counts = d.is_lba() ? s.lba_count : s.naval_count;
   const int from = s.units[unit].loc;
-  if (from < kMaxOz) --counts[from][d.side];
+  auto& ozs = d.is_lba() ? s.lba_ozs : s.naval_ozs;
+  const auto word = static_cast<std::size_t>(unit / 64);
+  const std::uint64_t bit = std::uint64_t{1} << (unit % 64);
+  if (from < kMaxOz) {
+    if (--counts[from][d.side] == 0) ozs[d.side] &= ~(std::uint32_t{1} << from);
+    s.units_at[from][word] &= ~bit;
+  }
   s.units[unit].loc = static_cast<std::uint8_t>(loc);
-  if (loc < kMaxOz) ++counts[loc][d.side];
+  if (loc < kMaxOz) {
+    ++counts[loc][d.side];
+    ozs[d.side] |= std::uint32_t{1} << loc;
+    s.units_at[loc][word] |= bit;
+  }
 }
 
-void recount(PwState& s) {
-  for (auto& c : s.naval_count) c = {0, 0};
-  for (auto& c : s.lba_count) c = {0, 0};
+UnitCounts count_units(const PwState& s) {
+  UnitCounts n;
   const Content& c = s.content();
   for (int u = 0; u < c.num_units(); ++u) {
     const int loc = s.units[u].loc;
     if (loc >= kMaxOz) continue;
-    auto& counts = c.units[u].is_lba() ? s.lba_count : s.naval_count;
-    ++counts[loc][c.units[u].side];
+    const Content::UnitHot& d = c.unit_hot[u];
+    (d.naval ? n.naval_count : n.lba_count)[loc][d.side]++;
+    (d.naval ? n.naval_ozs : n.lba_ozs)[d.side] |= std::uint32_t{1} << loc;
+    n.units_at[loc][static_cast<std::size_t>(u / 64)] |= std::uint64_t{1} << (u % 64);
   }
+  return n;
+}
+
+void recount(PwState& s) {
+  UnitCounts n = count_units(s);
+  s.naval_count = n.naval_count;
+  s.lba_count = n.lba_count;
+  s.units_at = n.units_at;
+  s.naval_ozs = n.naval_ozs;
+  s.lba_ozs = n.lba_ozs;
 }
 
 bool counts_as_carrier(const PwState& s, int unit) {
@@ -49,9 +70,11 @@ bool card_readies(const PwState& s, int side, int unit, int oz, bool port) {
 bool card_readies_any(const PwState& s, int side, int oz) {
   if (!has_naval(s, side, oz)) return false;
   const bool port = usable_port(s, side, oz);
-  for (int u : s.content().side_units[side])
-    if (card_readies(s, side, u, oz, port) && !is_ready(s, u)) return true;
-  return false;
+  bool any = false;
+  for_each_unit(ships_at(s, side, oz), [&](int u) {
+    any = any || ((port || !s.content().unit_hot[u].capital) && !is_ready(s, u));
+  });
+  return any;
 }
 
 void ready_with_card(PwState& s, int side, int oz) {

@@ -164,11 +164,10 @@ bool target_valid(const PwState& s, const CardEvent& ev, int side, int target) {
     case EventTarget::OwnUnitsOz: {
       if (target >= c.num_ozs()) return false;
       const UnitFilter f = find_effect(ev, EffectType::ReadyUnits)->units;
-      for (int u : c.side_units[side])
-        if (s.units[u].loc == target && c.units[u].is_naval() && !is_ready(s, u) &&
-            unit_matches(c.units[u], f))
-          return true;
-      return false;
+      bool any = false;
+      for_each_unit(ships_at(s, side, target),
+                    [&](int u) { any = any || (!is_ready(s, u) && unit_matches(c.units[u], f)); });
+      return any;
     }
     case EventTarget::StrikeOz:
       return target < c.num_ozs() &&

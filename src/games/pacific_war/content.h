@@ -17,6 +17,9 @@ inline constexpr int kMaxOz = 32;
 inline constexpr int kMaxUnits = 192;
 inline constexpr int kMaxCards = 16;
 inline constexpr int kLastTurn = 5;
+// A set of units as bits (bit u % 64 of word u / 64).
+inline constexpr int kUnitWords = (kMaxUnits + 63) / 64;
+using UnitMask = std::array<std::uint64_t, kUnitWords>;
 
 enum class Side : std::uint8_t { Japanese = 0, Allied = 1 };
 inline constexpr int kJapanese = 0;
@@ -185,6 +188,24 @@ struct Content {
   };
   std::array<std::vector<Neighbor>, kMaxOz> neighbors;  // every route from each OZ
   std::array<std::vector<int>, 2> side_units;           // unit indices of each side
+  // The OZs as bits (bit i = OZ i) for the searches of the legal-action generators (paths.h).
+  // Indexed [routes_open][oz]: the neighbours over open routes costing 1 MP, and 2 MP (8.10).
+  std::array<std::array<std::uint32_t, kMaxOz>, 2> neighbor_mask_1mp{};
+  std::array<std::array<std::uint32_t, kMaxOz>, 2> neighbor_mask_2mp{};
+  std::uint32_t all_ozs_mask = 0;
+  std::uint32_t port_mask = 0;                // OZs with a Port
+  std::uint32_t japanese_forbidden_mask = 0;  // 6.1 note
+  // The facts about a unit that the legal-action generators read in their inner loops, packed
+  // (UnitDef is large: strings and vectors).
+  struct UnitHot {
+    std::uint8_t side = 0;
+    bool naval = false;
+    bool capital = false;
+    std::uint8_t speed = 0;
+  };
+  std::array<UnitHot, kMaxUnits> unit_hot{};
+  std::array<UnitMask, 2> side_naval_units{};  // the Naval units of each side
+  std::array<UnitMask, 2> side_lba_units{};    // the LBA of each side
   // The parts of a unit's and of an OZ's view JSON that never change, written once as text
   // (prepare_view_text, view.cc): the web server writes a few hundred units per state answer.
   struct ViewText {

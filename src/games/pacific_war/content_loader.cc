@@ -1016,6 +1016,36 @@ int Content::unit_index(const std::string& id) const {
   return -1;
 }
 
+namespace {
+
+// The bit masks and packed unit facts of Content (content.h), from the map and the units.
+void derive_masks(Content& c) {
+  for (int oz = 0; oz < c.num_ozs(); ++oz) {
+    const std::uint32_t bit = std::uint32_t{1} << oz;
+    c.all_ozs_mask |= bit;
+    if (c.ozs[oz].port) c.port_mask |= bit;
+    if (c.ozs[oz].japanese_forbidden) c.japanese_forbidden_mask |= bit;
+  }
+  for (const RouteDef& r : c.routes) {
+    for (int open = 0; open < 2; ++open) {
+      if (r.restricted && open == 0) continue;
+      auto& mask = r.nav_point ? c.neighbor_mask_2mp[open] : c.neighbor_mask_1mp[open];
+      mask[r.a] |= std::uint32_t{1} << r.b;
+      mask[r.b] |= std::uint32_t{1} << r.a;
+    }
+  }
+  for (int u = 0; u < c.num_units(); ++u) {
+    const UnitDef& d = c.units[u];
+    c.unit_hot[u] = Content::UnitHot{static_cast<std::uint8_t>(d.side), d.is_naval(), d.capital,
+                                     static_cast<std::uint8_t>(d.speed)};
+    auto& kind = d.is_naval() ? c.side_naval_units : c.side_lba_units;
+    kind[static_cast<std::size_t>(d.side)][static_cast<std::size_t>(u / 64)] |= std::uint64_t{1}
+                                                                                << (u % 64);
+  }
+}
+
+}  // namespace
+
 std::shared_ptr<const Content> load_content(const std::string& dir) {
   auto content = std::make_shared<Content>();
   load_map(read_document(dir, "map.json"), *content);
@@ -1024,6 +1054,7 @@ std::shared_ptr<const Content> load_content(const std::string& dir) {
   load_crt(read_document(dir, "crt.json"), *content);
   load_cards(read_document(dir, "cards.json"), *content);
   prepare_view_text(*content);
+  derive_masks(*content);
   return content;
 }
 

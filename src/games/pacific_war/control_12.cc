@@ -1,6 +1,8 @@
 // 12.0 Control: Air Superiority Zones (12.1), bases (12.2), ports held as bases and captured
 // ports (12.3). Port ownership changes only by capture (10.2); everything else follows from
 // where the units are and from the markers already placed.
+#include <bit>
+
 #include "games/pacific_war/paths.h"
 #include "games/pacific_war/rules.h"
 
@@ -10,13 +12,14 @@ namespace pacwar::pacific_war {
 // Point) holding its LBA and no enemy Naval units.
 AirMap air_superiority_map(const PwState& s) {
   AirMap asz{};
-  for (const RouteDef& route : s.content().routes) {
-    if (route.nav_point || !route_open(s, route)) continue;
-    for (int side : {kJapanese, kAllied}) {
-      auto projects = [&](int y) { return has_lba(s, side, y) && !has_naval(s, 1 - side, y); };
-      if (projects(route.a)) asz[side][route.b] = true;
-      if (projects(route.b)) asz[side][route.a] = true;
-    }
+  const auto& near = neighbors_1mp(s);  // open routes without a Nav Point
+  for (int side : {kJapanese, kAllied}) {
+    std::uint32_t reach = 0;
+    const std::uint32_t projects = s.lba_ozs[static_cast<std::size_t>(side)] &
+                                   ~s.naval_ozs[static_cast<std::size_t>(1 - side)];
+    for (std::uint32_t m = projects; m != 0; m &= m - 1)
+      reach |= near[static_cast<std::size_t>(std::countr_zero(m))];
+    for (std::uint32_t m = reach; m != 0; m &= m - 1) asz[side][std::countr_zero(m)] = true;
   }
   return asz;
 }

@@ -66,18 +66,23 @@ std::string PwState::check_invariants() const {
     if (us.loc == kLocTrack && (us.turn < 1 || us.turn > kLastTurn))
       return "unit on the Turn Track outside Turns 1-5: " + unit_where(*this, u);
     if (us.loc != kLocPool && us.loc != kLocRemoved && c.units[u].advanced &&
-        !options_.has(c.units[u].advanced_rule))
+        !options_.on(c.units[u].rule))  // the loader parsed advanced_rule into rule
       return "advanced unit in play without its rule: " + unit_where(*this, u);
     if (step != Step::PickGroup && step != Step::ChooseDestination &&
         !in_combat_or_reaction(*this) && (us.flags & kSelected))
       return "unit still selected outside a move: " + unit_where(*this, u);
+    // legal_pick_group looks for the group's units in its OZ only.
+    if (step == Step::PickGroup && (us.flags & kSelected) &&
+        (us.loc != move.from || c.units[u].side != move.side))
+      return "a unit picked for the group is not in its OZ: " + unit_where(*this, u);
     if (combat.oz < 0 && (us.pend_hits || us.pend_dmg))
       return "pending hits outside combat: " + unit_where(*this, u);
   }
   {
-    PwState counted = *this;
-    recount(counted);
-    if (counted.naval_count != naval_count || counted.lba_count != lba_count)
+    const UnitCounts counted = count_units(*this);
+    if (counted.naval_count != naval_count || counted.lba_count != lba_count ||
+        counted.units_at != units_at || counted.naval_ozs != naval_ozs ||
+        counted.lba_ozs != lba_ozs)
       return "unit counts per OZ disagree with the units";
   }
   for (int side : {kJapanese, kAllied})

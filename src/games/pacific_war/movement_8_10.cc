@@ -1,6 +1,7 @@
 // 8.9-8.11 Moving units: Normal Movement of one Naval group (8.10.1), Return to Port (8.9.2,
 // 10.4) and LBA Redeployment (8.11, 10.4). The same flows serve the Supply Phase (10.4).
 #include <algorithm>
+#include <bit>
 
 #include "games/pacific_war/paths.h"
 #include "games/pacific_war/rules.h"
@@ -17,20 +18,19 @@ bool forbidden(const PwState& s, int side, int oz) {
 // (3 MP always suffice), else the cheapest route into an enemy-held neighbour.
 int speed_needed_to_leave(const PwState& s, int side, int from) {
   const Content& c = s.content();
-  int need = 99;
-  for (const auto [x, r] : c.neighbors[from]) {
-    if (!route_open(s, c.routes[r]) || forbidden(s, side, x)) continue;
-    if (!has_units(s, 1 - side, x)) return 0;
-    need = std::min(need, c.routes[r].nav_point ? 2 : 1);
-  }
-  return need;
+  const std::uint32_t allowed = ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
+  const std::uint32_t near = neighbors_1mp(s)[static_cast<std::size_t>(from)] & allowed;
+  const std::uint32_t far = neighbors_2mp(s)[static_cast<std::size_t>(from)] & allowed;
+  if (((near | far) & ~occupied_ozs(s, 1 - side)) != 0) return 0;
+  return near != 0 ? 1 : far != 0 ? 2 : 99;
 }
 
 bool eligible_for_group(const PwState& s, int u, int need) {
   const MoveCtx& m = s.move;
-  const UnitDef& d = s.content().units[u];
   const UnitState& us = s.units[u];
-  if (us.loc != m.from || d.side != m.side || !d.is_naval() || (us.flags & kSelected)) return false;
+  if (us.loc != m.from) return false;
+  const Content::UnitHot& d = s.content().unit_hot[u];
+  if (d.side != m.side || !d.naval || (us.flags & kSelected)) return false;
   if (m.supply && (us.flags & kMoved)) return false;
   if (m.kind == MoveKind::Normal)  // 8.10.1 note; and the group must be able to go somewhere
     return (us.flags & kReady) != 0 && d.speed >= need;
@@ -44,16 +44,17 @@ int group_need(const PwState& s) {
 int group_speed(const PwState& s) {
   int speed = 99;
   for (int u : s.content().side_units[s.move.side])
-    if (s.units[u].flags & kSelected) speed = std::min(speed, s.content().units[u].speed);
+    if (s.units[u].flags & kSelected) speed = std::min<int>(speed, s.content().unit_hot[u].speed);
   return speed == 99 ? 0 : speed;
 }
 
 // 8.10.1: the cheapest cost to each OZ, never passing through an OZ with enemy units.
 Distances normal_distances(const PwState& s, int side, int from) {
-  const int foe = 1 - side;
-  return distances(
-      s, from, [&](int x) { return !forbidden(s, side, x); },
-      [&](int x) { return !has_units(s, foe, x); });
+  const Content& c = s.content();
+  const std::uint32_t enter =
+      c.all_ozs_mask & ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
+  const std::uint32_t pass = (c.all_ozs_mask & ~occupied_ozs(s, 1 - side)) | oz_bit(from);
+  return distances_masked(s, from, enter, pass);
 }
 
 // 8.10.1 MP: the slowest speed, or 3 MP when no enemy units are entered.
@@ -91,20 +92,27 @@ bool holds_any_lba(const PwState& s, int side, int oz) {
          (side == kAllied && s.fleet_train_oz == oz);
 }
 
-// 8.9.3 / 10.4: friendly-controlled OZ or one with friendly Naval units; one LBA per Base.
-std::vector<int> lba_destinations(const PwState& s, int unit) {
-  const int side = side_of(s, unit);
-  const int from = s.units[unit].loc;
+}  // namespace
+
+// 8.9.3 / 10.4: friendly-controlled OZ or one with friendly Naval units, no enemy units; one
+// LBA per Base.
+std::uint32_t lba_landing_mask(const PwState& s, int side) {
   const Content& c = s.content();
-  std::vector<int> out;
-  for (int x = 0; x < c.num_ozs(); ++x) {
-    if (x == from || forbidden(s, side, x) || has_units(s, 1 - side, x)) continue;
-    if (!is_friendly_controlled(s, side, x) && !has_naval(s, side, x)) continue;
-    if (!holds_any_lba(s, side, x) && count_lba(s, side, x) > 0) continue;
-    out.push_back(x);
+  const std::uint32_t free = c.all_ozs_mask & ~occupied_ozs(s, 1 - side) &
+                             ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
+  const std::uint32_t ships = s.naval_ozs[static_cast<std::size_t>(side)];
+  const std::uint32_t lba = s.lba_ozs[static_cast<std::size_t>(side)];
+  std::uint32_t mask = 0;
+  for (std::uint32_t m = free; m != 0; m &= m - 1) {
+    const int x = std::countr_zero(m);
+    if ((ships & oz_bit(x)) == 0 && !is_friendly_controlled(s, side, x)) continue;
+    if ((lba & oz_bit(x)) != 0 && !holds_any_lba(s, side, x)) continue;
+    mask |= oz_bit(x);
   }
-  return out;
+  return mask;
 }
+
+namespace {
 
 void clear_selection(PwState& s) {
   for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kSelected);
@@ -155,27 +163,19 @@ bool group_can_move(const PwState& s, int side, int from) {
 bool group_can_leave(const PwState& s, int side, int from, int fastest) {
   const Content& c = s.content();
   if (fastest < 0) return false;
-  for (const auto [x, r] : c.neighbors[from]) {
-    if (!route_open(s, c.routes[r]) || forbidden(s, side, x)) continue;
-    if (!has_units(s, 1 - side, x) || fastest >= (c.routes[r].nav_point ? 2 : 1)) return true;
-  }
-  return false;
+  const std::uint32_t allowed = ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
+  const std::uint32_t near = neighbors_1mp(s)[static_cast<std::size_t>(from)] & allowed;
+  const std::uint32_t far = neighbors_2mp(s)[static_cast<std::size_t>(from)] & allowed;
+  return ((near | far) & ~occupied_ozs(s, 1 - side)) != 0 || (fastest >= 1 && near != 0) ||
+         (fastest >= 2 && far != 0);
 }
 
 bool can_return_from(const PwState& s, int side, int from) {
-  return has_naval(s, side, from) && return_reach(s, side)[from];
+  return has_naval(s, side, from) && (return_reach(s, side) & oz_bit(from)) != 0;
 }
 
 bool lba_can_redeploy(const PwState& s, int unit) {
-  const int side = side_of(s, unit);
-  const int from = s.units[unit].loc;
-  const Content& c = s.content();
-  for (int x = 0; x < c.num_ozs(); ++x) {  // the first destination of lba_destinations
-    if (x == from || forbidden(s, side, x) || has_units(s, 1 - side, x)) continue;
-    if (!has_naval(s, side, x) && !is_friendly_controlled(s, side, x)) continue;
-    if (holds_any_lba(s, side, x) || count_lba(s, side, x) == 0) return true;
-  }
-  return false;
+  return (lba_landing_mask(s, side_of(s, unit)) & ~oz_bit(s.units[unit].loc)) != 0;
 }
 
 void start_group(PwState& s, MoveKind kind, int side, int from, bool supply) {
@@ -203,17 +203,24 @@ void start_lba(PwState& s, int side, int unit, bool supply) {
   s.seat = static_cast<std::int8_t>(side);
 }
 
+// The side's Naval units in the group's OZ (the picked ones among them: start_group clears
+// every pick, and only these can be picked; invariants.cc checks it).
+UnitMask group_candidates(const PwState& s) {
+  return s.units_at[static_cast<std::size_t>(s.move.from)] &
+         s.content().side_naval_units[static_cast<std::size_t>(s.move.side)];
+}
+
 void legal_pick_group(const PwState& s, Out& out) {
   const int need = group_need(s);
   int eligible = 0;
   bool picked = false;
-  for (int u : s.content().side_units[s.move.side]) {
+  for_each_unit(group_candidates(s), [&](int u) {
     if (eligible_for_group(s, u, need)) {
       out.push_back(encode(Kind::Pick, u));
       ++eligible;
     }
     if (s.units[u].flags & kSelected) picked = true;
-  }
+  });
   if (eligible > 1) out.push_back(encode(Kind::All));
   if (picked) out.push_back(encode(Kind::Done));
 }
@@ -221,19 +228,16 @@ void legal_pick_group(const PwState& s, Out& out) {
 void apply_pick_group(PwState& s, Act act, Log log) {
   (void)log;
   const int need = group_need(s);
+  const UnitMask candidates = group_candidates(s);
   if (act.kind == Kind::Pick) {
     s.units[act.a].flags |= kSelected;
   } else if (act.kind == Kind::All) {
-    for (int u : s.content().side_units[s.move.side])
+    for_each_unit(candidates, [&](int u) {
       if (eligible_for_group(s, u, need)) s.units[u].flags |= kSelected;
+    });
   }
   bool more = false;
-  for (int u : s.content().side_units[s.move.side]) {
-    if (eligible_for_group(s, u, need)) {
-      more = true;
-      break;
-    }
-  }
+  for_each_unit(candidates, [&](int u) { more = more || eligible_for_group(s, u, need); });
   if (act.kind == Kind::Done || !more) s.step = Step::ChooseDestination;
 }
 
@@ -247,9 +251,13 @@ void legal_destination(const PwState& s, Out& out) {
     case MoveKind::Return:
       for (int oz : return_ports(s, s.move.side, s.move.from)) out.push_back(encode(Kind::To, oz));
       break;
-    case MoveKind::Lba:
-      for (int oz : lba_destinations(s, s.move.unit)) out.push_back(encode(Kind::To, oz));
+    case MoveKind::Lba: {
+      const std::uint32_t to =
+          lba_landing_mask(s, side_of(s, s.move.unit)) & ~oz_bit(s.units[s.move.unit].loc);
+      for (std::uint32_t m = to; m != 0; m &= m - 1)
+        out.push_back(encode(Kind::To, std::countr_zero(m)));
       break;
+    }
     default:
       break;
   }

@@ -1,52 +1,77 @@
 #include "games/pacific_war/paths.h"
 
+#include <bit>
+
 namespace pacwar::pacific_war {
 
-Distances plain_distances(const PwState& s, int from) {
-  return distances(
-      s, from, [](int) { return true; }, [](int) { return true; });
+Distances distances_masked(const PwState& s, int from, std::uint32_t enter, std::uint32_t pass) {
+  const auto& near = neighbors_1mp(s);
+  const auto& far = neighbors_2mp(s);
+  Distances dist;
+  dist.fill(kUnreachable);
+  // bucket[i]: OZs reached at cost d + i (a 1 MP route adds to the next, 2 MP to the one after).
+  std::uint32_t bucket[3] = {oz_bit(from), 0, 0};
+  std::uint32_t settled = 0;
+  for (int d = 0; (bucket[0] | bucket[1] | bucket[2]) != 0; ++d) {
+    const std::uint32_t now = bucket[0] & ~settled;
+    bucket[0] = bucket[1];
+    bucket[1] = bucket[2];
+    bucket[2] = 0;
+    settled |= now;
+    for (std::uint32_t m = now; m != 0; m &= m - 1) {
+      const int y = std::countr_zero(m);
+      dist[static_cast<std::size_t>(y)] = static_cast<std::int8_t>(d);
+      if ((pass & oz_bit(y)) == 0) continue;
+      bucket[0] |= near[static_cast<std::size_t>(y)] & enter & ~settled;
+      bucket[1] |= far[static_cast<std::size_t>(y)] & enter & ~settled;
+    }
+  }
+  return dist;
 }
 
-std::array<bool, kMaxOz> return_reach(const PwState& s, int side) {
+Distances plain_distances(const PwState& s, int from) {
+  return distances_masked(s, from, s.content().all_ozs_mask, s.content().all_ozs_mask);
+}
+
+std::uint32_t return_reach(const PwState& s, int side) {
   const Content& c = s.content();
-  const int n = c.num_ozs();
   const int foe = 1 - side;
-  std::array<bool, kMaxOz> open{};
-  for (int x = 0; x < n; ++x)
-    open[x] = !(side == kJapanese && c.ozs[x].japanese_forbidden) && controller(s, x) != foe &&
-              !has_units(s, foe, x);
-  // Components of open OZs (restricted routes count only when open).
-  std::array<std::int8_t, kMaxOz> comp;
-  comp.fill(-1);
-  std::array<bool, kMaxOz> port{};  // usable_port, asked once per OZ
-  for (int x = 0; x < n; ++x) port[x] = open[x] && usable_port(s, side, x);
-  std::array<int, kMaxOz> ports_in{};
-  int next = 0;
-  for (int x = 0; x < n; ++x) {
-    if (!open[x] || comp[x] >= 0) continue;
-    std::array<int, kMaxOz> stack{};
-    int top = 0;
-    stack[top++] = x;
-    comp[x] = static_cast<std::int8_t>(next);
-    while (top > 0) {
-      const int y = stack[--top];
-      if (port[y]) ++ports_in[next];
-      for (const auto [z, r] : c.neighbors[y]) {
-        if (!open[z] || comp[z] >= 0 || !route_open(s, c.routes[r])) continue;
-        comp[z] = static_cast<std::int8_t>(next);
-        stack[top++] = z;
-      }
-    }
-    ++next;
+  const auto& near = neighbors_1mp(s);
+  const auto& far = neighbors_2mp(s);
+  std::uint32_t open = 0;
+  std::uint32_t port = 0;  // open OZs with a Port `side` can use
+  const std::uint32_t free = c.all_ozs_mask & ~occupied_ozs(s, foe) &
+                             ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
+  for (std::uint32_t m = free; m != 0; m &= m - 1) {
+    const int x = std::countr_zero(m);
+    if (controller(s, x) == foe) continue;
+    open |= oz_bit(x);
+    if (usable_port(s, side, x)) port |= oz_bit(x);
   }
-  std::array<bool, kMaxOz> reach{};
-  for (int x = 0; x < n; ++x) {
-    if (open[x]) {
-      reach[x] = ports_in[comp[x]] > (port[x] ? 1 : 0);
-      continue;
+  // Components of open OZs (restricted routes count only when open).
+  std::uint32_t reach = 0;
+  std::uint32_t served = 0;  // open OZs in a component with a usable Port
+  for (std::uint32_t left = open; left != 0;) {
+    std::uint32_t comp = left & (~left + 1);
+    for (std::uint32_t frontier = comp; frontier != 0;) {
+      std::uint32_t next = 0;
+      for (std::uint32_t m = frontier; m != 0; m &= m - 1) {
+        const auto y = static_cast<std::size_t>(std::countr_zero(m));
+        next |= near[y] | far[y];
+      }
+      frontier = next & open & ~comp;
+      comp |= frontier;
     }
-    for (const auto [z, r] : c.neighbors[x])  // leave through an open neighbour
-      if (open[z] && route_open(s, c.routes[r]) && ports_in[comp[z]] > 0) reach[x] = true;
+    left &= ~comp;
+    const int ports = std::popcount(comp & port);
+    if (ports == 0) continue;
+    served |= comp;
+    reach |= ports > 1 ? comp : comp & ~port;  // a Port's own OZ does not count for itself
+  }
+  // A closed OZ: leave through an open neighbour in a component with a Port.
+  for (std::uint32_t m = c.all_ozs_mask & ~open; m != 0; m &= m - 1) {
+    const auto x = static_cast<std::size_t>(std::countr_zero(m));
+    if (((near[x] | far[x]) & served) != 0) reach |= oz_bit(static_cast<int>(x));
   }
   return reach;
 }

@@ -16,39 +16,41 @@ inline bool route_open(const PwState& s, const RouteDef& route) {
   return !route.restricted || s.routes_open;
 }
 
-// Cheapest cost from `from` to every OZ. An OZ is reached only if `enter(oz)`; the search goes
-// on from a reached OZ only if `pass(oz)` (the start always passes). Unreached: kUnreachable.
-template <typename Enter, typename Pass>
-Distances distances(const PwState& s, int from, Enter&& enter, Pass&& pass) {
-  const Content& c = s.content();
-  const int n = c.num_ozs();
-  Distances dist;
-  dist.fill(kUnreachable);
-  std::array<bool, kMaxOz> done{};
-  dist[from] = 0;
-  // Dijkstra over at most 32 nodes: a linear scan beats a heap here.
-  for (;;) {
-    int best = -1;
-    for (int i = 0; i < n; ++i)
-      if (!done[i] && dist[i] < kUnreachable && (best < 0 || dist[i] < dist[best])) best = i;
-    if (best < 0) break;
-    done[best] = true;
-    if (best != from && !pass(best)) continue;
-    for (const auto [j, r] : c.neighbors[best]) {
-      if (done[j]) continue;
-      const RouteDef& route = c.routes[r];
-      if (!route_open(s, route) || !enter(j)) continue;
-      const int cost = dist[best] + (route.nav_point ? 2 : 1);
-      if (cost < dist[j]) dist[j] = static_cast<std::int8_t>(cost);
-    }
-  }
-  return dist;
+inline std::uint32_t oz_bit(int oz) { return std::uint32_t{1} << oz; }
+
+// The OZs holding Naval units or LBA of `side`.
+inline std::uint32_t units_mask(const PwState& s, int side) { return occupied_ozs(s, side); }
+
+// The neighbours of each OZ over open routes (8.8), all of them or by cost.
+inline const std::array<std::uint32_t, kMaxOz>& neighbors_1mp(const PwState& s) {
+  return s.content().neighbor_mask_1mp[s.routes_open ? 1 : 0];
+}
+inline const std::array<std::uint32_t, kMaxOz>& neighbors_2mp(const PwState& s) {
+  return s.content().neighbor_mask_2mp[s.routes_open ? 1 : 0];
 }
 
-// For each OZ, whether `side`'s Naval units there can Return to Port (8.9.2, 10.4): reach a
-// usable friendly Port other than the OZ itself through OZs neither enemy-controlled nor
-// holding enemy units. One pass over the map for all OZs.
-std::array<bool, kMaxOz> return_reach(const PwState& s, int side);
+// Cheapest cost from `from` to every OZ, over open routes: an OZ is reached only if it is in
+// `enter`; the search goes on from a reached OZ only if it is in `pass` (the start always
+// passes). Unreached: kUnreachable. Routes cost 1 or 2 MP, so a ring of three buckets of OZs
+// (bit masks) settles the OZs in the order of their cost, as Dijkstra's search would.
+Distances distances_masked(const PwState& s, int from, std::uint32_t enter, std::uint32_t pass);
+
+// The same with predicates: `enter(oz)`, `pass(oz)`, asked once per OZ.
+template <typename Enter, typename Pass>
+Distances distances(const PwState& s, int from, Enter&& enter, Pass&& pass) {
+  std::uint32_t enter_mask = 0;
+  std::uint32_t pass_mask = 0;
+  for (int x = 0; x < s.content().num_ozs(); ++x) {
+    if (enter(x)) enter_mask |= oz_bit(x);
+    if (x != from && pass(x)) pass_mask |= oz_bit(x);
+  }
+  return distances_masked(s, from, enter_mask, pass_mask | oz_bit(from));
+}
+
+// For each OZ (bit), whether `side`'s Naval units there can Return to Port (8.9.2, 10.4):
+// reach a usable friendly Port other than the OZ itself through OZs neither enemy-controlled
+// nor holding enemy units. One pass over the map for all OZs.
+std::uint32_t return_reach(const PwState& s, int side);
 
 // Plain distances, every OZ enterable and passable (isolation redeployment, nearest port).
 Distances plain_distances(const PwState& s, int from);

@@ -61,6 +61,8 @@ bool group_can_move(const PwState& s, int side, int from);
 bool group_can_leave(const PwState& s, int side, int from, int fastest);
 bool can_return_from(const PwState& s, int side, int from);
 bool lba_can_redeploy(const PwState& s, int unit);
+// The OZs (bits) where an LBA of `side` may land (8.9.3, 10.4), its own OZ aside.
+std::uint32_t lba_landing_mask(const PwState& s, int side);
 // After a group stops in `oz` with `mp` left (enemy present or not): reaction / combat / end.
 void group_arrived(PwState& s, int oz, Log log);
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -218,10 +219,45 @@ class PwState final : public engine::State {
   // Derived: Naval units and LBA per OZ and side, kept in step by set_loc (hot in searches).
   std::array<std::array<std::uint8_t, 2>, kMaxOz> naval_count{};
   std::array<std::array<std::uint8_t, 2>, kMaxOz> lba_count{};
+  // Derived: the units in each OZ, and the OZs (bits) holding Naval units / LBA of each side,
+  // kept in step by set_loc.
+  std::array<UnitMask, kMaxOz> units_at{};
+  std::array<std::uint32_t, 2> naval_ozs{};
+  std::array<std::uint32_t, 2> lba_ozs{};
 };
 
 // Moves a unit (to an OZ or one of the Loc values), keeping the counts in step.
 void set_loc(PwState& s, int unit, int loc);
+// The units of `mask` in ascending order: for_each_unit(mask, [](int u) { ... }).
+template <class F>
+void for_each_unit(const UnitMask& mask, F&& f) {
+  for (int w = 0; w < kUnitWords; ++w)
+    for (std::uint64_t m = mask[static_cast<std::size_t>(w)]; m != 0; m &= m - 1)
+      f(w * 64 + std::countr_zero(m));
+}
+inline UnitMask operator&(const UnitMask& a, const UnitMask& b) {
+  UnitMask r;
+  for (std::size_t w = 0; w < r.size(); ++w) r[w] = a[w] & b[w];
+  return r;
+}
+// The OZs (bits) holding Naval units or LBA of `side`.
+inline std::uint32_t occupied_ozs(const PwState& s, int side) {
+  return s.naval_ozs[static_cast<std::size_t>(side)] | s.lba_ozs[static_cast<std::size_t>(side)];
+}
+// The Naval units of `side` in `oz`.
+inline UnitMask ships_at(const PwState& s, int side, int oz) {
+  return s.units_at[static_cast<std::size_t>(oz)] &
+         s.content().side_naval_units[static_cast<std::size_t>(side)];
+}
+// The derived fields of PwState, computed from the units (recount; the invariant checks).
+struct UnitCounts {
+  std::array<std::array<std::uint8_t, 2>, kMaxOz> naval_count{};
+  std::array<std::array<std::uint8_t, 2>, kMaxOz> lba_count{};
+  std::array<UnitMask, kMaxOz> units_at{};
+  std::array<std::uint32_t, 2> naval_ozs{};
+  std::array<std::uint32_t, 2> lba_ozs{};
+};
+UnitCounts count_units(const PwState& s);
 // Recomputes the counts from the units (set-up; and invariant checks compare with it).
 void recount(PwState& s);
 

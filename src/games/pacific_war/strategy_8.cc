@@ -2,6 +2,7 @@
 // Active Player's one action (8.3) and the card-driven actions: Resupply (8.6), Fleet Train
 // (8.7) and opening the Restricted Sea Routes (8.8). Movement is in movement_8_10.cc.
 #include <algorithm>
+#include <bit>
 
 #include "games/pacific_war/paths.h"
 #include "games/pacific_war/rules.h"
@@ -133,27 +134,35 @@ void legal_choose_action(const PwState& s, Out& out) {
   // 8.6 (card_readies_any, in the same pass): Ops Complete ships per OZ, and non-capital ones.
   std::array<bool, kMaxOz> spent{};
   std::array<bool, kMaxOz> spent_minor{};
-  for (int u : c.side_units[side]) {
-    const int oz = s.units[u].loc;
-    if (oz >= kMaxOz || !c.units[u].is_naval()) continue;
-    if (is_ready(s, u)) {
-      fastest[oz] = std::max(fastest[oz], c.units[u].speed);
-    } else {
-      spent[oz] = true;
-      if (!c.units[u].capital) spent_minor[oz] = true;
-    }
+  for (std::uint32_t m = s.naval_ozs[static_cast<std::size_t>(side)]; m != 0; m &= m - 1) {
+    const int oz = std::countr_zero(m);
+    for_each_unit(ships_at(s, side, oz), [&](int u) {
+      if (is_ready(s, u)) {
+        fastest[oz] = std::max<int>(fastest[oz], c.unit_hot[u].speed);
+      } else {
+        spent[oz] = true;
+        if (!c.unit_hot[u].capital) spent_minor[oz] = true;
+      }
+    });
   }
   if (hand_size(s, side) > 0)
     for (int oz = 0; oz < c.num_ozs(); ++oz)
       resupply[oz] = usable_port(s, side, oz) ? spent[oz] : spent_minor[oz];
   for (int oz = 0; oz < c.num_ozs(); ++oz)
     if (group_can_leave(s, side, oz, fastest[oz])) out.push_back(encode(Kind::MoveFrom, oz));
-  const std::array<bool, kMaxOz> reach = return_reach(s, side);
+  const std::uint32_t reach = return_reach(s, side);
   for (int oz = 0; oz < c.num_ozs(); ++oz)
-    if (reach[oz] && has_naval(s, side, oz)) out.push_back(encode(Kind::ReturnFrom, oz));
-  for (int u : c.side_units[side])
-    if (c.units[u].is_lba() && on_map(s, u) && lba_can_redeploy(s, u))
-      out.push_back(encode(Kind::Redeploy, u));
+    if ((reach & oz_bit(oz)) != 0 && has_naval(s, side, oz))
+      out.push_back(encode(Kind::ReturnFrom, oz));
+  const std::uint32_t landing = lba_landing_mask(s, side);
+  UnitMask lba{};  // the side's LBA on the map
+  for (std::uint32_t m = s.lba_ozs[static_cast<std::size_t>(side)]; m != 0; m &= m - 1)
+    for (std::size_t w = 0; w < lba.size(); ++w)
+      lba[w] |= s.units_at[static_cast<std::size_t>(std::countr_zero(m))][w] &
+                c.side_lba_units[static_cast<std::size_t>(side)][w];
+  for_each_unit(lba, [&](int u) {
+    if ((landing & ~oz_bit(s.units[u].loc)) != 0) out.push_back(encode(Kind::Redeploy, u));
+  });
   const CardList cards = hand(s, side);
   const bool fleet_train = side == kAllied && (s.turn == 4 || s.turn == 5) &&
                            s.fleet_trains_left > 0 && s.fleet_train_turn != s.turn;

@@ -1,6 +1,7 @@
 // 10.0 Supply Phase, Japanese first in each sub-phase: isolation (10.1), Port invasions
 // (10.2, 10.3), redeployment and return to port (10.4), readying Naval units (10.5).
 #include <algorithm>
+#include <bit>
 
 #include "games/pacific_war/paths.h"
 #include "games/pacific_war/rules.h"
@@ -95,13 +96,39 @@ void invasion_step(PwState& s, Log log) {
   supply_moves_step(s, log);
 }
 
+// 10.4: the redeployments and returns open to the side acting (its seat), Done aside, in the
+// order of the legal actions: emit(action) for each.
+template <class Emit>
+void each_supply_move(const PwState& s, Emit&& emit) {
+  const Content& c = s.content();
+  const int side = s.seat;
+  const auto side_index = static_cast<std::size_t>(side);
+  const std::uint32_t landing = lba_landing_mask(s, side);
+  UnitMask lba{};  // the side's LBA on the map
+  for (int oz = 0; oz < c.num_ozs(); ++oz)
+    if (has_lba(s, side, oz))
+      for (std::size_t w = 0; w < lba.size(); ++w)
+        lba[w] |= s.units_at[static_cast<std::size_t>(oz)][w] & c.side_lba_units[side_index][w];
+  for_each_unit(lba, [&](int u) {
+    if (!(s.units[u].flags & kMoved) && (landing & ~oz_bit(s.units[u].loc)) != 0)
+      emit(encode(Kind::Redeploy, u));
+  });
+  const std::uint32_t reach = return_reach(s, side);
+  for (int oz = 0; oz < c.num_ozs(); ++oz) {
+    if ((reach & oz_bit(oz)) == 0 || !has_naval(s, side, oz)) continue;
+    bool unmoved = false;
+    for_each_unit(s.units_at[static_cast<std::size_t>(oz)] & c.side_naval_units[side_index],
+                  [&](int u) { unmoved = unmoved || !(s.units[u].flags & kMoved); });
+    if (unmoved) emit(encode(Kind::ReturnFrom, oz));
+  }
+}
+
 void supply_moves_step(PwState& s, Log log) {
-  Out out;
   for (;;) {
-    out.clear();
     s.seat = s.supply_side;
-    legal_supply_moves(s, out);
-    if (out.size() > 1) {
+    bool any = false;
+    each_supply_move(s, [&](engine::ActionCode) { any = true; });
+    if (any) {
       s.step = Step::SupplyMoves;
       return;
     }
@@ -116,6 +143,14 @@ void supply_moves_step(PwState& s, Log log) {
 bool auto_ready_here(const PwState& s, int unit, int oz) {
   const std::uint8_t mask = s.content().ozs[oz].auto_ready;
   return (mask >> static_cast<int>(s.content().units[unit].nation)) & 1u;
+}
+
+// 10.5: the OZs (bits) where a card would ready some of the side's ships.
+std::uint32_t readying_targets(const PwState& s, int side) {
+  std::uint32_t target = 0;
+  for (int oz = 0; oz < s.content().num_ozs(); ++oz)
+    if (card_readies_any(s, side, oz)) target |= oz_bit(oz);
+  return target;
 }
 
 void readying_step(PwState& s, Log log) {
@@ -133,10 +168,8 @@ void readying_step(PwState& s, Log log) {
             "10.5");
       }
     }
-    Out out;
     s.seat = static_cast<std::int8_t>(side);
-    legal_readying(s, out);
-    if (out.size() > 1) {
+    if (hand_size(s, side) > 0 && readying_targets(s, side) != 0) {  // more than Done
       s.step = Step::Readying;
       return;
     }
@@ -273,19 +306,7 @@ void apply_invasion(PwState& s, Act act, Log log) {
 }
 
 void legal_supply_moves(const PwState& s, Out& out) {
-  const Content& c = s.content();
-  const int side = s.seat;
-  for (int u : c.side_units[side])
-    if (c.units[u].is_lba() && on_map(s, u) && !(s.units[u].flags & kMoved) &&
-        lba_can_redeploy(s, u))
-      out.push_back(encode(Kind::Redeploy, u));
-  std::array<bool, kMaxOz> unmoved{};
-  for (int u : c.side_units[side])
-    if (s.units[u].loc < kMaxOz && c.units[u].is_naval() && !(s.units[u].flags & kMoved))
-      unmoved[s.units[u].loc] = true;
-  const std::array<bool, kMaxOz> reach = return_reach(s, side);
-  for (int oz = 0; oz < c.num_ozs(); ++oz)
-    if (unmoved[oz] && reach[oz]) out.push_back(encode(Kind::ReturnFrom, oz));
+  each_supply_move(s, [&](engine::ActionCode action) { out.push_back(action); });
   out.push_back(encode(Kind::Done));
 }
 
@@ -315,11 +336,11 @@ void supply_group_done(PwState& s, Log log) {
 
 void legal_readying(const PwState& s, Out& out) {
   const int side = s.seat;
-  std::array<bool, kMaxOz> target{};
-  for (int oz = 0; oz < s.content().num_ozs(); ++oz) target[oz] = card_readies_any(s, side, oz);
-  for (int card : hand(s, side))
-    for (int oz = 0; oz < s.content().num_ozs(); ++oz)
-      if (target[oz]) out.push_back(encode(Kind::Ready, card, oz));
+  const CardList cards = hand(s, side);
+  const std::uint32_t target = cards.size() > 0 ? readying_targets(s, side) : 0;
+  for (int card : cards)
+    for (std::uint32_t m = target; m != 0; m &= m - 1)
+      out.push_back(encode(Kind::Ready, card, std::countr_zero(m)));
   out.push_back(encode(Kind::Done));
 }
 
