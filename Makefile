@@ -3,9 +3,10 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
+TSAN_BUILD ?= build-tsan
 FUZZ_SECONDS ?= 600
 
-.PHONY: run test deps build build-asan test-release test-asan test-postgres test-cluster test-e2e bench bench-server bench-cluster bench-notify format clean ladder sprt calibrate build-fuzz fuzz test-fuzz test-nginx
+.PHONY: run test deps build build-asan build-tsan test-release test-asan test-tsan test-postgres test-cluster test-e2e bench bench-server bench-cluster bench-notify format clean ladder sprt calibrate build-fuzz fuzz test-fuzz test-nginx
 
 # The web server: open the address it prints. Terminal play: build/pacwar play pacific-war.
 PORT ?= 8080
@@ -13,7 +14,7 @@ DB ?= sqlite:pacwar.db
 run: deps build
 	./$(BUILD)/pacwar serve --port $(PORT) --db $(DB)
 
-test: deps build build-asan test-release test-asan test-postgres test-cluster test-e2e test-nginx test-fuzz
+test: deps build build-asan test-release test-asan test-tsan test-postgres test-cluster test-e2e test-nginx test-fuzz
 
 deps:
 	@bash scripts/install-deps.sh
@@ -32,6 +33,16 @@ test-release: build
 # The sanitizer run plays fewer self-play games: it checks memory and UB, not volume.
 test-asan: build-asan
 	cd $(ASAN_BUILD) && PACWAR_SELFPLAY_GAMES=60 ctest --output-on-failure -j $(JOBS)
+
+# ThreadSanitizer on the tests that run threads (MCTS on 2 threads, arena/self-play jobs, the
+# server's workers, AI runner and notice worker): their own binary in build-tsan/ (Debug, -O1);
+# the first race report fails the run. docs/architecture.md, "Build checks".
+build-tsan:
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPACWAR_TSAN=ON -DPACWAR_BENCH=OFF >/dev/null
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target pacwar_tsan_tests
+
+test-tsan: build-tsan
+	cd $(TSAN_BUILD) && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./pacwar_tsan_tests
 
 # The server tests again on a throwaway local PostgreSQL cluster (installs postgresql if missing).
 test-postgres: build
@@ -100,4 +111,4 @@ format:
 	find src tests bench -name '*.cc' -o -name '*.h' | xargs clang-format -i
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)

@@ -47,7 +47,7 @@ struct ToyConfig {
 
 class ToyState final : public engine::State {
  public:
-  enum class Phase { kDeal, kChoose, kRoll, kDraw, kOver };
+  enum class Phase { kDeal, kChoose, kRolling, kDrawing, kOver };
 
   explicit ToyState(ToyConfig config) : config_(config) {}
 
@@ -56,8 +56,8 @@ class ToyState final : public engine::State {
   int current_seat() const override {
     switch (phase_) {
       case Phase::kDeal:
-      case Phase::kRoll:
-      case Phase::kDraw:
+      case Phase::kRolling:
+      case Phase::kDrawing:
         return engine::kChanceSeat;
       case Phase::kChoose:
         return turn_;
@@ -82,9 +82,9 @@ class ToyState final : public engine::State {
 
   void chance_outcomes(std::vector<ChanceOutcome>& out) const override {
     out.clear();
-    if (phase_ == Phase::kRoll) {
+    if (phase_ == Phase::kRolling) {
       for (ActionCode d = 1; d <= 6; ++d) out.push_back({kDieBase + d, 1.0 / 6.0});
-    } else if (phase_ == Phase::kDeal || phase_ == Phase::kDraw) {
+    } else if (phase_ == Phase::kDeal || phase_ == Phase::kDrawing) {
       out.push_back({kCardBase + 1, 0.5});
       out.push_back({kCardBase + 2, 0.3});
       out.push_back({kCardBase + 3, 0.2});
@@ -107,10 +107,10 @@ class ToyState final : public engine::State {
         ++moves_;
         if (action == kRoll) {
           add(log, who + " rolls", "2.1", engine::kAllSeats);
-          phase_ = Phase::kRoll;
+          phase_ = Phase::kRolling;
         } else if (action == kDraw) {
           add(log, who + " draws", "2.2", engine::kAllSeats);
-          phase_ = Phase::kDraw;
+          phase_ = Phase::kDrawing;
         } else if (action == kRest) {
           add(log, who + " rests", "2.3", engine::kAllSeats);
           end_turn();
@@ -125,11 +125,11 @@ class ToyState final : public engine::State {
           advance(value, log);
         }
         return;
-      case Phase::kRoll:
+      case Phase::kRolling:
         add(log, who + " rolls " + std::to_string(action - kDieBase), "2.1", engine::kAllSeats);
         advance(static_cast<int>(action - kDieBase), log);
         return;
-      case Phase::kDraw: {
+      case Phase::kDrawing: {
         const int value = static_cast<int>(action - kCardBase);
         hands_[turn_].push_back(value);
         add(log, who + " draws card " + std::to_string(value), "2.2", 1u << turn_);
@@ -162,9 +162,9 @@ class ToyState final : public engine::State {
         return "1.1: deal to " + seat_name(turn_);
       case Phase::kChoose:
         return "2: " + seat_name(turn_) + " chooses";
-      case Phase::kRoll:
+      case Phase::kRolling:
         return "2.1: die roll for " + seat_name(turn_);
-      case Phase::kDraw:
+      case Phase::kDrawing:
         return "2.2: card draw for " + seat_name(turn_);
       case Phase::kOver:
         break;

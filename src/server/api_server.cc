@@ -209,7 +209,7 @@ struct ApiServer::Impl {
   // Wraps a handler: ApiError and every other exception become a JSON error answer.
   template <class F>
   http::Handler handler(F f) {
-    return [this, f](Request& req, Response& res) {
+    return [f](Request& req, Response& res) {
       try {
         f(req, res);
       } catch (const ApiError& e) {

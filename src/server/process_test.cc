@@ -172,18 +172,18 @@ TEST(ServerProcessTest, TwoServersShareOneDatabase) {
   bob_on_one.set_cookie(bob.cookie());
   int races = 0;
   for (int i = 0; i < 10; ++i) {
-    ApiClient* first = &alice;
+    ApiClient* first_client = &alice;
     ApiClient* second = &alice_on_two;
     Json state = alice.get("/api/games/" + id).body;
     if (!state["your_turn"].get<bool>()) {
-      first = &bob_on_one;
+      first_client = &bob_on_one;
       second = &bob;
       state = bob.get("/api/games/" + id).body;
     }
     if (state["status"] != "active") break;
     const Json body = {{"action", state["legal"][0]["id"]}, {"version", state["version"]}};
     Reply r1, r2;
-    std::thread t([&] { r1 = first->post("/api/games/" + id + "/actions", body); });
+    std::thread t([&] { r1 = first_client->post("/api/games/" + id + "/actions", body); });
     r2 = second->post("/api/games/" + id + "/actions", body);
     t.join();
     EXPECT_EQ((r1.status == 200) + (r2.status == 200), 1) << r1.text << " / " << r2.text;

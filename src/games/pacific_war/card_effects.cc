@@ -244,7 +244,9 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
   for (const Effect& e : end.event.effects) {
     switch (e.type) {
       case EffectType::ColumnShift:
-        for_parts(e.part, [&](int p) { m.shift[e.side][p] += e.amount; });
+        for_parts(e.part, [&](int p) {
+          m.shift[e.side][p] = static_cast<std::int8_t>(m.shift[e.side][p] + e.amount);
+        });
         break;
       case EffectType::Strength:
         for_parts(e.part, [&](int p) {

@@ -35,7 +35,7 @@ bool next_drawer(PwState& s) {
 
 void begin_draw_phase(PwState& s, Log log) {
   if (start_oil_die(s)) return;  // 15.2
-  s.draw_first = s.vp < 0 ? kAllied : kJapanese;
+  s.draw_first = static_cast<std::int8_t>(s.vp < 0 ? kAllied : kJapanese);
   for (int side : {kJapanese, kAllied})
     s.draw_left[side] = static_cast<std::int8_t>(draws_for(s, side));
   log_line(

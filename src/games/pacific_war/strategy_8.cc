@@ -116,7 +116,8 @@ void apply_initiative_die(PwState& s, Act act, Log log) {
     end_strategy_phase(s, log);
     return;
   }
-  s.die_winner = s.dice[kJapanese] > s.dice[kAllied] ? kJapanese : kAllied;
+  s.die_winner =
+      static_cast<std::int8_t>(s.dice[kJapanese] > s.dice[kAllied] ? kJapanese : kAllied);
   s.passes = 0;
   s.after = AfterAction::ToLoser;
   log_line(
