@@ -278,6 +278,8 @@ int run(int argc, char** argv) {
   serve->add_option("--db", serve_config.db, "database: sqlite:FILE or postgresql://...");
   serve->add_option("--data-override", data_override, "JSON patch over data/GAME/*.json");
   serve->add_option("--web", serve_config.web_dir, "directory of the browser UI (default: web/)");
+  serve->add_option("--ai-ratings", serve_config.ai_ratings,
+                    "the computer levels' fixed ratings (default: data/server/ai_ratings.json)");
   serve
       ->add_option("--threads", serve_config.threads,
                    "worker threads for requests (connections need none; default 4)")
@@ -305,6 +307,8 @@ int run(int argc, char** argv) {
   worker->add_option("--threads", worker_config.threads, "thinker threads (default 2)")
       ->check(CLI::Range(1, 256));
   worker->add_option("--name", worker_config.name, "name of this worker (default worker-HOST-PID)");
+  worker->add_option("--ai-ratings", worker_config.ai_ratings,
+                     "the computer levels' fixed ratings (default: data/server/ai_ratings.json)");
   worker->add_option("--nice", worker_config.nice, "nice value added to the thinker threads")
       ->check(CLI::Range(0, 19));
   double worker_lease = 30;

@@ -38,7 +38,9 @@ int run_worker(const WorkerConfig& config, std::ostream& out) {
   server::Notifier notifier;  // no event streams here: the serve processes announce the moves
   server::GameService games(store, notifier);
   // A rated game the computer's move ends here is rated here (platform.h).
-  server::Platform platform(store.database(), games, game_data_dir("server") + "/ai_ratings.json");
+  server::Platform platform(
+      store.database(), games,
+      config.ai_ratings.empty() ? game_data_dir("server") + "/ai_ratings.json" : config.ai_ratings);
   games.set_on_finish([&platform](const server::GameRecord& g) { platform.game_finished(g); });
   store.queue_missing_ai_jobs(server::now_ms());
   server::AgentRunner::Options options;

@@ -15,6 +15,7 @@ struct WorkerConfig {
   std::string name;  // in the store's ai_moves; default worker-HOST-PID
   int threads = 2;   // thinker threads
   int nice = 0;      // a worker machine thinks at the normal priority
+  std::string ai_ratings;  // the computer levels' ratings; empty: data/server/ai_ratings.json
   std::chrono::milliseconds lease{std::chrono::seconds(30)};
   std::chrono::milliseconds poll{500};
 };

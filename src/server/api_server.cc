@@ -131,7 +131,9 @@ struct ApiServer::Impl {
         store(open_database(config.db)),
         games(store, notifier),
         catalog(games),
-        platform(store.database(), games, game_data_dir("server") + "/ai_ratings.json"),
+        platform(store.database(), games,
+                 config.ai_ratings.empty() ? game_data_dir("server") + "/ai_ratings.json"
+                                           : config.ai_ratings),
         login_throttle(config.login_throttle),
         signup_limit(std::max(1, config.signups_per_address), config.signup_window),
         notified(store.database().kind() == "postgresql"),
@@ -282,8 +284,8 @@ struct ApiServer::Impl {
               handler([this](const Request& req, Response& res) {
                 Json features = analysis->features(user(req), req.matches[1]);
                 // Rated per the game's settings (platform.h); a game with hints never is.
-                features["rated"] = !features["hints"].get<bool>() &&
-                                    platform.settings(req.matches[1]).rated;
+                features["rated"] =
+                    !features["hints"].get<bool>() && platform.settings(req.matches[1]).rated;
                 send_json(res, 200, features);
               }));
     web.route("POST", std::string(kGamePath) + "/hint",

@@ -36,6 +36,8 @@ struct ServerConfig {
   // The origin browsers reach the server at ("https://pacwar.example.org"): writes must come from
   // it (csrf.h); an https origin marks the session cookie Secure. Empty: http://<Host header>.
   std::string public_origin;
+  // The computer levels' fixed ratings (--ai-ratings); empty: data/server/ai_ratings.json.
+  std::string ai_ratings;
   // Peer addresses of reverse proxies whose X-Forwarded-For names the client (--trust-proxy).
   std::vector<std::string> trusted_proxies;
   std::chrono::hours session_lifetime{24 * 30};

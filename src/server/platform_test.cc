@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 
+#include "engine/data_dir.h"
+#include "server/games.h"
 #include "server/glicko2.h"
 #include "server/test_support.h"
 
@@ -63,6 +66,49 @@ class ServerPlatform : public ::testing::Test {
   TempDir dir_;
   std::unique_ptr<InProcessServer> server_;
 };
+
+// A level the ladder has not measured (null in the ratings file, --ai-ratings) cannot be played
+// rated; the shipped file rates every level.
+TEST(ServerPlatformRatings, AnUnmeasuredComputerLevelIsNotRated) {
+  TempDir dir;
+  const std::string file = (dir.path() / "ratings.json").string();
+  {
+    std::ofstream out(file);
+    out << R"({"games": {"pacific-war": {"random": {"rating": 1000, "deviation": 50},)"
+        << R"( "mcts:hard": null}}})";
+  }
+  ServerConfig c;
+  c.db = testing::test_db(dir);
+  c.agent_threads = 0;
+  c.ai_ratings = file;
+  InProcessServer server(c);
+  ApiClient a(server.port());
+  ASSERT_EQ(a.signup(unique("unmeasured")).status, 201);
+  const Reply hard = a.post(
+      "/api/games",
+      {{"game", "pacific-war"}, {"seat", "allied"}, {"opponent", "mcts:hard"}, {"rated", true}});
+  EXPECT_EQ(hard.status, 400);
+  EXPECT_NE(hard.body.value("error", "").find("no measured rating"), std::string::npos)
+      << hard.text;
+  const Reply random = a.post(
+      "/api/games",
+      {{"game", "pacific-war"}, {"seat", "allied"}, {"opponent", "random"}, {"rated", true}});
+  EXPECT_EQ(random.status, 201) << random.text;
+}
+
+// The shipped ratings (data/server/ai_ratings.json) measure every computer level of both games.
+TEST(ServerPlatformRatings, TheShippedFileRatesEveryLevel) {
+  std::ifstream in(game_data_dir("server") + "/ai_ratings.json");
+  ASSERT_TRUE(in);
+  const Json data = Json::parse(in);
+  for (const std::string game : {"pacific-war", "co-prosperity"}) {
+    for (const std::string& level : agent_levels()) {
+      const Json& entry = data["games"][game][level];
+      ASSERT_TRUE(entry.is_object()) << game << " " << level;
+      EXPECT_GT(entry["deviation"].get<double>(), 0.0) << game << " " << level;
+    }
+  }
+}
 
 TEST_F(ServerPlatform, RatedGameAgainstTheComputerUsesTheLevelsFixedRating) {
   std::string name;
@@ -162,7 +208,6 @@ TEST_F(ServerPlatform, BadSettingsAreRefusedAndCreateNothing) {
   refused({{"spectator_chat", "write"}}, "spectator_chat");
   refused({{"spectator_chat", "read"}}, "only a public game");
   refused({{"open", true}, {"opponent", "random"}}, "open challenge is for a person");
-  refused({{"rated", true}, {"opponent", "mcts:hard"}}, "no measured rating");
   EXPECT_TRUE(a.get("/api/games").body["games"].empty());
   EXPECT_EQ(a.get("/api/leaderboard/no-such-game").status, 404);
   EXPECT_EQ(a.get("/api/leaderboard/pacific-war?limit=x").status, 400);
