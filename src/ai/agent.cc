@@ -87,10 +87,12 @@ bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
   const std::string_view key = setting.substr(0, eq);
   const std::string_view value = setting.substr(eq + 1);
   if (key == "eval") {  // the learned value model or the game's evaluator
-    if ((value != "model" && value != "game") || spec.kind == AgentSpec::Kind::kMctsV1) {
+    if ((value != "model" && value != "game" && value != "blend") ||
+        spec.kind == AgentSpec::Kind::kMctsV1) {
       return false;
     }
-    spec.model_eval = value == "model";
+    spec.model_eval = value != "game";
+    spec.blend_eval = value == "blend";
     return true;
   }
   if (spec.kind == AgentSpec::Kind::kHeuristic) return false;  // only eval= applies to it
@@ -181,7 +183,8 @@ GamePolicies agent_policies(const AgentSpec& spec, const std::string& game, int 
     }
     policies.evaluator = std::make_shared<ModelEvaluator>(
         policies.features,
-        load_value_model(value_model_path(game), game, policies.features->names()));
+        load_value_model(value_model_path(game), game, policies.features->names()),
+        spec.blend_eval ? policies.evaluator : nullptr);
   }
   return policies;
 }

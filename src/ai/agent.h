@@ -5,7 +5,7 @@
 // divide an iteration budget; shared by default), e.g. "mcts:2000,c=0.5".
 // ",eval=model" (mcts, oracle and heuristic: "heuristic,eval=model") scores positions with the
 // learned value model of data/<game>/value_model.json (ai/value_model.h) instead of the game's
-// hand-written evaluator ("eval=game", the default).
+// hand-written evaluator ("eval=game", the default); ",eval=blend" the mean of the two.
 // "mcts-v1[:...]" is the frozen search of commit 940a9ac (src/ai/v1/), the fixed baseline of the
 // rating ladder. "oracle[:...]" searches the TRUE state, hidden cards included: a measurement
 // of what hidden information costs, never offered to players (play and serve refuse it).
@@ -28,6 +28,7 @@ struct AgentSpec {
   Kind kind = Kind::kRandom;
   MctsConfig mcts;          // kMcts, kMctsV1, kOracle (budget, threads, c, depth)
   bool model_eval = false;  // eval=model: the learned value model (kMcts, kOracle, kHeuristic)
+  bool blend_eval = false;  // eval=blend: the mean of the model and the game's evaluator
 };
 
 // nullopt for an unknown name.

@@ -165,8 +165,8 @@ std::string value_model_path(const std::string& game) {
 }
 
 ModelEvaluator::ModelEvaluator(std::shared_ptr<const engine::ViewFeatures> features,
-                               ValueModel model)
-    : features_(std::move(features)), model_(std::move(model)) {
+                               ValueModel model, std::shared_ptr<const engine::Evaluator> blend)
+    : features_(std::move(features)), model_(std::move(model)), blend_(std::move(blend)) {
   if (!features_ || features_->names() != model_.features) {
     throw std::invalid_argument("value model: the features do not match the game's");
   }
@@ -177,7 +177,11 @@ void ModelEvaluator::evaluate(const engine::State& state, std::vector<double>& v
   const std::size_t n = model_.features.size();
   const int seat = std::max(0, state.current_seat());
   features_->compute(state, seat, std::span<double>(x.data(), n));
-  const double value = 2.0 * model_.probability(std::span<const double>(x.data(), n)) - 1.0;
+  double value = 2.0 * model_.probability(std::span<const double>(x.data(), n)) - 1.0;
+  if (blend_) {
+    blend_->evaluate(state, values);
+    value = 0.5 * (value + values[0]);
+  }
   values.assign(2, 0.0);
   values[0] = value;
   values[1] = -value;

@@ -49,16 +49,19 @@ engine::Json to_json(const ValueModel& model);
 std::string value_model_path(const std::string& game);
 
 // The model as the search's evaluator: features of the position from the view of the seat to
-// act (seat 0 at chance), values[0] = 2p - 1, values[1] = -values[0] (two seats).
+// act (seat 0 at chance), values[0] = 2p - 1, values[1] = -values[0] (two seats). With `blend`
+// (eval=blend), the mean of that and the blend evaluator's values.
 class ModelEvaluator final : public engine::Evaluator {
  public:
-  ModelEvaluator(std::shared_ptr<const engine::ViewFeatures> features, ValueModel model);
+  ModelEvaluator(std::shared_ptr<const engine::ViewFeatures> features, ValueModel model,
+                 std::shared_ptr<const engine::Evaluator> blend = nullptr);
   void evaluate(const engine::State& state, std::vector<double>& values) const override;
   const ValueModel& model() const { return model_; }
 
  private:
   std::shared_ptr<const engine::ViewFeatures> features_;
   ValueModel model_;
+  std::shared_ptr<const engine::Evaluator> blend_;
 };
 
 // Logistic regression by Newton's method (iteratively reweighted least squares) with an L2

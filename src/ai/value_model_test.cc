@@ -141,6 +141,18 @@ TEST(AiValueModel, ShippedModelsLoadAndPlayLegalMoves) {
   }
   EXPECT_FALSE(parse_agent_spec("mcts-v1:30,eval=model").has_value());
   EXPECT_FALSE(parse_agent_spec("mcts:30,eval=magic").has_value());
+  // eval=blend: the mean of the model's and the game's values.
+  const auto game = find_game("pacific-war");
+  const auto state = engine::random_state(*game, 200, 9);
+  std::vector<double> model_values, game_values, blend_values;
+  agent_policies(*parse_agent_spec("mcts,eval=model"), "pacific-war", 2)
+      .evaluator->evaluate(*state, model_values);
+  agent_policies(*parse_agent_spec("mcts"), "pacific-war", 2)
+      .evaluator->evaluate(*state, game_values);
+  agent_policies(*parse_agent_spec("mcts,eval=blend"), "pacific-war", 2)
+      .evaluator->evaluate(*state, blend_values);
+  EXPECT_NEAR(blend_values[0], 0.5 * (model_values[0] + game_values[0]), 1e-12);
+  EXPECT_NEAR(blend_values[1], -blend_values[0], 1e-12);
   EXPECT_TRUE(parse_agent_spec("heuristic,eval=model").has_value());
   EXPECT_FALSE(parse_agent_spec("heuristic,c=1").has_value());
 }
