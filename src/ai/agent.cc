@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "ai/v1/mcts.h"
+#include "ai/value_model.h"
+#include "engine/errors.h"
 #include "engine/rng.h"
 
 namespace pacwar::ai {
@@ -78,11 +80,22 @@ std::optional<double> parse_non_negative(std::string_view text) {
 }
 
 // "c=0.5" (UCB exploration) or "depth=20" (playout depth) after a comma of an mcts spec.
-bool parse_mcts_setting(std::string_view setting, MctsConfig& config) {
+bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
+  MctsConfig& config = spec.mcts;
   const std::size_t eq = setting.find('=');
   if (eq == std::string_view::npos) return false;
   const std::string_view key = setting.substr(0, eq);
   const std::string_view value = setting.substr(eq + 1);
+  if (key == "eval") {  // the learned value model or the game's evaluator
+    if ((value != "model" && value != "game" && value != "blend") ||
+        spec.kind == AgentSpec::Kind::kMctsV1) {
+      return false;
+    }
+    spec.model_eval = value != "game";
+    spec.blend_eval = value == "blend";
+    return true;
+  }
+  if (spec.kind == AgentSpec::Kind::kHeuristic) return false;  // only eval= applies to it
   if (key == "c") {
     const auto c = parse_non_negative(value);
     if (!c) return false;
@@ -114,14 +127,11 @@ std::optional<AgentSpec> parse_agent_spec(std::string_view text) {
   const std::size_t comma = text.find(',');
   if (comma != std::string_view::npos) {
     auto spec = parse_agent_spec(text.substr(0, comma));
-    if (!spec || spec->kind == AgentSpec::Kind::kRandom ||
-        spec->kind == AgentSpec::Kind::kHeuristic) {
-      return std::nullopt;
-    }
+    if (!spec || spec->kind == AgentSpec::Kind::kRandom) return std::nullopt;
     std::string_view rest = text.substr(comma + 1);
     while (true) {
       const std::size_t next = rest.find(',');
-      if (!parse_mcts_setting(rest.substr(0, next), spec->mcts)) return std::nullopt;
+      if (!parse_mcts_setting(rest.substr(0, next), *spec)) return std::nullopt;
       if (next == std::string_view::npos) break;
       rest = rest.substr(next + 1);
     }
@@ -164,17 +174,32 @@ std::optional<AgentSpec> parse_agent_spec(std::string_view text) {
   return spec;
 }
 
+GamePolicies agent_policies(const AgentSpec& spec, const std::string& game, int seats) {
+  GamePolicies policies = policies_for(game, seats);
+  if (spec.model_eval) {
+    if (!policies.features) {
+      throw engine::DataError(value_model_path(game), "features",
+                              "the game " + game + " defines no features for a value model");
+    }
+    policies.evaluator = std::make_shared<ModelEvaluator>(
+        policies.features,
+        load_value_model(value_model_path(game), game, policies.features->names()),
+        spec.blend_eval ? policies.evaluator : nullptr);
+  }
+  return policies;
+}
+
 std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const std::string& game, int seats,
                                   int threads) {
   switch (spec.kind) {
     case AgentSpec::Kind::kHeuristic:
-      return std::make_unique<HeuristicAgent>(policies_for(game, seats));
+      return std::make_unique<HeuristicAgent>(agent_policies(spec, game, seats));
     case AgentSpec::Kind::kMcts:
     case AgentSpec::Kind::kOracle: {
       MctsConfig config = spec.mcts;
       if (threads != 0) config.threads = threads > 0 ? threads : 0;  // 0: every core
       config.see_hidden = spec.kind == AgentSpec::Kind::kOracle;
-      return std::make_unique<MctsAgent>(config, policies_for(game, seats));
+      return std::make_unique<MctsAgent>(config, agent_policies(spec, game, seats));
     }
     case AgentSpec::Kind::kMctsV1: {
       v1::MctsConfig config;

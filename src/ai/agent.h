@@ -3,6 +3,9 @@
 // ",c=X" (UCB exploration constant), ",depth=N" (playout depth), ",reuse=0|1" (tree reuse
 // between decisions, off by default; mcts-v1 never reuses) and ",split=even|shared" (how threads
 // divide an iteration budget; shared by default), e.g. "mcts:2000,c=0.5".
+// ",eval=model" (mcts, oracle and heuristic: "heuristic,eval=model") scores positions with the
+// learned value model of data/<game>/value_model.json (ai/value_model.h) instead of the game's
+// hand-written evaluator ("eval=game", the default); ",eval=blend" the mean of the two.
 // "mcts-v1[:...]" is the frozen search of commit 940a9ac (src/ai/v1/), the fixed baseline of the
 // rating ladder. "oracle[:...]" searches the TRUE state, hidden cards included: a measurement
 // of what hidden information costs, never offered to players (play and serve refuse it).
@@ -23,7 +26,9 @@ namespace pacwar::ai {
 struct AgentSpec {
   enum class Kind { kRandom, kHeuristic, kMcts, kMctsV1, kOracle };
   Kind kind = Kind::kRandom;
-  MctsConfig mcts;  // kMcts, kMctsV1, kOracle (budget, threads, c, depth)
+  MctsConfig mcts;          // kMcts, kMctsV1, kOracle (budget, threads, c, depth)
+  bool model_eval = false;  // eval=model: the learned value model (kMcts, kOracle, kHeuristic)
+  bool blend_eval = false;  // eval=blend: the mean of the model and the game's evaluator
 };
 
 // nullopt for an unknown name.
@@ -37,8 +42,13 @@ class Agent {
   virtual engine::ActionCode choose(const engine::State& state, std::uint64_t seed) = 0;
 };
 
-// `game` selects the evaluator and playout policy; `threads` overrides the MCTS thread count
+// `game` selects the evaluator and playout policy (eval=model: throws engine::DataError when the
+// game's model file is missing or malformed); `threads` overrides the MCTS thread count
 // when > 0; < 0 means one search thread per hardware thread; 0 keeps the spec's count.
+// The policies an agent of `spec` searches with: the game's, with the learned value model as
+// the evaluator for eval=model (engine::DataError when its file is missing or malformed).
+GamePolicies agent_policies(const AgentSpec& spec, const std::string& game, int seats);
+
 std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const std::string& game, int seats,
                                   int threads = 0);
 

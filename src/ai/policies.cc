@@ -22,6 +22,7 @@ GamePolicies policies_for(const engine::GameModule& module, int seats) {
     policies.evaluator = std::move(search.evaluator);
     policies.playout = std::move(search.playout);
     policies.playout_depth = search.playout_depth;
+    policies.features = std::move(search.features);
   }
   if (!policies.evaluator) policies.evaluator = std::make_shared<NeutralEvaluator>(seats);
   if (!policies.playout) policies.playout = std::make_shared<UniformPlayout>();

@@ -40,6 +40,9 @@ struct GamePolicies {
   int playout_depth = 30;  // the search's playout depth when its configuration gives none
   std::shared_ptr<const Evaluator> evaluator;
   std::shared_ptr<const PlayoutPolicy> playout;
+  // The game's features of a seat's view (engine/features.h), for a learned value model; may
+  // be null.
+  std::shared_ptr<const engine::ViewFeatures> features;
 };
 
 // The policies of `module` (its SearchPolicies); neutral ones when it has none.

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "ai/agent.h"
 #include "ai/policy.h"
 #include "engine/errors.h"
 #include "engine/rng.h"
@@ -88,7 +89,10 @@ CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
                               const engine::Options& options, const CalibrateConfig& config,
                               std::ostream* progress) {
   if (config.games < 1) throw engine::UsageError("calibrate: --games must be at least 1");
-  const ai::GamePolicies policies = ai::policies_for(game->name(), game->num_seats());
+  // The evaluator the player searches with (eval=model: the learned value model).
+  const auto spec = ai::parse_agent_spec(config.player);
+  if (!spec) throw engine::UsageError("calibrate: unknown player '" + config.player + "'");
+  const ai::GamePolicies policies = ai::agent_policies(*spec, game->name(), game->num_seats());
   MatchConfig match = config.match;
   // The evaluator on a world drawn from the acting seat's view: it never sees the true hidden
   // cards, as the analysis view of a player would not.

@@ -55,6 +55,9 @@ MatchOutcome play_one(const engine::Game& game, const engine::Options& options,
       outcome.probes.emplace_back(static_cast<int>(seat),
                                   config.probe(*state, static_cast<int>(seat), probe_rng));
     }
+    if (config.record && legal.size() >= 2) {
+      outcome.records.push_back(config.record(*state, static_cast<int>(seat), probe_rng));
+    }
     const auto begin = Clock::now();
     const engine::ActionCode action = agents[seat]->choose(*state, seeds.next());
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - begin).count();

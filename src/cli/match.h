@@ -25,6 +25,7 @@ struct MatchOutcome {
   int actions = 0;
   std::vector<std::vector<double>> ms;         // per seat, each decision with >= 2 legal actions
   std::vector<std::pair<int, double>> probes;  // (seat to act, MatchConfig::probe's value)
+  std::vector<std::vector<double>> records;    // MatchConfig::record's rows, in order
 };
 
 struct MatchConfig {
@@ -34,6 +35,8 @@ struct MatchConfig {
   // When set, called before each decision with >= 2 legal actions (seat to act, a generator of
   // the game's own); the values are kept in MatchOutcome::probes (calibrate's predictions).
   std::function<double(const engine::State&, int seat, engine::Rng& rng)> probe;
+  // Likewise, a row of numbers kept in MatchOutcome::records (pacwar record's positions).
+  std::function<std::vector<double>(const engine::State&, int seat, engine::Rng& rng)> record;
 };
 
 // Called (one call at a time) as each game ends; return false to stop: games not yet started

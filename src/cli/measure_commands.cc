@@ -1,13 +1,16 @@
 #include "cli/measure_commands.h"
 
 #include <cstdio>
+#include <fstream>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "ai/policy.h"
 #include "cli/calibrate.h"
 #include "cli/ladder.h"
 #include "cli/sprt.h"
+#include "cli/value_data.h"
 #include "engine/errors.h"
 #include "games/registry.h"
 
@@ -37,6 +40,11 @@ struct MeasureCommands::State {
   CLI::App* ladder = nullptr;
   CLI::App* sprt = nullptr;
   CLI::App* calibrate = nullptr;
+  CLI::App* record = nullptr;
+  CLI::App* train = nullptr;
+  RecordConfig record_config;
+  TrainConfig train_config;
+  std::string model_out;
   std::string game;
   bool json = false;
   std::string players;
@@ -84,12 +92,34 @@ MeasureCommands::MeasureCommands(CLI::App& app) : state_(std::make_unique<State>
                           "reliability plot to write (default docs/calibration-GAME.svg)");
   add_match_options(*s.calibrate, s.calibrate_config.match);
   s.calibrate->add_flag("--json", s.json, "print one JSON object");
+
+  s.record = app.add_subcommand(
+      "record", "self-play positions (features of the acting seat's view) and results, as CSV");
+  s.record->add_option("game", s.game, "the game")->required();
+  s.record->add_option("--player", s.record_config.player,
+                       "who plays both seats (default mcts:20)");
+  s.record->add_option("--games", s.record_config.games, "self-play games")
+      ->check(CLI::Range(1, 1000000));
+  s.record->add_option("--seed", s.record_config.seed, "random seed");
+  s.record->add_option("--out", s.record_config.out, "the CSV file to write")->required();
+  add_match_options(*s.record, s.record_config.match);
+
+  s.train = app.add_subcommand("train", "fit the learned value model on recorded positions");
+  s.train->add_option("game", s.game, "the game")->required();
+  s.train->add_option("--data", s.train_config.data, "a file written by pacwar record")->required();
+  s.train->add_option("--seed", s.train_config.seed, "random seed of the held-out split");
+  s.train->add_option("--held-out", s.train_config.held_out,
+                      "share of the games held out (default 0.2)");
+  s.train->add_option("--l2", s.train_config.l2, "L2 penalty on the weights (default 1)");
+  s.train->add_option("--out", s.model_out, "the model file to write (data/GAME/value_model.json)")
+      ->required();
 }
 
 MeasureCommands::~MeasureCommands() = default;
 
 bool MeasureCommands::selected() const {
-  return *state_->ladder || *state_->sprt || *state_->calibrate;
+  return *state_->ladder || *state_->sprt || *state_->calibrate || *state_->record ||
+         *state_->train;
 }
 
 int MeasureCommands::run(std::ostream& out, std::ostream& progress) const {
@@ -97,6 +127,41 @@ int MeasureCommands::run(std::ostream& out, std::ostream& progress) const {
   const auto game = measured_game(s.game);
   const engine::Options options = engine::Json::object();
   engine::Json json;
+  if (*s.record) {
+    s.record_config.command = "pacwar record " + s.game + " --player " + s.record_config.player +
+                              " --games " + std::to_string(s.record_config.games) + " --seed " +
+                              std::to_string(s.record_config.seed) + " --out " +
+                              s.record_config.out;
+    const RecordResult result = run_record(game, options, s.record_config, &progress);
+    out << engine::Json{{"games", result.games},
+                        {"unfinished", result.unfinished},
+                        {"positions", result.positions},
+                        {"seconds", result.seconds},
+                        {"out", s.record_config.out}}
+               .dump()
+        << "\n";
+    return 0;
+  }
+  if (*s.train) {
+    char l2[32];
+    std::snprintf(l2, sizeof l2, "%g", s.train_config.l2);
+    char held[32];
+    std::snprintf(held, sizeof held, "%g", s.train_config.held_out);
+    s.train_config.command = "pacwar train " + s.game + " --data " + s.train_config.data +
+                             " --seed " + std::to_string(s.train_config.seed) + " --held-out " +
+                             held + " --l2 " + l2 + " --out " + s.model_out;
+    const ai::GamePolicies policies = ai::policies_for(game->name(), game->num_seats());
+    if (!policies.features) throw engine::UsageError(s.game + " defines no features");
+    const TrainResult result =
+        train_value_model(game->name(), policies.features->names(),
+                          read_value_data(s.train_config.data), s.train_config);
+    std::ofstream file(s.model_out);
+    if (!file) throw engine::UsageError("train: cannot write '" + s.model_out + "'");
+    file << ai::to_json(result.model).dump(2) << "\n";
+    if (!file) throw engine::UsageError("train: writing '" + s.model_out + "' failed");
+    out << to_json(result).dump(2) << "\n";
+    return 0;
+  }
   if (*s.ladder) {
     s.ladder_config.players.clear();
     std::string rest = s.players;

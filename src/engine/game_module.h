@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/features.h"
 #include "engine/game.h"
 #include "engine/policy.h"
 
@@ -18,6 +19,8 @@ struct SearchPolicies {
   std::shared_ptr<const Evaluator> evaluator;
   std::shared_ptr<const PlayoutPolicy> playout;
   int playout_depth = 30;  // the search's playout depth when its configuration gives none
+  // The features of a seat's view for a learned value model (engine/features.h); may be null.
+  std::shared_ptr<const ViewFeatures> features;
 };
 
 struct GameModule {

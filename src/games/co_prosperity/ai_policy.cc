@@ -118,6 +118,7 @@ CoProsperityScore score_co_prosperity(const cp::CpsState& state) {
   if (score.home_nations >= 2) x += kSuddenVictory;
   if (score.home_nations == 1) x += kOneHomeNation;
   if (score.japan_lost) x -= kSuddenVictory;
+  score.logit = x;
   score.value = std::tanh(x);
   return score;
 }

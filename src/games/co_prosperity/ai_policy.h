@@ -41,6 +41,7 @@ struct CoProsperityScore {
   bool japan_lost = false;  // Japan under Allied control (4.2)
   int turns_left = 0;       // End of Turn Phases still to come, this one included
   double material = 0;      // Japanese share of the strength in play minus 0.5, times 2
+  double logit = 0;         // the weighted sum before the squash: value = tanh(logit)
   double value = 0;         // the Japanese value in (-1, 1)
 };
 CoProsperityScore score_co_prosperity(const CpsState& state);

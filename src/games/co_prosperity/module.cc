@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "games/co_prosperity/ai_features.h"
 #include "games/co_prosperity/ai_policy.h"
 #include "games/co_prosperity/content.h"
 #include "games/co_prosperity/game.h"
@@ -19,7 +20,8 @@ engine::GameModule game_module() {
   module.search = [] {
     return engine::SearchPolicies{std::make_shared<CoProsperityEvaluator>(),
                                   std::make_shared<CoProsperityPlayout>(),
-                                  kCoProsperityPlayoutDepth};
+                                  kCoProsperityPlayoutDepth,
+                                  std::make_shared<CoProsperityFeatures>()};
   };
   return module;
 }

@@ -144,7 +144,9 @@ PacificWarScore score_pacific_war(const pw::PwState& state) {
                               : 0);
   score.invasion = invasion_potential(*s, pw::kJapanese) - invasion_potential(*s, pw::kAllied);
   score.victory_phases_left = std::max(0, pw::kLastTurn - std::max<int>(s->turn, 1) + 1);
-  score.material = material(*s, pw::kJapanese) - material(*s, pw::kAllied);
+  score.japanese_material = material(*s, pw::kJapanese);
+  score.allied_material = material(*s, pw::kAllied);
+  score.material = score.japanese_material - score.allied_material;
   score.cards = pw::hand_size(*s, pw::kJapanese) - pw::hand_size(*s, pw::kAllied);
   double projected = score.vp_track;
   if (score.victory_phases_left > 0) {
@@ -156,6 +158,8 @@ PacificWarScore score_pacific_war(const pw::PwState& state) {
   const double margin = projected + (s->turn >= pw::kLastTurn ? 4.5 : 2.0);
   const double spread = kMarginSpread + kMarginSpreadPerTurn * score.victory_phases_left;
   const double x = margin / spread + kMaterialWeight * score.material + kCardWeight * score.cards;
+  score.margin = margin;
+  score.logit = x;
   score.value = std::tanh(x);
   return score;
 }

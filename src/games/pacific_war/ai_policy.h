@@ -34,7 +34,11 @@ struct PacificWarScore {
   int victory_phases_left = 0;
   double material = 0;  // fraction of own fleet and air afloat, weighted by readiness
   double cards = 0;     // hand size difference
-  double value = 0;     // the Japanese value in (-1, 1)
+  double japanese_material = 0;  // the two sides' fractions behind `material`
+  double allied_material = 0;
+  double margin = 0;  // the projected VP margin, centred on the victory band (11.1)
+  double logit = 0;   // the weighted sum before the squash: value = tanh(logit)
+  double value = 0;   // the Japanese value in (-1, 1)
 };
 PacificWarScore score_pacific_war(const PwState& state);
 // Throws std::invalid_argument when `state` is not a Pacific War state.

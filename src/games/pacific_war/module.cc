@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "games/pacific_war/ai_features.h"
 #include "games/pacific_war/ai_policy.h"
 #include "games/pacific_war/content.h"
 #include "games/pacific_war/game.h"
@@ -32,7 +33,8 @@ engine::GameModule game_module() {
   };
   module.search = [] {
     return engine::SearchPolicies{std::make_shared<PacificWarEvaluator>(),
-                                  std::make_shared<PacificWarPlayout>(), 30};
+                                  std::make_shared<PacificWarPlayout>(), 30,
+                                  std::make_shared<PacificWarFeatures>()};
   };
   return module;
 }
