@@ -135,13 +135,13 @@ engine::Json PwState::view(int viewer) const {
 void PwState::write_view(int viewer, engine::JsonWriter& w) const {
   const Content& c = *content_;
   // Each Ocean Zone's units and each Turn Track box's, in unit order (one pass over the units).
-  std::vector<std::vector<int>> units_at(static_cast<std::size_t>(c.num_ozs()));
+  std::vector<std::vector<int>> in_oz(static_cast<std::size_t>(c.num_ozs()));
   std::map<std::string, std::vector<int>> track;  // by turn as text, as JSON objects sort keys
   std::vector<int> lost;
   for (int u = 0; u < c.num_units(); ++u) {
     const int loc = units[u].loc;
     if (loc >= 0 && loc < c.num_ozs()) {
-      units_at[static_cast<std::size_t>(loc)].push_back(u);
+      in_oz[static_cast<std::size_t>(loc)].push_back(u);
     } else if (loc == kLocTrack) {
       track[std::to_string(units[u].turn)].push_back(u);
     } else if (loc == kLocSunk) {
@@ -237,7 +237,7 @@ void PwState::write_view(int viewer, engine::JsonWriter& w) const {
     if (d.port) w.field("port_owner", side_name(port_owner[oz]));
     w.key("units");
     w.begin_array();
-    for (int u : units_at[static_cast<std::size_t>(oz)]) write_unit(w, *this, u, false);
+    for (int u : in_oz[static_cast<std::size_t>(oz)]) write_unit(w, *this, u, false);
     w.end_array();
     w.begin_raw() += text.tail;  // vp, and the end of the object
     w.end_raw();
