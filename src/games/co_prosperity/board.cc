@@ -31,43 +31,108 @@ bool air_projects(const CpsState& s, int u, int space) {
   return at_war(s, c.units[u].nation) || owner != kJapan;
 }
 
-Control compute_control(const CpsState& s) {
+namespace {
+
+constexpr NodeMask kSpaces = (NodeMask{1} << kNumSpaces) - 1;
+constexpr NodeMask node_bit(int n) { return NodeMask{1} << n; }
+
+// Bit per nation at war with Japan (Japan and China always, 7.0).
+int war_nations(const CpsState& s) {
+  return 1 << kJapan | 1 << kChina | (s.us_war ? 1 << kUS : 0) |
+         (s.cw_war ? 1 << kCommonwealth : 0);
+}
+
+std::uint8_t war_key(const CpsState& s) {
+  return static_cast<std::uint8_t>((s.us_war ? 1 : 0) | (s.cw_war ? 2 : 0));
+}
+
+bool cache_fresh(const CpsState& s) {
+  const ControlCache& cache = s.control_cache_;
+  if (cache.war != war_key(s)) return false;
+  for (int u = 0; u < kMaxUnits; ++u)
+    if (cache.locs[u] != s.units[u].loc) return false;
+  return true;
+}
+
+// 3.4: a space is controlled by the side with units in it (air units count); 3.5: an empty
+// space by the side whose air units alone project into it (air_projects); otherwise by its
+// original owner. Then 7.4 for every nation (may_enter, may_stop below say it unit by unit).
+Control work_out_control(const CpsState& s) {
   const Content& c = s.content();
-  std::array<std::array<bool, kNumSpaces>, 2> present{}, range{};
+  const int war = war_nations(s);
+  NodeMask japanese_projects = 0;  // spaces a Japanese air unit projects into
+  for (int n = 0; n < 4; ++n)
+    if ((war >> n) & 1) japanese_projects |= c.nation_spaces[n];
+  std::array<NodeMask, 2> present{}, range{};
+  std::array<std::int8_t, kNumSpaces> first_allied;  // nation of the first Allied unit there
+  first_allied.fill(-1);
   for (int u = 0; u < c.num_units(); ++u) {
     const int loc = s.units[u].loc;
     if (!in_space(loc)) continue;
     const int side = c.side(u);
-    present[side][loc] = true;
+    present[side] |= node_bit(loc);
+    const int nation = c.unit_nation[u];
+    if (side == kAllied && first_allied[loc] < 0)
+      first_allied[loc] = static_cast<std::int8_t>(nation);
     if (!c.is_air(u)) continue;
-    for (const engine::Edge& e : c.graph.edges(loc))
-      if (e.to < kNumSpaces && e.length == 1 && air_projects(s, u, e.to)) range[side][e.to] = true;
+    const NodeMask projects = side == kJapanese       ? japanese_projects
+                              : ((war >> nation) & 1) ? kSpaces
+                                                      : kSpaces & ~c.nation_spaces[kJapan];
+    range[side] |= c.air_neighbours[loc] & projects;
   }
-  Control out{};
-  for (int sp = 0; sp < kNumSpaces; ++sp) {
-    const int original = side_of_nation(c.spaces[sp].nation);
-    if (present[0][sp] != present[1][sp]) {
-      out[sp] = static_cast<std::int8_t>(present[0][sp] ? kJapanese : kAllied);
-    } else if (!present[0][sp] && range[0][sp] != range[1][sp]) {
-      out[sp] = static_cast<std::int8_t>(range[0][sp] ? kJapanese : kAllied);
-    } else {
-      out[sp] = static_cast<std::int8_t>(original);
+  const NodeMask empty = ~(present[0] | present[1]);
+  const NodeMask to_japan = (present[0] & ~present[1]) | (empty & range[0] & ~range[1]);
+  const NodeMask to_allies = (present[1] & ~present[0]) | (empty & range[1] & ~range[0]);
+  const NodeMask japanese = (to_japan | (c.nation_spaces[kJapan] & ~to_allies)) & kSpaces;
+  Control out;
+  out.of_side[kJapanese] = japanese | node_bit(kRetreatJapanese);
+  out.of_side[kAllied] = (kSpaces & ~japanese) | node_bit(kRetreatAllied);
+  std::array<NodeMask, 4> nation_nodes{};
+  NodeMask cn_at_war = 0;  // nodes whose controlling nation is at war with Japan
+  for (int n = 0; n < kNumNodes; ++n) {
+    int cn = kUS;
+    if (n == kRetreatJapanese || ((japanese >> n) & 1u)) {
+      cn = kJapan;
+    } else if (n < kNumSpaces) {
+      const int original = c.spaces[n].nation;
+      cn = original != kJapan ? original : first_allied[n] >= 0 ? first_allied[n] : int{kUS};
     }
+    out.side[n] =
+        static_cast<std::int8_t>(((out.of_side[kJapanese] >> n) & 1u) ? kJapanese : kAllied);
+    out.nation[n] = static_cast<std::int8_t>(cn);
+    nation_nodes[cn] |= node_bit(n);
+    if ((war >> cn) & 1) cn_at_war |= node_bit(n);
   }
-  out[kRetreatJapanese] = kJapanese;
-  out[kRetreatAllied] = kAllied;
+  // 7.4: Japan enters its own nodes and spaces of nations at war with it; an Allied nation its
+  // side's nodes, and Japanese spaces once at war. Allied units stop only where the controlling
+  // nation is their own or at war (7.4.1: pass through a neutral's space, do not stop).
+  out.enter[kJapan] = out.of_side[kJapanese] | (out.of_side[kAllied] & kSpaces & cn_at_war);
+  out.stop[kJapan] = out.enter[kJapan];
+  for (int nation : {kUS, kChina, kCommonwealth}) {
+    out.enter[nation] = out.of_side[kAllied] | (((war >> nation) & 1) ? japanese : 0);
+    out.stop[nation] = out.enter[nation] &
+                       (node_bit(kRetreatAllied) | japanese | cn_at_war | nation_nodes[nation]);
+  }
   return out;
 }
 
+}  // namespace
+
+Control compute_control(const CpsState& s) {
+  if (cache_fresh(s)) return s.control_cache_.control;
+  return work_out_control(s);
+}
+
+void CpsState::refresh_control() {
+  if (cache_fresh(*this)) return;
+  control_cache_.control = work_out_control(*this);
+  for (int u = 0; u < kMaxUnits; ++u) control_cache_.locs[u] = units[u].loc;
+  control_cache_.war = war_key(*this);
+}
+
 int controlling_nation(const CpsState& s, const Control& ctl, int space) {
-  const Content& c = s.content();
-  if (space == kRetreatJapanese) return kJapan;
-  if (space == kRetreatAllied) return kUS;
-  if (ctl[space] == kJapanese) return kJapan;
-  if (c.spaces[space].nation != kJapan) return c.spaces[space].nation;
-  for (int u = 0; u < c.num_units(); ++u)
-    if (s.units[u].loc == space && c.side(u) == kAllied) return c.units[u].nation;
-  return kUS;
+  (void)s;
+  return ctl.nation[space];
 }
 
 bool has_units(const CpsState& s, int side, int space, bool air_counts) {
@@ -92,33 +157,33 @@ bool air_in_range(const CpsState& s, int side, int space) {
 bool may_move_at_all(const CpsState& s, int nation) { return nation != kCommonwealth || s.cw_war; }
 
 bool may_enter(const CpsState& s, const Control& ctl, int nation, int space) {
-  const int side = side_of_nation(nation);
-  if (space >= kNumSpaces) return space == (side == kJapanese ? kRetreatJapanese : kRetreatAllied);
-  if (ctl[space] == side) return true;
-  if (side == kJapanese) return at_war(s, controlling_nation(s, ctl, space));
-  return at_war(s, nation);
+  (void)s;
+  return (ctl.enter[nation] >> space) & 1u;
 }
 
 bool may_stop(const CpsState& s, const Control& ctl, int nation, int space) {
-  if (!may_enter(s, ctl, nation, space)) return false;
-  if (space >= kNumSpaces || side_of_nation(nation) == kJapanese) return true;
-  if (ctl[space] == kJapanese) return true;
-  const int cn = controlling_nation(s, ctl, space);
-  return cn == nation || at_war(s, cn);  // 7.4.1: pass through, do not stop
+  (void)s;
+  return (ctl.stop[nation] >> space) & 1u;
 }
 
 int group_nations(const CpsState& s, std::uint64_t group) {
   int mask = 0;
-  for (int u = 0; group != 0; ++u, group >>= 1)
-    if (group & 1u) mask |= 1 << s.content().units[u].nation;
+  for (; group != 0; group &= group - 1)
+    mask |= 1 << s.content().unit_nation[std::countr_zero(group)];
   return mask;
 }
 
-bool nations_may(const CpsState& s, const Control& ctl, int nations, int node, bool stop) {
+NodeMask nations_mask(const Control& ctl, int nations, bool stop) {
+  const auto& masks = stop ? ctl.stop : ctl.enter;
+  NodeMask out = ~NodeMask{0};
   for (int n = 0; n < 4; ++n)
-    if (((nations >> n) & 1) && !(stop ? may_stop(s, ctl, n, node) : may_enter(s, ctl, n, node)))
-      return false;
-  return true;
+    if ((nations >> n) & 1) out &= masks[n];
+  return out;
+}
+
+bool nations_may(const CpsState& s, const Control& ctl, int nations, int node, bool stop) {
+  (void)s;
+  return (nations_mask(ctl, nations, stop) >> node) & 1u;
 }
 
 NodeMask reach_mask(const Content& c, int from, NodeMask allowed, bool sea_only) {
@@ -143,17 +208,15 @@ NodeMask strategic_reach(const CpsState& s, const Control& ctl, std::uint64_t gr
     naval = naval || c.is_naval(u);
     side = c.side(u);
   }
+  if (side < 0) return reach_mask(c, from, 0, naval);
   const int nations = group_nations(s, group);
-  // 8.1: only through (and into) spaces the side controls that every nation may enter. Nations
+  // 8.1: only through (and into) nodes the side controls that every nation may enter. Nations
   // of the side may enter every node the side controls (may_enter), so the check is needed only
   // for a group mixing sides, which the rules never form.
   const int side_nations =
       side == kJapanese ? 1 << kJapan : (1 << kUS | 1 << kChina | 1 << kCommonwealth);
-  NodeMask allowed = 0;
-  for (int n = 0; n < kNumNodes; ++n)
-    if (ctl[n] == side &&
-        ((nations & ~side_nations) == 0 || nations_may(s, ctl, nations, n, false)))
-      allowed |= NodeMask{1} << n;
+  NodeMask allowed = ctl.of_side[side];
+  if ((nations & ~side_nations) != 0) allowed &= nations_mask(ctl, nations, false);
   return reach_mask(c, from, allowed, naval);
 }
 
@@ -161,13 +224,7 @@ NodeMask strategic_destination_mask(const CpsState& s, const Control& ctl, std::
                                     int from) {
   const int nations = group_nations(s, group);
   if (((nations >> kCommonwealth) & 1) && !may_move_at_all(s, kCommonwealth)) return 0;
-  const NodeMask reach = strategic_reach(s, ctl, group, from) & ~(NodeMask{1} << from);
-  NodeMask out = 0;
-  for (NodeMask r = reach; r != 0; r &= r - 1) {
-    const int n = std::countr_zero(r);
-    if (nations_may(s, ctl, nations, n, true)) out |= NodeMask{1} << n;
-  }
-  return out;
+  return strategic_reach(s, ctl, group, from) & ~node_bit(from) & nations_mask(ctl, nations, true);
 }
 
 std::vector<int> strategic_destinations(const CpsState& s, const Control& ctl, std::uint64_t group,
@@ -179,12 +236,7 @@ std::vector<int> strategic_destinations(const CpsState& s, const Control& ctl, s
 }
 
 NodeMask home_mask(const CpsState& s, const Control& ctl, int nation) {
-  NodeMask out = 0;
-  for (int sp = 0; sp < kNumSpaces; ++sp) {
-    const SpaceDef& d = s.content().spaces[sp];
-    if (d.home && d.nation == nation && ctl[sp] == side_of_nation(nation)) out |= NodeMask{1} << sp;
-  }
-  return out;
+  return s.content().nation_homes[nation] & ctl.of_side[side_of_nation(nation)];
 }
 
 std::vector<int> home_spaces(const CpsState& s, const Control& ctl, int nation) {

@@ -30,7 +30,7 @@ std::string CpsState::check_invariants() const {
     if (!in_combat && (st.flags & (kDiverted | kFires | kNavalSide)))
       return d.id + ": combat flag outside combat";
     if (d.nation == kCommonwealth && !cw_war && in_space(st.loc) && c.is_naval(u) &&
-        c.spaces[st.loc].id != "Singapore" && c.spaces[st.loc].nation != kCommonwealth)
+        st.loc != c.singapore && c.spaces[st.loc].nation != kCommonwealth)
       return d.id + ": Commonwealth naval unit moved while not at war";
   }
   if (!in_combat) {
@@ -49,7 +49,8 @@ std::string CpsState::check_invariants() const {
   if (allied_declared && !us_war) return "Allied declaration without US at war";
   if (step == Step::GameOver && winner_ < 0) return "game over without a winner";
   if (step != Step::GameOver && winner_ >= 0) return "winner before the end";
-  if (nwr_done && cards[c.card_index("J8")] != CardLoc::Removed) return "North Wind Rain card back";
+  if (nwr_done && c.north_wind_card >= 0 && cards[c.north_wind_card] != CardLoc::Removed)
+    return "North Wind Rain card back";
   return "";
 }
 

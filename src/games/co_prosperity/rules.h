@@ -14,8 +14,6 @@ namespace pacwar::co_prosperity {
 
 using Out = std::vector<engine::ActionCode>;
 using Log = engine::LogSink*;
-using Control = std::array<std::int8_t, kNumNodes>;
-using NodeMask = std::uint32_t;  // bit n = map node n (24 spaces and the 2 Retreat Boxes)
 
 // ---- board.cc: control (3.4, 3.5), war status (7.4) and shared helpers
 bool at_war(const CpsState& s, int nation);  // with Japan; Japan itself: true
@@ -34,6 +32,8 @@ bool may_stop(const CpsState& s, const Control& c, int nation, int space);
 bool may_move_at_all(const CpsState& s, int nation);        // 7.4.1: Commonwealth not at war
 int group_nations(const CpsState& s, std::uint64_t group);  // bit per nation
 bool nations_may(const CpsState& s, const Control& c, int nations, int space, bool stop);
+// The nodes every nation of `nations` (bit per nation) may enter, or end a move in (7.4).
+NodeMask nations_mask(const Control& c, int nations, bool stop);
 // Nodes reachable from `from` (itself included) by routes (sea routes only if `sea_only`),
 // entering and passing only nodes in `allowed`.
 NodeMask reach_mask(const Content& c, int from, NodeMask allowed, bool sea_only);
