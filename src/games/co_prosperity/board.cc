@@ -1,6 +1,7 @@
 // Control of spaces (3.4, 3.5), war status and its constraints (7.4), and the movement and
 // tracing rules shared by every rules file.
 #include <bit>
+#include <cstddef>
 #include <stdexcept>
 
 #include "games/co_prosperity/rules.h"
@@ -46,12 +47,26 @@ std::uint8_t war_key(const CpsState& s) {
   return static_cast<std::uint8_t>((s.us_war ? 1 : 0) | (s.cw_war ? 2 : 0));
 }
 
+// Bytes of the units array that hold a unit's location (0xFF), the only ones control reads.
+constexpr auto kLocBytes = [] {
+  std::array<std::uint8_t, sizeof(CpsState::units)> mask{};
+  for (std::size_t u = 0; u < kMaxUnits; ++u)
+    mask[u * sizeof(UnitState) + offsetof(UnitState, loc)] = 0xFF;
+  return mask;
+}();
+
+// Whether the kept control is that of `s`: the same war status and every unit where it was.
+// The units are compared as bytes through a mask (no branch per unit: this runs after every
+// action and in every legal-action list).
 bool cache_fresh(const CpsState& s) {
   const ControlCache& cache = s.control_cache_;
   if (cache.war != war_key(s)) return false;
-  for (int u = 0; u < kMaxUnits; ++u)
-    if (cache.locs[u] != s.units[u].loc) return false;
-  return true;
+  const auto* now = reinterpret_cast<const unsigned char*>(s.units.data());
+  const auto* kept = reinterpret_cast<const unsigned char*>(cache.units.data());
+  unsigned char diff = 0;
+  for (std::size_t i = 0; i < kLocBytes.size(); ++i)
+    diff = static_cast<unsigned char>(diff | ((now[i] ^ kept[i]) & kLocBytes[i]));
+  return diff == 0;
 }
 
 // 3.4: a space is controlled by the side with units in it (air units count); 3.5: an empty
@@ -64,16 +79,15 @@ Control work_out_control(const CpsState& s) {
   for (int n = 0; n < 4; ++n)
     if ((war >> n) & 1) japanese_projects |= c.nation_spaces[n];
   std::array<NodeMask, 2> present{}, range{};
-  std::array<std::int8_t, kNumSpaces> first_allied;  // nation of the first Allied unit there
-  first_allied.fill(-1);
+  std::array<NodeMask, 4> first_allied{};  // spaces whose first Allied unit is of the nation
   for (int u = 0; u < c.num_units(); ++u) {
     const int loc = s.units[u].loc;
     if (!in_space(loc)) continue;
     const int side = c.side(u);
-    present[side] |= node_bit(loc);
     const int nation = c.unit_nation[u];
-    if (side == kAllied && first_allied[loc] < 0)
-      first_allied[loc] = static_cast<std::int8_t>(nation);
+    if (side == kAllied && ((present[kAllied] >> loc) & 1u) == 0)
+      first_allied[nation] |= node_bit(loc);
+    present[side] |= node_bit(loc);
     if (!c.is_air(u)) continue;
     const NodeMask projects = side == kJapanese       ? japanese_projects
                               : ((war >> nation) & 1) ? kSpaces
@@ -84,29 +98,34 @@ Control work_out_control(const CpsState& s) {
   const NodeMask to_japan = (present[0] & ~present[1]) | (empty & range[0] & ~range[1]);
   const NodeMask to_allies = (present[1] & ~present[0]) | (empty & range[1] & ~range[0]);
   const NodeMask japanese = (to_japan | (c.nation_spaces[kJapan] & ~to_allies)) & kSpaces;
+  const NodeMask allied = kSpaces & ~japanese;
   Control out;
   out.of_side[kJapanese] = japanese | node_bit(kRetreatJapanese);
-  out.of_side[kAllied] = (kSpaces & ~japanese) | node_bit(kRetreatAllied);
+  out.of_side[kAllied] = allied | node_bit(kRetreatAllied);
+  // The controlling nation (controlling_nation): Japan for the Japanese nodes; for an Allied
+  // space its original owner, or if that was Japan the nation of the first Allied unit there
+  // (the US if none); the US for the Allied Retreat Box.
   std::array<NodeMask, 4> nation_nodes{};
+  nation_nodes[kJapan] = out.of_side[kJapanese];
+  const NodeMask taken = allied & c.nation_spaces[kJapan];  // Japanese spaces the Allies hold
+  for (int nation : {kUS, kChina, kCommonwealth})
+    nation_nodes[nation] = (allied & c.nation_spaces[nation]) | (taken & first_allied[nation]);
+  nation_nodes[kUS] |=
+      node_bit(kRetreatAllied) |
+      (taken & ~(first_allied[kUS] | first_allied[kChina] | first_allied[kCommonwealth]));
   NodeMask cn_at_war = 0;  // nodes whose controlling nation is at war with Japan
-  for (int n = 0; n < kNumNodes; ++n) {
-    int cn = kUS;
-    if (n == kRetreatJapanese || ((japanese >> n) & 1u)) {
-      cn = kJapan;
-    } else if (n < kNumSpaces) {
-      const int original = c.spaces[n].nation;
-      cn = original != kJapan ? original : first_allied[n] >= 0 ? first_allied[n] : int{kUS};
-    }
+  for (int nation = 0; nation < 4; ++nation) {
+    if ((war >> nation) & 1) cn_at_war |= nation_nodes[nation];
+    for (NodeMask m = nation_nodes[nation]; m != 0; m &= m - 1)
+      out.nation[static_cast<std::size_t>(std::countr_zero(m))] = static_cast<std::int8_t>(nation);
+  }
+  for (int n = 0; n < kNumNodes; ++n)
     out.side[n] =
         static_cast<std::int8_t>(((out.of_side[kJapanese] >> n) & 1u) ? kJapanese : kAllied);
-    out.nation[n] = static_cast<std::int8_t>(cn);
-    nation_nodes[cn] |= node_bit(n);
-    if ((war >> cn) & 1) cn_at_war |= node_bit(n);
-  }
   // 7.4: Japan enters its own nodes and spaces of nations at war with it; an Allied nation its
   // side's nodes, and Japanese spaces once at war. Allied units stop only where the controlling
   // nation is their own or at war (7.4.1: pass through a neutral's space, do not stop).
-  out.enter[kJapan] = out.of_side[kJapanese] | (out.of_side[kAllied] & kSpaces & cn_at_war);
+  out.enter[kJapan] = out.of_side[kJapanese] | (allied & cn_at_war);
   out.stop[kJapan] = out.enter[kJapan];
   for (int nation : {kUS, kChina, kCommonwealth}) {
     out.enter[nation] = out.of_side[kAllied] | (((war >> nation) & 1) ? japanese : 0);
@@ -126,7 +145,7 @@ Control compute_control(const CpsState& s) {
 void CpsState::refresh_control() {
   if (cache_fresh(*this)) return;
   control_cache_.control = work_out_control(*this);
-  for (int u = 0; u < kMaxUnits; ++u) control_cache_.locs[u] = units[u].loc;
+  control_cache_.units = units;
   control_cache_.war = war_key(*this);
 }
 

@@ -142,9 +142,10 @@ struct Control {
   }
 };
 
-// What a Control was worked out from (where every unit is, the war status) and the result.
+// What a Control was worked out from (the units, of which only their locations count, and the
+// war status) and the result.
 struct ControlCache {
-  std::array<std::uint8_t, kMaxUnits> locs{};
+  std::array<UnitState, kMaxUnits> units{};
   std::uint8_t war = 0xFF;  // bit 0 US at war, bit 1 Commonwealth at war; 0xFF: nothing yet
   Control control;
 };
