@@ -78,6 +78,7 @@ Control work_out_control(const CpsState& s) {
   NodeMask japanese_projects = 0;  // spaces a Japanese air unit projects into
   for (int n = 0; n < 4; ++n)
     if ((war >> n) & 1) japanese_projects |= c.nation_spaces[n];
+  Control out;
   std::array<NodeMask, 2> present{}, range{};
   std::array<NodeMask, 4> first_allied{};  // spaces whose first Allied unit is of the nation
   for (int u = 0; u < c.num_units(); ++u) {
@@ -89,6 +90,7 @@ Control work_out_control(const CpsState& s) {
       first_allied[nation] |= node_bit(loc);
     present[side] |= node_bit(loc);
     if (!c.is_air(u)) continue;
+    out.air[side] |= node_bit(loc);
     const NodeMask projects = side == kJapanese       ? japanese_projects
                               : ((war >> nation) & 1) ? kSpaces
                                                       : kSpaces & ~c.nation_spaces[kJapan];
@@ -99,7 +101,7 @@ Control work_out_control(const CpsState& s) {
   const NodeMask to_allies = (present[1] & ~present[0]) | (empty & range[1] & ~range[0]);
   const NodeMask japanese = (to_japan | (c.nation_spaces[kJapan] & ~to_allies)) & kSpaces;
   const NodeMask allied = kSpaces & ~japanese;
-  Control out;
+  out.units = present;
   out.of_side[kJapanese] = japanese | node_bit(kRetreatJapanese);
   out.of_side[kAllied] = allied | node_bit(kRetreatAllied);
   // The controlling nation (controlling_nation): Japan for the Japanese nodes; for an Allied
@@ -113,6 +115,7 @@ Control work_out_control(const CpsState& s) {
   nation_nodes[kUS] |=
       node_bit(kRetreatAllied) |
       (taken & ~(first_allied[kUS] | first_allied[kChina] | first_allied[kCommonwealth]));
+  out.of_nation = nation_nodes;
   NodeMask cn_at_war = 0;  // nodes whose controlling nation is at war with Japan
   for (int nation = 0; nation < 4; ++nation) {
     if ((war >> nation) & 1) cn_at_war |= nation_nodes[nation];
@@ -301,13 +304,6 @@ int hand_size(const CpsState& s, int side) {
   for (int k = 0; k < kNumCards; ++k)
     n += s.cards[k] == CardLoc::Hand && s.content().cards[k].side == side;
   return n;
-}
-
-bool card_usable(const CpsState& s, int u, int side, int nation) {
-  const UnitDef& d = s.content().units[u];
-  if (side_of_nation(d.nation) != side) return false;
-  if (nation >= 0) return d.nation == nation;
-  return side == kJapanese || d.nation == kUS;
 }
 
 }  // namespace pacwar::co_prosperity

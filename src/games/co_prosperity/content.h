@@ -126,10 +126,14 @@ struct Content {
   std::array<UnitType, kMaxUnits> unit_type{};
   std::array<std::uint8_t, kMaxUnits> unit_side{};
   std::array<std::uint8_t, kMaxUnits> unit_nation{};
+  std::array<std::uint8_t, kMaxUnits> unit_movement{};
   // Masks of spaces built at load (bit n = space n): the spaces an air unit at each node
   // projects into (routes of length 1, 3.5), the spaces of each original owner (2.1.1) and the
   // home spaces of each nation (2.1.2).
   std::array<std::uint32_t, kNumNodes> air_neighbours{};
+  // Spaces joined to each node by a land route (8.3), and by a sea route of length 1 and 2
+  // (8.2).
+  std::array<std::uint32_t, kNumNodes> land_neighbours{}, sea1_neighbours{}, sea2_neighbours{};
   std::array<std::uint32_t, 4> nation_spaces{}, nation_homes{};
 };
 

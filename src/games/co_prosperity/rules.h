@@ -66,7 +66,12 @@ void log_line(Log log, MakeText&& make_text, std::string_view rule,
 int hand_size(const CpsState& s, int side);
 // Units a card may operate: Japanese cards any Japanese unit; Allied non-CBI cards (nation -1)
 // US units only; CBI cards the chosen nation (8.0, 8.5).
-bool card_usable(const CpsState& s, int u, int side, int nation);
+inline bool card_usable(const CpsState& s, int u, int side, int nation) {
+  const Content& c = s.content();
+  if (c.side(u) != side) return false;
+  if (nation >= 0) return c.unit_nation[u] == nation;
+  return side == kJapanese || c.unit_nation[u] == kUS;
+}
 // Text of a card's action icon (6.3), e.g. "bombing-china", and "Name: icon / icon".
 std::string icon_text(const CardIcon& icon);
 std::string card_text(const Content& c, int card);

@@ -340,8 +340,8 @@ std::vector<double> CpsState::returns() const {
 static_assert(sizeof(UnitState) == 6, "UnitState changed: hash the new field, then update");
 static_assert(sizeof(OpCtx) == 24, "OpCtx changed: hash the new field, then update");
 static_assert(sizeof(CombatCtx) == 24, "CombatCtx changed: hash the new field, then update");
-static_assert(sizeof(ControlCache) == 384, "ControlCache changed: update compute_control");
-static_assert(sizeof(CpsState) == 808, "CpsState changed: hash the new field, then update");
+static_assert(sizeof(ControlCache) == 416, "ControlCache changed: update compute_control");
+static_assert(sizeof(CpsState) == 840, "CpsState changed: hash the new field, then update");
 
 std::uint64_t CpsState::hash() const {
   std::uint64_t h = 0xcbf29ce484222325ULL;

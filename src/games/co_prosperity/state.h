@@ -136,6 +136,9 @@ struct Control {
   std::array<NodeMask, 2> of_side{};            // nodes each side controls
   std::array<NodeMask, 4> enter{};              // 7.4: nodes each nation may enter or pass
   std::array<NodeMask, 4> stop{};               // 7.4: nodes each nation may end a move in
+  std::array<NodeMask, 4> of_nation{};          // nodes by controlling nation
+  std::array<NodeMask, 2> units{};              // spaces holding units of each side (3.4)
+  std::array<NodeMask, 2> air{};                // spaces holding air units of each side
   template <std::integral I>
   std::int8_t operator[](I node) const {
     return side[static_cast<std::size_t>(node)];
