@@ -69,39 +69,57 @@ bool cache_fresh(const CpsState& s) {
   return diff == 0;
 }
 
-// 3.4: a space is controlled by the side with units in it (air units count); 3.5: an empty
-// space by the side whose air units alone project into it (air_projects); otherwise by its
-// original owner. Then 7.4 for every nation (may_enter, may_stop below say it unit by unit).
-Control work_out_control(const CpsState& s) {
+// Where the units are, as masks of spaces, with the units of `removed` left out.
+struct Presence {
+  std::array<NodeMask, 2> units{}, range{}, air{};  // per side: units, air range (3.5), air units
+  std::array<NodeMask, 4> first_allied{};  // spaces whose first Allied unit is of the nation
+};
+
+Presence presence(const CpsState& s, int war, std::uint64_t removed) {
   const Content& c = s.content();
-  const int war = war_nations(s);
   NodeMask japanese_projects = 0;  // spaces a Japanese air unit projects into
   for (int n = 0; n < 4; ++n)
     if ((war >> n) & 1) japanese_projects |= c.nation_spaces[n];
-  Control out;
-  std::array<NodeMask, 2> present{}, range{};
-  std::array<NodeMask, 4> first_allied{};  // spaces whose first Allied unit is of the nation
+  Presence p;
   for (int u = 0; u < c.num_units(); ++u) {
     const int loc = s.units[u].loc;
-    if (!in_space(loc)) continue;
+    if (!in_space(loc) || ((removed >> u) & 1u)) continue;
     const int side = c.side(u);
     const int nation = c.unit_nation[u];
-    if (side == kAllied && ((present[kAllied] >> loc) & 1u) == 0)
-      first_allied[nation] |= node_bit(loc);
-    present[side] |= node_bit(loc);
+    if (side == kAllied && ((p.units[kAllied] >> loc) & 1u) == 0)
+      p.first_allied[nation] |= node_bit(loc);
+    p.units[side] |= node_bit(loc);
     if (!c.is_air(u)) continue;
-    out.air[side] |= node_bit(loc);
+    p.air[side] |= node_bit(loc);
     const NodeMask projects = side == kJapanese       ? japanese_projects
                               : ((war >> nation) & 1) ? kSpaces
                                                       : kSpaces & ~c.nation_spaces[kJapan];
-    range[side] |= c.air_neighbours[loc] & projects;
+    p.range[side] |= c.air_neighbours[loc] & projects;
   }
-  const NodeMask empty = ~(present[0] | present[1]);
-  const NodeMask to_japan = (present[0] & ~present[1]) | (empty & range[0] & ~range[1]);
-  const NodeMask to_allies = (present[1] & ~present[0]) | (empty & range[1] & ~range[0]);
-  const NodeMask japanese = (to_japan | (c.nation_spaces[kJapan] & ~to_allies)) & kSpaces;
+  return p;
+}
+
+// 3.4: a space is controlled by the side with units in it (air units count); 3.5: an empty
+// space by the side whose air units alone project into it (air_projects); otherwise by its
+// original owner. The spaces Japan controls.
+NodeMask japanese_spaces(const Content& c, const Presence& p) {
+  const NodeMask empty = ~(p.units[0] | p.units[1]);
+  const NodeMask to_japan = (p.units[0] & ~p.units[1]) | (empty & p.range[0] & ~p.range[1]);
+  const NodeMask to_allies = (p.units[1] & ~p.units[0]) | (empty & p.range[1] & ~p.range[0]);
+  return (to_japan | (c.nation_spaces[kJapan] & ~to_allies)) & kSpaces;
+}
+
+// Control, then 7.4 for every nation (may_enter, may_stop below say it unit by unit).
+Control work_out_control(const CpsState& s) {
+  const Content& c = s.content();
+  const int war = war_nations(s);
+  const Presence p = presence(s, war, 0);
+  const std::array<NodeMask, 4>& first_allied = p.first_allied;
+  const NodeMask japanese = japanese_spaces(c, p);
+  Control out;
+  out.units = p.units;
+  out.air = p.air;
   const NodeMask allied = kSpaces & ~japanese;
-  out.units = present;
   out.of_side[kJapanese] = japanese | node_bit(kRetreatJapanese);
   out.of_side[kAllied] = allied | node_bit(kRetreatAllied);
   // The controlling nation (controlling_nation): Japan for the Japanese nodes; for an Allied
@@ -143,6 +161,12 @@ Control work_out_control(const CpsState& s) {
 Control compute_control(const CpsState& s) {
   if (cache_fresh(s)) return s.control_cache_.control;
   return work_out_control(s);
+}
+
+NodeMask controlled_spaces(const CpsState& s, int side, std::uint64_t removed) {
+  const int war = war_nations(s);
+  const NodeMask japanese = japanese_spaces(s.content(), presence(s, war, removed));
+  return side == kJapanese ? japanese : kSpaces & ~japanese;
 }
 
 void CpsState::refresh_control() {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <bit>
 #include <memory>
 #include <vector>
 
@@ -108,6 +109,24 @@ int compare_control(const CpsState& s) {
       EXPECT_EQ(may_stop(s, fresh, nation, n), ref_may_stop(s, ref, nation, n));
     }
     checks += 1 + 4 * 2;
+  }
+  // The AI's "what if these units left": the same as moving them off the map.
+  const NodeMask spaces = (NodeMask{1} << kNumSpaces) - 1;
+  for (int u = 0; u < s.content().num_units(); ++u) {
+    if (!in_space(s.units[u].loc)) continue;
+    const std::uint64_t group = (std::uint64_t{1} << u) | (s.op.picked & ~(std::uint64_t{1} << u));
+    CpsState gone = s;
+    for (std::uint64_t g = group; g != 0; g &= g - 1)
+      gone.units[std::countr_zero(g)].loc = kLocPool;
+    const auto ref_gone = ref_control(gone);
+    for (int side : {kJapanese, kAllied}) {
+      NodeMask expected = 0;
+      for (int sp = 0; sp < kNumSpaces; ++sp)
+        if (ref_gone[sp] == side) expected |= NodeMask{1} << sp;
+      EXPECT_EQ(controlled_spaces(s, side, group), expected) << unit_name(s, u);
+      EXPECT_EQ(controlled_spaces(s, side, 0), kept.of_side[side] & spaces);
+      checks += 2;
+    }
   }
   return checks;
 }

@@ -18,6 +18,9 @@ using Log = engine::LogSink*;
 // ---- board.cc: control (3.4, 3.5), war status (7.4) and shared helpers
 bool at_war(const CpsState& s, int nation);  // with Japan; Japan itself: true
 Control compute_control(const CpsState& s);
+// The spaces `side` would control (3.4, 3.5) with the units of `removed` (bit per unit) off the
+// map: a "what if" for the AI, without the rest of Control.
+NodeMask controlled_spaces(const CpsState& s, int side, std::uint64_t removed);
 int controlling_nation(const CpsState& s, const Control& c, int space);
 bool on_map(int loc);  // a space or a Retreat Box
 bool in_space(int loc);
