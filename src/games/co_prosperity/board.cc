@@ -19,9 +19,6 @@ bool at_war(const CpsState& s, int nation) {
   }
 }
 
-bool on_map(int loc) { return loc < kNumNodes; }
-bool in_space(int loc) { return loc < kNumSpaces; }
-
 int max_steps(const CpsState& s, int u) { return s.content().units[u].steps; }
 int stack_limit(int side) { return side == kJapanese ? 3 : 5; }
 

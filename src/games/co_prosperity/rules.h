@@ -22,8 +22,8 @@ Control compute_control(const CpsState& s);
 // map: a "what if" for the AI, without the rest of Control.
 NodeMask controlled_spaces(const CpsState& s, int side, std::uint64_t removed);
 int controlling_nation(const CpsState& s, const Control& c, int space);
-bool on_map(int loc);  // a space or a Retreat Box
-bool in_space(int loc);
+inline bool on_map(int loc) { return loc < kNumNodes; }  // a space or a Retreat Box
+inline bool in_space(int loc) { return loc < kNumSpaces; }
 bool has_units(const CpsState& s, int side, int space, bool air_counts = true);
 bool air_projects(const CpsState& s, int air_unit, int space);  // 3.5 / 7.4.2
 bool air_in_range(const CpsState& s, int side, int space);      // 8.6.6 second case
