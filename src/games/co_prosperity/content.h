@@ -127,6 +127,7 @@ struct Content {
   std::array<std::uint8_t, kMaxUnits> unit_side{};
   std::array<std::uint8_t, kMaxUnits> unit_nation{};
   std::array<std::uint8_t, kMaxUnits> unit_movement{};
+  std::array<std::uint64_t, 2> side_units{};  // bit per unit of each side
   // Masks of spaces built at load (bit n = space n): the spaces an air unit at each node
   // projects into (routes of length 1, 3.5), the spaces of each original owner (2.1.1) and the
   // home spaces of each nation (2.1.2).

@@ -294,6 +294,7 @@ std::shared_ptr<const Content> load_content_unchecked(const std::string& dir) {
       c->unit_side[u] = static_cast<std::uint8_t>(side_of_nation(c->units[u].nation));
       c->unit_nation[u] = static_cast<std::uint8_t>(c->units[u].nation);
       c->unit_movement[u] = static_cast<std::uint8_t>(c->units[u].movement);
+      c->side_units[c->unit_side[u]] |= std::uint64_t{1} << u;
     }
     for (const auto& m : j.at("markers")) c->markers += m.at("count").get<int>();
     if (c->num_units() + c->markers != 50)

@@ -102,9 +102,10 @@ void legal_end_turn(const CpsState& s, Out& out) {
   std::array<std::array<std::array<std::int8_t, 2>, 4>, kNumNodes> movable;
   for (auto& a : movable)
     for (auto& b : a) b.fill(-1);
-  for (int u = 0; u < c.num_units(); ++u) {
+  for (std::uint64_t g = c.side_units[s.eot_side]; g != 0; g &= g - 1) {
+    const int u = std::countr_zero(g);
     const int loc = s.units[u].loc;
-    if (c.side(u) != s.eot_side || !on_map(loc) || (s.units[u].flags & kMovedEot)) continue;
+    if (!on_map(loc) || (s.units[u].flags & kMovedEot)) continue;
     std::int8_t& known = movable[loc][c.unit_nation[u]][c.is_naval(u) ? 1 : 0];
     if (known < 0)
       known = strategic_destination_mask(s, ctl, std::uint64_t{1} << u, loc) != 0 ? 1 : 0;

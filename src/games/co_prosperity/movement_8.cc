@@ -134,7 +134,8 @@ std::vector<int> move_destinations(const CpsState& s, const Control& ctl, std::u
 bool can_move(const CpsState& s, const Control& ctl, Op op, int side, int nation, bool special) {
   const Content& c = s.content();
   KeySet stuck;  // units known to have no destination
-  for (int u = 0; u < c.num_units(); ++u) {
+  for (std::uint64_t g = c.side_units[side]; g != 0; g &= g - 1) {  // eligible: the side's units
+    const int u = std::countr_zero(g);
     if (!eligible(s, u, op, side, nation)) continue;
     const std::uint32_t key = alike_key(s, u);
     if (stuck.contains(key)) continue;
@@ -161,7 +162,8 @@ void legal_from(const CpsState& s, Out& out) {
   const Content& c = s.content();
   std::array<bool, kNumNodes> done{};
   KeySet stuck;  // units known to have no destination
-  for (int u = 0; u < c.num_units(); ++u) {
+  for (std::uint64_t g = c.side_units[s.op.side]; g != 0; g &= g - 1) {
+    const int u = std::countr_zero(g);
     const int loc = s.units[u].loc;
     if (!on_map(loc) || done[loc] || !eligible(s, u, s.op.op, s.op.side, s.op.nation)) continue;
     const std::uint32_t key = alike_key(s, u);
@@ -185,7 +187,8 @@ void pick_options(const CpsState& s, Emit&& emit) {
   const int count = std::popcount(s.op.picked);
   if (count < group_limit(s, s.op.op, s.op.side, s.op.nation)) {
     KeySet stuck;  // units whose addition is known to leave the stack no destination
-    for (int u = 0; u < c.num_units(); ++u) {
+    for (std::uint64_t g = c.side_units[s.op.side]; g != 0; g &= g - 1) {
+      const int u = std::countr_zero(g);
       if (s.units[u].loc != s.op.from || ((s.op.picked >> u) & 1u)) continue;
       if (!eligible(s, u, s.op.op, s.op.side, s.op.nation)) continue;
       const std::uint32_t key = alike_key(s, u);
