@@ -39,7 +39,8 @@ NodeMask special_targets(const CpsState& s, const Control& ctl) {
   NodeMask out = 0;
   for (int n = 0; n < 4; ++n)
     if ((s.war_targets >> n) & 1) out |= ctl.of_nation[n];
-  return out & ~ctl.of_side[s.declarer] & ((NodeMask{1} << kNumSpaces) - 1);
+  const NodeMask own = s.declarer >= 0 ? ctl.of_side[static_cast<std::size_t>(s.declarer)] : 0;
+  return out & ~own & ((NodeMask{1} << kNumSpaces) - 1);
 }
 
 // Where a stack may end its move, as a mask of nodes.
