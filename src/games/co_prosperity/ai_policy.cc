@@ -45,17 +45,9 @@ int phase_clock(const cp::CpsState& s) {
 // a space it holds now (3.4: units first, then air range, 3.5, then the original owner): the
 // last units of a space the enemy would take back, or an air unit whose range held a space.
 bool abandons(const cp::CpsState& s, int side, std::uint64_t group) {
-  const cp::Control before = cp::compute_control(s);
-  cp::CpsState after = s;
-  for (int u = 0; u < s.content().num_units(); ++u) {
-    if ((group >> u) & 1u) after.units[static_cast<std::size_t>(u)].loc = cp::kLocPool;
-  }
-  const cp::Control now = cp::compute_control(after);
-  for (int sp = 0; sp < cp::kNumSpaces; ++sp) {
-    const auto i = static_cast<std::size_t>(sp);
-    if (before[i] == side && now[i] != side) return true;
-  }
-  return false;
+  const cp::NodeMask before = cp::compute_control(s).of_side[static_cast<std::size_t>(side)] &
+                              ((cp::NodeMask{1} << cp::kNumSpaces) - 1);
+  return (before & ~cp::controlled_spaces(s, side, group)) != 0;
 }
 
 // Combat factors times steps (8.6.2) of `group` attacking against the enemy units at `space`.
@@ -191,12 +183,20 @@ engine::ActionCode CoProsperityPlayout::pick_in(const cp::CpsState& state,
         return 1.0;
     }
   };
+  // Each weight worked out once (they ask control "what if" questions), unless the list is
+  // longer than the buffer: then twice, with the same result.
+  std::array<double, 128> weights;
+  const bool buffered = legal.size() <= weights.size();
   double total = 0.0;
-  for (const engine::ActionCode action : legal) total += weight(action);
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const double w = weight(legal[i]);
+    if (buffered) weights[i] = w;
+    total += w;
+  }
   double target = rng.uniform() * total;
-  for (const engine::ActionCode action : legal) {
-    target -= weight(action);
-    if (target < 0.0) return action;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    target -= buffered ? weights[i] : weight(legal[i]);
+    if (target < 0.0) return legal[i];
   }
   return legal.back();
 }

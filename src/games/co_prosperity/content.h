@@ -100,6 +100,8 @@ struct Content {
   std::array<std::uint32_t, kNumNodes> neighbours{}, sea_neighbours{};
   // Spaces the rules name (5.1, 6.4, 8.9, 4.2), looked up once at load.
   int japan = -1, borneo = -1, port_arthur = -1, pearl_harbor = -1, samoa = -1;
+  int singapore = -1;                   // the Commonwealth's naval base before the war (invariants)
+  int north_wind_card = -1;             // J8, North Wind Rain (5.1), or -1
   std::array<int, 4> track_advances{};  // per UnitType CV, BB, Mar (Air stored at index 3)
   int markers = 0;
 
@@ -123,6 +125,17 @@ struct Content {
   // a UnitDef with its strings spans several cache lines). Filled by the loader.
   std::array<UnitType, kMaxUnits> unit_type{};
   std::array<std::uint8_t, kMaxUnits> unit_side{};
+  std::array<std::uint8_t, kMaxUnits> unit_nation{};
+  std::array<std::uint8_t, kMaxUnits> unit_movement{};
+  std::array<std::uint64_t, 2> side_units{};  // bit per unit of each side
+  // Masks of spaces built at load (bit n = space n): the spaces an air unit at each node
+  // projects into (routes of length 1, 3.5), the spaces of each original owner (2.1.1) and the
+  // home spaces of each nation (2.1.2).
+  std::array<std::uint32_t, kNumNodes> air_neighbours{};
+  // Spaces joined to each node by a land route (8.3), and by a sea route of length 1 and 2
+  // (8.2).
+  std::array<std::uint32_t, kNumNodes> land_neighbours{}, sea1_neighbours{}, sea2_neighbours{};
+  std::array<std::uint32_t, 4> nation_spaces{}, nation_homes{};
 };
 
 // Loads and validates data/co-prosperity; throws engine::DataError naming file and field.

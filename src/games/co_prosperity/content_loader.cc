@@ -214,7 +214,17 @@ std::shared_ptr<const Content> load_content_unchecked(const std::string& dir) {
       for (const engine::Edge& e : c->graph.edges(n)) {
         c->neighbours[n] |= std::uint32_t{1} << e.to;
         if (e.kind == kSea) c->sea_neighbours[n] |= std::uint32_t{1} << e.to;
+        if (e.to >= kNumSpaces) continue;
+        const std::uint32_t to = std::uint32_t{1} << e.to;
+        if (e.length == 1) c->air_neighbours[n] |= to;
+        if (e.kind == kLand) c->land_neighbours[n] |= to;
+        if (e.kind == kSea) (e.length == 1 ? c->sea1_neighbours : c->sea2_neighbours)[n] |= to;
       }
+    for (int sp = 0; sp < kNumSpaces; ++sp) {
+      c->nation_spaces[c->spaces[sp].nation] |= std::uint32_t{1} << sp;
+      if (c->spaces[sp].home) c->nation_homes[c->spaces[sp].nation] |= std::uint32_t{1} << sp;
+    }
+    c->singapore = c->space_index("Singapore");
     // Every space must be reachable from every other one.
     auto all = [](int) { return true; };
     const auto d = c->graph.distances(
@@ -282,6 +292,9 @@ std::shared_ptr<const Content> load_content_unchecked(const std::string& dir) {
     for (int u = 0; u < c->num_units(); ++u) {
       c->unit_type[u] = c->units[u].type;
       c->unit_side[u] = static_cast<std::uint8_t>(side_of_nation(c->units[u].nation));
+      c->unit_nation[u] = static_cast<std::uint8_t>(c->units[u].nation);
+      c->unit_movement[u] = static_cast<std::uint8_t>(c->units[u].movement);
+      c->side_units[c->unit_side[u]] |= std::uint64_t{1} << u;
     }
     for (const auto& m : j.at("markers")) c->markers += m.at("count").get<int>();
     if (c->num_units() + c->markers != 50)
@@ -324,6 +337,7 @@ std::shared_ptr<const Content> load_content_unchecked(const std::string& dir) {
     }
     if (per_side[0] != 8 || per_side[1] != 16)
       throw DataError(file, "cards", "expected 8 Japanese and 16 Allied cards (2.3)");
+    c->north_wind_card = c->card_index("J8");
   }
   return c;
 }

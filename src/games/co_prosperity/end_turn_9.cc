@@ -1,6 +1,7 @@
 // 9.0 End of Turn (free strategic moves one unit at a time, the naval stacking limit), the
 // North Wind Rain upkeep and failure (5.1) and the victory conditions (4.0).
 #include <array>
+#include <bit>
 #include <set>
 #include <stdexcept>
 
@@ -90,9 +91,10 @@ void legal_end_turn(const CpsState& s, Out& out) {
     return;
   }
   if (s.step == Step::EndTurnDest) {
-    for (int n :
-         strategic_destinations(s, ctl, std::uint64_t{1} << s.op.unit, s.units[s.op.unit].loc))
-      out.push_back(encode(Kind::To, n));
+    for (NodeMask m = strategic_destination_mask(s, ctl, std::uint64_t{1} << s.op.unit,
+                                                 s.units[s.op.unit].loc);
+         m != 0; m &= m - 1)
+      out.push_back(encode(Kind::To, std::countr_zero(m)));
     return;
   }
   // A unit's strategic destinations depend on its space, nation and whether it is naval: each
@@ -100,10 +102,11 @@ void legal_end_turn(const CpsState& s, Out& out) {
   std::array<std::array<std::array<std::int8_t, 2>, 4>, kNumNodes> movable;
   for (auto& a : movable)
     for (auto& b : a) b.fill(-1);
-  for (int u = 0; u < c.num_units(); ++u) {
+  for (std::uint64_t g = c.side_units[s.eot_side]; g != 0; g &= g - 1) {
+    const int u = std::countr_zero(g);
     const int loc = s.units[u].loc;
-    if (c.side(u) != s.eot_side || !on_map(loc) || (s.units[u].flags & kMovedEot)) continue;
-    std::int8_t& known = movable[loc][c.units[u].nation][c.is_naval(u) ? 1 : 0];
+    if (!on_map(loc) || (s.units[u].flags & kMovedEot)) continue;
+    std::int8_t& known = movable[loc][c.unit_nation[u]][c.is_naval(u) ? 1 : 0];
     if (known < 0)
       known = strategic_destination_mask(s, ctl, std::uint64_t{1} << u, loc) != 0 ? 1 : 0;
     if (known == 1) out.push_back(encode(Kind::Move, u));

@@ -1,4 +1,7 @@
 // check_invariants and check_transition: what must always hold in a Co-Prosperity state.
+#include <array>
+#include <bit>
+
 #include "games/co_prosperity/rules.h"
 #include "games/co_prosperity/steps.h"
 
@@ -7,6 +10,7 @@ namespace pacwar::co_prosperity {
 std::string CpsState::check_invariants() const {
   const Content& c = *content_;
   const bool in_combat = step_rules(step).combat;
+  std::array<NodeMask, 2> occupied{};  // spaces with units of each side
   for (int u = 0; u < c.num_units(); ++u) {
     const UnitState& st = units[u];
     const UnitDef& d = c.units[u];
@@ -21,23 +25,21 @@ std::string CpsState::check_invariants() const {
       return d.id + ": only a veteran in Vladivostok";
     if (st.loc == kRetreatJapanese && c.side(u) != kJapanese) return d.id + ": wrong Retreat Box";
     if (st.loc == kRetreatAllied && c.side(u) != kAllied) return d.id + ": wrong Retreat Box";
-    if (in_space(st.loc) && (d.type == UnitType::CV || d.type == UnitType::BB)) {
-      // Naval units only reach spaces joined by a sea route.
-      bool sea = false;
-      for (const engine::Edge& e : c.graph.edges(st.loc)) sea = sea || e.kind == kSea;
-      if (!sea) return d.id + ": naval unit inland at " + space_name(*this, st.loc);
-    }
+    if (in_space(st.loc)) occupied[c.side(u)] |= NodeMask{1} << st.loc;
+    // Naval units only reach spaces joined by a sea route.
+    if (in_space(st.loc) && (d.type == UnitType::CV || d.type == UnitType::BB) &&
+        c.sea_neighbours[st.loc] == 0)
+      return d.id + ": naval unit inland at " + space_name(*this, st.loc);
     if (!in_combat && (st.flags & (kDiverted | kFires | kNavalSide)))
       return d.id + ": combat flag outside combat";
     if (d.nation == kCommonwealth && !cw_war && in_space(st.loc) && c.is_naval(u) &&
-        c.spaces[st.loc].id != "Singapore" && c.spaces[st.loc].nation != kCommonwealth)
+        st.loc != c.singapore && c.spaces[st.loc].nation != kCommonwealth)
       return d.id + ": Commonwealth naval unit moved while not at war";
   }
-  if (!in_combat) {
-    for (int sp = 0; sp < kNumSpaces; ++sp)
-      if (has_units(*this, kJapanese, sp) && has_units(*this, kAllied, sp))
-        return "both sides in " + space_name(*this, sp) + " outside combat";
-  }
+  if (!in_combat && (occupied[kJapanese] & occupied[kAllied]) != 0)
+    return "both sides in " +
+           space_name(*this, std::countr_zero(occupied[kJapanese] & occupied[kAllied])) +
+           " outside combat";
   int hands[2] = {0, 0};
   for (int k = 0; k < kNumCards; ++k) hands[c.cards[k].side] += cards[k] == CardLoc::Hand;
   for (int side : {0, 1})
@@ -49,7 +51,8 @@ std::string CpsState::check_invariants() const {
   if (allied_declared && !us_war) return "Allied declaration without US at war";
   if (step == Step::GameOver && winner_ < 0) return "game over without a winner";
   if (step != Step::GameOver && winner_ >= 0) return "winner before the end";
-  if (nwr_done && cards[c.card_index("J8")] != CardLoc::Removed) return "North Wind Rain card back";
+  if (nwr_done && c.north_wind_card >= 0 && cards[c.north_wind_card] != CardLoc::Removed)
+    return "North Wind Rain card back";
   return "";
 }
 
@@ -69,7 +72,7 @@ std::string CpsState::check_transition(const engine::State& before_state,
     if (before.units[u].loc == kLocRemoved && units[u].loc != kLocRemoved)
       return c.units[u].id + " came back into the game";
     // 7.4.1: Commonwealth units do not move while not at war.
-    if (!before.cw_war && !cw_war && c.units[u].nation == kCommonwealth &&
+    if (!before.cw_war && !cw_war && c.unit_nation[u] == kCommonwealth &&
         on_map(before.units[u].loc) && units[u].loc != before.units[u].loc &&
         units[u].loc != kLocPool)
       return c.units[u].id + " moved while the Commonwealth is not at war";

@@ -13,13 +13,13 @@ namespace {
 
 bool eligible(const CpsState& s, int u, Op op, int side, int nation) {
   const Content& c = s.content();
-  if (!card_usable(s, u, side, nation) || !may_move_at_all(s, c.units[u].nation)) return false;
+  if (!card_usable(s, u, side, nation) || !may_move_at_all(s, c.unit_nation[u])) return false;
   const int loc = s.units[u].loc;
   switch (op) {
     case Op::Strategic:
       return on_map(loc);
     case Op::Naval:
-      return in_space(loc) && (c.is_naval(u) || c.units[u].type == UnitType::Mar);
+      return in_space(loc) && (c.is_naval(u) || c.unit_type[u] == UnitType::Mar);
     case Op::Ground:
       return in_space(loc) && c.is_ground(u);
     default:
@@ -35,11 +35,12 @@ int group_limit(const CpsState& s, Op op, int side, int nation) {
 
 // 7.3: a Special Operation's naval or ground move must end in a space controlled by a country
 // war was just declared on.
-bool special_target(const CpsState& s, const Control& ctl, int space) {
-  if (space >= kNumSpaces) return false;
-  const int side = s.declarer;
-  if (ctl[space] == side) return false;
-  return (s.war_targets >> controlling_nation(s, ctl, space)) & 1;
+NodeMask special_targets(const CpsState& s, const Control& ctl) {
+  NodeMask out = 0;
+  for (int n = 0; n < 4; ++n)
+    if ((s.war_targets >> n) & 1) out |= ctl.of_nation[n];
+  const NodeMask own = s.declarer >= 0 ? ctl.of_side[static_cast<std::size_t>(s.declarer)] : 0;
+  return out & ~own & ((NodeMask{1} << kNumSpaces) - 1);
 }
 
 // Where a stack may end its move, as a mask of nodes.
@@ -52,38 +53,18 @@ NodeMask destinations(const CpsState& s, const Control& ctl, Op op, bool special
   for (std::uint64_t g = group; g != 0; g &= g - 1) {
     const int u = std::countr_zero(g);
     side = c.side(u);
-    if (c.units[u].movement > 0) ma = std::min(ma, c.units[u].movement);
+    if (c.unit_movement[u] > 0) ma = std::min(ma, static_cast<int>(c.unit_movement[u]));
   }
   const int nations = group_nations(s, group);
-  NodeMask out = 0;
-  auto keep = [&](int n) {
-    if (n == from || !nations_may(s, ctl, nations, n, true)) return;
-    if (special && !special_target(s, ctl, n)) return;
-    out |= NodeMask{1} << n;
-  };
-  if (op == Op::Ground) {
-    for (const engine::Edge& e : c.graph.edges(from))
-      if (e.kind == kLand && e.to < kNumSpaces) keep(e.to);
-    return out;
-  }
+  NodeMask end_in = nations_mask(ctl, nations, true) & ~(NodeMask{1} << from);
+  if (special) end_in &= special_targets(s, ctl);
+  if (op == Op::Ground) return c.land_neighbours[from] & end_in;
   // 8.2: sea routes, +1 to enter a space with an enemy air unit (8.2.2), halted by enemy control
-  // (8.2.1; not for a Special Operation into an empty space, 7.3) or enemy units (8.2.3).
-  NodeMask enemy_air = 0, enemy_units = 0;
-  for (int u = 0; u < c.num_units(); ++u)
-    if (in_space(s.units[u].loc) && c.side(u) != side) {
-      enemy_units |= NodeMask{1} << s.units[u].loc;
-      if (c.is_air(u)) enemy_air |= NodeMask{1} << s.units[u].loc;
-    }
-  // Whether every nation of the group may enter a space (7.4), worked out once per space.
-  std::array<std::int8_t, kNumSpaces> enter;
-  enter.fill(-1);
-  auto may_enter_space = [&](int n) {
-    if (enter[n] < 0) enter[n] = nations_may(s, ctl, nations, n, false) ? 1 : 0;
-    return enter[n] == 1;
-  };
-  auto passes = [&](int n) {
-    return ((enemy_units >> n) & 1u) == 0 && (ctl[n] == side || special);
-  };
+  // (8.2.1; not for a Special Operation into an empty space, 7.3) or enemy units (8.2.3), and
+  // only into spaces every nation of the stack may enter (7.4).
+  const NodeMask enemy_units = ctl.units[other(side)], enemy_air = ctl.air[other(side)];
+  const NodeMask enter = nations_mask(ctl, nations, false);
+  const NodeMask passes = ~enemy_units & (special ? ~NodeMask{0} : ctl.of_side[side]);
   // Cheapest sea cost from `from`, kept only up to the allowance: Dijkstra with cost buckets
   // (a route costs 1 to 3, so a ring of 4 buckets holds every pending cost). A space is final
   // when its bucket comes up; `reached` holds the spaces at cost <= ma, `from` included.
@@ -98,19 +79,19 @@ NodeMask destinations(const CpsState& s, const Control& ctl, Op op, bool special
       continue;
     }
     reached |= now;
-    for (NodeMask m = now; m != 0; m &= m - 1) {
+    // By cost to enter: length 1 or 2, +1 into a space with enemy air.
+    std::array<NodeMask, 4> by_cost{};
+    for (NodeMask m = now & (passes | (NodeMask{1} << from)); m != 0; m &= m - 1) {
       const int n = std::countr_zero(m);
-      if (n != from && !passes(n)) continue;
-      for (const engine::Edge& e : c.graph.edges(n)) {
-        if (e.kind != kSea || e.to >= kNumSpaces || ((reached >> e.to) & 1u)) continue;
-        const int cost = e.length + static_cast<int>((enemy_air >> e.to) & 1u);
-        if (d + cost > ma || !may_enter_space(e.to)) continue;
-        ring[(d + cost) & 3] |= NodeMask{1} << e.to;
-      }
+      const NodeMask one = c.sea1_neighbours[n] & enter & ~reached;
+      const NodeMask two = c.sea2_neighbours[n] & enter & ~reached;
+      by_cost[1] |= one & ~enemy_air;
+      by_cost[2] |= (one & enemy_air) | (two & ~enemy_air);
+      by_cost[3] |= two & enemy_air;
     }
+    for (int cost = 1; cost <= 3 && d + cost <= ma; ++cost) ring[(d + cost) & 3] |= by_cost[cost];
   }
-  for (NodeMask m = reached; m != 0; m &= m - 1) keep(std::countr_zero(m));
-  return out;
+  return reached & end_in;
 }
 
 std::uint64_t bit(int u) { return std::uint64_t{1} << u; }
@@ -118,9 +99,11 @@ std::uint64_t bit(int u) { return std::uint64_t{1} << u; }
 // What the destinations of a one-unit stack depend on besides the state: its space, nation,
 // type and movement allowance. Units alike in these have the same destinations.
 std::uint32_t alike_key(const CpsState& s, int u) {
-  const UnitDef& d = s.content().units[u];
-  return static_cast<std::uint32_t>(s.units[u].loc) | static_cast<std::uint32_t>(d.nation) << 8 |
-         static_cast<std::uint32_t>(d.type) << 12 | static_cast<std::uint32_t>(d.movement) << 16;
+  const Content& c = s.content();
+  return static_cast<std::uint32_t>(s.units[u].loc) |
+         static_cast<std::uint32_t>(c.unit_nation[u]) << 8 |
+         static_cast<std::uint32_t>(c.unit_type[u]) << 12 |
+         static_cast<std::uint32_t>(c.unit_movement[u]) << 16;
 }
 
 // A small set of keys on the stack (at most one per unit).
@@ -152,7 +135,8 @@ std::vector<int> move_destinations(const CpsState& s, const Control& ctl, std::u
 bool can_move(const CpsState& s, const Control& ctl, Op op, int side, int nation, bool special) {
   const Content& c = s.content();
   KeySet stuck;  // units known to have no destination
-  for (int u = 0; u < c.num_units(); ++u) {
+  for (std::uint64_t g = c.side_units[side]; g != 0; g &= g - 1) {  // eligible: the side's units
+    const int u = std::countr_zero(g);
     if (!eligible(s, u, op, side, nation)) continue;
     const std::uint32_t key = alike_key(s, u);
     if (stuck.contains(key)) continue;
@@ -179,7 +163,8 @@ void legal_from(const CpsState& s, Out& out) {
   const Content& c = s.content();
   std::array<bool, kNumNodes> done{};
   KeySet stuck;  // units known to have no destination
-  for (int u = 0; u < c.num_units(); ++u) {
+  for (std::uint64_t g = c.side_units[s.op.side]; g != 0; g &= g - 1) {
+    const int u = std::countr_zero(g);
     const int loc = s.units[u].loc;
     if (!on_map(loc) || done[loc] || !eligible(s, u, s.op.op, s.op.side, s.op.nation)) continue;
     const std::uint32_t key = alike_key(s, u);
@@ -193,23 +178,18 @@ void legal_from(const CpsState& s, Out& out) {
   }
 }
 
-void apply_from(CpsState& s, Act a, Log log) {
-  s.op.from = static_cast<std::int8_t>(a.a);
-  s.op.picked = 0;
-  s.step = Step::PickUnits;
-  Out out;
-  legal_pick(s, out);
-  if (out.size() == 1) apply_pick(s, decode(out[0]), log);
-}
+namespace {
 
-void legal_pick(const CpsState& s, Out& out) {
+// The PickUnits choices in order (units, then Done): `emit(action)` returns false to stop.
+template <class Emit>
+void pick_options(const CpsState& s, Emit&& emit) {
   const Control ctl = compute_control(s);
   const Content& c = s.content();
-  int count = 0;
-  for (int u = 0; u < c.num_units(); ++u) count += (s.op.picked >> u) & 1u;
+  const int count = std::popcount(s.op.picked);
   if (count < group_limit(s, s.op.op, s.op.side, s.op.nation)) {
     KeySet stuck;  // units whose addition is known to leave the stack no destination
-    for (int u = 0; u < c.num_units(); ++u) {
+    for (std::uint64_t g = c.side_units[s.op.side]; g != 0; g &= g - 1) {
+      const int u = std::countr_zero(g);
       if (s.units[u].loc != s.op.from || ((s.op.picked >> u) & 1u)) continue;
       if (!eligible(s, u, s.op.op, s.op.side, s.op.nation)) continue;
       const std::uint32_t key = alike_key(s, u);
@@ -218,50 +198,82 @@ void legal_pick(const CpsState& s, Out& out) {
         stuck.add(key);
         continue;
       }
-      out.push_back(encode(Kind::Pick, u));
+      if (!emit(encode(Kind::Pick, u))) return;
     }
   }
-  if (count > 0) out.push_back(encode(Kind::Done));
+  if (count > 0) emit(encode(Kind::Done));
+}
+
+// The only choice of a pick prompt, or 0 (encode never gives 0 for Pick or Done) if there are
+// none or several.
+engine::ActionCode only_pick(const CpsState& s) {
+  int n = 0;
+  engine::ActionCode first = 0;
+  pick_options(s, [&](engine::ActionCode a) {
+    if (n++ == 0) first = a;
+    return n < 2;
+  });
+  return n == 1 ? first : 0;
+}
+
+}  // namespace
+
+void apply_from(CpsState& s, Act a, Log log) {
+  s.op.from = static_cast<std::int8_t>(a.a);
+  s.op.picked = 0;
+  s.step = Step::PickUnits;
+  if (const engine::ActionCode only = only_pick(s); only != 0) apply_pick(s, decode(only), log);
+}
+
+void legal_pick(const CpsState& s, Out& out) {
+  pick_options(s, [&out](engine::ActionCode a) {
+    out.push_back(a);
+    return true;
+  });
 }
 
 void apply_pick(CpsState& s, Act a, Log log) {
   if (a.kind == Kind::Pick) {
     s.op.picked |= bit(a.a);
-    Out out;
-    legal_pick(s, out);
-    if (!(out.size() == 1 && decode(out[0]).kind == Kind::Done)) return;
+    const engine::ActionCode only = only_pick(s);
+    if (!(only != 0 && decode(only).kind == Kind::Done)) return;
   }
   s.step = Step::Destination;
-  Out out;
-  legal_destination(s, out);
-  if (out.size() == 1) apply_destination(s, decode(out[0]), log);
+  const NodeMask to =
+      destinations(s, compute_control(s), s.op.op, s.op.special, s.op.from, s.op.picked);
+  if (std::popcount(to) == 1) apply_destination(s, {Kind::To, std::countr_zero(to)}, log);
 }
 
 void legal_destination(const CpsState& s, Out& out) {
-  for (int n : move_destinations(s, compute_control(s), s.op.picked))
-    out.push_back(encode(Kind::To, n));
+  const NodeMask m =
+      destinations(s, compute_control(s), s.op.op, s.op.special, s.op.from, s.op.picked);
+  if (s.op.op == Op::Ground) {  // in the order of the routes, as listed in map.json
+    for (const engine::Edge& e : s.content().graph.edges(s.op.from))
+      if ((m >> e.to) & 1u) out.push_back(encode(Kind::To, e.to));
+    return;
+  }
+  for (NodeMask r = m; r != 0; r &= r - 1) out.push_back(encode(Kind::To, std::countr_zero(r)));
 }
 
 void apply_destination(CpsState& s, Act a, Log log) {
   const Content& c = s.content();
   const int to = a.a;
   static const char* kRule[] = {"", "", "", "8.1", "8.2", "8.3"};
-  std::string names;
-  int count = 0;
-  for (int u = 0; u < c.num_units(); ++u)
-    if ((s.op.picked >> u) & 1u) {
-      ++count;
-      put_unit(s, u, to);
-      if (s.op.op == Op::Naval && c.units[u].type == UnitType::Mar) s.units[u].flags |= kNavalSide;
-      names += (names.empty() ? "" : ", ") + unit_name(s, u);
-    }
   log_line(
       log,
       [&] {
-        return names + (count == 1 ? " moves from " : " move from ") + space_name(s, s.op.from) +
-               " to " + space_name(s, to) + ".";
+        std::string names;
+        for (std::uint64_t g = s.op.picked; g != 0; g &= g - 1)
+          names += (names.empty() ? "" : ", ") + unit_name(s, std::countr_zero(g));
+        return names + (std::popcount(s.op.picked) == 1 ? " moves from " : " move from ") +
+               space_name(s, s.op.from) + " to " + space_name(s, to) + ".";
       },
       kRule[static_cast<int>(s.op.op)]);
+  for (std::uint64_t g = s.op.picked; g != 0; g &= g - 1) {
+    const int u = std::countr_zero(g);
+    put_unit(s, u, to);
+    if (s.op.op == Op::Naval && c.unit_type[u] == UnitType::Mar) s.units[u].flags |= kNavalSide;
+  }
   const int side = s.op.side;
   if (to < kNumSpaces && has_units(s, other(side), to)) {
     start_combat(s, to, side, s.op.op == Op::Ground ? s.op.from : -1, s.op.op == Op::Naval,

@@ -227,10 +227,10 @@ void legal_operations(const CpsState& s, Out& out) {
 
 void apply_operations(CpsState& s, Act a, Log log) {
   const int side = s.seat;
-  const std::string who = side == kJapanese ? "Japanese" : "Allied";
+  const char* who = side == kJapanese ? "Japanese" : "Allied";
   if (a.kind == Kind::Pass) {
     log_line(
-        log, [&] { return "The " + who + " player passes."; }, "8.0");
+        log, [&] { return std::string("The ") + who + " player passes."; }, "8.0");
     if (++s.passes >= 2) return end_of_operations(s, log);
     s.seat = static_cast<std::int8_t>(other(side));
     return;
@@ -261,7 +261,10 @@ void apply_operations(CpsState& s, Act a, Log log) {
   if (icon.icon == Icon::NorthWindRain) s.cards[a.a] = CardLoc::Removed;
   log_line(
       log,
-      [&] { return "The " + who + " player plays " + card.name + " for " + icon_text(icon) + "."; },
+      [&] {
+        return std::string("The ") + who + " player plays " + card.name + " for " +
+               icon_text(icon) + ".";
+      },
       "6.3");
   do_icon(s, side, icon, log);
 }

@@ -1,6 +1,7 @@
 // 6.0 Production Phase (PP 6.1, 6.2; secret choice of cards, one hidden pick at a time),
 // Development (6.3.1, 8.5.1), Replenishment and the Production Track (6.3.2, 8.4, 8.5.2).
 #include <algorithm>
+#include <bit>
 
 #include "games/co_prosperity/rules.h"
 #include "games/co_prosperity/steps.h"
@@ -9,7 +10,7 @@ namespace pacwar::co_prosperity {
 namespace {
 
 bool matches(const CpsState& s, int u, Icon icon) {
-  const UnitType t = s.content().units[u].type;
+  const UnitType t = s.content().unit_type[u];
   switch (icon) {
     case Icon::ReplenishNavy:
       return t != UnitType::Inf && t != UnitType::Vet;
@@ -21,56 +22,67 @@ bool matches(const CpsState& s, int u, Icon icon) {
 }
 
 bool goes_on_track(const CpsState& s, int u) {
-  const UnitType t = s.content().units[u].type;
+  const UnitType t = s.content().unit_type[u];
   return t != UnitType::Inf && t != UnitType::Vet;
 }
 
-void develop_options(const CpsState& s, const Control& ctl, int side, int nation, Out& out) {
+// The 6.3.1 / 8.5.1 choices, in unit order: `emit(action)` returns false to stop early (a
+// question "is there any?" needs only the first).
+template <class Emit>
+void develop_options(const CpsState& s, const Control& ctl, int side, int nation, Emit&& emit) {
   const Content& c = s.content();
   bool cw_inf_first = false;
   if (nation == kCommonwealth)
     for (int u = 0; u < c.num_units(); ++u)
-      cw_inf_first |= s.units[u].loc == kLocPool && c.units[u].nation == kCommonwealth &&
-                      c.units[u].type == UnitType::Inf;
-  std::vector<std::pair<int, UnitType>> seen;
+      cw_inf_first |= s.units[u].loc == kLocPool && c.unit_nation[u] == kCommonwealth &&
+                      c.unit_type[u] == UnitType::Inf;
+  std::uint32_t seen = 0;  // bit per (nation, type) already offered
   for (int u = 0; u < c.num_units(); ++u) {
     if (s.units[u].loc != kLocPool || !card_usable(s, u, side, nation)) continue;
-    const UnitDef& d = c.units[u];
-    if (cw_inf_first && d.type != UnitType::Inf) continue;
+    const UnitType type = c.unit_type[u];
+    const int unit_nation = c.unit_nation[u];
+    if (cw_inf_first && type != UnitType::Inf) continue;
     const bool direct = nation >= 0 || !goes_on_track(s, u);
-    if (direct && home_mask(s, ctl, d.nation) == 0) continue;
+    if (direct && home_mask(s, ctl, unit_nation) == 0) continue;
     // Identical counters are one choice: offer the first of each nation and type.
-    const std::pair<int, UnitType> key{d.nation, d.type};
-    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
-    seen.push_back(key);
-    out.push_back(encode(Kind::Develop, u));
+    const std::uint32_t key = std::uint32_t{1} << (unit_nation * 8 + static_cast<int>(type));
+    if ((seen & key) != 0) continue;
+    seen |= key;
+    if (!emit(encode(Kind::Develop, u))) return;
   }
 }
 
+template <class Emit>
 void replenish_options(const CpsState& s, const Control& ctl, int side, int nation, Icon icon,
-                       Out& out) {
+                       Emit&& emit) {
   const Content& c = s.content();
   for (int u = 0; u < c.num_units(); ++u) {
     if (!card_usable(s, u, side, nation) || !matches(s, u, icon)) continue;
     const UnitState& st = s.units[u];
     if (on_map(st.loc) && st.steps < max_steps(s, u) && traces_home(s, ctl, u))
-      out.push_back(encode(Kind::Replenish, u));
+      if (!emit(encode(Kind::Replenish, u))) return;
     if (st.loc == kLocTrack && nation < 0 && st.placed_turn != s.turn &&
         st.advanced_turn != s.turn &&
-        (st.track_left > 1 || home_mask(s, ctl, c.units[u].nation) != 0))
-      out.push_back(encode(Kind::Advance, u));
+        (st.track_left > 1 || home_mask(s, ctl, c.unit_nation[u]) != 0))
+      if (!emit(encode(Kind::Advance, u))) return;
   }
+}
+
+auto push_to(Out& out) {
+  return [&out](engine::ActionCode a) {
+    out.push_back(a);
+    return true;
+  };
 }
 
 // The unit enters the map at a controlled home space of its nation with `steps` steps; the
 // player picks the space when there are two. Until then it stays where it is (pool or track).
 void to_home_space(CpsState& s, int u, int steps, Log log) {
-  const Control ctl = compute_control(s);
-  const auto homes = home_spaces(s, ctl, s.content().units[u].nation);
+  const NodeMask homes = home_mask(s, compute_control(s), s.content().unit_nation[u]);
   s.op.unit = static_cast<std::int8_t>(u);
   s.op.from = static_cast<std::int8_t>(steps);  // the steps it will have
   s.step = Step::HomeSpace;
-  if (homes.size() == 1) apply_home(s, {Kind::Home, homes[0]}, log);
+  if (std::popcount(homes) == 1) apply_home(s, {Kind::Home, std::countr_zero(homes)}, log);
 }
 
 }  // namespace
@@ -115,9 +127,10 @@ void apply_choose(CpsState& s, Act a, Log log) {
   const int side = s.seat;
   log_line(
       log, [&] { return "You choose " + s.content().cards[a.a].name + "."; }, "6.0", 1u << side);
-  Out rest;
-  legal_choose(s, rest);
-  if (hand_size(s, side) < s.pp[side] && !rest.empty()) return;
+  bool more = false;  // another card left to choose (legal_choose not empty)
+  for (int k = 0; k < kNumCards && !more; ++k)
+    more = s.cards[k] == CardLoc::Out && s.content().cards[k].side == side;
+  if (hand_size(s, side) < s.pp[side] && more) return;
   log_line(
       log,
       [&] {
@@ -133,19 +146,20 @@ void apply_choose(CpsState& s, Act a, Log log) {
 }
 
 bool can_develop(const CpsState& s, const Control& ctl, int side, int nation) {
-  Out out;
-  develop_options(s, ctl, side, nation, out);
-  return !out.empty();
+  bool any = false;
+  develop_options(s, ctl, side, nation, [&any](engine::ActionCode) { return !(any = true); });
+  return any;
 }
 
 bool can_replenish(const CpsState& s, const Control& ctl, int side, int nation, Icon icon) {
-  Out out;
-  replenish_options(s, ctl, side, nation, icon, out);
-  return !out.empty();
+  bool any = false;
+  replenish_options(s, ctl, side, nation, icon,
+                    [&any](engine::ActionCode) { return !(any = true); });
+  return any;
 }
 
 void legal_develop(const CpsState& s, Out& out) {
-  develop_options(s, compute_control(s), s.op.side, s.op.nation, out);
+  develop_options(s, compute_control(s), s.op.side, s.op.nation, push_to(out));
 }
 
 void apply_develop(CpsState& s, Act a, Log log) {
@@ -171,8 +185,9 @@ void apply_develop(CpsState& s, Act a, Log log) {
 }
 
 void legal_home(const CpsState& s, Out& out) {
-  for (int h : home_spaces(s, compute_control(s), s.content().units[s.op.unit].nation))
-    out.push_back(encode(Kind::Home, h));
+  for (NodeMask m = home_mask(s, compute_control(s), s.content().unit_nation[s.op.unit]); m != 0;
+       m &= m - 1)
+    out.push_back(encode(Kind::Home, std::countr_zero(m)));
 }
 
 void apply_home(CpsState& s, Act a, Log log) {
@@ -188,7 +203,7 @@ void apply_home(CpsState& s, Act a, Log log) {
 }
 
 void legal_replenish(const CpsState& s, Out& out) {
-  replenish_options(s, compute_control(s), s.op.side, s.op.nation, s.op.replenish, out);
+  replenish_options(s, compute_control(s), s.op.side, s.op.nation, s.op.replenish, push_to(out));
 }
 
 void apply_replenish(CpsState& s, Act a, Log log) {

@@ -4,6 +4,8 @@
 // of positions from random games.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <bit>
 #include <memory>
 #include <vector>
 
@@ -15,6 +17,119 @@
 
 namespace pacwar::co_prosperity {
 namespace {
+
+// 3.4, 3.5 and 7.4 as written before control was worked out as masks and kept in the state:
+// space by space and unit by unit.
+std::array<std::int8_t, kNumNodes> ref_control(const CpsState& s) {
+  const Content& c = s.content();
+  std::array<std::array<bool, kNumSpaces>, 2> present{}, range{};
+  for (int u = 0; u < c.num_units(); ++u) {
+    const int loc = s.units[u].loc;
+    if (!in_space(loc)) continue;
+    const int side = c.side(u);
+    present[side][loc] = true;
+    if (!c.is_air(u)) continue;
+    for (const engine::Edge& e : c.graph.edges(loc))
+      if (e.to < kNumSpaces && e.length == 1 && air_projects(s, u, e.to)) range[side][e.to] = true;
+  }
+  std::array<std::int8_t, kNumNodes> out{};
+  for (int sp = 0; sp < kNumSpaces; ++sp) {
+    const int original = side_of_nation(c.spaces[sp].nation);
+    if (present[0][sp] != present[1][sp]) {
+      out[sp] = static_cast<std::int8_t>(present[0][sp] ? kJapanese : kAllied);
+    } else if (!present[0][sp] && range[0][sp] != range[1][sp]) {
+      out[sp] = static_cast<std::int8_t>(range[0][sp] ? kJapanese : kAllied);
+    } else {
+      out[sp] = static_cast<std::int8_t>(original);
+    }
+  }
+  out[kRetreatJapanese] = kJapanese;
+  out[kRetreatAllied] = kAllied;
+  return out;
+}
+
+int ref_controlling_nation(const CpsState& s, const std::array<std::int8_t, kNumNodes>& ctl,
+                           int space) {
+  const Content& c = s.content();
+  if (space == kRetreatJapanese) return kJapan;
+  if (space == kRetreatAllied) return kUS;
+  if (ctl[space] == kJapanese) return kJapan;
+  if (c.spaces[space].nation != kJapan) return c.spaces[space].nation;
+  for (int u = 0; u < c.num_units(); ++u)
+    if (s.units[u].loc == space && c.side(u) == kAllied) return c.units[u].nation;
+  return kUS;
+}
+
+bool ref_may_enter(const CpsState& s, const std::array<std::int8_t, kNumNodes>& ctl, int nation,
+                   int space) {
+  const int side = side_of_nation(nation);
+  if (space >= kNumSpaces) return space == (side == kJapanese ? kRetreatJapanese : kRetreatAllied);
+  if (ctl[space] == side) return true;
+  if (side == kJapanese) return at_war(s, ref_controlling_nation(s, ctl, space));
+  return at_war(s, nation);
+}
+
+bool ref_may_stop(const CpsState& s, const std::array<std::int8_t, kNumNodes>& ctl, int nation,
+                  int space) {
+  if (!ref_may_enter(s, ctl, nation, space)) return false;
+  if (space >= kNumSpaces || side_of_nation(nation) == kJapanese) return true;
+  if (ctl[space] == kJapanese) return true;
+  const int cn = ref_controlling_nation(s, ctl, space);
+  return cn == nation || at_war(s, cn);
+}
+
+bool ref_nations_may(const CpsState& s, const Control& ctl, int nations, int node, bool stop) {
+  for (int n = 0; n < 4; ++n)
+    if (((nations >> n) & 1) &&
+        !(stop ? ref_may_stop(s, ctl.side, n, node) : ref_may_enter(s, ctl.side, n, node)))
+      return false;
+  return true;
+}
+
+// The control kept in the state (and the one worked out afresh) against the reference.
+int compare_control(const CpsState& s) {
+  const Control kept = compute_control(s);
+  CpsState moved = s;
+  moved.control_cache_ = ControlCache{};  // forget it: work it out again
+  const Control fresh = compute_control(moved);
+  const auto ref = ref_control(s);
+  int checks = 0;
+  for (int n = 0; n < kNumNodes; ++n) {
+    EXPECT_EQ(kept[n], ref[n]) << space_name(s, n);
+    EXPECT_EQ(fresh[n], ref[n]) << space_name(s, n);
+    EXPECT_EQ(((kept.of_side[kJapanese] >> n) & 1u) != 0, ref[n] == kJapanese);
+    EXPECT_EQ(((kept.of_side[kAllied] >> n) & 1u) != 0, ref[n] == kAllied);
+    EXPECT_EQ(controlling_nation(s, kept, n), ref_controlling_nation(s, ref, n))
+        << space_name(s, n);
+    for (int nation = 0; nation < 4; ++nation) {
+      EXPECT_EQ(may_enter(s, kept, nation, n), ref_may_enter(s, ref, nation, n))
+          << nation_name(nation) << " " << space_name(s, n);
+      EXPECT_EQ(may_stop(s, kept, nation, n), ref_may_stop(s, ref, nation, n))
+          << nation_name(nation) << " " << space_name(s, n);
+      EXPECT_EQ(may_stop(s, fresh, nation, n), ref_may_stop(s, ref, nation, n));
+    }
+    checks += 1 + 4 * 2;
+  }
+  // The AI's "what if these units left": the same as moving them off the map.
+  const NodeMask spaces = (NodeMask{1} << kNumSpaces) - 1;
+  for (int u = 0; u < s.content().num_units(); ++u) {
+    if (!in_space(s.units[u].loc)) continue;
+    const std::uint64_t group = (std::uint64_t{1} << u) | (s.op.picked & ~(std::uint64_t{1} << u));
+    CpsState gone = s;
+    for (std::uint64_t g = group; g != 0; g &= g - 1)
+      gone.units[std::countr_zero(g)].loc = kLocPool;
+    const auto ref_gone = ref_control(gone);
+    for (int side : {kJapanese, kAllied}) {
+      NodeMask expected = 0;
+      for (int sp = 0; sp < kNumSpaces; ++sp)
+        if (ref_gone[sp] == side) expected |= NodeMask{1} << sp;
+      EXPECT_EQ(controlled_spaces(s, side, group), expected) << unit_name(s, u);
+      EXPECT_EQ(controlled_spaces(s, side, 0), kept.of_side[side] & spaces);
+      checks += 2;
+    }
+  }
+  return checks;
+}
 
 // 8.1 as written before: every node the side controls that all nations may enter.
 std::vector<int> ref_strategic_reach(const CpsState& s, const Control& ctl, std::uint64_t group,
@@ -29,7 +144,7 @@ std::vector<int> ref_strategic_reach(const CpsState& s, const Control& ctl, std:
     }
   const int nations = group_nations(s, group);
   auto enter = [&](int node) {
-    return ctl[node] == side && nations_may(s, ctl, nations, node, false);
+    return ctl[node] == side && ref_nations_may(s, ctl, nations, node, false);
   };
   return engine::reference_distances(
       c.graph, from,
@@ -44,7 +159,7 @@ std::vector<int> ref_strategic_destinations(const CpsState& s, const Control& ct
   if (((nations >> kCommonwealth) & 1) && !may_move_at_all(s, kCommonwealth)) return out;
   const auto reach = ref_strategic_reach(s, ctl, group, from);
   for (int n = 0; n < kNumNodes; ++n)
-    if (n != from && reach[n] < engine::kNoPath && nations_may(s, ctl, nations, n, true))
+    if (n != from && reach[n] < engine::kNoPath && ref_nations_may(s, ctl, nations, n, true))
       out.push_back(n);
   return out;
 }
@@ -78,7 +193,7 @@ std::vector<int> ref_destinations(const CpsState& s, const Control& ctl, Op op, 
       if (c.units[u].movement > 0) ma = std::min(ma, c.units[u].movement);
     }
   const int nations = group_nations(s, group);
-  auto all_may = [&](int n, bool stop) { return nations_may(s, ctl, nations, n, stop); };
+  auto all_may = [&](int n, bool stop) { return ref_nations_may(s, ctl, nations, n, stop); };
   auto keep = [&](int n) {
     if (n == from || !all_may(n, true)) return;
     if (special && !ref_special_target(s, ctl, n)) return;
@@ -112,7 +227,7 @@ std::vector<int> ref_destinations(const CpsState& s, const Control& ctl, Op op, 
 int compare_position(const CpsState& s) {
   const Content& c = s.content();
   const Control ctl = compute_control(s);
-  int checks = 0;
+  int checks = compare_control(s);
   for (int u = 0; u < c.num_units(); ++u) {
     const int loc = s.units[u].loc;
     if (!on_map(loc)) continue;

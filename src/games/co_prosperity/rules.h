@@ -14,15 +14,16 @@ namespace pacwar::co_prosperity {
 
 using Out = std::vector<engine::ActionCode>;
 using Log = engine::LogSink*;
-using Control = std::array<std::int8_t, kNumNodes>;
-using NodeMask = std::uint32_t;  // bit n = map node n (24 spaces and the 2 Retreat Boxes)
 
 // ---- board.cc: control (3.4, 3.5), war status (7.4) and shared helpers
 bool at_war(const CpsState& s, int nation);  // with Japan; Japan itself: true
 Control compute_control(const CpsState& s);
+// The spaces `side` would control (3.4, 3.5) with the units of `removed` (bit per unit) off the
+// map: a "what if" for the AI, without the rest of Control.
+NodeMask controlled_spaces(const CpsState& s, int side, std::uint64_t removed);
 int controlling_nation(const CpsState& s, const Control& c, int space);
-bool on_map(int loc);  // a space or a Retreat Box
-bool in_space(int loc);
+inline bool on_map(int loc) { return loc < kNumNodes; }  // a space or a Retreat Box
+inline bool in_space(int loc) { return loc < kNumSpaces; }
 bool has_units(const CpsState& s, int side, int space, bool air_counts = true);
 bool air_projects(const CpsState& s, int air_unit, int space);  // 3.5 / 7.4.2
 bool air_in_range(const CpsState& s, int side, int space);      // 8.6.6 second case
@@ -34,6 +35,8 @@ bool may_stop(const CpsState& s, const Control& c, int nation, int space);
 bool may_move_at_all(const CpsState& s, int nation);        // 7.4.1: Commonwealth not at war
 int group_nations(const CpsState& s, std::uint64_t group);  // bit per nation
 bool nations_may(const CpsState& s, const Control& c, int nations, int space, bool stop);
+// The nodes every nation of `nations` (bit per nation) may enter, or end a move in (7.4).
+NodeMask nations_mask(const Control& c, int nations, bool stop);
 // Nodes reachable from `from` (itself included) by routes (sea routes only if `sea_only`),
 // entering and passing only nodes in `allowed`.
 NodeMask reach_mask(const Content& c, int from, NodeMask allowed, bool sea_only);
@@ -66,7 +69,12 @@ void log_line(Log log, MakeText&& make_text, std::string_view rule,
 int hand_size(const CpsState& s, int side);
 // Units a card may operate: Japanese cards any Japanese unit; Allied non-CBI cards (nation -1)
 // US units only; CBI cards the chosen nation (8.0, 8.5).
-bool card_usable(const CpsState& s, int u, int side, int nation);
+inline bool card_usable(const CpsState& s, int u, int side, int nation) {
+  const Content& c = s.content();
+  if (c.side(u) != side) return false;
+  if (nation >= 0) return c.unit_nation[u] == nation;
+  return side == kJapanese || c.unit_nation[u] == kUS;
+}
 // Text of a card's action icon (6.3), e.g. "bombing-china", and "Name: icon / icon".
 std::string icon_text(const CardIcon& icon);
 std::string card_text(const Content& c, int card);

@@ -13,6 +13,7 @@ namespace pacwar::co_prosperity {
 
 CpsState::CpsState(std::shared_ptr<const Content> content) : content_(std::move(content)) {
   start_game(*this);
+  refresh_control();
 }
 
 std::unique_ptr<engine::State> CpsState::clone() const { return std::make_unique<CpsState>(*this); }
@@ -45,6 +46,7 @@ void CpsState::apply(engine::ActionCode code, engine::LogSink* log) {
   const Act a = decode(code);
   if (current_seat() >= 0) ++moves_;
   step_rules(step).apply(*this, a, log);
+  refresh_control();
 }
 
 namespace {
@@ -330,14 +332,16 @@ std::vector<double> CpsState::returns() const {
   return winner_ == kJapanese ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
 }
 
-// Fields listed once: hash() below names every field of CpsState that affects play (`moves_`
-// and `content_` are left out on purpose). The sizes below fail to compile when a field is added
+// Fields listed once: hash() below names every field of CpsState that affects play (`moves_`,
+// `content_` and `control_cache_`, which is worked out from the units and the war status, are
+// left out on purpose). The sizes below fail to compile when a field is added
 // to one of these structs: hash the new field here (and show it in view() if public, check it in
 // invariants.cc), then update the size.
 static_assert(sizeof(UnitState) == 6, "UnitState changed: hash the new field, then update");
 static_assert(sizeof(OpCtx) == 24, "OpCtx changed: hash the new field, then update");
 static_assert(sizeof(CombatCtx) == 24, "CombatCtx changed: hash the new field, then update");
-static_assert(sizeof(CpsState) == 424, "CpsState changed: hash the new field, then update");
+static_assert(sizeof(ControlCache) == 416, "ControlCache changed: update compute_control");
+static_assert(sizeof(CpsState) == 840, "CpsState changed: hash the new field, then update");
 
 std::uint64_t CpsState::hash() const {
   std::uint64_t h = 0xcbf29ce484222325ULL;

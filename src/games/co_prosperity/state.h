@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <concepts>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -123,6 +124,35 @@ struct CombatCtx {
   std::int8_t reactors = 0;     // 8.6.1 units moved in so far
 };
 
+using NodeMask = std::uint32_t;  // bit n = map node n (24 spaces and the 2 Retreat Boxes)
+
+// Control of every map node (3.4, 3.5) and what follows from it for movement (7.4), worked out
+// in one pass over the units (compute_control, board.cc). It depends only on where the units
+// are and on the US and Commonwealth war status, so CpsState keeps the last one it worked out
+// (see `control_cache_`) and every legal-action list reads it instead of recounting.
+struct Control {
+  std::array<std::int8_t, kNumNodes> side{};    // kJapanese or kAllied
+  std::array<std::int8_t, kNumNodes> nation{};  // controlling nation (controlling_nation)
+  std::array<NodeMask, 2> of_side{};            // nodes each side controls
+  std::array<NodeMask, 4> enter{};              // 7.4: nodes each nation may enter or pass
+  std::array<NodeMask, 4> stop{};               // 7.4: nodes each nation may end a move in
+  std::array<NodeMask, 4> of_nation{};          // nodes by controlling nation
+  std::array<NodeMask, 2> units{};              // spaces holding units of each side (3.4)
+  std::array<NodeMask, 2> air{};                // spaces holding air units of each side
+  template <std::integral I>
+  std::int8_t operator[](I node) const {
+    return side[static_cast<std::size_t>(node)];
+  }
+};
+
+// What a Control was worked out from (the units, of which only their locations count, and the
+// war status) and the result.
+struct ControlCache {
+  std::array<UnitState, kMaxUnits> units{};
+  std::uint8_t war = 0xFF;  // bit 0 US at war, bit 1 Commonwealth at war; 0xFF: nothing yet
+  Control control;
+};
+
 class CpsState final : public engine::State {
  public:
   explicit CpsState(std::shared_ptr<const Content> content);
@@ -180,6 +210,12 @@ class CpsState final : public engine::State {
   OpCtx op;
   CombatCtx combat;
   int moves_ = 0;
+  // Not part of the position (not hashed, not shown): the control of the position after the
+  // last apply() (or the start), reused by compute_control while no unit has moved and the
+  // war status is the same. Written only by non-const members, so a const state read by
+  // several threads stays read-only.
+  ControlCache control_cache_;
+  void refresh_control();
 };
 
 // ---- actions: (kind, a, b) packed in 32 bits; stable text id "<verb> <args>" ----
