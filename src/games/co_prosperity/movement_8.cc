@@ -314,7 +314,8 @@ constexpr StepRules kSteps[] = {
      apply_pick,
      [](const CpsState& s) -> std::string {
        int n = 0;
-       for (int u = 0; u < s.content().num_units(); ++u) n += (s.op.picked >> u) & 1u;
+       for (int u = 0; u < s.content().num_units(); ++u)
+         n += static_cast<int>((s.op.picked >> u) & 1u);
        const int limit =
            s.op.op == Op::Ground ? (s.op.nation == kChina ? 1 : 2) : stack_limit(s.seat);
        return std::string(s.op.special ? "7.3 Special Operation, " : "") + op_title(s.op.op) +
