@@ -5,6 +5,7 @@
 
 #include "server/api_error.h"
 #include "server/crypto.h"
+#include "server/json_http.h"
 
 namespace pacwar::server {
 namespace {
@@ -13,44 +14,8 @@ using engine::Json;
 using http::Request;
 using http::Response;
 
-constexpr const char* kGamePath = R"(/api/games/([0-9a-f]{1,64}))";
 constexpr std::size_t kMinPassword = 8;
 constexpr std::size_t kMaxPassword = 1024;
-
-void send_json(Response& res, int status, const Json& body) {
-  res.status = status;
-  res.set_content(body.dump(-1, ' ', false, Json::error_handler_t::replace), "application/json");
-}
-
-Json body_of(const Request& req) {
-  if (req.body.empty()) return Json::object();
-  Json body = Json::parse(req.body, nullptr, false);
-  if (body.is_discarded()) throw ApiError(400, "the body is not valid JSON");
-  if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
-  return body;
-}
-
-std::string string_field(const Json& body, const char* name) {
-  auto it = body.find(name);
-  if (it == body.end() || !it->is_string()) {
-    throw ApiError(400, std::string("field '") + name + "' must be a string");
-  }
-  return it->get<std::string>();
-}
-
-template <class F>
-http::Handler wrap(F f) {
-  return [f](Request& req, Response& res) {
-    try {
-      f(req, res);
-    } catch (const ApiError& e) {
-      send_json(res, e.status(), e.body());
-    } catch (const std::exception& e) {
-      std::cerr << "pacwar serve: " << req.method << " " << req.path << ": " << e.what() << "\n";
-      send_json(res, 500, {{"error", std::string("internal error: ") + e.what()}});
-    }
-  };
-}
 
 // ApiError for a refused change of a waiting game.
 void check_access(Store::GameAccess access, const std::string& id, const char* what) {
@@ -99,7 +64,7 @@ void add_account_routes(http::Server& web, AccountRoutes routes) {
 
   // A new invitation link for a waiting game (the old link stops working).
   web.route(
-      "POST", std::string(kGamePath) + "/invite", wrap([r](Request& req, Response& res) {
+      "POST", std::string(kGamePath) + "/invite", guarded([r](Request& req, Response& res) {
         const std::string me = r->user(req);
         const std::string id = req.matches[1];
         const std::string token = random_token(16);
@@ -110,7 +75,7 @@ void add_account_routes(http::Server& web, AccountRoutes routes) {
       }));
 
   // Cancels the invitation: deletes the game nobody joined yet.
-  web.route("DELETE", kGamePath, wrap([r](Request& req, Response& res) {
+  web.route("DELETE", kGamePath, guarded([r](Request& req, Response& res) {
               const std::string me = r->user(req);
               const std::string id = req.matches[1];
               check_access(r->store.delete_waiting_game(id, me), id, "a game can be deleted");
@@ -118,9 +83,9 @@ void add_account_routes(http::Server& web, AccountRoutes routes) {
               send_json(res, 200, {{"deleted", id}});
             }));
 
-  web.route("POST", "/api/me/password", wrap([r](Request& req, Response& res) {
+  web.route("POST", "/api/me/password", guarded([r](Request& req, Response& res) {
               const std::string me = r->user(req);
-              const Json body = body_of(req);
+              const Json body = json_body(req);
               const std::string old_password = string_field(body, "old_password");
               const std::string new_password = string_field(body, "new_password");
               check_new_password(new_password);
@@ -132,16 +97,16 @@ void add_account_routes(http::Server& web, AccountRoutes routes) {
             }),
             http::Server::Pool::kSlow);
 
-  web.route("POST", "/api/me/logout-all", wrap([r](Request& req, Response& res) {
+  web.route("POST", "/api/me/logout-all", guarded([r](Request& req, Response& res) {
               const std::string me = r->user(req);
               r->store.delete_sessions_of(me);
               res.set_header("Set-Cookie", r->clear_cookie);
               send_json(res, 200, {{"logged_out", me}});
             }));
 
-  web.route("DELETE", "/api/me", wrap([r](Request& req, Response& res) {
+  web.route("DELETE", "/api/me", guarded([r](Request& req, Response& res) {
               const std::string me = r->user(req);
-              const Json body = body_of(req);
+              const Json body = json_body(req);
               check_password(*r, r->login_throttle, me, string_field(body, "password"),
                              req.remote_addr, res);
               // Games in progress are resigned (the opponent wins), games nobody joined are

@@ -19,6 +19,7 @@
 #include "server/db.h"
 #include "server/games.h"
 #include "server/http/server.h"
+#include "server/json_http.h"
 #include "server/notice_routes.h"
 #include "server/notice_worker.h"
 #include "server/pg_listener.h"
@@ -38,34 +39,6 @@ using http::Response;
 
 constexpr const char* kCookie = "pacwar_session";
 constexpr const char* kJson = "application/json";
-constexpr const char* kGamePath = R"(/api/games/([0-9a-f]{1,64}))";
-
-// Error messages quote what the client sent (a path, an action id): bytes that are not UTF-8
-// become U+FFFD instead of throwing (found by fuzz/api_request: a 404 for a path with byte 0xFF
-// ended the server).
-void send_json(Response& res, int status, const Json& body) {
-  res.status = status;
-  res.set_content(body.dump(-1, ' ', false, Json::error_handler_t::replace), kJson);
-}
-
-void send_error(Response& res, const ApiError& e) { send_json(res, e.status(), e.body()); }
-
-Json parse_body(const Request& req) {
-  if (req.body.empty()) return Json::object();
-  Json body = Json::parse(req.body, nullptr, false);
-  if (body.is_discarded()) throw ApiError(400, "the body is not valid JSON");
-  if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
-  return body;
-}
-
-std::string string_field(const Json& body, const char* name) {
-  auto it = body.find(name);
-  if (it == body.end() || !it->is_string()) {
-    throw ApiError(400, std::string("field '") + name + "' must be a string");
-  }
-  return it->get<std::string>();
-}
-
 // The value of cookie `name` in the request's Cookie header, or "".
 std::string cookie(const Request& req, const std::string& name) {
   const std::string header = req.header("cookie");
@@ -209,20 +182,6 @@ struct ApiServer::Impl {
   }
 
   // Wraps a handler: ApiError and every other exception become a JSON error answer.
-  template <class F>
-  http::Handler handler(F f) {
-    return [f](Request& req, Response& res) {
-      try {
-        f(req, res);
-      } catch (const ApiError& e) {
-        send_error(res, e);
-      } catch (const std::exception& e) {
-        std::cerr << "pacwar serve: " << req.method << " " << req.path << ": " << e.what() << "\n";
-        send_json(res, 500, {{"error", std::string("internal error: ") + e.what()}});
-      }
-    };
-  }
-
   // The logged-in user, or ApiError 401.
   std::string user(const Request& req) {
     const std::string token = cookie(req, kCookie);
@@ -281,7 +240,7 @@ struct ApiServer::Impl {
   // slow pool, so that it never holds a worker of the other requests.
   void analysis_routes() {
     web.route("GET", std::string(kGamePath) + "/features",
-              handler([this](const Request& req, Response& res) {
+              guarded([this](const Request& req, Response& res) {
                 Json features = analysis->features(user(req), req.matches[1]);
                 // Rated per the game's settings (platform.h); a game with hints never is.
                 features["rated"] =
@@ -289,23 +248,23 @@ struct ApiServer::Impl {
                 send_json(res, 200, features);
               }));
     web.route("POST", std::string(kGamePath) + "/hint",
-              handler([this](const Request& req, Response& res) {
+              guarded([this](const Request& req, Response& res) {
                 send_json(res, 200, analysis->hint(user(req), req.matches[1]));
               }),
               http::Server::Pool::kSlow);
     web.route("GET", std::string(kGamePath) + "/analysis",
-              handler([this](const Request& req, Response& res) {
+              guarded([this](const Request& req, Response& res) {
                 send_json(res, 200, analysis->analysis_status(user(req), req.matches[1]));
               }));
     web.route("POST", std::string(kGamePath) + "/analysis",
-              handler([this](const Request& req, Response& res) {
+              guarded([this](const Request& req, Response& res) {
                 send_json(res, 202, analysis->request_analysis(user(req), req.matches[1]));
               }));
   }
 
   void routes() {
-    web.route("POST", "/api/signup", handler([this](const Request& req, Response& res) {
-                const Json body = parse_body(req);
+    web.route("POST", "/api/signup", guarded([this](const Request& req, Response& res) {
+                const Json body = json_body(req);
                 const std::string username = string_field(body, "username");
                 const std::string password = string_field(body, "password");
                 if (!valid_username(username)) {
@@ -330,8 +289,8 @@ struct ApiServer::Impl {
               }),
               http::Server::Pool::kSlow);
 
-    web.route("POST", "/api/login", handler([this](const Request& req, Response& res) {
-                const Json body = parse_body(req);
+    web.route("POST", "/api/login", guarded([this](const Request& req, Response& res) {
+                const Json body = json_body(req);
                 const std::string username = string_field(body, "username");
                 const std::string password = string_field(body, "password");
                 const std::string& address = req.remote_addr;
@@ -351,7 +310,7 @@ struct ApiServer::Impl {
               }),
               http::Server::Pool::kSlow);
 
-    web.route("POST", "/api/logout", handler([this](const Request& req, Response& res) {
+    web.route("POST", "/api/logout", guarded([this](const Request& req, Response& res) {
                 const std::string token = cookie(req, kCookie);
                 if (!token.empty()) store.delete_session(token_hash(token));
                 res.set_header("Set-Cookie", std::string(kCookie) +
@@ -360,24 +319,24 @@ struct ApiServer::Impl {
                 res.status = 204;
               }));
 
-    web.route("GET", "/api/me", handler([this](const Request& req, Response& res) {
+    web.route("GET", "/api/me", guarded([this](const Request& req, Response& res) {
                 send_json(res, 200, {{"username", user(req)}});
               }));
 
-    web.route("GET", "/api/catalog", handler([this](const Request&, Response& res) {
+    web.route("GET", "/api/catalog", guarded([this](const Request&, Response& res) {
                 res.set_content(catalog.catalog_json(), kJson);
               }));
 
     web.route("GET", R"(/api/content/([a-z0-9-]{1,64}))",
-              handler([this](const Request& req, Response& res) {
+              guarded([this](const Request& req, Response& res) {
                 const std::string* content = catalog.content_json(req.matches[1]);
                 if (content == nullptr) throw ApiError(404, "no game '" + req.matches[1] + "'");
                 res.set_content(*content, kJson);
               }));
 
-    web.route("POST", "/api/games", handler([this](const Request& req, Response& res) {
+    web.route("POST", "/api/games", guarded([this](const Request& req, Response& res) {
                 const std::string me = user(req);
-                const Json body = platform.prepare_create(parse_body(req));
+                const Json body = platform.prepare_create(json_body(req));
                 check_game_caps(me, body);
                 const bool hints = AnalysisService::hints_requested(body);
                 GameSettings settings = platform.settings_of_body(body);
@@ -388,24 +347,25 @@ struct ApiServer::Impl {
                 send_json(res, 201, created);
               }));
 
-    web.route("GET", "/api/games", handler([this](const Request& req, Response& res) {
+    web.route("GET", "/api/games", guarded([this](const Request& req, Response& res) {
                 const std::string me = user(req);
                 Json lobby = games.lobby(me);
                 analysis->add_lobby_flags(lobby);
                 add_lobby_clocks(lobby, me, games, store);
                 send_json(res, 200, filter_lobby(std::move(lobby), req));
               }));
-    add_notice_routes(web, games, store,
-                      {[this](const Request& req) { return user(req); },
-                       [this](http::Handler h) { return handler(h); }, !config.smtp_url.empty()});
+    add_notice_routes(
+        web, games, store,
+        {[this](const Request& req) { return user(req); },
+         [](http::Handler h) { return guarded(std::move(h)); }, !config.smtp_url.empty()});
 
     web.route("POST", R"(/api/invites/([0-9a-f]{1,64}))",
-              handler([this](const Request& req, Response& res) {
+              guarded([this](const Request& req, Response& res) {
                 const std::string me = user(req);
                 send_json(res, 200, games.join(me, req.matches[1]));
               }));
 
-    web.route("GET", kGamePath, handler([this](const Request& req, Response& res) {
+    web.route("GET", kGamePath, guarded([this](const Request& req, Response& res) {
                 const std::string me = user(req);
                 std::optional<std::int64_t> log_since;
                 if (req.has_param("log_since")) {
@@ -423,25 +383,25 @@ struct ApiServer::Impl {
               }));
 
     web.route("POST", std::string(kGamePath) + "/actions",
-              handler([this](const Request& req, Response& res) {
+              guarded([this](const Request& req, Response& res) {
                 const std::string me = user(req);
-                res.set_content(games.act(me, req.matches[1], parse_body(req)), kJson);
+                res.set_content(games.act(me, req.matches[1], json_body(req)), kJson);
               }));
 
     web.route("POST", std::string(kGamePath) + "/undo",
-              handler([this](const Request& req, Response& res) {
+              guarded([this](const Request& req, Response& res) {
                 const std::string me = user(req);
-                res.set_content(games.undo(me, req.matches[1], parse_body(req)), kJson);
+                res.set_content(games.undo(me, req.matches[1], json_body(req)), kJson);
               }));
 
     web.route("POST", std::string(kGamePath) + "/resign",
-              handler([this](const Request& req, Response& res) {
+              guarded([this](const Request& req, Response& res) {
                 const std::string me = user(req);
                 res.set_content(games.resign(me, req.matches[1]), kJson);
               }));
 
     web.route("GET", std::string(kGamePath) + "/replay",
-              handler([this](const Request& req, Response& res) {
+              guarded([this](const Request& req, Response& res) {
                 const std::string me = user(req);
                 std::int64_t step = 0;
                 if (req.has_param("step")) {
@@ -459,7 +419,7 @@ struct ApiServer::Impl {
     analysis_routes();
 
     web.route("GET", std::string(kGamePath) + "/events",
-              handler([this](const Request& req, Response& res) {
+              guarded([this](const Request& req, Response& res) {
                 const std::string me = user(req);
                 const std::string id = req.matches[1];
                 games.summary(me, id);  // 403 / 404 before the stream starts
@@ -470,7 +430,7 @@ struct ApiServer::Impl {
               }));
 
     add_witp_routes(
-        web, store.database(), [this](http::Handler h) { return handler(h); },
+        web, store.database(), [](http::Handler h) { return guarded(std::move(h)); },
         [this](const Request& req) { return user(req); });
     add_account_routes(web, {store, games, login_throttle, config.invite_lifetime,
                              [this](const Request& req) { return user(req); },

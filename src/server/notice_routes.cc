@@ -4,6 +4,7 @@
 
 #include "server/api_error.h"
 #include "server/clocks.h"
+#include "server/json_http.h"
 #include "server/notice_queue.h"
 #include "server/user_settings.h"
 
@@ -13,21 +14,6 @@ namespace {
 using engine::Json;
 using http::Request;
 using http::Response;
-
-constexpr const char* kGamePath = R"(/api/games/([0-9a-f]{1,64}))";
-
-void send(Response& res, int status, const Json& body) {
-  res.status = status;
-  res.set_content(body.dump(-1, ' ', false, Json::error_handler_t::replace), "application/json");
-}
-
-Json body_of(const Request& req) {
-  if (req.body.empty()) return Json::object();
-  Json body = Json::parse(req.body, nullptr, false);
-  if (body.is_discarded()) throw ApiError(400, "the body is not valid JSON");
-  if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
-  return body;
-}
 
 }  // namespace
 
@@ -44,41 +30,42 @@ void add_notice_routes(http::Server& web, GameService& games, Store& store,
             kit.wrap([&store, kit, settings_answer](Request& req, Response& res) {
               const std::string me = kit.user(req);
               auto c = store.database().acquire();
-              send(res, 200, settings_answer(effective_settings(read_settings(*c, me))));
+              send_json(res, 200, settings_answer(effective_settings(read_settings(*c, me))));
             }));
 
   web.route("PUT", "/api/me/settings",
             kit.wrap([&store, &games, kit, settings_answer](Request& req, Response& res) {
               const std::string me = kit.user(req);
-              const Json body = body_of(req);
+              const Json body = json_body(req);
               auto c = store.database().acquire();
               Transaction transaction(*c);
               const Json settings = merge_settings(read_settings(*c, me), body);
               write_settings(*c, me, settings, games.now());
               transaction.commit();
-              send(res, 200, settings_answer(settings));
+              send_json(res, 200, settings_answer(settings));
             }));
 
   web.route("GET", "/api/me/notices", kit.wrap([&store, &games, kit](Request& req, Response& res) {
     const std::string me = kit.user(req);
-    send(res, 200, {{"notices", pending_browser_notices(store.database(), me, games.now())}});
+    send_json(res, 200, {{"notices", pending_browser_notices(store.database(), me, games.now())}});
   }));
 
-  web.route(
-      "POST", "/api/me/notices/seen", kit.wrap([&store, &games, kit](Request& req, Response& res) {
-        const std::string me = kit.user(req);
-        const Json body = body_of(req);
-        auto it = body.find("ids");
-        if (it == body.end() || !it->is_array() || it->size() > 100) {
-          throw ApiError(400, "field 'ids' must be an array of at most 100 notice ids");
-        }
-        std::vector<std::string> ids;
-        for (const Json& id : *it) {
-          if (!id.is_string()) throw ApiError(400, "field 'ids' must hold strings");
-          ids.push_back(id.get<std::string>());
-        }
-        send(res, 200, {{"seen", browser_notices_seen(store.database(), me, ids, games.now())}});
-      }));
+  web.route("POST", "/api/me/notices/seen",
+            kit.wrap([&store, &games, kit](Request& req, Response& res) {
+              const std::string me = kit.user(req);
+              const Json body = json_body(req);
+              auto it = body.find("ids");
+              if (it == body.end() || !it->is_array() || it->size() > 100) {
+                throw ApiError(400, "field 'ids' must be an array of at most 100 notice ids");
+              }
+              std::vector<std::string> ids;
+              for (const Json& id : *it) {
+                if (!id.is_string()) throw ApiError(400, "field 'ids' must hold strings");
+                ids.push_back(id.get<std::string>());
+              }
+              send_json(res, 200,
+                        {{"seen", browser_notices_seen(store.database(), me, ids, games.now())}});
+            }));
 
   web.route("GET", std::string(kGamePath) + "/clock",
             kit.wrap([&store, &games, kit](Request& req, Response& res) {
@@ -90,10 +77,10 @@ void add_notice_routes(http::Server& web, GameService& games, Store& store,
               const auto game_rows = c->query("SELECT game FROM games WHERE id = ?", {id});
               auto game = game_rows.empty() ? nullptr : games.game(game_rows[0][0].value_or(""));
               if (!row || !game) {
-                send(res, 200, {{"clock", nullptr}});
+                send_json(res, 200, {{"clock", nullptr}});
                 return;
               }
-              send(res, 200, {{"clock", clock_view(*row, *game, games.now())}});
+              send_json(res, 200, {{"clock", clock_view(*row, *game, games.now())}});
             }));
 
   web.route("POST", std::string(kGamePath) + "/claim-timeout",

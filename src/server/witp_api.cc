@@ -8,6 +8,7 @@
 #include "server/api_error.h"
 #include "server/crypto.h"
 #include "server/games.h"
+#include "server/json_http.h"
 #include "witp/book_changes.h"
 #include "witp/campaign.h"
 #include "witp/catalog.h"
@@ -40,19 +41,6 @@ const std::vector<std::string>& witp_schema() {
       "CREATE INDEX IF NOT EXISTS witp_readers_by_user ON witp_readers (username)",
   };
   return statements;
-}
-
-void send(Response& res, int status, const Json& body) {
-  res.status = status;
-  res.set_content(body.dump(-1, ' ', false, Json::error_handler_t::replace), "application/json");
-}
-
-Json body_of(const Request& req) {
-  if (req.body.empty()) return Json::object();
-  Json body = Json::parse(req.body, nullptr, false);
-  if (body.is_discarded()) throw ApiError(400, "the body is not valid JSON");
-  if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
-  return body;
 }
 
 std::string text_field(const Json& body, const char* name) {
@@ -580,7 +568,7 @@ void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, Witp
     web.route(method, pattern, wrap([service, user, f](Request& req, Response& res) {
                 const std::string me = user(req);
                 const Json answer = f(me, req, res);
-                if (res.status != 204) send(res, res.status == 201 ? 201 : 200, answer);
+                if (res.status != 204) send_json(res, res.status == 201 ? 201 : 200, answer);
               }));
   };
   const std::string campaign = kCampaignPath;
@@ -591,7 +579,7 @@ void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, Witp
   route("POST", "/api/witp/campaigns",
         [service](const std::string& me, const Request& req, Response& res) {
           res.status = 201;
-          return service->create(me, body_of(req));
+          return service->create(me, json_body(req));
         });
   route("GET", campaign, [service](const std::string& me, const Request& req, Response&) {
     return service->view(service->load(req.matches[1], me));
@@ -602,7 +590,7 @@ void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, Witp
         });
   route("POST", campaign + "/calculate",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = body_of(req);
+          const Json body = json_body(req);
           const StoredCampaign s = body.value("post", false)
                                        ? service->load_owned(req.matches[1], me, body)
                                        : service->load(req.matches[1], me);
@@ -610,39 +598,39 @@ void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, Witp
         });
   route("POST", campaign + "/book",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = body_of(req);
+          const Json body = json_body(req);
           return service->book(service->load_owned(req.matches[1], me, body), body);
         });
   route("POST", campaign + "/undo",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = body_of(req);
+          const Json body = json_body(req);
           return service->undo(service->load_owned(req.matches[1], me, body));
         });
   route("POST", campaign + "/tables",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = body_of(req);
+          const Json body = json_body(req);
           return service->set_tables(service->load_owned(req.matches[1], me, body), body);
         });
   route("POST", campaign + "/readers",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = body_of(req);
+          const Json body = json_body(req);
           return service->add_reader(service->load_owned(req.matches[1], me, Json::object()), body);
         });
   route("POST", campaign + "/readers/remove",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = body_of(req);
+          const Json body = json_body(req);
           return service->remove_reader(service->load_owned(req.matches[1], me, Json::object()),
                                         body);
         });
   route("POST", campaign + "/share-link",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = body_of(req);
+          const Json body = json_body(req);
           return service->share_link(service->load_owned(req.matches[1], me, Json::object()),
                                      body.value("revoke", false));
         });
   route("POST", campaign + "/delete",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = body_of(req);
+          const Json body = json_body(req);
           service->remove(service->load_owned(req.matches[1], me, body));
           return Json{{"deleted", req.matches[1]}};
         });
