@@ -22,12 +22,7 @@ using testing::unique;
 
 class ServerApiAccounts : public ::testing::Test {
  protected:
-  ServerConfig config() {
-    ServerConfig c;
-    c.db = testing::test_db(dir_);
-    c.threads = 8;
-    return c;
-  }
+  ServerConfig config() { return testing::test_config(dir_, 8); }
   void start(ServerConfig c) { server_ = std::make_unique<InProcessServer>(std::move(c)); }
   void start() { start(config()); }
   ApiClient client() { return ApiClient(server_->port()); }

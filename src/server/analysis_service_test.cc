@@ -26,35 +26,18 @@ using testing::unique;
 class ServerAnalysis : public ::testing::Test {
  public:
   void SetUp() override {
-    ServerConfig config;
-    config.db = testing::test_db(dir_);
-    config.threads = 8;
+    ServerConfig config = testing::test_config(dir_, 8);
     config.agent_threads = 1;
     server_ = std::make_unique<InProcessServer>(config);
     store_ = std::make_unique<Store>(open_database(config.db));
   }
-  ApiClient user(const std::string& prefix) {
-    ApiClient c(server_->port());
-    const Reply r = c.signup(unique(prefix));
-    EXPECT_EQ(r.status, 201) << r.text;
-    return c;
-  }
+  ApiClient user(const std::string& prefix) { return testing::signed_up(server_->port(), prefix); }
   static std::string create(ApiClient& c, const Json& hints, const std::string& game) {
     Json body = {{"game", game}, {"seat", "japanese"}, {"opponent", "random"}};
     if (!hints.is_null()) body["hints"] = hints;
-    const Reply r = c.post("/api/games", body);
-    EXPECT_EQ(r.status, 201) << r.text;
-    return r.body.value("id", "");
+    return testing::create_game(c, body);
   }
-  static Json wait_turn(ApiClient& c, const std::string& id) {
-    for (int i = 0; i < 4000; ++i) {
-      const Reply r = c.get("/api/games/" + id);
-      if (r.body["your_turn"].get<bool>() || r.body["status"] == "finished") return r.body;
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    ADD_FAILURE() << "never my turn";
-    return nullptr;
-  }
+  static Json wait_turn(ApiClient& c, const std::string& id) { return testing::wait_turn(c, id); }
   // The true position of game `id` (every action stored so far), rebuilt from the store.
   std::unique_ptr<engine::Session> truth(const std::string& id) {
     auto record = store_->load_game(id);

@@ -18,41 +18,18 @@ using testing::unique;
 
 class ServerApi : public ::testing::Test {
  protected:
-  ServerConfig config() {
-    ServerConfig c;
-    c.db = testing::test_db(dir_);
-    c.threads = 16;
-    return c;
-  }
+  ServerConfig config() { return testing::test_config(dir_, 16); }
   void start(ServerConfig c) { server_ = std::make_unique<InProcessServer>(std::move(c)); }
   void start() { start(config()); }
   ApiClient client() { return ApiClient(server_->port()); }
-  ApiClient user(const std::string& prefix) {
-    ApiClient c = client();
-    const Reply r = c.signup(unique(prefix));
-    EXPECT_EQ(r.status, 201) << r.text;
-    return c;
-  }
+  ApiClient user(const std::string& prefix) { return testing::signed_up(server_->port(), prefix); }
   static std::string create(ApiClient& c, const std::string& opponent,
                             const std::string& seat = "japanese",
                             const std::string& game = "pacific-war") {
-    const Reply r = c.post(
-        "/api/games",
-        {{"game", game}, {"seat", seat}, {"options", Json::array()}, {"opponent", opponent}});
-    EXPECT_EQ(r.status, 201) << r.text;
-    return r.body.value("id", "");
+    return testing::create_game(
+        c, {{"game", game}, {"seat", seat}, {"options", Json::array()}, {"opponent", opponent}});
   }
-  // GETs the state until it is the client's turn (the computer player moves in the background).
-  static Json wait_turn(ApiClient& c, const std::string& id) {
-    for (int i = 0; i < 2000; ++i) {
-      const Reply r = c.get("/api/games/" + id);
-      EXPECT_EQ(r.status, 200) << r.text;
-      if (r.body["your_turn"].get<bool>() || r.body["status"] == "finished") return r.body;
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    ADD_FAILURE() << "never my turn";
-    return nullptr;
-  }
+  static Json wait_turn(ApiClient& c, const std::string& id) { return testing::wait_turn(c, id); }
 
   TempDir dir_;
   std::unique_ptr<InProcessServer> server_;

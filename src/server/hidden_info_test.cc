@@ -44,9 +44,7 @@ int at_least(int normal) { return sanitizer_run() ? 1 : normal; }
 class HiddenInformation : public ::testing::Test {
  protected:
   void SetUp() override {
-    ServerConfig config;
-    config.db = testing::test_db(dir_);
-    config.threads = 8;
+    const ServerConfig config = testing::test_config(dir_, 8);
     server_ = std::make_unique<InProcessServer>(config);
     store_ = std::make_unique<Store>(open_database(config.db));
   }

@@ -36,9 +36,7 @@ constexpr int kSpectator = 2;
 class HiddenEverywhere : public ::testing::Test {
  protected:
   void SetUp() override {
-    ServerConfig config;
-    config.db = testing::test_db(dir_);
-    config.threads = 8;
+    const ServerConfig config = testing::test_config(dir_, 8);
     server_ = std::make_unique<InProcessServer>(config);
     store_ = std::make_unique<Store>(open_database(config.db));
   }

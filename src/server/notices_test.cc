@@ -158,9 +158,7 @@ bool eventually(F done, std::chrono::milliseconds limit = std::chrono::seconds(1
 class Notices : public ::testing::Test {
  protected:
   ServerConfig config() {
-    ServerConfig c;
-    c.db = testing::test_db(dir_);
-    c.threads = 8;
+    ServerConfig c = testing::test_config(dir_, 8);
     c.agent_threads = 1;
     c.notice_poll = std::chrono::milliseconds(20);
     c.clock_poll = std::chrono::milliseconds(20);
@@ -174,10 +172,7 @@ class Notices : public ::testing::Test {
     store_ = std::make_unique<Store>(open_database(testing::test_db(dir_)));
   }
   ApiClient user(std::string& name, const std::string& prefix) {
-    ApiClient c(server_->port());
-    name = unique(prefix);
-    EXPECT_EQ(c.signup(name).status, 201);
-    return c;
+    return testing::signed_up(server_->port(), prefix, &name);
   }
   // Alice (japanese) invites Bob; returns the game id.
   std::string human_game(ApiClient& alice, ApiClient& bob, const Json& clock = nullptr,

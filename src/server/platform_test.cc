@@ -24,18 +24,12 @@ using testing::unique;
 class ServerPlatform : public ::testing::Test {
  protected:
   void SetUp() override {
-    ServerConfig c;
-    c.db = testing::test_db(dir_);
-    c.threads = 8;
+    ServerConfig c = testing::test_config(dir_, 8);
     c.agent_threads = 0;  // no computer moves: the tests resign at once
     server_ = std::make_unique<InProcessServer>(c);
   }
   ApiClient user(std::string& name, const std::string& prefix) {
-    ApiClient c(server_->port());
-    name = unique(prefix);
-    const Reply r = c.signup(name);
-    EXPECT_EQ(r.status, 201) << r.text;
-    return c;
+    return testing::signed_up(server_->port(), prefix, &name);
   }
   static Json find_player(const Json& board, const std::string& name) {
     for (const Json& p : board["players"]) {

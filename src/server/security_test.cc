@@ -55,29 +55,17 @@ Raw send(int port, const std::string& method, const std::string& path, httplib::
 
 class Security : public ::testing::Test {
  protected:
-  ServerConfig config() {
-    ServerConfig c;
-    c.db = testing::test_db(dir_);
-    c.threads = 8;
-    return c;
-  }
+  ServerConfig config() { return testing::test_config(dir_, 8); }
   void start(ServerConfig c) { server_ = std::make_unique<InProcessServer>(std::move(c)); }
   void start() { start(config()); }
   int port() const { return server_->port(); }
   std::string own_origin() const { return "http://127.0.0.1:" + std::to_string(port()); }
-  ApiClient user(const std::string& prefix) {
-    ApiClient c(port());
-    const Reply r = c.signup(unique(prefix));
-    EXPECT_EQ(r.status, 201) << r.text;
-    return c;
-  }
-  std::string create(ApiClient& c, const std::string& opponent) {
-    const Reply r = c.post("/api/games", {{"game", "pacific-war"},
-                                          {"seat", "japanese"},
-                                          {"options", Json::array()},
-                                          {"opponent", opponent}});
-    EXPECT_EQ(r.status, 201) << r.text;
-    return r.body.value("id", "");
+  ApiClient user(const std::string& prefix) { return testing::signed_up(port(), prefix); }
+  static std::string create(ApiClient& c, const std::string& opponent) {
+    return testing::create_game(c, {{"game", "pacific-war"},
+                                    {"seat", "japanese"},
+                                    {"options", Json::array()},
+                                    {"opponent", opponent}});
   }
 
   TempDir dir_;

@@ -3,6 +3,7 @@
 // its cookie, the server in-process on an ephemeral port, and the server binary as a process.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <httplib.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -160,6 +161,47 @@ class InProcessServer {
   int port_ = 0;
   std::thread thread_;
 };
+
+// The configuration of a test's in-process server: the test's own database, `threads` HTTP
+// threads, the rest as `pacwar serve` starts.
+inline ServerConfig test_config(const TempDir& dir, int threads) {
+  ServerConfig c;
+  c.db = test_db(dir);
+  c.threads = threads;
+  return c;
+}
+
+// A client of the server on `port`, signed up under a unique name made from `prefix` (written to
+// `*name` when asked for).
+inline ApiClient signed_up(int port, const std::string& prefix, std::string* name = nullptr) {
+  ApiClient c(port);
+  const std::string n = unique(prefix);
+  const Reply r = c.signup(n);
+  EXPECT_EQ(r.status, 201) << r.text;
+  if (name != nullptr) *name = n;
+  return c;
+}
+
+// POST /api/games with `body`; the new game's id ("" after a failed expectation).
+inline std::string create_game(ApiClient& c, const Json& body) {
+  const Reply r = c.post("/api/games", body);
+  EXPECT_EQ(r.status, 201) << r.text;
+  return r.body.value("id", "");
+}
+
+// GETs game `id` until it is the client's turn or the game is over (a computer player moves in
+// the background); the state then, or null after a failed expectation.
+inline Json wait_turn(ApiClient& c, const std::string& id) {
+  for (int i = 0; i < 4000; ++i) {
+    const Reply r = c.get("/api/games/" + id);
+    EXPECT_EQ(r.status, 200) << r.text;
+    if (r.status != 200) return nullptr;
+    if (r.body["your_turn"].get<bool>() || r.body["status"] == "finished") return r.body;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ADD_FAILURE() << "never the client's turn in game " << id;
+  return nullptr;
+}
 
 // Reads a game's event stream in a thread and keeps the data of every `update` event.
 class EventReader {

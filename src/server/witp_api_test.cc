@@ -22,19 +22,12 @@ using testing::unique;
 class ServerApiWitp : public ::testing::Test {
  protected:
   void SetUp() override {
-    ServerConfig c;
-    c.db = testing::test_db(dir_);
-    c.threads = 4;
+    ServerConfig c = testing::test_config(dir_, 4);
     c.agent_threads = 0;
     server_ = std::make_unique<InProcessServer>(std::move(c));
   }
   ApiClient user(const std::string& prefix, std::string* name = nullptr) {
-    ApiClient c(server_->port());
-    const std::string n = unique(prefix);
-    const Reply r = c.signup(n);
-    EXPECT_EQ(r.status, 201) << r.text;
-    if (name != nullptr) *name = n;
-    return c;
+    return testing::signed_up(server_->port(), prefix, name);
   }
   static std::string create(ApiClient& c, const std::string& start = "0/1/42") {
     const Reply r =
