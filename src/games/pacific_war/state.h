@@ -257,7 +257,20 @@ struct UnitCounts {
   std::array<std::uint32_t, 2> naval_ozs{};
   std::array<std::uint32_t, 2> lba_ozs{};
 };
+// Adds one unit at `loc` (an OZ) to the counts.
+inline void count_unit(UnitCounts& n, const Content& c, int unit, int loc) {
+  const Content::UnitHot& d = c.unit_hot[static_cast<std::size_t>(unit)];
+  const auto oz = static_cast<std::size_t>(loc);
+  (d.naval ? n.naval_count : n.lba_count)[oz][d.side]++;
+  (d.naval ? n.naval_ozs : n.lba_ozs)[d.side] |= std::uint32_t{1} << loc;
+  n.units_at[oz][static_cast<std::size_t>(unit / 64)] |= std::uint64_t{1} << (unit % 64);
+}
 UnitCounts count_units(const PwState& s);
+// Whether the state's derived fields are `n` (one compare per array).
+bool counts_agree(const PwState& s, const UnitCounts& n);
+// The units whose place differs between two states of the same game (the transition checks
+// look only at them): a scan of the unit arrays by 32-byte blocks.
+UnitMask moved_units(const PwState& before, const PwState& after);
 // Recomputes the counts from the units (set-up; and invariant checks compare with it).
 void recount(PwState& s);
 
