@@ -86,6 +86,14 @@ std::string check_moved_unit(const PwState& before, const PwState& after, Act ac
   return {};
 }
 
+// A group of ships is being formed or moved (8.9.2, 8.10.1, 8.12, 10.4): its picked ships are
+// all where the group is (move.at; the OZ it starts from while picking).
+bool moving_group(const PwState& s) {
+  return s.step == Step::PickGroup || s.step == Step::Pursuit ||
+         (s.step == Step::ChooseDestination &&
+          (s.move.kind == MoveKind::Normal || s.move.kind == MoveKind::Return));
+}
+
 // Each unit's own checks, one message per problem, in the order of the units.
 std::string check_units(const PwState& s) {
   const Content& c = s.content();
@@ -104,9 +112,9 @@ std::string check_units(const PwState& s) {
     if (s.step != Step::PickGroup && s.step != Step::ChooseDestination &&
         !in_combat_or_reaction(s) && (us.flags & kSelected))
       return "unit still selected outside a move: " + unit_where(s, u);
-    // legal_pick_group looks for the group's units in its OZ only.
-    if (s.step == Step::PickGroup && (us.flags & kSelected) &&
-        (us.loc != s.move.from || c.units[u].side != s.move.side))
+    // legal_pick_group and the moves look for the group's ships in its OZ only.
+    if (moving_group(s) && (us.flags & kSelected) &&
+        (us.loc != s.move.at || c.units[u].side != s.move.side))
       return "a unit picked for the group is not in its OZ: " + unit_where(s, u);
     if (s.combat.oz < 0 && (us.pend_hits || us.pend_dmg))
       return "pending hits outside combat: " + unit_where(s, u);
@@ -121,7 +129,7 @@ bool units_suspect(const PwState& s, UnitCounts& counted) {
   const Content& c = s.content();
   const bool may_be_selected =
       s.step == Step::PickGroup || s.step == Step::ChooseDestination || in_combat_or_reaction(s);
-  const bool picking = s.step == Step::PickGroup;
+  const bool picking = moving_group(s);
   const bool in_combat = s.combat.oz >= 0;
   const int num_ozs = c.num_ozs();
   bool suspect = false;
@@ -136,7 +144,7 @@ bool units_suspect(const PwState& s, UnitCounts& counted) {
     }
     if (us.flags & kSelected)
       suspect |= !may_be_selected ||
-                 (picking && (us.loc != s.move.from || c.unit_hot[u].side != s.move.side));
+                 (picking && (us.loc != s.move.at || c.unit_hot[u].side != s.move.side));
     if (!in_combat) suspect |= (us.pend_hits | us.pend_dmg) != 0;
   }
   // On the map or on the Turn Track (not in the pool, not removed), Advanced units need their
