@@ -67,7 +67,7 @@ BenchResult run_bench(std::shared_ptr<const engine::Game> game, const engine::Op
       timed += seconds_since(start);
       result.clones += static_cast<long long>(batch.size());
       for (auto& slot : batch) slot.reset();
-    } while (timed < config.seconds_per_measure);
+    } while (config.games <= 0 && timed < config.seconds_per_measure);
     result.clone_ns = timed * 1e9 / static_cast<double>(result.clones);
   }
 
@@ -91,7 +91,7 @@ BenchResult run_bench(std::shared_ptr<const engine::Game> game, const engine::Op
       }
       ++result.games;
       elapsed = seconds_since(start);
-    } while (elapsed < config.seconds_per_measure);
+    } while (config.games > 0 ? result.games < config.games : elapsed < config.seconds_per_measure);
     result.random_games_per_second = static_cast<double>(result.games) / elapsed;
     result.apply_action_ns =
         result.actions > 0 ? (elapsed - setup) * 1e9 / static_cast<double>(result.actions) : 0.0;

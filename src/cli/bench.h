@@ -12,6 +12,9 @@ struct BenchConfig {
   std::uint64_t seed = 1;
   double seconds_per_measure = 0.5;  // each measure runs at least this long (and >= 1 round)
   int max_actions_per_game = 100000;
+  // Fixed work instead of fixed time (for instruction counts, e.g. under callgrind): when > 0,
+  // exactly this many random games and one batch of clones.
+  long long games = 0;
 };
 
 struct BenchResult {

@@ -21,6 +21,16 @@ TEST(BenchTest, MeasuresSomething) {
   EXPECT_TRUE(json.contains("random_games_per_second"));
 }
 
+TEST(BenchTest, FixedNumberOfGames) {
+  BenchConfig config;
+  config.seconds_per_measure = 1000.0;  // ignored: the games are counted, not timed
+  config.games = 3;
+  const BenchResult result =
+      run_bench(std::make_shared<toy::ToyGame>(), engine::Json::object(), config);
+  EXPECT_EQ(result.games, 3);
+  EXPECT_EQ(result.clones, 16);
+}
+
 TEST(BenchTest, EndlessGameIsAnError) {
   BenchConfig config;
   config.seconds_per_measure = 0.01;

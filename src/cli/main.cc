@@ -230,6 +230,10 @@ int run(int argc, char** argv) {
   bench->add_option("--seed", bench_config.seed, "random seed");
   bench->add_option("--seconds", bench_config.seconds_per_measure, "time per measure")
       ->check(CLI::Range(0.001, 3600.0));
+  bench
+      ->add_option("--games", bench_config.games,
+                   "play exactly this many random games (fixed work, e.g. for callgrind)")
+      ->check(CLI::Range(1LL, 1000000000LL));
   bench->add_option("--rules", bench_rules, "rule option (repeatable)")->allow_extra_args(false);
   bench->add_flag("--json", bench_json, "print one JSON object");
 

@@ -524,8 +524,9 @@ std::string check_advanced_invariants(const PwState& s) {
     if (t > 5) return "torpedo cruiser gunnery above 5 (13.2)";
   if ((s.step == Step::Seabees) != (a.seabees_oz >= 0)) return "Seabees OZ outside its prompt";
   if (a.kasagi_ibuki_due < 0 || a.kasagi_ibuki_due > 2) return "Kasagi / Ibuki count out of range";
-  for (int u = 0; u < c.num_units(); ++u) {
-    if (s.units[u].loc != kLocPool || !waits_for_condition(s, u)) continue;
+  std::string problem;  // only Advanced units wait for a condition
+  for_each_unit(c.advanced_units, [&](int u) {
+    if (!problem.empty() || s.units[u].loc != kLocPool || !waits_for_condition(s, u)) return;
     const Rule rule = c.units[u].rule;
     const bool decided = (rule == Rule::IseHyuga || rule == Rule::Shinano)
                              ? s.turn >= c.advanced.conversion_turn
@@ -534,29 +535,31 @@ std::string check_advanced_invariants(const PwState& s) {
                              : c.units[u].withdraw_turn > 0 && s.turn >= c.units[u].withdraw_turn;
     if (decided && s.step != Step::KasagiIbuki && s.step != Step::ReinforceLba &&
         s.step != Step::Divisions)
-      return "advanced unit still waiting after its rule decided: " + c.units[u].id;
-  }
-  return {};
+      problem = "advanced unit still waiting after its rule decided: " + c.units[u].id;
+  });
+  return problem;
 }
 
-std::string check_advanced_transition(const PwState& before, const PwState& after, Act act) {
+std::string check_advanced_transition(const PwState& before, const PwState& after, Act act,
+                                      const UnitMask& moved) {
   const Content& c = after.content();
   if (before.adv.divisions_oz == kDivisionsGone && after.adv.divisions_oz != kDivisionsGone)
     return "the Australian Divisions came back (13.6.3)";
   if (before.adv.marker_turn == before.turn && after.turn == before.turn &&
       after.adv.marker_turn != before.adv.marker_turn)
     return "Seabees / MAGIC used twice in a turn (13.7)";
-  for (int u = 0; u < c.num_units(); ++u) {
+  std::string problem;
+  for_each_unit(moved, [&](int u) {
     const std::uint8_t from = before.units[u].loc, to = after.units[u].loc;
-    if (from == to) continue;
+    if (!problem.empty()) return;
     if (before.step == Step::Seabees &&
         (act.kind != Kind::SeabeesLba || act.a != u || to != before.adv.seabees_oz))
-      return "a unit moved at the Seabees prompt other than the chosen LBA: " + c.units[u].id;
-    if (from == kLocPool && to == kLocTrack && c.units[u].advanced &&
-        !waits_for_condition(before, u))
-      return "an advanced unit left the pool without its rule: " + c.units[u].id;
-  }
-  return {};
+      problem = "a unit moved at the Seabees prompt other than the chosen LBA: " + c.units[u].id;
+    else if (from == kLocPool && to == kLocTrack && c.units[u].advanced &&
+             !waits_for_condition(before, u))
+      problem = "an advanced unit left the pool without its rule: " + c.units[u].id;
+  });
+  return problem;
 }
 
 }  // namespace pacwar::pacific_war

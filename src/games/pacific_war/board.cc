@@ -1,4 +1,7 @@
 // The Pacific War: small queries over the board shared by every rules file.
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "games/pacific_war/state.h"
@@ -34,15 +37,40 @@ void set_loc(PwState& s, int unit, int loc) {
 UnitCounts count_units(const PwState& s) {
   UnitCounts n;
   const Content& c = s.content();
-  for (int u = 0; u < c.num_units(); ++u) {
-    const int loc = s.units[u].loc;
-    if (loc >= kMaxOz) continue;
-    const Content::UnitHot& d = c.unit_hot[u];
-    (d.naval ? n.naval_count : n.lba_count)[loc][d.side]++;
-    (d.naval ? n.naval_ozs : n.lba_ozs)[d.side] |= std::uint32_t{1} << loc;
-    n.units_at[loc][static_cast<std::size_t>(u / 64)] |= std::uint64_t{1} << (u % 64);
-  }
+  for (int u = 0; u < c.num_units(); ++u)
+    if (const int loc = s.units[u].loc; loc < kMaxOz) count_unit(n, c, u, loc);
   return n;
+}
+
+namespace {
+template <class T>
+bool same_bytes(const T& a, const T& b) {
+  static_assert(std::has_unique_object_representations_v<T>);
+  return std::memcmp(&a, &b, sizeof(T)) == 0;
+}
+}  // namespace
+
+bool counts_agree(const PwState& s, const UnitCounts& n) {
+  return same_bytes(n.naval_count, s.naval_count) && same_bytes(n.lba_count, s.lba_count) &&
+         same_bytes(n.units_at, s.units_at) && same_bytes(n.naval_ozs, s.naval_ozs) &&
+         same_bytes(n.lba_ozs, s.lba_ozs);
+}
+
+UnitMask moved_units(const PwState& before, const PwState& after) {
+  static_assert(sizeof(UnitState) == 5 && sizeof(PwState::units) % 32 == 0);
+  constexpr std::size_t kUnitBytes = sizeof(UnitState);
+  const auto* a = reinterpret_cast<const unsigned char*>(before.units.data());
+  const auto* b = reinterpret_cast<const unsigned char*>(after.units.data());
+  const int n = after.content().num_units();
+  UnitMask moved{};
+  for (std::size_t i = 0; i < sizeof(PwState::units); i += 32) {
+    if (std::memcmp(a + i, b + i, 32) == 0) continue;
+    const int last = std::min(n - 1, static_cast<int>((i + 31) / kUnitBytes));
+    for (int u = static_cast<int>(i / kUnitBytes); u <= last; ++u)
+      if (before.units[u].loc != after.units[u].loc)
+        moved[static_cast<std::size_t>(u / 64)] |= std::uint64_t{1} << (u % 64);
+  }
+  return moved;
 }
 
 void recount(PwState& s) {

@@ -206,6 +206,7 @@ struct Content {
   std::array<UnitHot, kMaxUnits> unit_hot{};
   std::array<UnitMask, 2> side_naval_units{};  // the Naval units of each side
   std::array<UnitMask, 2> side_lba_units{};    // the LBA of each side
+  UnitMask advanced_units{};                   // the units of the Advanced Rules (13.x)
   // The parts of a unit's and of an OZ's view JSON that never change, written once as text
   // (prepare_view_text, view.cc): the web server writes a few hundred units per state answer.
   struct ViewText {

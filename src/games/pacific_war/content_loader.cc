@@ -1041,6 +1041,8 @@ void derive_masks(Content& c) {
     auto& kind = d.is_naval() ? c.side_naval_units : c.side_lba_units;
     kind[static_cast<std::size_t>(d.side)][static_cast<std::size_t>(u / 64)] |= std::uint64_t{1}
                                                                                 << (u % 64);
+    if (d.advanced)
+      c.advanced_units[static_cast<std::size_t>(u / 64)] |= std::uint64_t{1} << (u % 64);
   }
 }
 

@@ -1,5 +1,7 @@
 // Tests for 12.0 Control, after the manual's examples.
+#include "engine/random_play.h"
 #include "games/pacific_war/scenario_for_test.h"
+#include "games/registry.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -62,6 +64,48 @@ TEST(Control_12_3_1, ContestedPort) {
   set_loc(sc.s(), sc.unit("Houston"), kLocSunk);
   sc.control();  // 12.3.3: the Port returns to its owner at once
   EXPECT_EQ(sc.controller_of("Indochina"), kJapanese);
+}
+
+}  // namespace
+}  // namespace pacwar::pacific_war
+
+namespace pacwar::pacific_war {
+namespace {
+
+// The per-map masks the legal-action generators use (state.h) agree with the per-OZ queries
+// on every position of random games, with and without the Advanced and Optional rules.
+TEST(Control_12_0, MasksAgreeWithThePerOzQueries) {
+  engine::RandomPlayer player;
+  const auto game = find_game("pacific-war");
+  int positions = 0;
+  for (const engine::Json& rules : {engine::Json::array(), engine::Json("all")}) {
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      engine::Rng rng(seed);
+      auto state = game->new_initial_state(game->normalize_options(engine::Json{{"rules", rules}}));
+      while (!state->is_terminal()) {
+        const auto& s = static_cast<const PwState&>(*state);
+        for (int side : {kJapanese, kAllied}) {
+          std::uint32_t controlled = 0, usable = 0, owned = 0, negative = 0, contested = 0;
+          for (int oz = 0; oz < kMaxOz; ++oz) {
+            const std::uint32_t bit = std::uint32_t{1} << oz;
+            if (oz < s.content().num_ozs() && controller(s, oz) == side) controlled |= bit;
+            if (oz < s.content().num_ozs() && usable_port(s, side, oz)) usable |= bit;
+            if (s.port_owner[static_cast<std::size_t>(oz)] == side) owned |= bit;
+            if (s.base_marker[static_cast<std::size_t>(oz)] < 0) negative |= bit;
+            if (s.contested[static_cast<std::size_t>(oz)]) contested |= bit;
+          }
+          ASSERT_EQ(controlled_ozs(s, side), controlled) << positions;
+          ASSERT_EQ(usable_ports(s, side), usable) << positions;
+          ASSERT_EQ(oz_mask_equal(s.port_owner, static_cast<std::int8_t>(side)), owned);
+          ASSERT_EQ(oz_mask_negative(s.base_marker), negative);
+          ASSERT_EQ(oz_mask_equal(s.contested, true), contested);
+        }
+        ++positions;
+        state->apply(player.pick(*state, rng, rng), nullptr);
+      }
+    }
+  }
+  EXPECT_GT(positions, 3000);
 }
 
 }  // namespace

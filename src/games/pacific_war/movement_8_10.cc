@@ -10,10 +10,6 @@
 namespace pacwar::pacific_war {
 namespace {
 
-bool forbidden(const PwState& s, int side, int oz) {
-  return side == kJapanese && s.content().ozs[oz].japanese_forbidden;  // 6.1 note
-}
-
 // The speed a ship needs to leave `from` at all: 0 if an enemy-free neighbour can be entered
 // (3 MP always suffice), else the cheapest route into an enemy-held neighbour.
 int speed_needed_to_leave(const PwState& s, int side, int from) {
@@ -41,10 +37,19 @@ int group_need(const PwState& s) {
   return s.move.kind == MoveKind::Normal ? speed_needed_to_leave(s, s.move.side, s.move.from) : 0;
 }
 
+// The ships of the group being moved or returned, in unit order: the side's picked ships where
+// the group is (invariants.cc checks that no picked ship of the side is elsewhere).
+template <class F>
+void for_each_group_ship(const PwState& s, F&& f) {
+  for_each_unit(ships_at(s, s.move.side, s.move.at), [&](int u) {
+    if (s.units[u].flags & kSelected) f(u);
+  });
+}
+
 int group_speed(const PwState& s) {
   int speed = 99;
-  for (int u : s.content().side_units[s.move.side])
-    if (s.units[u].flags & kSelected) speed = std::min<int>(speed, s.content().unit_hot[u].speed);
+  for_each_group_ship(s,
+                      [&](int u) { speed = std::min<int>(speed, s.content().unit_hot[u].speed); });
   return speed == 99 ? 0 : speed;
 }
 
@@ -57,39 +62,30 @@ Distances normal_distances(const PwState& s, int side, int from) {
   return distances_masked(s, from, enter, pass);
 }
 
-// 8.10.1 MP: the slowest speed, or 3 MP when no enemy units are entered.
-std::vector<std::pair<int, int>> normal_destinations(const PwState& s, int side, int from,
-                                                     int speed) {
+// 8.10.1 MP: the slowest speed, or 3 MP when no enemy units are entered. emit(oz, cost) for
+// each destination, in the order of the OZs.
+template <class Emit>
+void normal_destinations(const PwState& s, int side, int from, int speed, Emit&& emit) {
   const Distances dist = normal_distances(s, side, from);
-  std::vector<std::pair<int, int>> out;  // (oz, cost)
   for (int x = 0; x < s.content().num_ozs(); ++x) {
     if (x == from || dist[x] >= kUnreachable) continue;
     const int budget = has_units(s, 1 - side, x) ? speed : std::max(speed, 3);
-    if (dist[x] <= budget) out.emplace_back(x, dist[x]);
+    if (dist[x] <= budget) emit(x, static_cast<int>(dist[x]));
   }
-  return out;
 }
 
 // 8.9.2 / 10.4: friendly Ports reachable without crossing enemy-controlled or occupied OZs.
-std::vector<int> return_ports(const PwState& s, int side, int from) {
+std::uint32_t return_ports(const PwState& s, int side, int from) {
+  const Content& c = s.content();
   const int foe = 1 - side;
-  auto open = [&](int x) {
-    return !forbidden(s, side, x) && controller(s, x) != foe && !has_units(s, foe, x);
-  };
-  const Distances dist = distances(s, from, open, open);
-  std::vector<int> out;
-  for (int x = 0; x < s.content().num_ozs(); ++x)
-    if (x != from && dist[x] < kUnreachable && usable_port(s, side, x)) out.push_back(x);
-  return out;
-}
-
-// 8.9.3 / 10.4: no limit of LBA on a Port, one per Base. An enemy Port held as the side's Base
-// "is considered in all aspects as a Base" (12.3) and "neither player can use it as a Port for
-// any purpose" (12.2), so only the side's own Ports, and the Fleet Train's Base (8.7), are
-// unlimited.
-bool holds_any_lba(const PwState& s, int side, int oz) {
-  return (s.content().ozs[oz].port && s.port_owner[oz] == side) ||
-         (side == kAllied && s.fleet_train_oz == oz);
+  const std::uint32_t open = c.all_ozs_mask &
+                             ~(side == kJapanese ? c.japanese_forbidden_mask : 0u) &
+                             ~controlled_ozs(s, foe) & ~occupied_ozs(s, foe);
+  const Distances dist = distances_masked(s, from, open, open | oz_bit(from));
+  std::uint32_t reached = 0;
+  for (int x = 0; x < c.num_ozs(); ++x)
+    if (x != from && dist[x] < kUnreachable) reached |= oz_bit(x);
+  return reached & usable_ports(s, side);
 }
 
 }  // namespace
@@ -102,14 +98,14 @@ std::uint32_t lba_landing_mask(const PwState& s, int side) {
                              ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
   const std::uint32_t ships = s.naval_ozs[static_cast<std::size_t>(side)];
   const std::uint32_t lba = s.lba_ozs[static_cast<std::size_t>(side)];
-  std::uint32_t mask = 0;
-  for (std::uint32_t m = free; m != 0; m &= m - 1) {
-    const int x = std::countr_zero(m);
-    if ((ships & oz_bit(x)) == 0 && !is_friendly_controlled(s, side, x)) continue;
-    if ((lba & oz_bit(x)) != 0 && !holds_any_lba(s, side, x)) continue;
-    mask |= oz_bit(x);
-  }
-  return mask;
+  // 8.9.3 / 10.4: no limit of LBA on a Port, one per Base. An enemy Port held as the side's Base
+  // "is considered in all aspects as a Base" (12.3) and "neither player can use it as a Port for
+  // any purpose" (12.2), so only the side's own Ports, and the Fleet Train's Base (8.7), are
+  // unlimited.
+  std::uint32_t unlimited =
+      c.port_mask & oz_mask_equal(s.port_owner, static_cast<std::int8_t>(side));
+  if (side == kAllied && s.fleet_train_oz >= 0) unlimited |= oz_bit(s.fleet_train_oz);
+  return free & (ships | controlled_ozs(s, side)) & ~(lba & ~unlimited);
 }
 
 namespace {
@@ -135,14 +131,12 @@ void move_done(PwState& s, Log log) {
 
 std::string group_names(const PwState& s) {
   std::string names;
-  for (int u : s.content().side_units[s.move.side])
-    if (s.units[u].flags & kSelected) names += (names.empty() ? "" : ", ") + unit_name(s, u);
+  for_each_group_ship(s, [&](int u) { names += (names.empty() ? "" : ", ") + unit_name(s, u); });
   return names;
 }
 
 void move_group(PwState& s, int to) {
-  for (int u : s.content().side_units[s.move.side])
-    if (s.units[u].flags & kSelected) set_loc(s, u, static_cast<std::uint8_t>(to));
+  for_each_group_ship(s, [&](int u) { set_loc(s, u, static_cast<std::uint8_t>(to)); });
   s.move.at = static_cast<std::int8_t>(to);
 }
 
@@ -245,11 +239,12 @@ void legal_destination(const PwState& s, Out& out) {
   switch (s.move.kind) {
     case MoveKind::Normal:
       // b = the MP the move costs, for the label only (the id is "to <OZ>").
-      for (auto [oz, cost] : normal_destinations(s, s.move.side, s.move.from, group_speed(s)))
-        out.push_back(encode(Kind::To, oz, cost));
+      normal_destinations(s, s.move.side, s.move.from, group_speed(s),
+                          [&](int oz, int cost) { out.push_back(encode(Kind::To, oz, cost)); });
       break;
     case MoveKind::Return:
-      for (int oz : return_ports(s, s.move.side, s.move.from)) out.push_back(encode(Kind::To, oz));
+      for (std::uint32_t m = return_ports(s, s.move.side, s.move.from); m != 0; m &= m - 1)
+        out.push_back(encode(Kind::To, std::countr_zero(m)));
       break;
     case MoveKind::Lba: {
       const std::uint32_t to =
@@ -280,8 +275,7 @@ void apply_destination(PwState& s, Act act, Log log) {
           },
           "8.10.1");
       move_group(s, to);
-      for (int u : s.content().side_units[s.move.side])  // flip to Ops Complete at once
-        if (s.units[u].flags & kSelected) set_ready(s, u, false);
+      for_each_group_ship(s, [&](int u) { set_ready(s, u, false); });  // Ops Complete at once
       group_arrived(s, to, log);
       return;
     }

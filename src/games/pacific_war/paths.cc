@@ -38,16 +38,10 @@ std::uint32_t return_reach(const PwState& s, int side) {
   const int foe = 1 - side;
   const auto& near = neighbors_1mp(s);
   const auto& far = neighbors_2mp(s);
-  std::uint32_t open = 0;
-  std::uint32_t port = 0;  // open OZs with a Port `side` can use
   const std::uint32_t free = c.all_ozs_mask & ~occupied_ozs(s, foe) &
                              ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
-  for (std::uint32_t m = free; m != 0; m &= m - 1) {
-    const int x = std::countr_zero(m);
-    if (controller(s, x) == foe) continue;
-    open |= oz_bit(x);
-    if (usable_port(s, side, x)) port |= oz_bit(x);
-  }
+  const std::uint32_t open = free & ~controlled_ozs(s, foe);
+  const std::uint32_t port = open & usable_ports(s, side);  // open OZs with a Port it can use
   // Components of open OZs (restricted routes count only when open).
   std::uint32_t reach = 0;
   std::uint32_t served = 0;  // open OZs in a component with a usable Port

@@ -153,7 +153,9 @@ bool fleet_train_is_free(const PwState& s);
 // 13.8 Battle marker (display): the OZ it stands in, or -1 in the Game Events box
 int battle_marker_oz(const PwState& s);
 std::string check_advanced_invariants(const PwState& s);
-std::string check_advanced_transition(const PwState& before, const PwState& after, Act act);
+// `moved`: the units whose place changed (moved_units).
+std::string check_advanced_transition(const PwState& before, const PwState& after, Act act,
+                                      const UnitMask& moved);
 
 // 15.0 Optional Rules (optional_15.cc); 15.1 is in turn0_5.cc.
 int oil_reserve_cards(const PwState& s);  // 15.2: extra Japanese cards this turn

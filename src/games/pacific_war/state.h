@@ -9,6 +9,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -257,7 +258,20 @@ struct UnitCounts {
   std::array<std::uint32_t, 2> naval_ozs{};
   std::array<std::uint32_t, 2> lba_ozs{};
 };
+// Adds one unit at `loc` (an OZ) to the counts.
+inline void count_unit(UnitCounts& n, const Content& c, int unit, int loc) {
+  const Content::UnitHot& d = c.unit_hot[static_cast<std::size_t>(unit)];
+  const auto oz = static_cast<std::size_t>(loc);
+  (d.naval ? n.naval_count : n.lba_count)[oz][d.side]++;
+  (d.naval ? n.naval_ozs : n.lba_ozs)[d.side] |= std::uint32_t{1} << loc;
+  n.units_at[oz][static_cast<std::size_t>(unit / 64)] |= std::uint64_t{1} << (unit % 64);
+}
 UnitCounts count_units(const PwState& s);
+// Whether the state's derived fields are `n` (one compare per array).
+bool counts_agree(const PwState& s, const UnitCounts& n);
+// The units whose place differs between two states of the same game (the transition checks
+// look only at them): a scan of the unit arrays by 32-byte blocks.
+UnitMask moved_units(const PwState& before, const PwState& after);
 // Recomputes the counts from the units (set-up; and invariant checks compare with it).
 void recount(PwState& s);
 
@@ -291,6 +305,50 @@ inline bool usable_port(const PwState& s, int side, int oz) {
 }
 inline bool is_friendly_controlled(const PwState& s, int side, int oz) {
   return controller(s, oz) == side;
+}
+// The OZs (bits) whose entry in a per-OZ byte array equals `value`, or is below zero: eight
+// entries at a time, so that the legal-action generators ask a whole map in a few operations.
+template <class T>
+requires(sizeof(T) == 1) std::uint32_t oz_mask_equal(const std::array<T, kMaxOz>& bytes, T value) {
+  constexpr std::uint64_t kLow7 = 0x7F7F7F7F7F7F7F7FULL;
+  const std::uint64_t pattern = 0x0101010101010101ULL * static_cast<std::uint8_t>(value);
+  std::uint32_t mask = 0;
+  for (std::size_t i = 0; i < kMaxOz; i += 8) {
+    std::uint64_t x;
+    std::memcpy(&x, bytes.data() + i, sizeof x);
+    x ^= pattern;                                                     // equal bytes are now 0
+    const std::uint64_t zero = ~(((x & kLow7) + kLow7) | x | kLow7);  // 0x80 in each zero byte
+    mask |= static_cast<std::uint32_t>(((zero >> 7) * 0x0102040810204080ULL) >> 56) << i;
+  }
+  return mask;
+}
+inline std::uint32_t oz_mask_negative(const std::array<std::int8_t, kMaxOz>& bytes) {
+  std::uint32_t mask = 0;
+  for (std::size_t i = 0; i < kMaxOz; i += 8) {
+    std::uint64_t x;
+    std::memcpy(&x, bytes.data() + i, sizeof x);
+    const std::uint64_t sign = (x >> 7) & 0x0101010101010101ULL;  // the sign bit of each byte
+    mask |= static_cast<std::uint32_t>((sign * 0x0102040810204080ULL) >> 56) << i;
+  }
+  return mask;
+}
+// The Ports (bits) held by their owner with no Base marker on them and not contested: the
+// owner's usable Ports before enemy units are looked at (usable_port).
+inline std::uint32_t clear_ports(const PwState& s, int owner) {
+  return s.content().port_mask & oz_mask_equal(s.port_owner, static_cast<std::int8_t>(owner)) &
+         oz_mask_negative(s.base_marker) & ~oz_mask_equal(s.contested, true);
+}
+// The OZs (bits) whose controller() is `side` (12.0).
+inline std::uint32_t controlled_ozs(const PwState& s, int side) {
+  return oz_mask_equal(s.base_marker, static_cast<std::int8_t>(side)) | clear_ports(s, side);
+}
+// The OZs (bits) where usable_port(s, side, oz) holds.
+inline std::uint32_t usable_ports(const PwState& s, int side) {
+  std::uint32_t ports = clear_ports(s, side);
+  if (side == kAllied && s.fleet_train_oz >= 0 && !s.content().ozs[s.fleet_train_oz].port)
+    ports |= std::uint32_t{1} << s.fleet_train_oz;  // 8.7
+  return ports & ~(s.naval_ozs[static_cast<std::size_t>(1 - side)] |
+                   s.lba_ozs[static_cast<std::size_t>(1 - side)]);
 }
 // 8.6 / 10.5: a card readies every Ops Complete ship of `side` in `oz` if it is a Port the side
 // can use, only the non-capital ones elsewhere. `card_readies_any` tells whether one would flip.

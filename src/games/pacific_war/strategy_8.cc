@@ -146,9 +146,11 @@ void legal_choose_action(const PwState& s, Out& out) {
       }
     });
   }
-  if (hand_size(s, side) > 0)
+  if (hand_size(s, side) > 0) {
+    const std::uint32_t ports = usable_ports(s, side);
     for (int oz = 0; oz < c.num_ozs(); ++oz)
-      resupply[oz] = usable_port(s, side, oz) ? spent[oz] : spent_minor[oz];
+      resupply[oz] = (ports >> oz) & 1u ? spent[oz] : spent_minor[oz];
+  }
   for (int oz = 0; oz < c.num_ozs(); ++oz)
     if (group_can_leave(s, side, oz, fastest[oz])) out.push_back(encode(Kind::MoveFrom, oz));
   const std::uint32_t reach = return_reach(s, side);
