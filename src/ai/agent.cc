@@ -131,6 +131,12 @@ bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
     config.tm_close = *ratio;
     return true;
   }
+  if (key == "pw") {  // progressive widening constant (mcts only; 0 = off)
+    const auto k = parse_non_negative(value);
+    if (!k || spec.kind == AgentSpec::Kind::kMctsV1) return false;
+    config.widening = *k;
+    return true;
+  }
   if (key == "depth") {
     const auto depth = parse_positive(value);
     if (!depth) return false;

@@ -270,7 +270,16 @@ class alignas(64) Mcts::Searcher {
         const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), action);
         if (tried_[static_cast<std::size_t>(it - sorted_.begin())] == 0) untried_.push_back(action);
       }
-      if (!untried_.empty()) {
+      // Progressive widening (`,pw=K`): a node visited n times has at most K·√n children legal
+      // in this world before another is expanded (always one at least).
+      bool expand = !untried_.empty();
+      if (expand && config_.widening > 0.0) {
+        const auto children = static_cast<double>(legal_.size() - untried_.size());
+        expand = children == 0.0 ||
+                 children < config_.widening *
+                                std::sqrt(static_cast<double>(std::max(1u, nodes_[node].visits)));
+      }
+      if (expand) {
         // Expansion order follows the playout policy's taste (a cheap progressive bias).
         const ActionCode action =
             untried_.size() == 1 ? untried_.front() : policies_.playout->pick(state, untried_, rng);

@@ -52,6 +52,10 @@ struct MctsConfig {
   // time_ms. On an iteration budget with one thread it only stops once the decision cannot
   // change (the same action as the full search, fewer iterations). Off by default until an SPRT
   // run passes it (docs/ai.md).
+  // Progressive widening: a node visited n times considers at most widening × √n of the
+  // actions legal in the world at hand, added in the playout policy's order (`,pw=K`); 0 = off
+  // (every legal action is tried once before UCB chooses). Off until an SPRT run passes it.
+  double widening = 0.0;
   bool time_manage = false;
   double tm_max_factor = 3.0;  // `,tmmax=X`
   double tm_close = 0.5;       // runner-up / best root visits that make a close call; `,tmclose=X`
