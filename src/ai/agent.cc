@@ -112,6 +112,31 @@ bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
     config.even_split = value == "even";
     return true;
   }
+  // Time management is the new search's (mcts-v1 stays the frozen player).
+  if (key.substr(0, 2) == "tm" && spec.kind == AgentSpec::Kind::kMctsV1) return false;
+  if (key == "tm") {  // time management of a time budget (ai/time_manager.h): off unless tm=1
+    if (value != "0" && value != "1") return false;
+    config.time_manage = value == "1";
+    return true;
+  }
+  if (key == "tmmax") {  // the most a decision may use, in average budgets (>= 1)
+    const auto factor = parse_non_negative(value);
+    if (!factor || *factor < 1.0) return false;
+    config.tm_max_factor = *factor;
+    return true;
+  }
+  if (key == "tmclose") {  // runner-up / best root visits that make a close call (0 to 1)
+    const auto ratio = parse_non_negative(value);
+    if (!ratio || *ratio > 1.0) return false;
+    config.tm_close = *ratio;
+    return true;
+  }
+  if (key == "pw") {  // progressive widening constant (mcts only; 0 = off)
+    const auto k = parse_non_negative(value);
+    if (!k || spec.kind == AgentSpec::Kind::kMctsV1) return false;
+    config.widening = *k;
+    return true;
+  }
   if (key == "depth") {
     const auto depth = parse_positive(value);
     if (!depth) return false;

@@ -2,7 +2,10 @@
 // "mcts:easy|normal|hard", "mcts:Nms" (N milliseconds per decision); a search spec may add
 // ",c=X" (UCB exploration constant), ",depth=N" (playout depth), ",reuse=0|1" (tree reuse
 // between decisions, off by default; mcts-v1 never reuses) and ",split=even|shared" (how threads
-// divide an iteration budget; shared by default), e.g. "mcts:2000,c=0.5".
+// divide an iteration budget; shared by default), e.g. "mcts:2000,c=0.5". ",tm=1" (mcts, oracle)
+// manages a time budget: Nms becomes the mean per searched decision of a game, with early stops
+// and close calls paid from the time saved (ai/time_manager.h; ",tmmax=X" caps a decision at X
+// means, ",tmclose=R" sets what a close call is).
 // ",eval=model" (mcts, oracle and heuristic: "heuristic,eval=model") scores positions with the
 // learned value model of data/<game>/value_model.json (ai/value_model.h) instead of the game's
 // hand-written evaluator ("eval=game", the default); ",eval=blend" the mean of the two.

@@ -102,11 +102,19 @@ class alignas(64) Mcts::Searcher {
 
   // Runs `quota` iterations (0 = unlimited) or until `deadline`; returns how many ran. The
   // tree is kept as it is (reset() or reroot() first).
+  // With `stop_when_decided` (time management on an iteration budget, one thread) it also
+  // stops, setting `early`, once the runner-up cannot catch up the best root action in the
+  // iterations left: the decision is the full search's, reached sooner.
   long long run(const State& root, int seat, Rng rng, long long quota, bool timed,
-                Clock::time_point deadline) {
+                Clock::time_point deadline, bool stop_when_decided, bool& early) {
     long long done = 0;
     while (quota == 0 || done < quota) {
       if (timed && (done & 7) == 0 && Clock::now() >= deadline) break;
+      if (stop_when_decided && (done & 7) == 0 &&
+          decided(root_top_two(), static_cast<double>(quota - done))) {
+        early = true;
+        break;
+      }
       iterate(root, seat, rng);
       ++done;
     }
@@ -125,6 +133,67 @@ class alignas(64) Mcts::Searcher {
       ++done;
     }
     return done;
+  }
+
+  // Time management (ai/time_manager.h), on the thread that decides when the search ends: runs
+  // until `soft_ms` after `start`, or on to `hard_ms` while the two most visited root actions
+  // are a close call; stops as soon as the best root action is decided (the runner-up cannot
+  // catch it up in the iterations the time left allows at the rate so far). Sets `stop` for
+  // the other threads and `early` when it stopped because the action was decided.
+  long long run_managed(const State& root, int seat, Rng rng, Clock::time_point start,
+                        double soft_ms, double hard_ms, double close_ratio, std::atomic<bool>& stop,
+                        bool& early) {
+    long long done = 0;
+    early = false;
+    while (true) {
+      if ((done & 7) == 0) {
+        const double elapsed =
+            std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        if (elapsed >= hard_ms) break;
+        const TopTwo top = root_top_two();
+        const bool extending = elapsed >= soft_ms;
+        if (extending && !close_call(top, close_ratio)) break;
+        if (done > 0) {
+          const double rate = static_cast<double>(done) / std::max(elapsed, 1e-3);
+          const double horizon = extending ? hard_ms : soft_ms;
+          if (decided(top, rate * (horizon - elapsed))) {
+            early = true;
+            break;
+          }
+        }
+      }
+      iterate(root, seat, rng);
+      ++done;
+    }
+    stop.store(true, std::memory_order_relaxed);
+    return done;
+  }
+
+  // The other threads of a managed search: until `stop` or `hard_deadline`.
+  long long run_until(const State& root, int seat, Rng rng, const std::atomic<bool>& stop,
+                      Clock::time_point hard_deadline) {
+    long long done = 0;
+    while (!stop.load(std::memory_order_relaxed)) {
+      if ((done & 7) == 0 && Clock::now() >= hard_deadline) break;
+      iterate(root, seat, rng);
+      ++done;
+    }
+    return done;
+  }
+
+  // The visits of the root's two most visited children (an untried action has none).
+  TopTwo root_top_two() const {
+    TopTwo top;
+    for (std::int32_t c = nodes_[0].first_child; c != kNone; c = nodes_[c].next_sibling) {
+      const long long v = nodes_[c].visits;
+      if (v > top.best) {
+        top.second = top.best;
+        top.best = v;
+      } else if (v > top.second) {
+        top.second = v;
+      }
+    }
+    return top;
   }
 
   // Adds the root children's visits and reward sums to `visits` and `totals` (parallel to
@@ -201,7 +270,16 @@ class alignas(64) Mcts::Searcher {
         const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), action);
         if (tried_[static_cast<std::size_t>(it - sorted_.begin())] == 0) untried_.push_back(action);
       }
-      if (!untried_.empty()) {
+      // Progressive widening (`,pw=K`): a node visited n times has at most K·√n children legal
+      // in this world before another is expanded (always one at least).
+      bool expand = !untried_.empty();
+      if (expand && config_.widening > 0.0) {
+        const auto children = static_cast<double>(legal_.size() - untried_.size());
+        expand = children == 0.0 ||
+                 children < config_.widening *
+                                std::sqrt(static_cast<double>(std::max(1u, nodes_[node].visits)));
+      }
+      if (expand) {
         // Expansion order follows the playout policy's taste (a cheap progressive bias).
         const ActionCode action =
             untried_.size() == 1 ? untried_.front() : policies_.playout->pick(state, untried_, rng);
@@ -292,6 +370,7 @@ Mcts::Mcts(MctsConfig config, GamePolicies policies)
 Mcts::~Mcts() = default;
 
 MctsResult Mcts::search(const State& root, std::uint64_t seed) {
+  const auto start = Clock::now();
   const int seat = root.current_seat();
   if (seat < 0) throw std::logic_error("mcts: nobody to decide for (chance or terminal)");
   MctsResult result;
@@ -300,7 +379,7 @@ MctsResult Mcts::search(const State& root, std::uint64_t seed) {
   result.visits.assign(result.actions.size(), 0);
   result.values.assign(result.actions.size(), 0.0);
   result.action = result.actions.front();
-  if (result.actions.size() == 1) {
+  if (result.actions.size() == 1) {  // nothing to search, no time charged
     expected_seat_ = -1;
     return result;
   }
@@ -320,9 +399,17 @@ MctsResult Mcts::search(const State& root, std::uint64_t seed) {
   }
 
   const bool timed = config_.time_ms > 0.0;
+  const bool managed = timed && config_.time_manage;
+  if (managed && !bank_) bank_.emplace(config_.time_ms, config_.tm_max_factor);
+  const double soft_ms = managed ? bank_->soft_ms() : config_.time_ms;
+  const double hard_ms = managed ? bank_->hard_ms() : config_.time_ms;
+  // A managed search counts its time from the call (what the bank is charged); a plain one
+  // from here, as mcts-v1 does.
   const auto deadline =
-      Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                         std::chrono::duration<double, std::milli>(config_.time_ms));
+      (managed ? start : Clock::now()) + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double, std::milli>(hard_ms));
+  std::atomic<bool> stop{false};
+  bool early = false;
   const int threads = config_.threads;
   std::vector<long long> done(static_cast<std::size_t>(threads), 0);
   std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
@@ -336,14 +423,24 @@ MctsResult Mcts::search(const State& root, std::uint64_t seed) {
     Searcher& searcher = *searchers_[slot];
     try {
       const Rng rng(engine::splitmix64(seed ^ engine::splitmix64(kThreadStream + t)));
+      if (managed) {
+        done[slot] = t == 0 ? searcher.run_managed(root, seat, rng, start, soft_ms, hard_ms,
+                                                   config_.tm_close, stop, early)
+                            : searcher.run_until(root, seat, rng, stop, deadline);
+        return;
+      }
       if (shared) {
         done[slot] = searcher.run_shared(root, seat, rng, budget, timed, deadline);
         return;
       }
       const long long quota = total == 0 ? 0 : total / threads + (t < total % threads ? 1 : 0);
       if (total != 0 && quota == 0) return;
-      done[slot] = searcher.run(root, seat, rng, quota, timed, deadline);
+      bool stopped = false;
+      done[slot] = searcher.run(root, seat, rng, quota, timed, deadline,
+                                config_.time_manage && threads == 1 && quota > 0, stopped);
+      if (t == 0) early = stopped;
     } catch (...) {
+      stop.store(true, std::memory_order_relaxed);
       searcher.reset();
       errors[slot] = std::current_exception();
     }
@@ -376,6 +473,9 @@ MctsResult Mcts::search(const State& root, std::uint64_t seed) {
     expected_hash_ = next->hash();
     last_action_ = result.action;
   }
+  result.stopped_early = early;
+  result.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  if (managed) bank_->charge(result.ms);
   return result;
 }
 

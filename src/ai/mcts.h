@@ -18,10 +18,12 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "ai/policy.h"
+#include "ai/time_manager.h"
 #include "engine/game.h"
 
 namespace pacwar::ai {
@@ -44,6 +46,19 @@ struct MctsConfig {
   // each thread a fixed share instead: reproducible for a seed, but the search lasts as long as
   // its slower thread (`,split=even` in a player spec).
   bool even_split = false;
+  // Time management of a time budget (ai/time_manager.h, `,tm=1`): time_ms becomes the mean per
+  // searched decision of this Mcts object (a game's player): a search stops once its best root
+  // action is decided, and a close call goes on with the time saved, up to tm_max_factor ×
+  // time_ms. On an iteration budget with one thread it only stops once the decision cannot
+  // change (the same action as the full search, fewer iterations). Off by default until an SPRT
+  // run passes it (docs/ai.md).
+  // Progressive widening: a node visited n times considers at most widening × √n of the
+  // actions legal in the world at hand, added in the playout policy's order (`,pw=K`); 0 = off
+  // (every legal action is tried once before UCB chooses). Off until an SPRT run passes it.
+  double widening = 0.0;
+  bool time_manage = false;
+  double tm_max_factor = 3.0;  // `,tmmax=X`
+  double tm_close = 0.5;       // runner-up / best root visits that make a close call; `,tmclose=X`
 };
 
 // "easy", "normal", "hard" presets (iteration budgets); false for an unknown name.
@@ -55,6 +70,8 @@ struct MctsResult {
   std::vector<engine::ActionCode> actions;  // the root's legal actions
   std::vector<long long> visits;            // merged root visits, parallel to `actions`
   std::vector<double> values;  // mean reward of each root action for the acting seat (0 unvisited)
+  double ms = 0.0;             // wall clock of the search
+  bool stopped_early = false;  // time management: ended before its time because decided
 };
 
 class Mcts {
@@ -70,6 +87,8 @@ class Mcts {
   MctsResult search(const engine::State& root, std::uint64_t seed);
 
   const MctsConfig& config() const { return config_; }
+  // Time management: the time saved so far in this game (0 before the first managed search).
+  double bank_ms() const { return bank_ ? bank_->bank_ms() : 0.0; }
 
  private:
   class Searcher;
@@ -80,6 +99,7 @@ class Mcts {
   std::uint64_t expected_hash_ = 0;
   int expected_seat_ = -1;
   engine::ActionCode last_action_ = 0;
+  std::optional<TimeBank> bank_;  // time_manage: the time saved by earlier decisions
 };
 
 }  // namespace pacwar::ai

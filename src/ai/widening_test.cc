@@ -1,0 +1,106 @@
+// Progressive widening (`mcts:...,pw=K`): how many root actions the search considers, and that
+// it does not peek at hidden cards.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "ai/agent.h"
+#include "ai/mcts.h"
+#include "ai/policy.h"
+#include "engine/random_play.h"
+#include "engine/rng.h"
+#include "games/registry.h"
+
+namespace pacwar::ai {
+namespace {
+
+using engine::Rng;
+using engine::State;
+
+// A position of seeded random play, at least `actions` actions in, where the acting seat has at
+// least `min_legal` actions (and, with `hidden`, something it cannot see).
+std::unique_ptr<State> position(const std::string& name, std::uint64_t seed, int actions,
+                                std::size_t min_legal, bool hidden) {
+  const auto game = find_game(name);
+  auto state = game->new_initial_state(game->normalize_options(engine::Json::object()));
+  engine::RandomPlayer player;
+  Rng rng(seed);
+  for (int done = 0; !state->is_terminal(); ++done) {
+    if (done >= actions && !state->is_chance() && state->legal_actions().size() >= min_legal) {
+      auto other = state->clone();
+      Rng probe(seed + 99);
+      other->resample_hidden(state->current_seat(), probe);
+      if (!hidden || other->hash() != state->hash()) return state;
+    }
+    state->apply(player.pick(*state, rng, rng), nullptr);
+  }
+  return nullptr;
+}
+
+int visited(const MctsResult& result) {
+  int n = 0;
+  for (const long long v : result.visits) n += v > 0 ? 1 : 0;
+  return n;
+}
+
+TEST(AiWidening, TheRootConsidersAtMostKTimesTheRootOfItsVisits) {
+  for (const std::string name : {"pacific-war", "co-prosperity"}) {
+    auto state = position(name, 4, 30, 12, false);
+    ASSERT_NE(state, nullptr) << name;
+    const auto legal = static_cast<int>(state->legal_actions().size());
+    MctsConfig config;
+    config.iterations = 100;
+    Mcts wide(config, policies_for(name, 2));
+    EXPECT_EQ(visited(wide.search(*state, 3)), std::min(legal, 100)) << name;
+    for (const double k : {0.5, 1.0}) {
+      config.widening = k;
+      Mcts narrow(config, policies_for(name, 2));
+      const MctsResult r = narrow.search(*state, 3);
+      EXPECT_EQ(r.iterations, 100);
+      EXPECT_LE(visited(r), static_cast<int>(std::ceil(k * std::sqrt(100.0))) + 1)
+          << name << " pw=" << k;
+      EXPECT_GE(visited(r), 2) << name << " pw=" << k;
+    }
+  }
+}
+
+TEST(AiWidening, HiddenCardsDoNotChangeTheDecision) {
+  for (const std::string name : {"pacific-war", "co-prosperity"}) {
+    int compared = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      auto state = position(name, seed, 40 + 60 * static_cast<int>(seed), 2, true);
+      ASSERT_NE(state, nullptr);
+      std::unique_ptr<State> other;
+      for (std::uint64_t k = 0; k < 100 && !other; ++k) {
+        auto candidate = state->clone();
+        Rng rng(seed * 7 + k);
+        candidate->resample_hidden(state->current_seat(), rng);
+        if (candidate->hash() != state->hash()) other = std::move(candidate);
+      }
+      if (!other) continue;
+      ASSERT_EQ(state->view(state->current_seat()), other->view(state->current_seat()));
+      ++compared;
+      const auto spec = parse_agent_spec("mcts:200,pw=1");
+      ASSERT_TRUE(spec);
+      Mcts a(spec->mcts, policies_for(name, 2));
+      Mcts b(spec->mcts, policies_for(name, 2));
+      const MctsResult ra = a.search(*state, 50 + seed);
+      const MctsResult rb = b.search(*other, 50 + seed);
+      EXPECT_EQ(ra.action, rb.action) << name << " seed " << seed;
+      EXPECT_EQ(ra.visits, rb.visits) << name << " seed " << seed;
+    }
+    EXPECT_GE(compared, 3) << name;
+  }
+}
+
+TEST(AiWidening, ParsesTheSetting) {
+  EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:50ms,pw=1.5")->mcts.widening, 1.5);
+  EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:50ms")->mcts.widening, 0.0) << "off by default";
+  EXPECT_FALSE(parse_agent_spec("mcts:50ms,pw=-1"));
+  EXPECT_FALSE(parse_agent_spec("mcts-v1:50ms,pw=1"));
+}
+
+}  // namespace
+}  // namespace pacwar::ai
