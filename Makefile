@@ -15,9 +15,11 @@ run: deps build
 	./$(BUILD)/pacwar serve --port $(PORT) --db $(DB)
 
 # CI (.ci/run) runs exactly this. Each step is timed (wall, user+sys CPU, load average) and a
-# table of the steps is printed at the end (scripts/timed-steps.sh; docs/performance.md).
-TEST_STEPS := build build-asan test-release test-asan build-tsan test-tsan test-postgres \
-              test-cluster test-e2e test-nginx build-fuzz test-fuzz
+# table of the steps is printed at the end (scripts/timed-steps.sh; docs/performance.md, "Test
+# suite"). A+B: two steps at once, one mostly waiting (sockets, sleeps, fixed durations) beside
+# one that computes; never two that use the same build directory (each re-runs its cmake).
+TEST_STEPS := build build-asan+test-release test-asan build-tsan test-tsan+test-postgres \
+              test-cluster+build-fuzz test-e2e test-nginx+test-fuzz
 test: deps
 	@bash scripts/timed-steps.sh $(MAKE) $(TEST_STEPS)
 
