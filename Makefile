@@ -14,7 +14,14 @@ DB ?= sqlite:pacwar.db
 run: deps build
 	./$(BUILD)/pacwar serve --port $(PORT) --db $(DB)
 
-test: deps build build-asan test-release test-asan test-tsan test-postgres test-cluster test-e2e test-nginx test-fuzz
+# CI (.ci/run) runs exactly this. Each step is timed (wall, user+sys CPU, load average) and a
+# table of the steps is printed at the end (scripts/timed-steps.sh; docs/performance.md, "Test
+# suite"). A+B: two steps at once, one mostly waiting (sockets, sleeps, fixed durations) beside
+# one that computes; never two that use the same build directory (each re-runs its cmake).
+TEST_STEPS := build build-asan+test-release test-asan build-tsan test-tsan+test-postgres \
+              test-cluster+build-fuzz test-e2e test-nginx+test-fuzz
+test: deps
+	@bash scripts/timed-steps.sh $(MAKE) $(TEST_STEPS)
 
 deps:
 	@bash scripts/install-deps.sh
@@ -41,8 +48,10 @@ build-tsan:
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPACWAR_TSAN=ON -DPACWAR_BENCH=OFF >/dev/null
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target pacwar_tsan_tests
 
+# Two shards at once (each test runs once, in one of them): the tests wait on sockets and threads.
 test-tsan: build-tsan
-	cd $(TSAN_BUILD) && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" ./pacwar_tsan_tests
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+	  bash scripts/gtest-shards.sh $(JOBS) $(TSAN_BUILD)/pacwar_tsan_tests
 
 # The server tests again on a throwaway local PostgreSQL cluster (installs postgresql if missing).
 test-postgres: build
@@ -71,7 +80,8 @@ test-nginx: build
 	bash scripts/test-nginx.sh $(BUILD)
 
 # Coverage-guided fuzzing: libFuzzer targets of fuzz/ built with clang, ASan and UBSan.
-# `make fuzz` runs each FUZZ_SECONDS (default 600); `make test` runs each 30 s from the corpus.
+# `make fuzz` runs each FUZZ_SECONDS (default 600); `make test` runs each 30 s from the corpus,
+# $(JOBS) targets at a time.
 build-fuzz:
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DPACWAR_FUZZ=ON -DPACWAR_BENCH=OFF >/dev/null
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(patsubst fuzz/%.cc,fuzz_%,$(wildcard fuzz/*.cc))
@@ -80,7 +90,7 @@ fuzz: build-fuzz
 	bash scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 test-fuzz: build-fuzz
-	bash scripts/fuzz.sh $(FUZZ_BUILD) 30
+	FUZZ_JOBS=$(JOBS) bash scripts/fuzz.sh $(FUZZ_BUILD) 30
 
 bench: build
 	./$(BUILD)/pacwar_bench

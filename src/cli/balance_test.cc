@@ -15,6 +15,7 @@
 #include "engine/random_play.h"
 #include "engine/session.h"
 #include "games/registry.h"
+#include "tests/pacwar_binary.h"
 
 namespace pacwar::cli {
 namespace {
@@ -150,7 +151,7 @@ TEST(Balance, AShortRunWithASweepWritesItsReportAndRepeatsForASeed) {
 }
 
 std::string run_binary(const std::string& args, int& status) {
-  const std::string command = std::string(PACWAR_BINARY_PATH) + " " + args + " 2>/dev/null";
+  const std::string command = ::pacwar::testing::pacwar_binary() + " " + args + " 2>/dev/null";
   FILE* pipe = popen(command.c_str(), "r");
   std::string out;
   char buffer[4096];

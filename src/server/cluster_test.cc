@@ -25,6 +25,13 @@ class WorkerProcess {
  public:
   WorkerProcess(const std::string& db, const std::vector<std::string>& extra) {
     int out[2];
+    // The arguments are built before fork: the child only calls exec.
+    const std::string binary = ::pacwar::testing::pacwar_binary();
+    std::vector<std::string> args = {binary, "worker", "--db", db};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::vector<char*> argv;
+    for (std::string& arg : args) argv.push_back(arg.data());
+    argv.push_back(nullptr);
     if (pipe(out) != 0) throw std::runtime_error("pipe failed");
     pid_ = fork();
     if (pid_ < 0) throw std::runtime_error("fork failed");
@@ -32,12 +39,7 @@ class WorkerProcess {
       dup2(out[1], STDOUT_FILENO);
       close(out[0]);
       close(out[1]);
-      std::vector<std::string> args = {PACWAR_BINARY_PATH, "worker", "--db", db};
-      args.insert(args.end(), extra.begin(), extra.end());
-      std::vector<char*> argv;
-      for (std::string& arg : args) argv.push_back(arg.data());
-      argv.push_back(nullptr);
-      execv(PACWAR_BINARY_PATH, argv.data());
+      execv(binary.c_str(), argv.data());
       _exit(127);
     }
     close(out[1]);

@@ -25,6 +25,7 @@
 
 #include "engine/game.h"
 #include "server/api_server.h"
+#include "tests/pacwar_binary.h"
 
 namespace pacwar::server::testing {
 
@@ -268,6 +269,14 @@ class ServerProcess {
  public:
   explicit ServerProcess(const std::string& db, const std::vector<std::string>& extra = {}) {
     int out[2];
+    // The arguments are built before fork: the child only calls exec.
+    const std::string binary = ::pacwar::testing::pacwar_binary();
+    std::vector<std::string> args = {binary,   "serve",     "--port", "0",
+                                     "--host", "127.0.0.1", "--db",   db};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::vector<char*> argv;
+    for (std::string& arg : args) argv.push_back(arg.data());
+    argv.push_back(nullptr);
     if (pipe(out) != 0) throw std::runtime_error("pipe failed");
     pid_ = fork();
     if (pid_ < 0) throw std::runtime_error("fork failed");
@@ -275,13 +284,7 @@ class ServerProcess {
       dup2(out[1], STDOUT_FILENO);
       close(out[0]);
       close(out[1]);
-      std::vector<std::string> args = {PACWAR_BINARY_PATH, "serve",     "--port", "0",
-                                       "--host",           "127.0.0.1", "--db",   db};
-      args.insert(args.end(), extra.begin(), extra.end());
-      std::vector<char*> argv;
-      for (std::string& arg : args) argv.push_back(arg.data());
-      argv.push_back(nullptr);
-      execv(PACWAR_BINARY_PATH, argv.data());
+      execv(binary.c_str(), argv.data());
       _exit(127);
     }
     close(out[1]);
