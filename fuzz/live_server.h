@@ -8,6 +8,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -61,6 +62,7 @@ inline HttpAnswer raw_request(int port, const std::string& method, const std::st
   std::size_t sent = 0;
   while (sent < text.size()) {
     const auto n = ::send(fd, text.data() + sent, text.size() - sent, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     sent += static_cast<std::size_t>(n);
   }
@@ -68,6 +70,7 @@ inline HttpAnswer raw_request(int port, const std::string& method, const std::st
   char buffer[65536];
   while (true) {
     const auto n = ::recv(fd, buffer, sizeof buffer, 0);
+    if (n < 0 && errno == EINTR) continue;  // libFuzzer's timer signal (SIGALRM) interrupted it
     if (n <= 0) break;
     in.append(buffer, static_cast<std::size_t>(n));
   }
@@ -152,11 +155,18 @@ class LiveServer {
         "Content-Type: application/json\r\nContent-Length: " +
         std::to_string(body.size()) + "\r\n\r\n" + body;
     const int fd = connect_loopback(port_);
-    [[maybe_unused]] const auto sent = ::send(fd, text.data(), text.size(), MSG_NOSIGNAL);
+    std::size_t sent = 0;
+    while (sent < text.size()) {
+      const auto n = ::send(fd, text.data() + sent, text.size() - sent, MSG_NOSIGNAL);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      sent += static_cast<std::size_t>(n);
+    }
     std::string in;
     char buffer[4096];
     while (true) {
       const auto n = ::recv(fd, buffer, sizeof buffer, 0);
+      if (n < 0 && errno == EINTR) continue;  // interrupted by libFuzzer's timer signal
       if (n <= 0) break;
       in.append(buffer, static_cast<std::size_t>(n));
     }
