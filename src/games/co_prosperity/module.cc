@@ -18,10 +18,9 @@ engine::GameModule game_module() {
   };
   module.render_board = [](const engine::Json& view) { return render_text(view); };
   module.search = [] {
-    return engine::SearchPolicies{std::make_shared<CoProsperityEvaluator>(),
-                                  std::make_shared<CoProsperityPlayout>(),
-                                  kCoProsperityPlayoutDepth,
-                                  std::make_shared<CoProsperityFeatures>()};
+    return engine::SearchPolicies{
+        std::make_shared<CoProsperityEvaluator>(), std::make_shared<CoProsperityPlayout>(),
+        kCoProsperityPlayoutDepth, std::make_shared<CoProsperityFeatures>()};
   };
   return module;
 }

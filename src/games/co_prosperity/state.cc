@@ -395,7 +395,7 @@ void CpsState::resample_hidden(int viewer, engine::Rng& rng) {
   std::vector<int> pool;
   int in_hand = 0, discarded = 0;
   for (int k = 0; k < kNumCards; ++k) {
-    if (content_->cards[k].side != hidden) continue;
+    if (content_->card_hot[k].side != hidden) continue;
     if (cards[k] == CardLoc::Out || cards[k] == CardLoc::Hand || cards[k] == CardLoc::Discarded) {
       in_hand += cards[k] == CardLoc::Hand;
       discarded += cards[k] == CardLoc::Discarded;
