@@ -12,6 +12,7 @@
 
 #include "engine/random_play.h"
 #include "engine/rng.h"
+#include "engine/state_reuse.h"
 
 namespace pacwar::ai {
 namespace {
@@ -329,7 +330,14 @@ class alignas(64) Mcts::Searcher {
   }
 
   void iterate(const State& root, int seat, Rng& rng) {
-    std::unique_ptr<State> world = root.clone();
+    // One world per searcher, copied from the root in place when the game can (assign_from):
+    // no allocation and no write to the content's shared count, which the threads of a search
+    // would pass between their cores on every iteration.
+    if (reusable_ == nullptr || !reusable_->assign_from(root)) {
+      world_ = root.clone();
+      reusable_ = dynamic_cast<engine::ReusableState*>(world_.get());
+    }
+    State* const world = world_.get();
     if (!config_.see_hidden) world->resample_hidden(seat, rng);
     select(root, *world, rng);
     playout(root, *world, rng);
@@ -345,6 +353,8 @@ class alignas(64) Mcts::Searcher {
 
   const MctsConfig& config_;
   const GamePolicies& policies_;
+  std::unique_ptr<State> world_;               // the world of the current iteration
+  engine::ReusableState* reusable_ = nullptr;  // world_, when its game can copy in place
   std::vector<Node> nodes_;
   std::vector<std::int32_t> path_;
   std::vector<ActionCode> legal_;
@@ -417,7 +427,9 @@ MctsResult Mcts::search(const State& root, std::uint64_t seed) {
   // Several threads on an iteration budget share it (issue 12: an even split made every search
   // wait for its slower thread) unless even_split asks for the reproducible split.
   const bool shared = threads > 1 && total > 0 && !config_.even_split;
-  std::atomic<long long> budget{total};
+  // On a cache line of its own: both threads write it on every iteration, and nothing else of
+  // this frame should travel with it.
+  alignas(64) std::atomic<long long> budget{total};
   auto work = [&](int t) {
     const auto slot = static_cast<std::size_t>(t);
     Searcher& searcher = *searchers_[slot];

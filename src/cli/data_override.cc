@@ -2,14 +2,11 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <random>
 
 #include "engine/data_dir.h"
 #include "engine/errors.h"
-#include "games/co_prosperity/content.h"
-#include "games/co_prosperity/game.h"
-#include "games/pacific_war/content.h"
-#include "games/pacific_war/game.h"
 #include "games/registry.h"
 
 namespace pacwar::cli {
@@ -135,14 +132,8 @@ DataOverride read_data_override(const std::string& file) {
 }
 
 std::shared_ptr<const engine::Game> load_game_from(const std::string& name, const fs::path& root) {
-  const std::string dir = (root / name).string();
-  if (name == "pacific-war") {
-    return std::make_shared<pacific_war::PacificWarGame>(pacific_war::load_content(dir));
-  }
-  if (name == "co-prosperity") {
-    return std::make_shared<co_prosperity::CoProsperityGame>(co_prosperity::load_content(dir));
-  }
-  return nullptr;
+  const std::optional<engine::GameModule> module = find_module(name);
+  return module ? module->load_game((root / name).string()) : nullptr;
 }
 
 OverriddenData::OverriddenData(const DataOverride& override, const Json& extra)

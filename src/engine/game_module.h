@@ -27,6 +27,9 @@ struct GameModule {
   std::string name;  // "pacific-war": the name in saves, URLs and on the command line
   // The game with its data loaded; throws DataError when the data files are invalid.
   std::function<std::shared_ptr<const Game>()> make_game;
+  // The same game with its data loaded from another directory (the balance lab's
+  // --data-override writes a patched copy of data/<game>/); throws DataError as make_game.
+  std::function<std::shared_ptr<const Game>(const std::string& dir)> load_game;
   // The board as text lines, each ending in '\n', from a view (State::view of a seat).
   std::function<std::string(const Json& view)> render_board;
   // The map as text from a view; empty for a game without a text map.

@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "games/co_prosperity/rules.h"
@@ -45,7 +46,7 @@ int phase_clock(const cp::CpsState& s) {
 // a space it holds now (3.4: units first, then air range, 3.5, then the original owner): the
 // last units of a space the enemy would take back, or an air unit whose range held a space.
 bool abandons(const cp::CpsState& s, int side, std::uint64_t group) {
-  const cp::NodeMask before = cp::compute_control(s).of_side[static_cast<std::size_t>(side)] &
+  const cp::NodeMask before = (*cp::ControlOf(s)).of_side[static_cast<std::size_t>(side)] &
                               ((cp::NodeMask{1} << cp::kNumSpaces) - 1);
   return (before & ~cp::controlled_spaces(s, side, group)) != 0;
 }
@@ -75,7 +76,8 @@ CoProsperityScore score_co_prosperity(const engine::State& state) {
 CoProsperityScore score_co_prosperity(const cp::CpsState& state) {
   const cp::CpsState* s = &state;
   const cp::Content& c = s->content();
-  const cp::Control ctl = cp::compute_control(*s);
+  const cp::ControlOf ctl_of(*s);
+  const cp::Control& ctl = *ctl_of;
   CoProsperityScore score;
   score.spaces = cp::japanese_space_count(*s, ctl);
   score.needed = s->atlantic_used ? 7 : 8;
@@ -132,8 +134,8 @@ engine::ActionCode CoProsperityPlayout::pick_in(const cp::CpsState& state,
   for (const engine::ActionCode action : legal) {
     if (cp::decode(action).kind == cp::Kind::To) destinations = true;
   }
-  cp::Control ctl{};
-  if (destinations) ctl = cp::compute_control(s);
+  std::optional<cp::ControlOf> ctl_of;  // asked only for destinations
+  if (destinations) ctl_of.emplace(s);
   const cp::Content& c = s.content();
   // End of Turn strategic movement (9.0) is optional: finishing weighs as much as all the moves
   // together, so that a playout moves about one unit there instead of shuffling them all.
@@ -169,7 +171,7 @@ engine::ActionCode CoProsperityPlayout::pick_in(const cp::CpsState& state,
         // Into a space the enemy controls: a capture if it is empty (3.4), home spaces most of
         // all (4.1); a combat (8.6) weighted by the odds of the moving group.
         if (act.a < 0 || act.a >= cp::kNumSpaces || side < 0) return 1.0;
-        if (ctl[static_cast<std::size_t>(act.a)] == side) return 1.0;
+        if ((**ctl_of)[static_cast<std::size_t>(act.a)] == side) return 1.0;
         const double home = c.spaces[static_cast<std::size_t>(act.a)].home ? kHomeFactor : 1.0;
         if (s.step != cp::Step::Destination || !cp::has_units(s, 1 - side, act.a))
           return kCaptureWeight * home;

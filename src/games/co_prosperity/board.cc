@@ -2,6 +2,7 @@
 // tracing rules shared by every rules file.
 #include <bit>
 #include <cstddef>
+#include <cstring>
 #include <stdexcept>
 
 #include "games/co_prosperity/rules.h"
@@ -52,12 +53,18 @@ constexpr auto kLocBytes = [] {
   return mask;
 }();
 
+// Whether the kept units are the units of `s` exactly (most actions move nothing: one memcmp).
+bool units_same(const CpsState& s) {
+  return std::memcmp(s.units.data(), s.control_cache_.units.data(), sizeof(s.units)) == 0;
+}
+
 // Whether the kept control is that of `s`: the same war status and every unit where it was.
 // The units are compared as bytes through a mask (no branch per unit: this runs after every
-// action and in every legal-action list).
+// action and in every legal-action list), after the plain compare of units_same.
 bool cache_fresh(const CpsState& s) {
   const ControlCache& cache = s.control_cache_;
   if (cache.war != war_key(s)) return false;
+  if (units_same(s)) return true;
   const auto* now = reinterpret_cast<const unsigned char*>(s.units.data());
   const auto* kept = reinterpret_cast<const unsigned char*>(cache.units.data());
   unsigned char diff = 0;
@@ -160,6 +167,10 @@ Control compute_control(const CpsState& s) {
   return work_out_control(s);
 }
 
+ControlOf::ControlOf(const CpsState& s) : control_(&s.control_cache_.control) {
+  if (!cache_fresh(s)) control_ = &own_.emplace(work_out_control(s));
+}
+
 NodeMask controlled_spaces(const CpsState& s, int side, std::uint64_t removed) {
   const int war = war_nations(s);
   const NodeMask japanese = japanese_spaces(s.content(), presence(s, war, removed));
@@ -167,7 +178,12 @@ NodeMask controlled_spaces(const CpsState& s, int side, std::uint64_t removed) {
 }
 
 void CpsState::refresh_control() {
-  if (cache_fresh(*this)) return;
+  if (control_cache_.war == war_key(*this) && units_same(*this)) return;
+  if (cache_fresh(*this)) {
+    // Keep the units themselves too (steps, flags), so that the next check is units_same.
+    control_cache_.units = units;
+    return;
+  }
   control_cache_.control = work_out_control(*this);
   control_cache_.units = units;
   control_cache_.war = war_key(*this);
@@ -278,6 +294,27 @@ std::vector<int> strategic_destinations(const CpsState& s, const Control& ctl, s
   return out;
 }
 
+NodeMask UnitReach::reach(int u, int from) {
+  const Content& c = s_.content();
+  const int side = c.side(u);
+  const bool naval = c.is_naval(u);
+  const NodeMask allowed = ctl_.of_side[side];
+  if (((allowed >> from) & 1u) == 0) return reach_mask(c, from, allowed, naval);
+  const std::size_t k = static_cast<std::size_t>(side * 2 + (naval ? 1 : 0));
+  if ((known_[k] >> from) & 1u) return part_[k][static_cast<std::size_t>(from)];
+  const NodeMask part = reach_mask(c, from, allowed, naval);
+  for (NodeMask m = part; m != 0; m &= m - 1)
+    part_[k][static_cast<std::size_t>(std::countr_zero(m))] = part;
+  known_[k] |= part;
+  return part;
+}
+
+NodeMask UnitReach::destinations(int u, int from) {
+  const int nation = s_.content().unit_nation[u];
+  if (nation == kCommonwealth && !may_move_at_all(s_, kCommonwealth)) return 0;
+  return reach(u, from) & ~node_bit(from) & ctl_.stop[nation];
+}
+
 NodeMask home_mask(const CpsState& s, const Control& ctl, int nation) {
   return s.content().nation_homes[nation] & ctl.of_side[side_of_nation(nation)];
 }
@@ -323,7 +360,7 @@ void log_line(Log log, std::string_view text, std::string_view rule, std::uint32
 int hand_size(const CpsState& s, int side) {
   int n = 0;
   for (int k = 0; k < kNumCards; ++k)
-    n += s.cards[k] == CardLoc::Hand && s.content().cards[k].side == side;
+    n += s.cards[k] == CardLoc::Hand && s.content().card_hot[k].side == side;
   return n;
 }
 

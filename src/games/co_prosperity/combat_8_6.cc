@@ -311,7 +311,7 @@ void legal_reaction(const CpsState& s, Out& out) {
   const Content& c = s.content();
   if (s.step == Step::Reaction) {
     for (int k = 0; k < kNumCards; ++k)
-      if (s.cards[k] == CardLoc::Hand && c.cards[k].side == kAllied &&
+      if (s.cards[k] == CardLoc::Hand && c.card_hot[k].side == kAllied &&
           c.cards[k].has(Icon::Reaction))
         out.push_back(encode(Kind::React, k));
     out.push_back(encode(Kind::NoReaction));

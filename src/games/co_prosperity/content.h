@@ -74,9 +74,10 @@ struct UnitDef {
 };
 
 struct CardIcon {
-  Icon icon;
+  Icon icon = Icon::Development;
   int nation = -1;  // Bombing: whose air units may bomb
 };
+inline constexpr int kMaxCardIcons = 4;  // icons on one card (the loader refuses more)
 
 struct CardDef {
   std::string id, name;
@@ -136,6 +137,16 @@ struct Content {
   // (8.2).
   std::array<std::uint32_t, kNumNodes> land_neighbours{}, sea1_neighbours{}, sea2_neighbours{};
   std::array<std::uint32_t, 4> nation_spaces{}, nation_homes{};
+  // Each card's side and icons in a few bytes (cards[k] with its strings spans cache lines; the
+  // 8.0 menu reads every card of the hand): built at load, in the order of cards[k].icons.
+  struct CardHot {
+    std::uint8_t side = 0;
+    std::uint8_t num_icons = 0;
+    bool atlantic = false;  // carries the Atlantic icon (8.9)
+    std::array<CardIcon, kMaxCardIcons> icons{};
+  };
+  std::array<CardHot, kNumCards> card_hot{};
+  std::array<std::uint32_t, 2> side_cards{};  // bit per card of each side
 };
 
 // Loads and validates data/co-prosperity; throws engine::DataError naming file and field.

@@ -1,5 +1,6 @@
 // Loads and validates data/co-prosperity/*.json into a Content. Problems are DataErrors naming
 // the file, the field and the reason.
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -324,6 +325,8 @@ std::shared_ptr<const Content> load_content_unchecked(const std::string& dir) {
       d.provenance = provenance(k, file, path);
       if (!ids.insert(d.id).second) throw DataError(file, path + ".id", "duplicate");
       if (d.icons.empty()) throw DataError(file, path + ".icons", "no icon");
+      if (d.icons.size() > static_cast<std::size_t>(kMaxCardIcons))
+        throw DataError(file, path + ".icons", "at most 4 icons on a card");
       for (const auto& icon : d.icons) {
         const bool allied_only =
             icon.icon == Icon::Cbi || icon.icon == Icon::Reaction || icon.icon == Icon::Atlantic;
@@ -333,6 +336,12 @@ std::shared_ptr<const Content> load_content_unchecked(const std::string& dir) {
           throw DataError(file, path + ".icons", "icon not allowed for this side (6.3)");
       }
       ++per_side[d.side];
+      Content::CardHot& hot = c->card_hot[std::min<std::size_t>(i, kNumCards - 1)];
+      hot.side = static_cast<std::uint8_t>(d.side);
+      hot.num_icons = static_cast<std::uint8_t>(d.icons.size());
+      hot.atlantic = d.has(Icon::Atlantic);
+      std::copy(d.icons.begin(), d.icons.end(), hot.icons.begin());
+      if (i < static_cast<std::size_t>(kNumCards)) c->side_cards[d.side] |= std::uint32_t{1} << i;
       c->cards.push_back(d);
     }
     if (per_side[0] != 8 || per_side[1] != 16)

@@ -33,7 +33,8 @@ int overstacked(const CpsState& s, int side) {
 }
 
 void end_turn_checks(CpsState& s, Log log) {
-  Control ctl = compute_control(s);
+  const ControlOf ctl_of(s);
+  const Control& ctl = *ctl_of;
   const int vet = vladivostok_unit(s);
   if (vet >= 0 && (s.nwr_failed || ctl[s.content().port_arthur] != kJapanese ||
                    (s.nwr_turn < s.turn && !s.nwr_sustained))) {
@@ -66,7 +67,8 @@ void end_turn_checks(CpsState& s, Log log) {
 }  // namespace
 
 void end_of_operations(CpsState& s, Log log) {
-  const Control ctl = compute_control(s);
+  const ControlOf ctl_of(s);
+  const Control& ctl = *ctl_of;
   if (vladivostok_unit(s) >= 0 && ctl[s.content().port_arthur] != kJapanese) s.nwr_failed = true;
   begin_end_of_turn(s, log);
 }
@@ -82,7 +84,8 @@ void begin_end_of_turn(CpsState& s, Log log) {
 }
 
 void legal_end_turn(const CpsState& s, Out& out) {
-  const Control ctl = compute_control(s);
+  const ControlOf ctl_of(s);
+  const Control& ctl = *ctl_of;
   const Content& c = s.content();
   if (s.step == Step::EndTurnStack) {
     for (int u = 0; u < c.num_units(); ++u)
@@ -97,19 +100,13 @@ void legal_end_turn(const CpsState& s, Out& out) {
       out.push_back(encode(Kind::To, std::countr_zero(m)));
     return;
   }
-  // A unit's strategic destinations depend on its space, nation and whether it is naval: each
-  // such class is searched once. -1: not yet known.
-  std::array<std::array<std::array<std::int8_t, 2>, 4>, kNumNodes> movable;
-  for (auto& a : movable)
-    for (auto& b : a) b.fill(-1);
+  // Each connected part of the side's nodes is searched once (UnitReach).
+  UnitReach reach(s, ctl);
   for (std::uint64_t g = c.side_units[s.eot_side]; g != 0; g &= g - 1) {
     const int u = std::countr_zero(g);
     const int loc = s.units[u].loc;
     if (!on_map(loc) || (s.units[u].flags & kMovedEot)) continue;
-    std::int8_t& known = movable[loc][c.unit_nation[u]][c.is_naval(u) ? 1 : 0];
-    if (known < 0)
-      known = strategic_destination_mask(s, ctl, std::uint64_t{1} << u, loc) != 0 ? 1 : 0;
-    if (known == 1) out.push_back(encode(Kind::Move, u));
+    if (reach.destinations(u, loc) != 0) out.push_back(encode(Kind::Move, u));
   }
   out.push_back(encode(Kind::Done));
 }

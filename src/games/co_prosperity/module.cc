@@ -16,12 +16,14 @@ engine::GameModule game_module() {
   module.make_game = [] {
     return std::make_shared<CoProsperityGame>(load_content(default_data_dir()));
   };
+  module.load_game = [](const std::string& dir) {
+    return std::make_shared<CoProsperityGame>(load_content(dir));
+  };
   module.render_board = [](const engine::Json& view) { return render_text(view); };
   module.search = [] {
-    return engine::SearchPolicies{std::make_shared<CoProsperityEvaluator>(),
-                                  std::make_shared<CoProsperityPlayout>(),
-                                  kCoProsperityPlayoutDepth,
-                                  std::make_shared<CoProsperityFeatures>()};
+    return engine::SearchPolicies{
+        std::make_shared<CoProsperityEvaluator>(), std::make_shared<CoProsperityPlayout>(),
+        kCoProsperityPlayoutDepth, std::make_shared<CoProsperityFeatures>()};
   };
   return module;
 }

@@ -159,7 +159,8 @@ void start_move(CpsState& s, Op op, int side, int nation, bool special, Resume r
 }
 
 void legal_from(const CpsState& s, Out& out) {
-  const Control ctl = compute_control(s);
+  const ControlOf ctl_of(s);
+  const Control& ctl = *ctl_of;
   const Content& c = s.content();
   std::array<bool, kNumNodes> done{};
   KeySet stuck;  // units known to have no destination
@@ -183,7 +184,8 @@ namespace {
 // The PickUnits choices in order (units, then Done): `emit(action)` returns false to stop.
 template <class Emit>
 void pick_options(const CpsState& s, Emit&& emit) {
-  const Control ctl = compute_control(s);
+  const ControlOf ctl_of(s);
+  const Control& ctl = *ctl_of;
   const Content& c = s.content();
   const int count = std::popcount(s.op.picked);
   if (count < group_limit(s, s.op.op, s.op.side, s.op.nation)) {
@@ -239,14 +241,12 @@ void apply_pick(CpsState& s, Act a, Log log) {
     if (!(only != 0 && decode(only).kind == Kind::Done)) return;
   }
   s.step = Step::Destination;
-  const NodeMask to =
-      destinations(s, compute_control(s), s.op.op, s.op.special, s.op.from, s.op.picked);
+  const NodeMask to = destinations(s, *ControlOf(s), s.op.op, s.op.special, s.op.from, s.op.picked);
   if (std::popcount(to) == 1) apply_destination(s, {Kind::To, std::countr_zero(to)}, log);
 }
 
 void legal_destination(const CpsState& s, Out& out) {
-  const NodeMask m =
-      destinations(s, compute_control(s), s.op.op, s.op.special, s.op.from, s.op.picked);
+  const NodeMask m = destinations(s, *ControlOf(s), s.op.op, s.op.special, s.op.from, s.op.picked);
   if (s.op.op == Op::Ground) {  // in the order of the routes, as listed in map.json
     for (const engine::Edge& e : s.content().graph.edges(s.op.from))
       if ((m >> e.to) & 1u) out.push_back(encode(Kind::To, e.to));

@@ -2,6 +2,7 @@
 // Resource Points (6.4), CBI Theater cards (8.5), Bombing's start (8.8), Reinforcements from the
 // Atlantic (8.9) and North Wind Rain with its upkeep (5.1).
 #include <array>
+#include <bit>
 
 #include "games/co_prosperity/rules.h"
 #include "games/co_prosperity/steps.h"
@@ -15,16 +16,13 @@ bool rp_usable(const CpsState& s, const Control& ctl) {
   if (s.rp <= 0) return false;
   const Content& c = s.content();
   if (ctl[c.borneo] != kJapanese) return false;
-  NodeMask friendly = 0;
-  for (int n = 0; n < kNumNodes; ++n)
-    if (ctl[n] == kJapanese) friendly |= NodeMask{1} << n;
-  return (reach_mask(c, c.borneo, friendly, false) >> c.japan) & 1u;
+  return (reach_mask(c, c.borneo, ctl.of_side[kJapanese], false) >> c.japan) & 1u;
 }
 
 int nwr_veteran(const CpsState& s) {
   const Content& c = s.content();
   for (int u = 0; u < c.num_units(); ++u)
-    if (c.units[u].type == UnitType::Vet && s.units[u].loc == s.content().port_arthur &&
+    if (c.unit_type[u] == UnitType::Vet && s.units[u].loc == s.content().port_arthur &&
         s.units[u].steps == max_steps(s, u))
       return u;
   return -1;
@@ -62,17 +60,40 @@ bool bomber_targets(const CpsState& s, int u, Out* out) {
   return any;
 }
 
+// Whether an air unit of `nation` has a target (bomber_targets, by masks): the spaces holding
+// non-air units of the other side, against its space and those it projects into (3.5).
 bool can_bomb(const CpsState& s, int nation) {
   const Content& c = s.content();
-  for (int u = 0; u < c.num_units(); ++u)
-    if (c.is_air(u) && c.units[u].nation == nation && bomber_targets(s, u, nullptr)) return true;
+  const int side = side_of_nation(nation);
+  NodeMask targets = 0;
+  for (std::uint64_t g = c.side_units[other(side)]; g != 0; g &= g - 1) {
+    const int v = std::countr_zero(g);
+    if (in_space(s.units[v].loc) && !c.is_air(v)) targets |= NodeMask{1} << s.units[v].loc;
+  }
+  if (targets == 0) return false;
+  // air_projects as a mask: a Japanese air unit into spaces of nations at war with Japan (Japan
+  // included); an Allied one anywhere once its nation is at war, else outside Japan's spaces.
+  NodeMask projects = 0;
+  if (side == kJapanese) {
+    for (int n = 0; n < 4; ++n)
+      if (at_war(s, n)) projects |= c.nation_spaces[n];
+  } else {
+    projects = at_war(s, nation) ? ~NodeMask{0} : ~c.nation_spaces[kJapan];
+  }
+  for (std::uint64_t g = c.side_units[side]; g != 0; g &= g - 1) {
+    const int u = std::countr_zero(g);
+    if (!c.is_air(u) || c.unit_nation[u] != nation) continue;
+    const int at = s.units[u].loc;
+    if (!in_space(at) || (s.units[u].flags & kAirFought)) continue;  // 6.3.9
+    if ((((NodeMask{1} << at) | (c.air_neighbours[at] & projects)) & targets) != 0) return true;
+  }
   return false;
 }
 
 int atlantic_unit(const CpsState& s, UnitType t) {
   const Content& c = s.content();
   for (int u = 0; u < c.num_units(); ++u)
-    if (c.units[u].nation == kUS && c.units[u].type == t && s.units[u].loc == kLocPool) return u;
+    if (c.unit_nation[u] == kUS && c.unit_type[u] == t && s.units[u].loc == kLocPool) return u;
   return -1;
 }
 
@@ -178,7 +199,8 @@ void do_icon(CpsState& s, int side, const CardIcon& icon, Log log) {
 }  // namespace
 
 void begin_operations(CpsState& s, Log log) {
-  const Control ctl = compute_control(s);
+  const ControlOf ctl_of(s);
+  const Control& ctl = *ctl_of;
   s.rp = ctl[s.content().borneo] == kJapanese ? 2 : 0;  // 6.4
   s.passes = 0;
   s.op = OpCtx{};
@@ -194,7 +216,8 @@ void begin_operations(CpsState& s, Log log) {
 }
 
 void legal_operations(const CpsState& s, Out& out) {
-  const Control ctl = compute_control(s);
+  const ControlOf ctl_of(s);
+  const Control& ctl = *ctl_of;
   const int side = s.seat;
   const Content& c = s.content();
   const bool sustain = side == kJapanese && sustain_needed(s);
@@ -202,13 +225,14 @@ void legal_operations(const CpsState& s, Out& out) {
   // bombing colour) in this call. -1: not yet known.
   std::array<std::array<std::int8_t, 5>, static_cast<int>(Icon::Atlantic) + 1> possible;
   for (auto& row : possible) row.fill(-1);
-  for (int k = 0; k < kNumCards; ++k) {
-    if (s.cards[k] != CardLoc::Hand || c.cards[k].side != side) continue;
-    const auto& icons = c.cards[k].icons;
-    for (int i = 0; i < static_cast<int>(icons.size()); ++i) {
+  for (std::uint32_t m = c.side_cards[side]; m != 0; m &= m - 1) {
+    const int k = std::countr_zero(m);
+    if (s.cards[k] != CardLoc::Hand) continue;
+    const Content::CardHot& card = c.card_hot[k];
+    const auto& icons = card.icons;
+    for (int i = 0; i < card.num_icons; ++i) {
       // 8.9: once the reinforcements came, the Grand Strategy card serves only for ground moves.
-      if (c.cards[k].has(Icon::Atlantic) && s.atlantic_used && icons[i].icon != Icon::Ground)
-        continue;
+      if (card.atlantic && s.atlantic_used && icons[i].icon != Icon::Ground) continue;
       std::int8_t& known = possible[static_cast<int>(icons[i].icon)][icons[i].nation + 1];
       if (known < 0) known = icon_possible(s, ctl, side, icons[i]) ? 1 : 0;
       if (known == 1) out.push_back(encode(Kind::Play, k, i));
@@ -270,7 +294,8 @@ void apply_operations(CpsState& s, Act a, Log log) {
 }
 
 void legal_cbi(const CpsState& s, Out& out) {
-  const Control ctl = compute_control(s);
+  const ControlOf ctl_of(s);
+  const Control& ctl = *ctl_of;
   if (s.step == Step::CbiNation) {
     for (int n : {kChina, kCommonwealth})
       if (cbi_possible(s, ctl, n)) out.push_back(encode(Kind::Nation, n));
@@ -328,7 +353,8 @@ void apply_bomb(CpsState& s, Act a, Log log) {
 }
 
 void legal_atlantic(const CpsState& s, Out& out) {
-  const Control ctl = compute_control(s);
+  const ControlOf ctl_of(s);
+  const Control& ctl = *ctl_of;
   const int u = atlantic_unit(s, s.op.picked == 0 ? UnitType::CV : UnitType::BB);
   for (const int sp : {s.content().pearl_harbor, s.content().samoa})
     if (ctl[sp] == kAllied) out.push_back(encode(Kind::Place, u, sp));

@@ -37,7 +37,8 @@ void develop_options(const CpsState& s, const Control& ctl, int side, int nation
       cw_inf_first |= s.units[u].loc == kLocPool && c.unit_nation[u] == kCommonwealth &&
                       c.unit_type[u] == UnitType::Inf;
   std::uint32_t seen = 0;  // bit per (nation, type) already offered
-  for (int u = 0; u < c.num_units(); ++u) {
+  for (std::uint64_t g = c.side_units[side]; g != 0; g &= g - 1) {  // card_usable: the side's
+    const int u = std::countr_zero(g);
     if (s.units[u].loc != kLocPool || !card_usable(s, u, side, nation)) continue;
     const UnitType type = c.unit_type[u];
     const int unit_nation = c.unit_nation[u];
@@ -56,10 +57,14 @@ template <class Emit>
 void replenish_options(const CpsState& s, const Control& ctl, int side, int nation, Icon icon,
                        Emit&& emit) {
   const Content& c = s.content();
-  for (int u = 0; u < c.num_units(); ++u) {
+  UnitReach reach(s, ctl);
+  for (std::uint64_t g = c.side_units[side]; g != 0; g &= g - 1) {  // card_usable: the side's
+    const int u = std::countr_zero(g);
     if (!card_usable(s, u, side, nation) || !matches(s, u, icon)) continue;
     const UnitState& st = s.units[u];
-    if (on_map(st.loc) && st.steps < max_steps(s, u) && traces_home(s, ctl, u))
+    // 8.4.1 / 8.5.2: the unit traces to a home space of its nation (traces_home).
+    if (on_map(st.loc) && st.steps < max_steps(s, u) &&
+        (reach.reach(u, st.loc) & home_mask(s, ctl, c.unit_nation[u])) != 0)
       if (!emit(encode(Kind::Replenish, u))) return;
     if (st.loc == kLocTrack && nation < 0 && st.placed_turn != s.turn &&
         st.advanced_turn != s.turn &&
@@ -78,7 +83,7 @@ auto push_to(Out& out) {
 // The unit enters the map at a controlled home space of its nation with `steps` steps; the
 // player picks the space when there are two. Until then it stays where it is (pool or track).
 void to_home_space(CpsState& s, int u, int steps, Log log) {
-  const NodeMask homes = home_mask(s, compute_control(s), s.content().unit_nation[u]);
+  const NodeMask homes = home_mask(s, *ControlOf(s), s.content().unit_nation[u]);
   s.op.unit = static_cast<std::int8_t>(u);
   s.op.from = static_cast<std::int8_t>(steps);  // the steps it will have
   s.step = Step::HomeSpace;
@@ -88,7 +93,8 @@ void to_home_space(CpsState& s, int u, int steps, Log log) {
 }  // namespace
 
 int japanese_pp(const CpsState& s) {
-  const Control ctl = compute_control(s);
+  const ControlOf ctl_of(s);
+  const Control& ctl = *ctl_of;
   int pp = 0;
   for (int sp = 0; sp < kNumSpaces; ++sp)
     if (ctl[sp] == kJapanese) pp += s.content().spaces[sp].production;
@@ -118,7 +124,7 @@ void begin_turn(CpsState& s, Log log) {
 
 void legal_choose(const CpsState& s, Out& out) {
   for (int k = 0; k < kNumCards; ++k)
-    if (s.cards[k] == CardLoc::Out && s.content().cards[k].side == s.seat)
+    if (s.cards[k] == CardLoc::Out && s.content().card_hot[k].side == s.seat)
       out.push_back(encode(Kind::Choose, k));
 }
 
@@ -129,7 +135,7 @@ void apply_choose(CpsState& s, Act a, Log log) {
       log, [&] { return "You choose " + s.content().cards[a.a].name + "."; }, "6.0", 1u << side);
   bool more = false;  // another card left to choose (legal_choose not empty)
   for (int k = 0; k < kNumCards && !more; ++k)
-    more = s.cards[k] == CardLoc::Out && s.content().cards[k].side == side;
+    more = s.cards[k] == CardLoc::Out && s.content().card_hot[k].side == side;
   if (hand_size(s, side) < s.pp[side] && more) return;
   log_line(
       log,
@@ -159,7 +165,7 @@ bool can_replenish(const CpsState& s, const Control& ctl, int side, int nation, 
 }
 
 void legal_develop(const CpsState& s, Out& out) {
-  develop_options(s, compute_control(s), s.op.side, s.op.nation, push_to(out));
+  develop_options(s, *ControlOf(s), s.op.side, s.op.nation, push_to(out));
 }
 
 void apply_develop(CpsState& s, Act a, Log log) {
@@ -185,7 +191,7 @@ void apply_develop(CpsState& s, Act a, Log log) {
 }
 
 void legal_home(const CpsState& s, Out& out) {
-  for (NodeMask m = home_mask(s, compute_control(s), s.content().unit_nation[s.op.unit]); m != 0;
+  for (NodeMask m = home_mask(s, *ControlOf(s), s.content().unit_nation[s.op.unit]); m != 0;
        m &= m - 1)
     out.push_back(encode(Kind::Home, std::countr_zero(m)));
 }
@@ -203,7 +209,7 @@ void apply_home(CpsState& s, Act a, Log log) {
 }
 
 void legal_replenish(const CpsState& s, Out& out) {
-  replenish_options(s, compute_control(s), s.op.side, s.op.nation, s.op.replenish, push_to(out));
+  replenish_options(s, *ControlOf(s), s.op.side, s.op.nation, s.op.replenish, push_to(out));
 }
 
 void apply_replenish(CpsState& s, Act a, Log log) {

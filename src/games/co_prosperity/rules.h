@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -18,6 +19,21 @@ using Log = engine::LogSink*;
 // ---- board.cc: control (3.4, 3.5), war status (7.4) and shared helpers
 bool at_war(const CpsState& s, int nation);  // with Japan; Japan itself: true
 Control compute_control(const CpsState& s);
+// The control of `s` for one legal-action list or one rule: a reference to the state's kept
+// control when it is that of `s` (no copy), else worked out here. Still right after a test moves
+// units by hand; refreshed only by apply(), so it stays the control from before while an
+// apply() moves units.
+class ControlOf {
+ public:
+  explicit ControlOf(const CpsState& s);
+  ControlOf(const ControlOf&) = delete;
+  ControlOf& operator=(const ControlOf&) = delete;
+  const Control& operator*() const { return *control_; }
+
+ private:
+  std::optional<Control> own_;
+  const Control* control_;
+};
 // The spaces `side` would control (3.4, 3.5) with the units of `removed` (bit per unit) off the
 // map: a "what if" for the AI, without the rest of Control.
 NodeMask controlled_spaces(const CpsState& s, int side, std::uint64_t removed);
@@ -47,7 +63,25 @@ NodeMask strategic_destination_mask(const CpsState& s, const Control& c, std::ui
                                     int from);
 std::vector<int> strategic_destinations(const CpsState& s, const Control& c, std::uint64_t group,
                                         int from);
-bool traces_home(const CpsState& s, const Control& c, int unit);                // 8.4.1 / 8.5.2
+bool traces_home(const CpsState& s, const Control& c, int unit);  // 8.4.1 / 8.5.2
+// Strategic reach (8.1) of one unit at a time, for one legal-action list or rule. A unit traces
+// through the nodes its side controls (every nation of a side may enter them, 7.4), so from a
+// node the side controls it reaches the connected part of those nodes around it: the same part
+// for every unit of the side in it that moves by the same routes. Each part is searched once.
+class UnitReach {
+ public:
+  UnitReach(const CpsState& s, const Control& ctl) : s_(s), ctl_(ctl) {}
+  // strategic_reach(s, ctl, bit of u, from)
+  NodeMask reach(int u, int from);
+  // strategic_destination_mask(s, ctl, bit of u, from)
+  NodeMask destinations(int u, int from);
+
+ private:
+  const CpsState& s_;
+  const Control& ctl_;
+  std::array<NodeMask, 4> known_{};  // per side and naval: nodes whose part is in part_
+  std::array<std::array<NodeMask, kNumNodes>, 4> part_;
+};
 NodeMask home_mask(const CpsState& s, const Control& c, int nation);            // controlled
 std::vector<int> home_spaces(const CpsState& s, const Control& c, int nation);  // controlled
 void put_unit(CpsState& s, int u, int loc);

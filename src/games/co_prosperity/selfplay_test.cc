@@ -8,6 +8,7 @@
 
 #include "engine/random_play.h"
 #include "engine/session.h"
+#include "engine/state_reuse.h"
 #include "games/co_prosperity/scenario_for_test.h"
 #include "games/registry.h"
 
@@ -32,6 +33,40 @@ TEST(CoProsperitySelfplay, ThousandRandomGamesKeepEveryInvariant) {
       "co-prosperity self-play: %d games, Japanese %d, Allied %d, %.0f actions/game, %.0f "
       "games/s\n",
       r.games, r.wins[0], r.wins[1], r.mean_actions, r.games_per_second);
+}
+
+// engine::ReusableState (the search's world, copied in place): after assign_from a reused state
+// is the other one, and plays on exactly as a clone of it would; a state of another game is
+// refused and leaves it as it was.
+TEST(CoProsperitySelfplay, AssignFromCopiesLikeClone) {
+  const auto game = testing::shared_game();
+  auto state = game->new_initial_state(engine::Options::object());
+  auto reused = game->new_initial_state(engine::Options::object());
+  auto& target = dynamic_cast<engine::ReusableState&>(*reused);
+  engine::RandomPlayer player;
+  engine::Rng rng(7);
+  for (int n = 0; !state->is_terminal() && n < 400; ++n) {
+    if (n % 37 == 0) {
+      ASSERT_TRUE(target.assign_from(*state));
+      auto copy = state->clone();
+      EXPECT_EQ(reused->hash(), state->hash());
+      EXPECT_EQ(reused->check_invariants(), "");
+      engine::Rng a(n), b(n);
+      for (int k = 0; k < 20 && !copy->is_terminal(); ++k) {
+        const auto action = player.pick(*copy, a, a);
+        ASSERT_EQ(player.pick(*reused, b, b), action);
+        copy->apply(action, nullptr);
+        reused->apply(action, nullptr);
+        ASSERT_EQ(reused->hash(), copy->hash());
+        ASSERT_EQ(reused->legal_actions(), copy->legal_actions());
+      }
+    }
+    state->apply(player.pick(*state, rng, rng), nullptr);
+  }
+  const std::uint64_t before = reused->hash();
+  const auto other = find_game("pacific-war")->new_initial_state(engine::Options::object());
+  EXPECT_FALSE(target.assign_from(*other));
+  EXPECT_EQ(reused->hash(), before);
 }
 
 TEST(CoProsperityRegistry, FoundByNameAndPlayableToTheEnd) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <typeinfo>
 
 #include "games/co_prosperity/rules.h"
 #include "games/co_prosperity/steps.h"
@@ -17,6 +18,15 @@ CpsState::CpsState(std::shared_ptr<const Content> content) : content_(std::move(
 }
 
 std::unique_ptr<engine::State> CpsState::clone() const { return std::make_unique<CpsState>(*this); }
+
+bool CpsState::assign_from(const engine::State& other) {
+  if (typeid(other) != typeid(CpsState)) return false;
+  const auto* same = static_cast<const CpsState*>(&other);
+  // Copy assignment: content_ points to the same Content, whose shared count is then left
+  // alone (a shared_ptr assigned from one that shares its control block does not touch it).
+  *this = *same;
+  return true;
+}
 
 int CpsState::current_seat() const {
   switch (step_rules(step).actor) {
@@ -334,14 +344,15 @@ std::vector<double> CpsState::returns() const {
 
 // Fields listed once: hash() below names every field of CpsState that affects play (`moves_`,
 // `content_` and `control_cache_`, which is worked out from the units and the war status, are
-// left out on purpose). The sizes below fail to compile when a field is added
+// left out on purpose; 848 includes the two bases' vtable pointers, engine::State and
+// engine::ReusableState). The sizes below fail to compile when a field is added
 // to one of these structs: hash the new field here (and show it in view() if public, check it in
 // invariants.cc), then update the size.
 static_assert(sizeof(UnitState) == 6, "UnitState changed: hash the new field, then update");
 static_assert(sizeof(OpCtx) == 24, "OpCtx changed: hash the new field, then update");
 static_assert(sizeof(CombatCtx) == 24, "CombatCtx changed: hash the new field, then update");
 static_assert(sizeof(ControlCache) == 416, "ControlCache changed: update compute_control");
-static_assert(sizeof(CpsState) == 840, "CpsState changed: hash the new field, then update");
+static_assert(sizeof(CpsState) == 848, "CpsState changed: hash the new field, then update");
 
 std::uint64_t CpsState::hash() const {
   std::uint64_t h = 0xcbf29ce484222325ULL;
@@ -392,19 +403,20 @@ void CpsState::resample_hidden(int viewer, engine::Rng& rng) {
   // The other side's hand (and Allied declaration discards) are hidden: redraw them from the
   // cards that side could have chosen, keeping the counts.
   const int hidden = other(viewer < 0 ? 0 : viewer);
-  std::vector<int> pool;
+  std::array<int, kNumCards> pool;  // on the stack: MCTS calls this on every iteration
+  std::size_t size = 0;
   int in_hand = 0, discarded = 0;
   for (int k = 0; k < kNumCards; ++k) {
-    if (content_->cards[k].side != hidden) continue;
+    if (content_->card_hot[k].side != hidden) continue;
     if (cards[k] == CardLoc::Out || cards[k] == CardLoc::Hand || cards[k] == CardLoc::Discarded) {
       in_hand += cards[k] == CardLoc::Hand;
       discarded += cards[k] == CardLoc::Discarded;
-      pool.push_back(k);
+      pool[size++] = k;
     }
   }
-  for (std::size_t i = pool.size(); i > 1; --i)
+  for (std::size_t i = size; i > 1; --i)
     std::swap(pool[i - 1], pool[rng.below(static_cast<std::uint32_t>(i))]);
-  for (std::size_t i = 0; i < pool.size(); ++i)
+  for (std::size_t i = 0; i < size; ++i)
     cards[pool[i]] = static_cast<int>(i) < in_hand               ? CardLoc::Hand
                      : static_cast<int>(i) < in_hand + discarded ? CardLoc::Discarded
                                                                  : CardLoc::Out;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "engine/state_reuse.h"
 #include "games/co_prosperity/content.h"
 
 namespace pacwar::co_prosperity {
@@ -153,12 +154,13 @@ struct ControlCache {
   Control control;
 };
 
-class CpsState final : public engine::State {
+class CpsState final : public engine::State, public engine::ReusableState {
  public:
   explicit CpsState(std::shared_ptr<const Content> content);
 
   using engine::State::legal_actions;
   std::unique_ptr<engine::State> clone() const override;
+  bool assign_from(const engine::State& other) override;  // engine::ReusableState
   int current_seat() const override;
   void legal_actions(std::vector<engine::ActionCode>& out) const override;
   void chance_outcomes(std::vector<engine::ChanceOutcome>& out) const override;

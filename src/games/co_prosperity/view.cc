@@ -30,7 +30,8 @@ engine::Json unit_json(const CpsState& s, int u) {
 
 engine::Json CpsState::view(int viewer) const {
   const Content& c = *content_;
-  const Control ctl = compute_control(*this);
+  const ControlOf ctl_of(*this);
+  const Control& ctl = *ctl_of;
   engine::Json v;
   v["game"] = "co-prosperity";
   v["turn"] = turn;

@@ -114,7 +114,8 @@ void apply_discard(CpsState& s, Act a, Log log) {
 }
 
 void legal_special(const CpsState& s, Out& out) {
-  const Control ctl = compute_control(s);
+  const ControlOf ctl_of(s);
+  const Control& ctl = *ctl_of;
   for (Op op : {Op::Strategic, Op::Naval, Op::Ground})
     if (can_move(s, ctl, op, s.declarer, -1, true))
       out.push_back(encode(Kind::Special, static_cast<int>(op)));

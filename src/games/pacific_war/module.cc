@@ -17,6 +17,9 @@ engine::GameModule game_module() {
   module.make_game = [] {
     return std::make_shared<PacificWarGame>(load_content(default_data_dir()));
   };
+  module.load_game = [](const std::string& dir) {
+    return std::make_shared<PacificWarGame>(load_content(dir));
+  };
   module.render_board = [](const engine::Json& view) { return render_text(view); };
   // The map's geometry is public content, read when asked for.
   module.render_map = [](const engine::Json& view) {
