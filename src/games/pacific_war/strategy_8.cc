@@ -262,7 +262,7 @@ void apply_choose_action(PwState& s, Act act, Log log) {
 }
 
 void finish_action(PwState& s, Log log) {
-  for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kSelected);
+  clear_unit_flag(s, kSelected);
   s.move = MoveCtx{};
   s.combat = CombatCtx{};
   update_control(s, log);
@@ -298,7 +298,7 @@ void start_strategy_action(PwState& s, int side, Log log) {
 }
 void end_strategy_phase_now(PwState& s, Log log) { end_strategy_phase(s, log); }
 void restart_initiative(PwState& s, Log log) {
-  for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kSelected);
+  clear_unit_flag(s, kSelected);
   s.move = MoveCtx{};
   s.combat = CombatCtx{};
   s.events.extra_actions = 0;

@@ -135,7 +135,7 @@ void supply_moves_step(PwState& s, Log log) {
     if (s.supply_side == kAllied) break;
     s.supply_side = kAllied;
   }
-  for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kMoved);
+  clear_unit_flag(s, kMoved);
   s.supply_side = kJapanese;
   readying_step(s, log);
 }
@@ -320,7 +320,7 @@ void apply_supply_moves(PwState& s, Act act, Log log) {
     if (side == kJapanese) {
       s.supply_side = kAllied;
     } else {
-      for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kMoved);
+      clear_unit_flag(s, kMoved);
       s.supply_side = kJapanese;
       readying_step(s, log);
       return;
