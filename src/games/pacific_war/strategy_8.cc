@@ -151,12 +151,14 @@ void legal_choose_action(const PwState& s, Out& out) {
     for (int oz = 0; oz < c.num_ozs(); ++oz)
       resupply[oz] = (ports >> oz) & 1u ? spent[oz] : spent_minor[oz];
   }
-  for (int oz = 0; oz < c.num_ozs(); ++oz)
+  // Only the OZs with the side's ships can offer a move or a return (fastest -1 elsewhere).
+  const std::uint32_t ships = s.naval_ozs[static_cast<std::size_t>(side)];
+  for (std::uint32_t m = ships; m != 0; m &= m - 1) {
+    const int oz = std::countr_zero(m);
     if (group_can_leave(s, side, oz, fastest[oz])) out.push_back(encode(Kind::MoveFrom, oz));
-  const std::uint32_t reach = return_reach(s, side);
-  for (int oz = 0; oz < c.num_ozs(); ++oz)
-    if ((reach & oz_bit(oz)) != 0 && has_naval(s, side, oz))
-      out.push_back(encode(Kind::ReturnFrom, oz));
+  }
+  for (std::uint32_t m = return_reach(s, side) & ships; m != 0; m &= m - 1)
+    out.push_back(encode(Kind::ReturnFrom, std::countr_zero(m)));
   const std::uint32_t landing = lba_landing_mask(s, side);
   UnitMask lba{};  // the side's LBA on the map
   for (std::uint32_t m = s.lba_ozs[static_cast<std::size_t>(side)]; m != 0; m &= m - 1)
