@@ -223,18 +223,16 @@ void legal_pick_group(const PwState& s, Out& out) {
 
 void apply_pick_group(PwState& s, Act act, Log log) {
   (void)log;
+  bool more = false;  // is any ship left to pick?
   if (act.kind == Kind::Pick) {
     s.units[act.a].flags |= kSelected;
-  } else if (act.kind == Kind::All) {
-    UnitMask pick{};
+    for_each_candidate(s, [&](int, std::uint8_t, bool ok) { more = more || ok; });
+  } else if (act.kind == Kind::All) {  // picks every eligible ship: none is left
     for_each_candidate(s, [&](int u, std::uint8_t, bool ok) {
-      if (ok) pick[static_cast<std::size_t>(u / 64)] |= std::uint64_t{1} << (u % 64);
+      if (ok) s.units[u].flags |= kSelected;
     });
-    for_each_unit(pick, [&](int u) { s.units[u].flags |= kSelected; });
   }
-  bool more = false;
-  for_each_candidate(s, [&](int, std::uint8_t, bool ok) { more = more || ok; });
-  if (act.kind == Kind::Done || !more) s.step = Step::ChooseDestination;
+  if (!more) s.step = Step::ChooseDestination;  // Done, All, or the last ship picked
 }
 
 void legal_destination(const PwState& s, Out& out) {
