@@ -105,17 +105,17 @@ void each_supply_move(const PwState& s, Emit&& emit) {
   const auto side_index = static_cast<std::size_t>(side);
   const std::uint32_t landing = lba_landing_mask(s, side);
   UnitMask lba{};  // the side's LBA on the map
-  for (int oz = 0; oz < c.num_ozs(); ++oz)
-    if (has_lba(s, side, oz))
-      for (std::size_t w = 0; w < lba.size(); ++w)
-        lba[w] |= s.units_at[static_cast<std::size_t>(oz)][w] & c.side_lba_units[side_index][w];
+  for (std::uint32_t m = s.lba_ozs[side_index]; m != 0; m &= m - 1)
+    for (std::size_t w = 0; w < lba.size(); ++w)
+      lba[w] |= s.units_at[static_cast<std::size_t>(std::countr_zero(m))][w] &
+                c.side_lba_units[side_index][w];
   for_each_unit(lba, [&](int u) {
     if (!(s.units[u].flags & kMoved) && (landing & ~oz_bit(s.units[u].loc)) != 0)
       emit(encode(Kind::Redeploy, u));
   });
-  const std::uint32_t reach = return_reach(s, side);
-  for (int oz = 0; oz < c.num_ozs(); ++oz) {
-    if ((reach & oz_bit(oz)) == 0 || !has_naval(s, side, oz)) continue;
+  // The OZs with the side's ships from which a return is open.
+  for (std::uint32_t m = return_reach(s, side) & s.naval_ozs[side_index]; m != 0; m &= m - 1) {
+    const int oz = std::countr_zero(m);
     bool unmoved = false;
     for_each_unit(s.units_at[static_cast<std::size_t>(oz)] & c.side_naval_units[side_index],
                   [&](int u) { unmoved = unmoved || !(s.units[u].flags & kMoved); });
