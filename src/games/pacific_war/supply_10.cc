@@ -99,7 +99,7 @@ void invasion_step(PwState& s, Log log) {
 // 10.4: the redeployments and returns open to the side acting (its seat), Done aside, in the
 // order of the legal actions: emit(action) for each.
 template <class Emit>
-void each_supply_move(const PwState& s, Emit&& emit) {
+void each_supply_move(const PwState& s, Emit&& emit, bool stop_after_lba = false) {
   const Content& c = s.content();
   const int side = s.seat;
   const auto side_index = static_cast<std::size_t>(side);
@@ -109,10 +109,14 @@ void each_supply_move(const PwState& s, Emit&& emit) {
     for (std::size_t w = 0; w < lba.size(); ++w)
       lba[w] |= s.units_at[static_cast<std::size_t>(std::countr_zero(m))][w] &
                 c.side_lba_units[side_index][w];
+  bool any = false;
   for_each_unit(lba, [&](int u) {
-    if (!(s.units[u].flags & kMoved) && (landing & ~oz_bit(s.units[u].loc)) != 0)
+    if (!(s.units[u].flags & kMoved) && (landing & ~oz_bit(s.units[u].loc)) != 0) {
       emit(encode(Kind::Redeploy, u));
+      any = true;
+    }
   });
+  if (stop_after_lba && any) return;  // the caller only asks whether there is a move
   // The OZs with the side's ships from which a return is open.
   for (std::uint32_t m = return_reach(s, side) & s.naval_ozs[side_index]; m != 0; m &= m - 1) {
     const int oz = std::countr_zero(m);
@@ -127,7 +131,8 @@ void supply_moves_step(PwState& s, Log log) {
   for (;;) {
     s.seat = s.supply_side;
     bool any = false;
-    each_supply_move(s, [&](engine::ActionCode) { any = true; });
+    each_supply_move(
+        s, [&](engine::ActionCode) { any = true; }, true);
     if (any) {
       s.step = Step::SupplyMoves;
       return;
