@@ -478,7 +478,7 @@ bool advanced_combat_over(PwState& s, int oz, int attacker, Log log) {
     s.adv.seabees_oz = -1;
     return false;
   }
-  for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kSelected);
+  clear_unit_flag(s, kSelected);
   s.step = Step::Seabees;
   s.seat = kAllied;
   return true;

@@ -202,8 +202,11 @@ void event_targets(const PwState& s, const CardEvent& ev, int side, std::vector<
   const bool units =
       ev.target == EventTarget::RepairingUnit || ev.target == EventTarget::ReinforcementUnit;
   const int n = units ? s.content().num_units() : s.content().num_ozs();
-  for (int t = 0; t < n; ++t)
+  for (int t = 0; t < n; ++t) {
+    // Both unit targets are on the Turn Track (target_valid): skip the others at once.
+    if (units && s.units[t].loc != kLocTrack) continue;
     if (target_valid(s, ev, side, t)) out.push_back(t);
+  }
 }
 
 std::vector<int> strike_units(const PwState& s, int side, int oz) { return strikers(s, side, oz); }

@@ -10,31 +10,29 @@ namespace pacwar::pacific_war {
 
 // 12.1 / 12.2 C: `side` projects air power into `oz` from an adjacent OZ (open route, no Nav
 // Point) holding its LBA and no enemy Naval units.
-AirMap air_superiority_map(const PwState& s) {
-  AirMap asz{};
+AirMasks air_superiority_masks(const PwState& s) {
+  AirMasks asz{};
   const auto& near = neighbors_1mp(s);  // open routes without a Nav Point
   for (int side : {kJapanese, kAllied}) {
-    std::uint32_t reach = 0;
     const std::uint32_t projects = s.lba_ozs[static_cast<std::size_t>(side)] &
                                    ~s.naval_ozs[static_cast<std::size_t>(1 - side)];
     for (std::uint32_t m = projects; m != 0; m &= m - 1)
-      reach |= near[static_cast<std::size_t>(std::countr_zero(m))];
-    for (std::uint32_t m = reach; m != 0; m &= m - 1) asz[side][std::countr_zero(m)] = true;
+      asz[static_cast<std::size_t>(side)] |= near[static_cast<std::size_t>(std::countr_zero(m))];
   }
   return asz;
 }
 
 bool air_superiority(const PwState& s, int side, int oz) {
-  return air_superiority_map(s)[side][oz];
+  return ((air_superiority_masks(s)[static_cast<std::size_t>(side)] >> oz) & 1u) != 0;
 }
 
 namespace {
 
 // 12.2 for a Base: the controlling side, or -1 for none, or -2 to leave the marker as it is.
-int base_control(const PwState& s, int oz, const AirMap& air) {
+int base_control(const PwState& s, int oz, const AirMasks& air) {
   const bool lba[2] = {has_lba(s, kJapanese, oz), has_lba(s, kAllied, oz)};
   const bool nav[2] = {has_naval(s, kJapanese, oz), has_naval(s, kAllied, oz)};
-  const bool asz[2] = {air[kJapanese][oz], air[kAllied][oz]};
+  const bool asz[2] = {((air[kJapanese] >> oz) & 1u) != 0, ((air[kAllied] >> oz) & 1u) != 0};
   for (int side : {kJapanese, kAllied}) {
     const int foe = 1 - side;
     if (lba[side] && !lba[foe] && !nav[foe]) return side;  // A
@@ -51,7 +49,7 @@ int base_control(const PwState& s, int oz, const AirMap& air) {
 }
 
 // 12.2 / 12.3 for a Port owned by `owner`: sets the enemy Base marker or the contested state.
-void port_overlay(PwState& s, int oz, const AirMap& air) {
+void port_overlay(PwState& s, int oz, const AirMasks& air) {
   const int owner = s.port_owner[oz];
   const int foe = 1 - owner;
   const bool foe_lba = has_lba(s, foe, oz);
@@ -66,12 +64,40 @@ void port_overlay(PwState& s, int oz, const AirMap& air) {
   if (foe_lba) {
     s.base_marker[oz] = static_cast<std::int8_t>(foe);  // A
   } else if (foe_nav) {
-    if (air[owner][oz])
+    if ((air[static_cast<std::size_t>(owner)] >> oz) & 1u)
       s.contested[oz] = true;  // 12.3.1: neither player controls it
     else
       s.base_marker[oz] = static_cast<std::int8_t>(foe);  // B
   }
   // 12.3.3: with no enemy units left the Port is its owner's again.
+}
+
+// The OZs where base_control(s, oz, air) is a side or -1 and differs from base_marker[oz].
+std::uint32_t base_changes(const PwState& s, const AirMasks& air) {
+  const std::uint32_t asz[2] = {air[kJapanese], air[kAllied]};
+  const std::uint32_t lba[2] = {s.lba_ozs[kJapanese], s.lba_ozs[kAllied]};
+  const std::uint32_t nav[2] = {s.naval_ozs[kJapanese], s.naval_ozs[kAllied]};
+  std::uint32_t ctl[2] = {0, 0};  // base_control gives the side
+  std::uint32_t none = 0;         // base_control gives -1
+  std::uint32_t decided = 0;
+  for (int side : {kJapanese, kAllied}) {  // A
+    const int foe = 1 - side;
+    ctl[side] |= lba[side] & ~lba[foe] & ~nav[foe];
+  }
+  decided = ctl[0] | ctl[1];
+  for (int side : {kJapanese, kAllied}) {  // B, or cancelled by the enemy's Air Superiority
+    const int foe = 1 - side;
+    const std::uint32_t b = nav[side] & ~nav[foe] & ~lba[foe] & ~decided;
+    ctl[side] |= b & ~asz[foe];
+    none |= b & asz[foe];
+  }
+  const std::uint32_t empty = ~(nav[0] | nav[1] | lba[0] | lba[1]);
+  none |= empty & asz[0] & asz[1];             // both project: neither controls
+  ctl[kJapanese] |= empty & asz[0] & ~asz[1];  // C
+  ctl[kAllied] |= empty & asz[1] & ~asz[0];
+  return (ctl[kJapanese] & ~oz_mask_equal(s.base_marker, static_cast<std::int8_t>(kJapanese))) |
+         (ctl[kAllied] & ~oz_mask_equal(s.base_marker, static_cast<std::int8_t>(kAllied))) |
+         (none & ~oz_mask_equal(s.base_marker, static_cast<std::int8_t>(-1)));
 }
 
 }  // namespace
@@ -88,8 +114,13 @@ void update_control(PwState& s, Log log) {
         "8.7");
     s.fleet_train_oz = -1;
   }
-  const AirMap air = air_superiority_map(s);
-  for (int oz = 0; oz < c.num_ozs(); ++oz) {
+  const AirMasks air = air_superiority_masks(s);
+  // Only the Ports, the Fleet Train's OZ and the Bases whose 12.2 result (base_control, here
+  // for all OZs at once by masks) is a marker other than the one they have need a visit.
+  std::uint32_t visit = c.port_mask | base_changes(s, air);
+  if (s.fleet_train_oz >= 0) visit |= oz_bit(s.fleet_train_oz);
+  for (std::uint32_t m = visit; m != 0; m &= m - 1) {
+    const int oz = std::countr_zero(m);
     if (c.ozs[oz].port) {
       const int before = controller(s, oz);
       port_overlay(s, oz, air);

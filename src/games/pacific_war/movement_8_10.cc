@@ -21,18 +21,6 @@ int speed_needed_to_leave(const PwState& s, int side, int from) {
   return near != 0 ? 1 : far != 0 ? 2 : 99;
 }
 
-bool eligible_for_group(const PwState& s, int u, int need) {
-  const MoveCtx& m = s.move;
-  const UnitState& us = s.units[u];
-  if (us.loc != m.from) return false;
-  const Content::UnitHot& d = s.content().unit_hot[u];
-  if (d.side != m.side || !d.naval || (us.flags & kSelected)) return false;
-  if (m.supply && (us.flags & kMoved)) return false;
-  if (m.kind == MoveKind::Normal)  // 8.10.1 note; and the group must be able to go somewhere
-    return (us.flags & kReady) != 0 && d.speed >= need;
-  return true;
-}
-
 int group_need(const PwState& s) {
   return s.move.kind == MoveKind::Normal ? speed_needed_to_leave(s, s.move.side, s.move.from) : 0;
 }
@@ -110,9 +98,7 @@ std::uint32_t lba_landing_mask(const PwState& s, int side) {
 
 namespace {
 
-void clear_selection(PwState& s) {
-  for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kSelected);
-}
+void clear_selection(PwState& s) { clear_unit_flag(s, kSelected); }
 
 void mark_moved_and_clear(PwState& s) {
   for (auto& us : s.units)
@@ -204,16 +190,32 @@ UnitMask group_candidates(const PwState& s) {
          s.content().side_naval_units[static_cast<std::size_t>(s.move.side)];
 }
 
-void legal_pick_group(const PwState& s, Out& out) {
+// f(u, flags, eligible) for each of group_candidates (in place, of the side and Naval already):
+// eligible = not picked, not moved in this Supply sub-phase (10.4), and for a Normal move Ready
+// and fast enough to leave (8.10.1 note; the group must be able to go somewhere).
+template <class F>
+void for_each_candidate(const PwState& s, F&& f) {
   const int need = group_need(s);
+  const bool normal = s.move.kind == MoveKind::Normal;
+  const std::uint8_t off = static_cast<std::uint8_t>(kSelected | (s.move.supply ? kMoved : 0));
+  const std::uint8_t on = normal ? kReady : 0;
+  const std::uint8_t mask = static_cast<std::uint8_t>(off | on);
+  const auto& hot = s.content().unit_hot;
+  for_each_unit(group_candidates(s), [&](int u) {
+    const std::uint8_t flags = s.units[u].flags;
+    f(u, flags, (flags & mask) == on && (!normal || hot[u].speed >= need));
+  });
+}
+
+void legal_pick_group(const PwState& s, Out& out) {
   int eligible = 0;
   bool picked = false;
-  for_each_unit(group_candidates(s), [&](int u) {
-    if (eligible_for_group(s, u, need)) {
+  for_each_candidate(s, [&](int u, std::uint8_t flags, bool ok) {
+    if (ok) {
       out.push_back(encode(Kind::Pick, u));
       ++eligible;
     }
-    if (s.units[u].flags & kSelected) picked = true;
+    if (flags & kSelected) picked = true;
   });
   if (eligible > 1) out.push_back(encode(Kind::All));
   if (picked) out.push_back(encode(Kind::Done));
@@ -221,18 +223,16 @@ void legal_pick_group(const PwState& s, Out& out) {
 
 void apply_pick_group(PwState& s, Act act, Log log) {
   (void)log;
-  const int need = group_need(s);
-  const UnitMask candidates = group_candidates(s);
+  bool more = false;  // is any ship left to pick?
   if (act.kind == Kind::Pick) {
     s.units[act.a].flags |= kSelected;
-  } else if (act.kind == Kind::All) {
-    for_each_unit(candidates, [&](int u) {
-      if (eligible_for_group(s, u, need)) s.units[u].flags |= kSelected;
+    for_each_candidate(s, [&](int, std::uint8_t, bool ok) { more = more || ok; });
+  } else if (act.kind == Kind::All) {  // picks every eligible ship: none is left
+    for_each_candidate(s, [&](int u, std::uint8_t, bool ok) {
+      if (ok) s.units[u].flags |= kSelected;
     });
   }
-  bool more = false;
-  for_each_unit(candidates, [&](int u) { more = more || eligible_for_group(s, u, need); });
-  if (act.kind == Kind::Done || !more) s.step = Step::ChooseDestination;
+  if (!more) s.step = Step::ChooseDestination;  // Done, All, or the last ship picked
 }
 
 void legal_destination(const PwState& s, Out& out) {

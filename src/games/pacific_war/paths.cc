@@ -42,10 +42,11 @@ std::uint32_t return_reach(const PwState& s, int side) {
                              ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
   const std::uint32_t open = free & ~controlled_ozs(s, foe);
   const std::uint32_t port = open & usable_ports(s, side);  // open OZs with a Port it can use
-  // Components of open OZs (restricted routes count only when open).
+  // Components of open OZs (restricted routes count only when open); only those holding a usable
+  // Port matter, so the fill starts from the Ports.
   std::uint32_t reach = 0;
   std::uint32_t served = 0;  // open OZs in a component with a usable Port
-  for (std::uint32_t left = open; left != 0;) {
+  for (std::uint32_t left = port; left != 0;) {
     std::uint32_t comp = left & (~left + 1);
     for (std::uint32_t frontier = comp; frontier != 0;) {
       std::uint32_t next = 0;
@@ -57,8 +58,7 @@ std::uint32_t return_reach(const PwState& s, int side) {
       comp |= frontier;
     }
     left &= ~comp;
-    const int ports = std::popcount(comp & port);
-    if (ports == 0) continue;
+    const int ports = std::popcount(comp & port);  // at least the one it started from
     served |= comp;
     reach |= ports > 1 ? comp : comp & ~port;  // a Port's own OZ does not count for itself
   }

@@ -120,8 +120,8 @@ int base_count(const PwState& s, int side);
 
 // 12.0 Control (control_12.cc)
 void update_control(PwState& s, Log log);
-using AirMap = std::array<std::array<bool, kMaxOz>, 2>;
-AirMap air_superiority_map(const PwState& s);  // [side][oz]: 12.1 Air Superiority Zones
+using AirMasks = std::array<std::uint32_t, 2>;  // [side]: 12.1 Air Superiority Zones (OZ bits)
+AirMasks air_superiority_masks(const PwState& s);
 bool air_superiority(const PwState& s, int side, int oz);
 void capture_port(PwState& s, int side, int oz, Log log);  // 10.2 / 12.3.2
 

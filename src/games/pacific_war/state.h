@@ -8,6 +8,7 @@
 
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -240,6 +241,27 @@ inline UnitMask operator&(const UnitMask& a, const UnitMask& b) {
   UnitMask r;
   for (std::size_t w = 0; w < r.size(); ++w) r[w] = a[w] & b[w];
   return r;
+}
+// Clears `flag` in every unit's flags, eight bytes at a time: UnitState is 5 bytes with the flags
+// in byte 1, so the flags bytes repeat every 40 bytes (five words) of the unit array.
+inline void clear_unit_flag(PwState& s, std::uint8_t flag) {
+  static_assert(sizeof(UnitState) == 5 && offsetof(UnitState, flags) == 1);
+  static_assert(sizeof(s.units) % 40 == 0 && std::endian::native == std::endian::little);
+  constexpr std::array<std::uint64_t, 5> kFlagBytes = [] {
+    std::array<std::uint64_t, 5> r{};
+    for (std::size_t byte = 0; byte < 40; ++byte)
+      if (byte % 5 == 1) r[byte / 8] |= std::uint64_t{1} << (8 * (byte % 8));
+    return r;
+  }();
+  unsigned char* p = reinterpret_cast<unsigned char*>(s.units.data());
+  for (std::size_t block = 0; block < sizeof(s.units); block += 40, p += 40) {
+    for (std::size_t w = 0; w < 5; ++w) {
+      std::uint64_t word;
+      std::memcpy(&word, p + 8 * w, 8);
+      word &= ~(kFlagBytes[w] * flag);
+      std::memcpy(p + 8 * w, &word, 8);
+    }
+  }
 }
 // The OZs (bits) holding Naval units or LBA of `side`.
 inline std::uint32_t occupied_ozs(const PwState& s, int side) {

@@ -129,34 +129,35 @@ void legal_choose_action(const PwState& s, Out& out) {
   const Content& c = s.content();
   const int side = s.seat;
   // One pass over the units: what each OZ offers.
-  std::array<bool, kMaxOz> resupply{};
   std::array<int, kMaxOz> fastest;  // the fastest Ready Naval unit per OZ, -1: none
   fastest.fill(-1);
   // 8.6 (card_readies_any, in the same pass): Ops Complete ships per OZ, and non-capital ones.
-  std::array<bool, kMaxOz> spent{};
-  std::array<bool, kMaxOz> spent_minor{};
+  std::uint32_t spent = 0;
+  std::uint32_t spent_minor = 0;
   for (std::uint32_t m = s.naval_ozs[static_cast<std::size_t>(side)]; m != 0; m &= m - 1) {
     const int oz = std::countr_zero(m);
     for_each_unit(ships_at(s, side, oz), [&](int u) {
       if (is_ready(s, u)) {
         fastest[oz] = std::max<int>(fastest[oz], c.unit_hot[u].speed);
       } else {
-        spent[oz] = true;
-        if (!c.unit_hot[u].capital) spent_minor[oz] = true;
+        spent |= oz_bit(oz);
+        if (!c.unit_hot[u].capital) spent_minor |= oz_bit(oz);
       }
     });
   }
+  std::uint32_t resupply = 0;  // the OZs (bits) a card resupplies at
   if (hand_size(s, side) > 0) {
     const std::uint32_t ports = usable_ports(s, side);
-    for (int oz = 0; oz < c.num_ozs(); ++oz)
-      resupply[oz] = (ports >> oz) & 1u ? spent[oz] : spent_minor[oz];
+    resupply = (ports & spent) | (~ports & spent_minor);
   }
-  for (int oz = 0; oz < c.num_ozs(); ++oz)
+  // Only the OZs with the side's ships can offer a move or a return (fastest -1 elsewhere).
+  const std::uint32_t ships = s.naval_ozs[static_cast<std::size_t>(side)];
+  for (std::uint32_t m = ships; m != 0; m &= m - 1) {
+    const int oz = std::countr_zero(m);
     if (group_can_leave(s, side, oz, fastest[oz])) out.push_back(encode(Kind::MoveFrom, oz));
-  const std::uint32_t reach = return_reach(s, side);
-  for (int oz = 0; oz < c.num_ozs(); ++oz)
-    if ((reach & oz_bit(oz)) != 0 && has_naval(s, side, oz))
-      out.push_back(encode(Kind::ReturnFrom, oz));
+  }
+  for (std::uint32_t m = return_reach(s, side) & ships; m != 0; m &= m - 1)
+    out.push_back(encode(Kind::ReturnFrom, std::countr_zero(m)));
   const std::uint32_t landing = lba_landing_mask(s, side);
   UnitMask lba{};  // the side's LBA on the map
   for (std::uint32_t m = s.lba_ozs[static_cast<std::size_t>(side)]; m != 0; m &= m - 1)
@@ -170,8 +171,8 @@ void legal_choose_action(const PwState& s, Out& out) {
   const bool fleet_train = side == kAllied && (s.turn == 4 || s.turn == 5) &&
                            s.fleet_trains_left > 0 && s.fleet_train_turn != s.turn;
   for (int card : cards) {
-    for (int oz = 0; oz < c.num_ozs(); ++oz)
-      if (resupply[oz]) out.push_back(encode(Kind::Resupply, card, oz));
+    for (std::uint32_t m = resupply; m != 0; m &= m - 1)
+      out.push_back(encode(Kind::Resupply, card, std::countr_zero(m)));
     if (side != kAllied) continue;
     if (fleet_train && !fleet_train_is_free(s))
       for (int oz = 0; oz < c.num_ozs(); ++oz)
@@ -262,7 +263,7 @@ void apply_choose_action(PwState& s, Act act, Log log) {
 }
 
 void finish_action(PwState& s, Log log) {
-  for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kSelected);
+  clear_unit_flag(s, kSelected);
   s.move = MoveCtx{};
   s.combat = CombatCtx{};
   update_control(s, log);
@@ -298,7 +299,7 @@ void start_strategy_action(PwState& s, int side, Log log) {
 }
 void end_strategy_phase_now(PwState& s, Log log) { end_strategy_phase(s, log); }
 void restart_initiative(PwState& s, Log log) {
-  for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kSelected);
+  clear_unit_flag(s, kSelected);
   s.move = MoveCtx{};
   s.combat = CombatCtx{};
   s.events.extra_actions = 0;

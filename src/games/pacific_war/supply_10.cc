@@ -99,23 +99,27 @@ void invasion_step(PwState& s, Log log) {
 // 10.4: the redeployments and returns open to the side acting (its seat), Done aside, in the
 // order of the legal actions: emit(action) for each.
 template <class Emit>
-void each_supply_move(const PwState& s, Emit&& emit) {
+void each_supply_move(const PwState& s, Emit&& emit, bool stop_after_lba = false) {
   const Content& c = s.content();
   const int side = s.seat;
   const auto side_index = static_cast<std::size_t>(side);
   const std::uint32_t landing = lba_landing_mask(s, side);
   UnitMask lba{};  // the side's LBA on the map
-  for (int oz = 0; oz < c.num_ozs(); ++oz)
-    if (has_lba(s, side, oz))
-      for (std::size_t w = 0; w < lba.size(); ++w)
-        lba[w] |= s.units_at[static_cast<std::size_t>(oz)][w] & c.side_lba_units[side_index][w];
+  for (std::uint32_t m = s.lba_ozs[side_index]; m != 0; m &= m - 1)
+    for (std::size_t w = 0; w < lba.size(); ++w)
+      lba[w] |= s.units_at[static_cast<std::size_t>(std::countr_zero(m))][w] &
+                c.side_lba_units[side_index][w];
+  bool any = false;
   for_each_unit(lba, [&](int u) {
-    if (!(s.units[u].flags & kMoved) && (landing & ~oz_bit(s.units[u].loc)) != 0)
+    if (!(s.units[u].flags & kMoved) && (landing & ~oz_bit(s.units[u].loc)) != 0) {
       emit(encode(Kind::Redeploy, u));
+      any = true;
+    }
   });
-  const std::uint32_t reach = return_reach(s, side);
-  for (int oz = 0; oz < c.num_ozs(); ++oz) {
-    if ((reach & oz_bit(oz)) == 0 || !has_naval(s, side, oz)) continue;
+  if (stop_after_lba && any) return;  // the caller only asks whether there is a move
+  // The OZs with the side's ships from which a return is open.
+  for (std::uint32_t m = return_reach(s, side) & s.naval_ozs[side_index]; m != 0; m &= m - 1) {
+    const int oz = std::countr_zero(m);
     bool unmoved = false;
     for_each_unit(s.units_at[static_cast<std::size_t>(oz)] & c.side_naval_units[side_index],
                   [&](int u) { unmoved = unmoved || !(s.units[u].flags & kMoved); });
@@ -127,7 +131,8 @@ void supply_moves_step(PwState& s, Log log) {
   for (;;) {
     s.seat = s.supply_side;
     bool any = false;
-    each_supply_move(s, [&](engine::ActionCode) { any = true; });
+    each_supply_move(
+        s, [&](engine::ActionCode) { any = true; }, true);
     if (any) {
       s.step = Step::SupplyMoves;
       return;
@@ -135,7 +140,7 @@ void supply_moves_step(PwState& s, Log log) {
     if (s.supply_side == kAllied) break;
     s.supply_side = kAllied;
   }
-  for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kMoved);
+  clear_unit_flag(s, kMoved);
   s.supply_side = kJapanese;
   readying_step(s, log);
 }
@@ -320,7 +325,7 @@ void apply_supply_moves(PwState& s, Act act, Log log) {
     if (side == kJapanese) {
       s.supply_side = kAllied;
     } else {
-      for (auto& us : s.units) us.flags &= static_cast<std::uint8_t>(~kMoved);
+      clear_unit_flag(s, kMoved);
       s.supply_side = kJapanese;
       readying_step(s, log);
       return;
