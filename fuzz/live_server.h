@@ -47,17 +47,9 @@ inline int connect_loopback(int port) {
   std::abort();
 }
 
-// One request on a fresh connection (Connection: close); the whole answer.
-inline HttpAnswer raw_request(int port, const std::string& method, const std::string& target,
-                              const std::string& cookie, const std::string& body) {
-  std::string text =
-      method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
-  if (!cookie.empty()) text += "Cookie: pacwar_session=" + cookie + "\r\n";
-  if (method != "GET") {
-    text +=
-        "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
-  }
-  text += "\r\n" + body;
+// Sends `text` on a fresh connection and reads until the server closes it: the raw answer. A
+// call interrupted by libFuzzer's timer signal (SIGALRM of -timeout, EINTR) is made again.
+inline std::string exchange(int port, const std::string& text) {
   const int fd = connect_loopback(port);
   std::size_t sent = 0;
   while (sent < text.size()) {
@@ -70,11 +62,26 @@ inline HttpAnswer raw_request(int port, const std::string& method, const std::st
   char buffer[65536];
   while (true) {
     const auto n = ::recv(fd, buffer, sizeof buffer, 0);
-    if (n < 0 && errno == EINTR) continue;  // libFuzzer's timer signal (SIGALRM) interrupted it
+    if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
     in.append(buffer, static_cast<std::size_t>(n));
   }
   ::close(fd);
+  return in;
+}
+
+// One request on a fresh connection (Connection: close); the whole answer.
+inline HttpAnswer raw_request(int port, const std::string& method, const std::string& target,
+                              const std::string& cookie, const std::string& body) {
+  std::string text =
+      method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n";
+  if (!cookie.empty()) text += "Cookie: pacwar_session=" + cookie + "\r\n";
+  if (method != "GET") {
+    text +=
+        "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
+  }
+  text += "\r\n" + body;
+  const std::string in = exchange(port, text);
   HttpAnswer answer;
   if (in.size() > 12) answer.status = std::atoi(in.c_str() + 9);
   const auto head_end = in.find("\r\n\r\n");
@@ -154,23 +161,7 @@ class LiveServer {
         "POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         "Content-Type: application/json\r\nContent-Length: " +
         std::to_string(body.size()) + "\r\n\r\n" + body;
-    const int fd = connect_loopback(port_);
-    std::size_t sent = 0;
-    while (sent < text.size()) {
-      const auto n = ::send(fd, text.data() + sent, text.size() - sent, MSG_NOSIGNAL);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;
-      sent += static_cast<std::size_t>(n);
-    }
-    std::string in;
-    char buffer[4096];
-    while (true) {
-      const auto n = ::recv(fd, buffer, sizeof buffer, 0);
-      if (n < 0 && errno == EINTR) continue;  // interrupted by libFuzzer's timer signal
-      if (n <= 0) break;
-      in.append(buffer, static_cast<std::size_t>(n));
-    }
-    ::close(fd);
+    const std::string in = exchange(port_, text);
     const std::string key = "pacwar_session=";
     const auto at = in.find(key);
     if (at == std::string::npos) return "";

@@ -186,13 +186,7 @@ class alignas(64) Mcts::Searcher {
   TopTwo root_top_two() const {
     TopTwo top;
     for (std::int32_t c = nodes_[0].first_child; c != kNone; c = nodes_[c].next_sibling) {
-      const long long v = nodes_[c].visits;
-      if (v > top.best) {
-        top.second = top.best;
-        top.best = v;
-      } else if (v > top.second) {
-        top.second = v;
-      }
+      top.add(nodes_[c].visits);
     }
     return top;
   }

@@ -24,14 +24,7 @@ void TimeBank::charge(double used_ms) { bank_ms_ += average_ms_ - std::max(0.0, 
 
 TopTwo top_two(const std::vector<long long>& visits) {
   TopTwo top;
-  for (const long long v : visits) {
-    if (v > top.best) {
-      top.second = top.best;
-      top.best = v;
-    } else if (v > top.second) {
-      top.second = v;
-    }
-  }
+  for (const long long v : visits) top.add(v);
   return top;
 }
 

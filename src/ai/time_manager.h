@@ -42,6 +42,15 @@ class TimeBank {
 struct TopTwo {
   long long best = 0;
   long long second = 0;
+  // Counts one more action's visits.
+  void add(long long v) {
+    if (v > best) {
+      second = best;
+      best = v;
+    } else if (v > second) {
+      second = v;
+    }
+  }
 };
 TopTwo top_two(const std::vector<long long>& visits);
 

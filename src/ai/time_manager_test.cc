@@ -11,12 +11,15 @@
 #include "ai/agent.h"
 #include "ai/mcts.h"
 #include "ai/policy.h"
+#include "ai/positions_for_test.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
 #include "games/registry.h"
 
 namespace pacwar::ai {
 namespace {
+
+using testing::position;
 
 using engine::ActionCode;
 using engine::Rng;
@@ -74,26 +77,6 @@ TEST(AiTimeManager, DecidedWhenTheRunnerUpCannotCatchUp) {
   EXPECT_TRUE(close_call({100, 60}, 0.5));
   EXPECT_FALSE(close_call({100, 40}, 0.5));
   EXPECT_FALSE(close_call({0, 0}, 0.5));
-}
-
-// A position of seeded random play where the acting seat has at least `min_legal` actions
-// (and, with `hidden`, something it cannot see: drawing the hidden cards again changes it).
-std::unique_ptr<State> position(const std::string& name, std::uint64_t seed, int actions,
-                                std::size_t min_legal, bool hidden = false) {
-  const auto game = find_game(name);
-  auto state = game->new_initial_state(game->normalize_options(engine::Json::object()));
-  engine::RandomPlayer player;
-  Rng rng(seed);
-  for (int done = 0; !state->is_terminal(); ++done) {
-    if (done >= actions && !state->is_chance() && state->legal_actions().size() >= min_legal) {
-      auto other = state->clone();
-      Rng probe(seed + 99);
-      other->resample_hidden(state->current_seat(), probe);
-      if (!hidden || other->hash() != state->hash()) return state;
-    }
-    state->apply(player.pick(*state, rng, rng), nullptr);
-  }
-  return nullptr;
 }
 
 // Scores only the position one action after the root: +1 for the acting seat when it is the
@@ -220,13 +203,7 @@ TEST(AiTimeManager, HiddenCardsDoNotChangeTheManagedDecision) {
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
       auto state = position(name, seed, 40 + 60 * static_cast<int>(seed), 2, true);
       ASSERT_NE(state, nullptr);
-      std::unique_ptr<State> other;
-      for (std::uint64_t k = 0; k < 100 && !other; ++k) {
-        auto candidate = state->clone();
-        Rng rng(seed * 7 + k);
-        candidate->resample_hidden(state->current_seat(), rng);
-        if (candidate->hash() != state->hash()) other = std::move(candidate);
-      }
+      const std::unique_ptr<State> other = testing::hidden_variant(*state, seed);
       if (!other) continue;
       ASSERT_EQ(state->view(state->current_seat()), other->view(state->current_seat()));
       ++compared;

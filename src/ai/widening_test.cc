@@ -9,6 +9,7 @@
 #include "ai/agent.h"
 #include "ai/mcts.h"
 #include "ai/policy.h"
+#include "ai/positions_for_test.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
 #include "games/registry.h"
@@ -16,28 +17,9 @@
 namespace pacwar::ai {
 namespace {
 
-using engine::Rng;
-using engine::State;
+using testing::position;
 
-// A position of seeded random play, at least `actions` actions in, where the acting seat has at
-// least `min_legal` actions (and, with `hidden`, something it cannot see).
-std::unique_ptr<State> position(const std::string& name, std::uint64_t seed, int actions,
-                                std::size_t min_legal, bool hidden) {
-  const auto game = find_game(name);
-  auto state = game->new_initial_state(game->normalize_options(engine::Json::object()));
-  engine::RandomPlayer player;
-  Rng rng(seed);
-  for (int done = 0; !state->is_terminal(); ++done) {
-    if (done >= actions && !state->is_chance() && state->legal_actions().size() >= min_legal) {
-      auto other = state->clone();
-      Rng probe(seed + 99);
-      other->resample_hidden(state->current_seat(), probe);
-      if (!hidden || other->hash() != state->hash()) return state;
-    }
-    state->apply(player.pick(*state, rng, rng), nullptr);
-  }
-  return nullptr;
-}
+using engine::State;
 
 int visited(const MctsResult& result) {
   int n = 0;
@@ -72,13 +54,7 @@ TEST(AiWidening, HiddenCardsDoNotChangeTheDecision) {
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
       auto state = position(name, seed, 40 + 60 * static_cast<int>(seed), 2, true);
       ASSERT_NE(state, nullptr);
-      std::unique_ptr<State> other;
-      for (std::uint64_t k = 0; k < 100 && !other; ++k) {
-        auto candidate = state->clone();
-        Rng rng(seed * 7 + k);
-        candidate->resample_hidden(state->current_seat(), rng);
-        if (candidate->hash() != state->hash()) other = std::move(candidate);
-      }
+      const std::unique_ptr<State> other = testing::hidden_variant(*state, seed);
       if (!other) continue;
       ASSERT_EQ(state->view(state->current_seat()), other->view(state->current_seat()));
       ++compared;
