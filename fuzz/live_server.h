@@ -49,7 +49,7 @@ inline int connect_loopback(int port) {
 
 // Sends `text` on a fresh connection and reads until the server closes it: the raw answer. A
 // call interrupted by libFuzzer's timer signal (SIGALRM of -timeout, EINTR) is made again.
-inline std::string exchange(int port, const std::string& text) {
+inline std::string send_and_read(int port, const std::string& text) {
   const int fd = connect_loopback(port);
   std::size_t sent = 0;
   while (sent < text.size()) {
@@ -81,7 +81,7 @@ inline HttpAnswer raw_request(int port, const std::string& method, const std::st
         "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
   }
   text += "\r\n" + body;
-  const std::string in = exchange(port, text);
+  const std::string in = send_and_read(port, text);
   HttpAnswer answer;
   if (in.size() > 12) answer.status = std::atoi(in.c_str() + 9);
   const auto head_end = in.find("\r\n\r\n");
@@ -161,7 +161,7 @@ class LiveServer {
         "POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         "Content-Type: application/json\r\nContent-Length: " +
         std::to_string(body.size()) + "\r\n\r\n" + body;
-    const std::string in = exchange(port_, text);
+    const std::string in = send_and_read(port_, text);
     const std::string key = "pacwar_session=";
     const auto at = in.find(key);
     if (at == std::string::npos) return "";
