@@ -118,8 +118,10 @@ test('deleting the account: the opponent sees "deleted user"', async () => {
   await carol.click('#login');
   await carol.waitForSelector('.auth .error:text("wrong username or password")');
 
+  // Dave's lobby may still show the game as it was (it refreshes every few seconds): wait for
+  // the row to show the deletion rather than read it once.
   await dave.goto(`${server.url}/#/`);
-  await dave.waitForSelector(`tr[data-game="${created.id}"]`);
+  await dave.waitForSelector(`tr[data-game="${created.id}"]:has-text("deleted user")`);
   const row = await rowText(dave, created.id);
   assert.match(row, /deleted user/);
   assert.match(row, /Japanese resigned/);
