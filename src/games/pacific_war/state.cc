@@ -10,7 +10,7 @@
 namespace pacwar::pacific_war {
 
 PwState::PwState(std::shared_ptr<const Content> content, RuleOptions options)
-    : content_(std::move(content)), options_(options) {
+    : content_(std::move(content)), steps_(step_table().data()), options_(options) {
   port_owner.fill(-1);
   base_marker.fill(-1);
   start_game(*this);
@@ -19,7 +19,7 @@ PwState::PwState(std::shared_ptr<const Content> content, RuleOptions options)
 std::unique_ptr<engine::State> PwState::clone() const { return std::make_unique<PwState>(*this); }
 
 int PwState::current_seat() const {
-  switch (step_rules(step).actor) {
+  switch (steps_[static_cast<std::size_t>(step)]->actor) {
     case Actor::Seat:
       return seat;
     case Actor::Chance:
@@ -32,7 +32,7 @@ int PwState::current_seat() const {
 
 void PwState::legal_actions(std::vector<engine::ActionCode>& out) const {
   out.clear();
-  const StepRules& rules = step_rules(step);
+  const StepRules& rules = *steps_[static_cast<std::size_t>(step)];
   if (rules.legal != nullptr) rules.legal(*this, out);
 }
 
@@ -47,7 +47,7 @@ void PwState::chance_outcomes(std::vector<engine::ChanceOutcome>& out) const {
 }
 
 void PwState::apply(engine::ActionCode code, engine::LogSink* log) {
-  const StepRules& rules = step_rules(step);
+  const StepRules& rules = *steps_[static_cast<std::size_t>(step)];
   if (rules.actor == Actor::Seat && seat >= 0) ++moves_;
   rules.apply(*this, decode(code), log);
 }

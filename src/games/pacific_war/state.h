@@ -25,6 +25,8 @@
 
 namespace pacwar::pacific_war {
 
+struct StepRules;  // steps.h
+
 // Where a unit is. 0..kMaxOz-1 are OZs on the map.
 enum Loc : std::uint8_t {
   kLocPool = 200,     // not yet in play (set aside; a reinforcement not yet due)
@@ -185,6 +187,10 @@ class PwState final : public engine::State {
 
   // ---- data (public: the rules files are the state's implementation) ----
   std::shared_ptr<const Content> content_;
+  // The table of steps (steps.h: step_table().data()), kept here so that the engine calls of
+  // every action (current_seat, legal_actions, apply) index it directly. Not part of the
+  // position: the same table for every state.
+  const StepRules* const* steps_;
   RuleOptions options_;
   std::array<UnitState, kMaxUnits> units{};
   std::array<CardLoc, kMaxCards> cards{};

@@ -7,10 +7,8 @@
 namespace pacwar::pacific_war {
 namespace {
 
-using Table = std::array<const StepRules*, kNumSteps>;
-
-Table build_table() {
-  Table table{};
+StepTable build_table() {
+  StepTable table{};
   for (std::span<const StepRules> part :
        {setup_steps(), turn_zero_steps(), reinforcement_steps(), card_draw_steps(),
         strategy_steps(), movement_steps(), reaction_steps(), event_steps(), combat_steps(),
@@ -35,9 +33,9 @@ Table build_table() {
 
 }  // namespace
 
-const StepRules& step_rules(Step step) {
-  static const Table table = build_table();
-  return *table[static_cast<std::size_t>(step)];
+const StepTable& step_table() {
+  static const StepTable table = build_table();
+  return table;
 }
 
 std::string who(const PwState& s) { return s.seat >= 0 ? side_name(s.seat) : std::string(); }

@@ -33,8 +33,15 @@ struct StepRules {
 
 inline constexpr std::size_t kNumSteps = static_cast<std::size_t>(Step::GameOver) + 1;
 
-// The entry of `step` (the table is built and checked once).
-const StepRules& step_rules(Step step);
+// The entries indexed by Step (built and checked on first use). PwState keeps a pointer to it
+// (PwState::steps_), so that the per-action calls skip the function-local static's guard.
+using StepTable = std::array<const StepRules*, kNumSteps>;
+const StepTable& step_table();
+
+// The entry of `step`.
+inline const StepRules& step_rules(Step step) {
+  return *step_table()[static_cast<std::size_t>(step)];
+}
 
 // The entries each rules file defines (steps.cc joins them).
 std::span<const StepRules> setup_steps();          // 14.0 setup_14.cc
