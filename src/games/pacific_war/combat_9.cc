@@ -48,8 +48,9 @@ bool side_fires_air(const PwState& s, int side) {
 
 int count_carriers(const PwState& s, int side, int oz) {
   int n = 0;
-  for (int u = 0; u < s.content().num_units(); ++u)
-    if (s.units[u].loc == oz && side_of(s, u) == side && counts_as_carrier(s, u)) ++n;
+  for_each_unit(units_in(s, oz), [&](int u) {
+    if (side_of(s, u) == side && counts_as_carrier(s, u)) ++n;
+  });
   return n;
 }
 
@@ -64,10 +65,9 @@ bool surface_possible(const PwState& s) {
          torpedo_cruisers_in(s, s.combat.oz);  // 13.2: gunnery still to be rolled
 }
 
+// The targets are in the combat's OZ (is_target): only its units are asked.
 bool has_targets(const PwState& s, int firing) {
-  for (int u = 0; u < s.content().num_units(); ++u)
-    if (is_target(s, u, firing)) return true;
-  return false;
+  return any_unit(units_in(s, s.combat.oz), [&](int u) { return is_target(s, u, firing); });
 }
 
 void next_fire(PwState& s, Log log);
@@ -188,19 +188,19 @@ void roll_damage_or_continue(PwState& s, Log log);
 
 void allocate_or_continue(PwState& s, Log log) {
   CombatCtx& cb = s.combat;
-  const Content& c = s.content();
+  const UnitMask here = units_in(s, cb.oz);  // the targets are there (is_target)
   while (cb.hits_left > 0) {
     const bool tc_first = torpedo_cruisers_first(s);  // 13.2
     int min_hits = 255, candidates = 0;
-    for (int u = 0; u < c.num_units(); ++u) {
-      if (!is_target(s, u, cb.firing) || (tc_first && !is_torpedo_cruiser(s, u))) continue;
+    for_each_unit(here, [&](int u) {
+      if (!is_target(s, u, cb.firing) || (tc_first && !is_torpedo_cruiser(s, u))) return;
       const int h = s.units[u].pend_hits;
       if (h < min_hits) {
         min_hits = h;
         candidates = 0;
       }
       if (h == min_hits) ++candidates;
-    }
+    });
     if (candidates == 0) {
       cb.hits_left = 0;  // nothing left to hit
       break;
@@ -210,7 +210,7 @@ void allocate_or_continue(PwState& s, Log log) {
       s.seat = cb.allocator;
       return;
     }
-    for (int u = 0; u < c.num_units(); ++u)  // every candidate must take one: no choice
+    for_each_unit(here, [&](int u) {  // every candidate must take one: no choice
       if (is_target(s, u, cb.firing) && (!tc_first || is_torpedo_cruiser(s, u)) &&
           s.units[u].pend_hits == min_hits) {
         ++s.units[u].pend_hits;
@@ -218,95 +218,103 @@ void allocate_or_continue(PwState& s, Log log) {
         log_line(
             log, [&] { return unit_name(s, u) + " takes a hit."; }, "9.2.4");
       }
+    });
   }
   s.dmg_unit = -1;
   roll_damage_or_continue(s, log);
 }
 
 // 9.2.5: the firing side rolls one die per hit on each Naval unit.
+// The targets are in the combat's OZ (is_target), after the unit whose dice were just rolled.
 void roll_damage_or_continue(PwState& s, Log log) {
   const Content& c = s.content();
-  for (int u = s.dmg_unit + 1; u < c.num_units(); ++u) {
-    if (!is_target(s, u, s.combat.firing) || s.units[u].pend_hits == 0) continue;
+  const bool dice = any_unit(units_from(units_in(s, s.combat.oz), s.dmg_unit + 1), [&](int u) {
+    if (!is_target(s, u, s.combat.firing) || s.units[u].pend_hits == 0) return false;
     const UnitDef& d = c.units[u];
-    if (d.is_lba() || d.defense == 0) continue;  // no dice: LBA turns, 0-defense sinks
+    if (d.is_lba() || d.defense == 0) return false;  // no dice: LBA turns, 0-defense sinks
     s.dmg_unit = static_cast<std::int16_t>(u);
     s.dmg_dice_left = s.units[u].pend_hits;
     s.step = Step::DamageDie;
-    return;
-  }
+    return true;
+  });
+  if (dice) return;
   s.dmg_unit = -1;
   next_fire(s, log);
 }
 
-// Applies the results of one part (airstrike, surface, raid) to both sides at once.
-void apply_results(PwState& s, Log log) {
+// Applies the results of one part to unit `u` (with hits pending): it turns, sinks, shrugs the
+// hits off or goes to the Turn Track for repairs (9.2.4, 9.2.5).
+void apply_unit_results(PwState& s, int u, Log log) {
   const Content& c = s.content();
-  const int oz = s.combat.oz;
-  for (int u = 0; u < c.num_units(); ++u) {
-    UnitState& us = s.units[u];
-    if (us.loc != oz || us.pend_hits == 0) continue;
-    const UnitDef& d = c.units[u];
-    const int hits = us.pend_hits;
-    const int damage = us.pend_dmg;
-    const bool six = (us.flags & kSix) != 0;
-    us.pend_hits = 0;
-    us.pend_dmg = 0;
-    us.flags &= static_cast<std::uint8_t>(~kSix);
-    if (d.is_lba()) {
-      const int back = return_turn(s, hits);
-      if (back > kLastTurn) {
-        set_loc(s, u, kLocRemoved);
-        log_line(
-            log,
-            [&] { return unit_name(s, u) + " is destroyed (would return after the last Turn)."; },
-            "9.2.4");
-      } else {
-        set_loc(s, u, kLocTrack);
-        us.turn = static_cast<std::uint8_t>(back);
-        us.flags = kReady | kRepairing;
-        log_line(
-            log, [&] { return unit_name(s, u) + " returns on Turn " + std::to_string(back) + "."; },
-            "9.2.4");
-      }
-      continue;
-    }
-    if (d.defense == 0 || six || damage > d.defense) {
-      set_loc(s, u, kLocSunk);
-      us.flags = 0;
-      log_line(
-          log,
-          [&] {
-            return unit_name(s, u) + " is sunk" +
-                   (six && damage <= d.defense ? " (a 6 against heavy armor)" : "") + ".";
-          },
-          "9.2.5");
-      continue;
-    }
-    if (damage == 0) {
-      log_line(
-          log, [&] { return unit_name(s, u) + " shrugs off the hits (heavy armor)."; }, "9.2.5");
-      continue;
-    }
-    const int back = return_turn(s, damage);
+  UnitState& us = s.units[u];
+  const UnitDef& d = c.units[u];
+  const int hits = us.pend_hits;
+  const int damage = us.pend_dmg;
+  const bool six = (us.flags & kSix) != 0;
+  us.pend_hits = 0;
+  us.pend_dmg = 0;
+  us.flags &= static_cast<std::uint8_t>(~kSix);
+  if (d.is_lba()) {
+    const int back = return_turn(s, hits);
     if (back > kLastTurn) {
       set_loc(s, u, kLocRemoved);
-      us.flags = 0;
       log_line(
-          log, [&] { return unit_name(s, u) + " is damaged beyond the end of the war: removed."; },
-          "9.2.5");
+          log,
+          [&] { return unit_name(s, u) + " is destroyed (would return after the last Turn)."; },
+          "9.2.4");
     } else {
       set_loc(s, u, kLocTrack);
       us.turn = static_cast<std::uint8_t>(back);
       us.flags = kReady | kRepairing;
       log_line(
-          log,
-          [&] {
-            return unit_name(s, u) + " is damaged: returns on Turn " + std::to_string(back) + ".";
-          },
-          "9.2.5");
+          log, [&] { return unit_name(s, u) + " returns on Turn " + std::to_string(back) + "."; },
+          "9.2.4");
     }
+    return;
   }
+  if (d.defense == 0 || six || damage > d.defense) {
+    set_loc(s, u, kLocSunk);
+    us.flags = 0;
+    log_line(
+        log,
+        [&] {
+          return unit_name(s, u) + " is sunk" +
+                 (six && damage <= d.defense ? " (a 6 against heavy armor)" : "") + ".";
+        },
+        "9.2.5");
+    return;
+  }
+  if (damage == 0) {
+    log_line(
+        log, [&] { return unit_name(s, u) + " shrugs off the hits (heavy armor)."; }, "9.2.5");
+    return;
+  }
+  const int back = return_turn(s, damage);
+  if (back > kLastTurn) {
+    set_loc(s, u, kLocRemoved);
+    us.flags = 0;
+    log_line(
+        log, [&] { return unit_name(s, u) + " is damaged beyond the end of the war: removed."; },
+        "9.2.5");
+  } else {
+    set_loc(s, u, kLocTrack);
+    us.turn = static_cast<std::uint8_t>(back);
+    us.flags = kReady | kRepairing;
+    log_line(
+        log,
+        [&] {
+          return unit_name(s, u) + " is damaged: returns on Turn " + std::to_string(back) + ".";
+        },
+        "9.2.5");
+  }
+}
+
+// Applies the results of one part (airstrike, surface, raid) to both sides at once: the units
+// in the combat's OZ with hits (the mask is a copy: set_loc takes them out of units_at).
+void apply_results(PwState& s, Log log) {
+  for_each_unit(units_in(s, s.combat.oz), [&](int u) {
+    if (s.units[u].pend_hits > 0) apply_unit_results(s, u, log);
+  });
 }
 
 void end_of_part(PwState& s, Log log) {
@@ -356,16 +364,18 @@ void end_of_round(PwState& s, Log log) {
 
 int airstrike_strength(const PwState& s, int side, int oz) {
   int total = 0;
-  for (int u = 0; u < s.content().num_units(); ++u)
-    if (s.units[u].loc == oz && side_of(s, u) == side) total += s.content().units[u].airstrike;
+  for_each_unit(units_in(s, oz), [&](int u) {
+    if (side_of(s, u) == side) total += s.content().units[u].airstrike;
+  });
   return total;
 }
 
 int gunnery_strength(const PwState& s, int side, int oz) {
   int total = 0;
-  for (int u = 0; u < s.content().num_units(); ++u)
-    if (s.units[u].loc == oz && side_of(s, u) == side && s.content().units[u].is_naval())
+  for_each_unit(units_in(s, oz), [&](int u) {
+    if (side_of(s, u) == side && s.content().units[u].is_naval())
       total += s.content().units[u].gunnery + torpedo_gunnery(s, u);  // 13.2
+  });
   return total;
 }
 
@@ -457,16 +467,18 @@ void apply_fire_die(PwState& s, Act act, Log log) {
 }
 
 void legal_allocate(const PwState& s, Out& out) {
-  const Content& c = s.content();
   const bool tc_first = torpedo_cruisers_first(s);  // 13.2
   auto candidate = [&](int u) {
     return is_target(s, u, s.combat.firing) && (!tc_first || is_torpedo_cruiser(s, u));
   };
+  const UnitMask here = units_in(s, s.combat.oz);  // the targets are there (is_target)
   int min_hits = 255;
-  for (int u = 0; u < c.num_units(); ++u)
+  for_each_unit(here, [&](int u) {
     if (candidate(u)) min_hits = std::min<int>(min_hits, s.units[u].pend_hits);
-  for (int u = 0; u < c.num_units(); ++u)
+  });
+  for_each_unit(here, [&](int u) {
     if (candidate(u) && s.units[u].pend_hits == min_hits) out.push_back(encode(Kind::Hit, u));
+  });
 }
 
 void apply_allocate(PwState& s, Act act, Log log) {

@@ -243,6 +243,26 @@ void for_each_unit(const UnitMask& mask, F&& f) {
     for (std::uint64_t m = mask[static_cast<std::size_t>(w)]; m != 0; m &= m - 1)
       f(w * 64 + std::countr_zero(m));
 }
+// Whether pred(u) holds for a unit of `mask`, asked in ascending order up to the first yes.
+template <class P>
+bool any_unit(const UnitMask& mask, P&& pred) {
+  for (int w = 0; w < kUnitWords; ++w)
+    for (std::uint64_t m = mask[static_cast<std::size_t>(w)]; m != 0; m &= m - 1)
+      if (pred(w * 64 + std::countr_zero(m))) return true;
+  return false;
+}
+// The units of `mask` numbered `first` or higher.
+inline UnitMask units_from(UnitMask mask, int first) {
+  for (int w = 0; w < kUnitWords; ++w) {
+    const int low = first - w * 64;  // bits of this word below `first`
+    auto& word = mask[static_cast<std::size_t>(w)];
+    if (low >= 64)
+      word = 0;
+    else if (low > 0)
+      word &= ~std::uint64_t{0} << low;
+  }
+  return mask;
+}
 inline UnitMask operator&(const UnitMask& a, const UnitMask& b) {
   UnitMask r;
   for (std::size_t w = 0; w < r.size(); ++w) r[w] = a[w] & b[w];
@@ -272,6 +292,10 @@ inline void clear_unit_flag(PwState& s, std::uint8_t flag) {
 // The OZs (bits) holding Naval units or LBA of `side`.
 inline std::uint32_t occupied_ozs(const PwState& s, int side) {
   return s.naval_ozs[static_cast<std::size_t>(side)] | s.lba_ozs[static_cast<std::size_t>(side)];
+}
+// The units in `oz`, none for a place off the map (a Loc value, or -1).
+inline UnitMask units_in(const PwState& s, int oz) {
+  return oz >= 0 && oz < kMaxOz ? s.units_at[static_cast<std::size_t>(oz)] : UnitMask{};
 }
 // The Naval units of `side` in `oz`.
 inline UnitMask ships_at(const PwState& s, int side, int oz) {
