@@ -81,13 +81,17 @@ std::vector<int> strikers(const PwState& s, int side, int oz) {
   return out;
 }
 
+// Whether strikers(s, side, oz) has someone: an OZ other than `oz` with the side's LBA, next to
+// it without a Nav Point (neighbors_1mp is air_adjacent for every pair of OZs).
+bool has_striker(const PwState& s, int side, int oz) {
+  return (s.lba_ozs[static_cast<std::size_t>(side)] &
+          neighbors_1mp(s)[static_cast<std::size_t>(oz)] & ~oz_bit(oz)) != 0;
+}
+
 bool has_strike_target(const PwState& s, int side, int oz, UnitFilter f) {
-  if (has_units(s, side, oz)) return false;
-  for (int u : s.content().side_units[1 - side])
-    if (s.units[u].loc == oz && s.content().units[u].is_naval() &&
-        unit_matches(s.content().units[u], f))
-      return true;
-  return false;
+  if (has_units(s, side, oz) || !has_naval(s, 1 - side, oz)) return false;
+  return any_unit(ships_at(s, 1 - side, oz),
+                  [&](int u) { return unit_matches(s.content().units[u], f); });
 }
 
 int part_index(CombatPartSel p) { return p == CombatPartSel::Surface ? 1 : 0; }
@@ -172,7 +176,7 @@ bool target_valid(const PwState& s, const CardEvent& ev, int side, int target) {
     case EventTarget::StrikeOz:
       return target < c.num_ozs() &&
              has_strike_target(s, side, target, find_effect(ev, EffectType::LbaStrike)->units) &&
-             !strikers(s, side, target).empty();
+             has_striker(s, side, target);
     case EventTarget::RepairingUnit: {
       if (target >= c.num_units()) return false;
       const Effect* e = find_effect(ev, EffectType::Repair);
