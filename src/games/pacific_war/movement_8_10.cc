@@ -183,6 +183,8 @@ void start_lba(PwState& s, int side, int unit, bool supply) {
   s.seat = static_cast<std::int8_t>(side);
 }
 
+namespace {
+
 // The side's Naval units in the group's OZ (the picked ones among them: start_group clears
 // every pick, and only these can be picked; invariants.cc checks it).
 UnitMask group_candidates(const PwState& s) {
@@ -190,22 +192,37 @@ UnitMask group_candidates(const PwState& s) {
          s.content().side_naval_units[static_cast<std::size_t>(s.move.side)];
 }
 
-// f(u, flags, eligible) for each of group_candidates (in place, of the side and Naval already):
-// eligible = not picked, not moved in this Supply sub-phase (10.4), and for a Normal move Ready
-// and fast enough to leave (8.10.1 note; the group must be able to go somewhere).
-template <class F>
-void for_each_candidate(const PwState& s, F&& f) {
+// eligible(u, flags) for one of group_candidates (in place, of the side and Naval already): not
+// picked, not moved in this Supply sub-phase (10.4), and for a Normal move Ready and fast enough
+// to leave (8.10.1 note; the group must be able to go somewhere).
+auto eligibility(const PwState& s) {
   const int need = group_need(s);
   const bool normal = s.move.kind == MoveKind::Normal;
   const std::uint8_t off = static_cast<std::uint8_t>(kSelected | (s.move.supply ? kMoved : 0));
   const std::uint8_t on = normal ? kReady : 0;
   const std::uint8_t mask = static_cast<std::uint8_t>(off | on);
-  const auto& hot = s.content().unit_hot;
+  return [&hot = s.content().unit_hot, need, normal, on, mask](int u, std::uint8_t flags) {
+    return (flags & mask) == on && (!normal || hot[u].speed >= need);
+  };
+}
+
+// f(u, flags, eligible) for each of group_candidates.
+template <class F>
+void for_each_candidate(const PwState& s, F&& f) {
+  const auto eligible = eligibility(s);
   for_each_unit(group_candidates(s), [&](int u) {
     const std::uint8_t flags = s.units[u].flags;
-    f(u, flags, (flags & mask) == on && (!normal || hot[u].speed >= need));
+    f(u, flags, eligible(u, flags));
   });
 }
+
+// Whether one of group_candidates is eligible (it stops at the first).
+bool any_candidate_eligible(const PwState& s) {
+  const auto eligible = eligibility(s);
+  return any_unit(group_candidates(s), [&](int u) { return eligible(u, s.units[u].flags); });
+}
+
+}  // namespace
 
 void legal_pick_group(const PwState& s, Out& out) {
   int eligible = 0;
@@ -226,7 +243,7 @@ void apply_pick_group(PwState& s, Act act, Log log) {
   bool more = false;  // is any ship left to pick?
   if (act.kind == Kind::Pick) {
     s.units[act.a].flags |= kSelected;
-    for_each_candidate(s, [&](int, std::uint8_t, bool ok) { more = more || ok; });
+    more = any_candidate_eligible(s);
   } else if (act.kind == Kind::All) {  // picks every eligible ship: none is left
     for_each_candidate(s, [&](int u, std::uint8_t, bool ok) {
       if (ok) s.units[u].flags |= kSelected;
