@@ -55,19 +55,19 @@ void port_overlay(PwState& s, int oz, const AirMasks& air) {
   const bool foe_lba = has_lba(s, foe, oz);
   const bool foe_nav = has_naval(s, foe, oz);
   const bool own_units = has_units(s, owner, oz);
-  s.base_marker[oz] = -1;
-  s.contested[oz] = false;
+  set_base_marker(s, oz, -1);
+  set_contested(s, oz, false);
   if (own_units && (foe_lba || foe_nav)) {
-    s.contested[oz] = true;  // both present (a combat is pending): nobody uses the Port
+    set_contested(s, oz, true);  // both present (a combat is pending): nobody uses the Port
     return;
   }
   if (foe_lba) {
-    s.base_marker[oz] = static_cast<std::int8_t>(foe);  // A
+    set_base_marker(s, oz, foe);  // A
   } else if (foe_nav) {
     if ((air[static_cast<std::size_t>(owner)] >> oz) & 1u)
-      s.contested[oz] = true;  // 12.3.1: neither player controls it
+      set_contested(s, oz, true);  // 12.3.1: neither player controls it
     else
-      s.base_marker[oz] = static_cast<std::int8_t>(foe);  // B
+      set_base_marker(s, oz, foe);  // B
   }
   // 12.3.3: with no enemy units left the Port is its owner's again.
 }
@@ -95,9 +95,9 @@ std::uint32_t base_changes(const PwState& s, const AirMasks& air) {
   none |= empty & asz[0] & asz[1];             // both project: neither controls
   ctl[kJapanese] |= empty & asz[0] & ~asz[1];  // C
   ctl[kAllied] |= empty & asz[1] & ~asz[0];
-  return (ctl[kJapanese] & ~oz_mask_equal(s.base_marker, static_cast<std::int8_t>(kJapanese))) |
-         (ctl[kAllied] & ~oz_mask_equal(s.base_marker, static_cast<std::int8_t>(kAllied))) |
-         (none & ~oz_mask_equal(s.base_marker, static_cast<std::int8_t>(-1)));
+  const std::uint32_t marked = s.marker_ozs[kJapanese] | s.marker_ozs[kAllied];
+  return (ctl[kJapanese] & ~s.marker_ozs[kJapanese]) | (ctl[kAllied] & ~s.marker_ozs[kAllied]) |
+         (none & marked);
 }
 
 }  // namespace
@@ -141,13 +141,13 @@ void update_control(PwState& s, Log log) {
       continue;
     }
     if (s.fleet_train_oz == oz) {
-      s.base_marker[oz] = kAllied;  // 8.7: the Fleet Train holds its Base
+      set_base_marker(s, oz, kAllied);  // 8.7: the Fleet Train holds its Base
       continue;
     }
     if (divisions_hold_base(s, oz)) continue;  // 13.6.1: only a Port Invasion removes them
     const int ctl = base_control(s, oz, air);
     if (ctl == -2 || ctl == s.base_marker[oz]) continue;
-    s.base_marker[oz] = static_cast<std::int8_t>(ctl);
+    set_base_marker(s, oz, ctl);
     log_line(
         log,
         [&] {
@@ -161,9 +161,9 @@ void update_control(PwState& s, Log log) {
 
 void capture_port(PwState& s, int side, int oz, Log log) {
   const Content& c = s.content();
-  s.port_owner[oz] = static_cast<std::int8_t>(side);
-  s.base_marker[oz] = -1;
-  s.contested[oz] = false;
+  set_port_owner(s, oz, side);
+  set_base_marker(s, oz, -1);
+  set_contested(s, oz, false);
   log_line(
       log, [&] { return side_name(side) + " capture the Port of " + oz_name(s, oz) + "."; },
       "10.2");

@@ -165,6 +165,7 @@ std::string PwState::check_invariants() const {
   if (units_suspect(*this, counted))
     if (std::string problem = check_units(*this); !problem.empty()) return problem;
   if (!counts_agree(*this, counted)) return "unit counts per OZ disagree with the units";
+  if (!control_masks_agree(*this)) return "control marker masks disagree with the markers (12.0)";
   for (int side : {kJapanese, kAllied})
     if (hand_size(*this, side) >
         c.hand_limit[side] + (side == kJapanese ? oil_cards_so_far(*this) : 0))

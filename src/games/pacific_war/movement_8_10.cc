@@ -90,8 +90,7 @@ std::uint32_t lba_landing_mask(const PwState& s, int side) {
   // "is considered in all aspects as a Base" (12.3) and "neither player can use it as a Port for
   // any purpose" (12.2), so only the side's own Ports, and the Fleet Train's Base (8.7), are
   // unlimited.
-  std::uint32_t unlimited =
-      c.port_mask & oz_mask_equal(s.port_owner, static_cast<std::int8_t>(side));
+  std::uint32_t unlimited = c.port_mask & s.port_ozs[static_cast<std::size_t>(side)];
   if (side == kAllied && s.fleet_train_oz >= 0) unlimited |= oz_bit(s.fleet_train_oz);
   return free & (ships | controlled_ozs(s, side)) & ~(lba & ~unlimited);
 }

@@ -55,10 +55,9 @@ class Scenario {
     for (int i = 0; i < c().num_cards(); ++i) st.cards[i] = CardLoc::Deck;
     for (int o = 0; o < c().num_ozs(); ++o) {
       const OzDef& d = c().ozs[o];
-      st.port_owner[o] = static_cast<std::int8_t>(d.port ? d.initial_port_owner : -1);
-      st.base_marker[o] = static_cast<std::int8_t>(
-          !d.port && d.initial_base_marker >= -1 ? d.initial_base_marker : -1);
-      st.contested[o] = false;
+      set_port_owner(st, o, d.port ? d.initial_port_owner : -1);
+      set_base_marker(st, o, !d.port && d.initial_base_marker >= -1 ? d.initial_base_marker : -1);
+      set_contested(st, o, false);
     }
     st.turn = static_cast<std::int8_t>(turn);
     st.vp = 0;
@@ -76,11 +75,11 @@ class Scenario {
     return *this;
   }
   Scenario& base(const std::string& oz_id, int side) {
-    s().base_marker[oz(oz_id)] = static_cast<std::int8_t>(side);
+    set_base_marker(s(), oz(oz_id), side);
     return *this;
   }
   Scenario& port(const std::string& oz_id, int owner) {
-    s().port_owner[oz(oz_id)] = static_cast<std::int8_t>(owner);
+    set_port_owner(s(), oz(oz_id), owner);
     return *this;
   }
   Scenario& control() {

@@ -26,11 +26,11 @@ void place(PwState& s, int unit, int oz) {
 
 void place_markers(PwState& s) {
   const Content& c = s.content();
-  for (int oz = 0; oz < c.num_ozs(); ++oz) s.base_marker[oz] = -1;
+  for (int oz = 0; oz < c.num_ozs(); ++oz) set_base_marker(s, oz, -1);
   update_control(s, nullptr);               // 14.3: Base markers following the control rules
   for (int oz = 0; oz < c.num_ozs(); ++oz)  // 14.3.1: regardless of placement
     if (!c.ozs[oz].port && c.ozs[oz].initial_base_marker >= -1)
-      s.base_marker[oz] = static_cast<std::int8_t>(c.ozs[oz].initial_base_marker);
+      set_base_marker(s, oz, c.ozs[oz].initial_base_marker);
 }
 
 void advance_setup(PwState& s, Log log) {
@@ -58,7 +58,7 @@ void start_game(PwState& s) {
   const Content& c = s.content();
   for (int i = 0; i < c.num_cards(); ++i) s.cards[i] = CardLoc::Deck;
   for (int oz = 0; oz < c.num_ozs(); ++oz)  // 14.3: Port markers
-    s.port_owner[oz] = static_cast<std::int8_t>(c.ozs[oz].port ? c.ozs[oz].initial_port_owner : -1);
+    set_port_owner(s, oz, c.ozs[oz].port ? c.ozs[oz].initial_port_owner : -1);
   for (int u = 0; u < c.num_units(); ++u) {
     const UnitDef& d = c.units[u];
     UnitState& us = s.units[u];

@@ -232,6 +232,12 @@ class PwState final : public engine::State {
   std::array<UnitMask, kMaxOz> units_at{};
   std::array<std::uint32_t, 2> naval_ozs{};
   std::array<std::uint32_t, 2> lba_ozs{};
+  // Derived: the control markers as OZ masks (bits), kept in step by set_base_marker,
+  // set_port_owner and set_contested (the legal-action generators ask them for the whole map):
+  // where base_marker is each side, where port_owner is each side, where contested is set.
+  std::array<std::uint32_t, 2> marker_ozs{};
+  std::array<std::uint32_t, 2> port_ozs{};
+  std::uint32_t contested_ozs = 0;
 };
 
 // Moves a unit (to an OZ or one of the Loc values), keeping the counts in step.
@@ -327,6 +333,28 @@ UnitMask moved_units(const PwState& before, const PwState& after);
 // Recomputes the counts from the units (set-up; and invariant checks compare with it).
 void recount(PwState& s);
 
+// The control markers (12.0), written only through these so that the masks of PwState follow.
+// `side` -1: no marker / no owner.
+inline void set_base_marker(PwState& s, int oz, int side) {
+  const std::uint32_t bit = std::uint32_t{1} << oz;
+  s.base_marker[static_cast<std::size_t>(oz)] = static_cast<std::int8_t>(side);
+  s.marker_ozs[0] &= ~bit;
+  s.marker_ozs[1] &= ~bit;
+  if (side >= 0) s.marker_ozs[static_cast<std::size_t>(side)] |= bit;
+}
+inline void set_port_owner(PwState& s, int oz, int side) {
+  const std::uint32_t bit = std::uint32_t{1} << oz;
+  s.port_owner[static_cast<std::size_t>(oz)] = static_cast<std::int8_t>(side);
+  s.port_ozs[0] &= ~bit;
+  s.port_ozs[1] &= ~bit;
+  if (side >= 0) s.port_ozs[static_cast<std::size_t>(side)] |= bit;
+}
+inline void set_contested(PwState& s, int oz, bool contested) {
+  const std::uint32_t bit = std::uint32_t{1} << oz;
+  s.contested[static_cast<std::size_t>(oz)] = contested;
+  s.contested_ozs = contested ? s.contested_ozs | bit : s.contested_ozs & ~bit;
+}
+
 // ---- helpers shared by the rules files (implemented in board.cc; the small ones here, inline:
 // the legal-action generators call them in their inner loops) ----
 inline int side_of(const PwState& s, int unit) { return s.content().units[unit].side; }
@@ -385,14 +413,29 @@ inline std::uint32_t oz_mask_negative(const std::array<std::int8_t, kMaxOz>& byt
   return mask;
 }
 // The Ports (bits) held by their owner with no Base marker on them and not contested: the
-// owner's usable Ports before enemy units are looked at (usable_port).
+// owner's usable Ports before enemy units are looked at (usable_port). Markers are -1, 0 or 1
+// (invariants.cc), so "no marker" is "neither side's".
 inline std::uint32_t clear_ports(const PwState& s, int owner) {
-  return s.content().port_mask & oz_mask_equal(s.port_owner, static_cast<std::int8_t>(owner)) &
-         oz_mask_negative(s.base_marker) & ~oz_mask_equal(s.contested, true);
+  return s.content().port_mask & s.port_ozs[static_cast<std::size_t>(owner)] &
+         ~(s.marker_ozs[0] | s.marker_ozs[1] | s.contested_ozs);
 }
 // The OZs (bits) whose controller() is `side` (12.0).
 inline std::uint32_t controlled_ozs(const PwState& s, int side) {
-  return oz_mask_equal(s.base_marker, static_cast<std::int8_t>(side)) | clear_ports(s, side);
+  return s.marker_ozs[static_cast<std::size_t>(side)] | clear_ports(s, side);
+}
+// Whether the masks of the control markers agree with the per-OZ arrays, and every Base marker
+// is -1, 0 or 1 (invariants.cc).
+inline bool control_masks_agree(const PwState& s) {
+  const std::uint32_t all = s.content().all_ozs_mask;
+  const std::uint32_t unmarked = oz_mask_equal(s.base_marker, std::int8_t{-1});
+  if (((unmarked | s.marker_ozs[0] | s.marker_ozs[1]) & all) != all) return false;
+  for (int side : {0, 1}) {
+    const auto v = static_cast<std::int8_t>(side);
+    if (s.marker_ozs[static_cast<std::size_t>(side)] != (oz_mask_equal(s.base_marker, v) & all) ||
+        s.port_ozs[static_cast<std::size_t>(side)] != (oz_mask_equal(s.port_owner, v) & all))
+      return false;
+  }
+  return s.contested_ozs == (oz_mask_equal(s.contested, true) & all);
 }
 // The OZs (bits) where usable_port(s, side, oz) holds.
 inline std::uint32_t usable_ports(const PwState& s, int side) {

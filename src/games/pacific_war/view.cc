@@ -296,7 +296,8 @@ void PwState::write_view(int viewer, engine::JsonWriter& w) const {
 
 // Fields listed once: hash() below names every field of PwState that affects play
 // (card_state_digest covers `events` and `combat.mods`; `moves_`, `steps_` and the derived counts
-// naval_count / lba_count / units_at / naval_ozs / lba_ozs are left
+// naval_count / lba_count / units_at / naval_ozs / lba_ozs and the control masks marker_ozs /
+// port_ozs / contested_ozs are left
 // out on purpose). The sizes below fail to compile when
 // a field is added to one of these structs: hash the new field here (and show it in view() if
 // public, check it in invariants.cc), then update the size.
@@ -306,7 +307,7 @@ static_assert(sizeof(CombatCtx) == 40, "CombatCtx changed: hash the new field, t
 static_assert(sizeof(CombatMods) == 24, "CombatMods changed: card_state_digest, then update");
 static_assert(sizeof(AdvancedState) == 10, "AdvancedState changed: hash the field, then update");
 static_assert(sizeof(EventState) == 48, "EventState changed: card_state_digest, then update");
-static_assert(sizeof(PwState) == 2192, "PwState changed: hash the new field, then update");
+static_assert(sizeof(PwState) == 2216, "PwState changed: hash the new field, then update");
 
 std::uint64_t PwState::hash() const {
   Hasher h;
