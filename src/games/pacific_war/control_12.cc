@@ -100,6 +100,25 @@ std::uint32_t base_changes(const PwState& s, const AirMasks& air) {
          (none & marked);
 }
 
+// The Ports whose port_overlay result differs from the marker and contested state they have
+// (port_overlay would write the others as they are): port_overlay for all Ports by masks.
+std::uint32_t port_changes(const PwState& s, const AirMasks& air) {
+  std::uint32_t changed = 0;
+  for (int owner : {kJapanese, kAllied}) {
+    const auto o = static_cast<std::size_t>(owner);
+    const auto foe = static_cast<std::size_t>(1 - owner);
+    const std::uint32_t ports = s.content().port_mask & s.port_ozs[o];
+    const std::uint32_t foe_lba = s.lba_ozs[foe];
+    const std::uint32_t foe_nav = s.naval_ozs[foe];
+    const std::uint32_t both = occupied_ozs(s, owner) & (foe_lba | foe_nav);
+    const std::uint32_t contested = both | (~foe_lba & foe_nav & air[o]);      // 12.3.1
+    const std::uint32_t foe_marker = ~both & (foe_lba | (foe_nav & ~air[o]));  // A, B
+    changed |= ports &
+               ((contested ^ s.contested_ozs) | (foe_marker ^ s.marker_ozs[foe]) | s.marker_ozs[o]);
+  }
+  return changed;
+}
+
 }  // namespace
 
 void update_control(PwState& s, Log log) {
@@ -115,9 +134,9 @@ void update_control(PwState& s, Log log) {
     s.fleet_train_oz = -1;
   }
   const AirMasks air = air_superiority_masks(s);
-  // Only the Ports, the Fleet Train's OZ and the Bases whose 12.2 result (base_control, here
-  // for all OZs at once by masks) is a marker other than the one they have need a visit.
-  std::uint32_t visit = c.port_mask | base_changes(s, air);
+  // Only the Fleet Train's OZ, and the Ports and Bases whose 12.2 / 12.3 result (port_overlay,
+  // base_control: here for all OZs at once by masks) differs from what they have need a visit.
+  std::uint32_t visit = port_changes(s, air) | (base_changes(s, air) & ~c.port_mask);
   if (s.fleet_train_oz >= 0) visit |= oz_bit(s.fleet_train_oz);
   for (std::uint32_t m = visit; m != 0; m &= m - 1) {
     const int oz = std::countr_zero(m);
