@@ -1,6 +1,8 @@
 // Tests for 8.9-8.11: Naval movement, Return to Port, LBA redeployment.
+#include "engine/random_play.h"
 #include "games/pacific_war/paths.h"
 #include "games/pacific_war/scenario_for_test.h"
+#include "games/registry.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -108,6 +110,47 @@ TEST(Movement_8_11, LbaRedeploymentLimits) {
   EXPECT_FALSE(sc.is_legal("to Midway"));     // a Base already holding an LBA
   EXPECT_TRUE(sc.is_legal("to Borneo"));      // friendly ships there
   EXPECT_FALSE(sc.is_legal("to Okinawa"));    // Japanese-controlled
+}
+
+// 8.9.2 / 10.4: return_reach (one flood of the open OZs for all asked OZs) agrees with a search
+// from each OZ holding the side's ships, on every position of random games, with and without
+// the Advanced and Optional rules: a usable Port other than the OZ itself reached through OZs
+// neither enemy-controlled nor holding enemy units.
+TEST(Movement_8_9_2, ReturnReachAgreesWithASearchFromEachOz) {
+  engine::RandomPlayer player;
+  const auto game = find_game("pacific-war");
+  int positions = 0;
+  int returns = 0;
+  for (const engine::Json& rules : {engine::Json::array(), engine::Json("all")}) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      engine::Rng rng(seed);
+      auto state = game->new_initial_state(game->normalize_options(engine::Json{{"rules", rules}}));
+      while (!state->is_terminal()) {
+        const auto& s = static_cast<const PwState&>(*state);
+        const Content& c = s.content();
+        for (int side : {kJapanese, kAllied}) {
+          std::uint32_t expected = 0;
+          for (int from = 0; from < c.num_ozs(); ++from) {
+            if (!has_naval(s, side, from)) continue;
+            const auto passable = [&](int oz) {
+              return !(side == kJapanese && c.ozs[oz].japanese_forbidden) &&
+                     !has_units(s, 1 - side, oz) && controller(s, oz) != 1 - side;
+            };
+            const Distances dist = distances(s, from, passable, passable);
+            for (int oz = 0; oz < c.num_ozs(); ++oz)
+              if (oz != from && dist[oz] < kUnreachable && usable_port(s, side, oz))
+                expected |= oz_bit(from);
+          }
+          ASSERT_EQ(return_reach(s, side), expected) << positions;
+          returns += std::popcount(expected);
+        }
+        ++positions;
+        state->apply(player.pick(*state, rng, rng), nullptr);
+      }
+    }
+  }
+  EXPECT_GT(positions, 2000);
+  EXPECT_GT(returns, 1000);
 }
 
 }  // namespace

@@ -42,11 +42,17 @@ std::uint32_t return_reach(const PwState& s, int side) {
                              ~(side == kJapanese ? c.japanese_forbidden_mask : 0u);
   const std::uint32_t open = free & ~controlled_ozs(s, foe);
   const std::uint32_t port = open & usable_ports(s, side);  // open OZs with a Port it can use
-  // Components of open OZs (restricted routes count only when open); only those holding a usable
-  // Port matter, so the fill starts from the Ports.
+  const std::uint32_t asked = s.naval_ozs[static_cast<std::size_t>(side)];
+  // Components of open OZs (restricted routes count only when open): only those of the asked
+  // open OZs and of the open neighbours of the asked closed ones matter.
+  std::uint32_t seeds = asked & open;
+  for (std::uint32_t m = asked & ~open; m != 0; m &= m - 1) {
+    const auto x = static_cast<std::size_t>(std::countr_zero(m));
+    seeds |= (near[x] | far[x]) & open;
+  }
   std::uint32_t reach = 0;
   std::uint32_t served = 0;  // open OZs in a component with a usable Port
-  for (std::uint32_t left = port; left != 0;) {
+  for (std::uint32_t left = seeds; left != 0;) {
     std::uint32_t comp = left & (~left + 1);
     for (std::uint32_t frontier = comp; frontier != 0;) {
       std::uint32_t next = 0;
@@ -58,16 +64,18 @@ std::uint32_t return_reach(const PwState& s, int side) {
       comp |= frontier;
     }
     left &= ~comp;
-    const int ports = std::popcount(comp & port);  // at least the one it started from
+    const std::uint32_t ports = comp & port;
+    if (ports == 0) continue;  // no usable Port to return to
     served |= comp;
-    reach |= ports > 1 ? comp : comp & ~port;  // a Port's own OZ does not count for itself
+    // A Port's own OZ does not count for itself: it needs a second Port in the component.
+    reach |= (ports & (ports - 1)) != 0 ? comp : comp & ~port;
   }
   // A closed OZ: leave through an open neighbour in a component with a Port.
-  for (std::uint32_t m = c.all_ozs_mask & ~open; m != 0; m &= m - 1) {
+  for (std::uint32_t m = asked & ~open; m != 0; m &= m - 1) {
     const auto x = static_cast<std::size_t>(std::countr_zero(m));
     if (((near[x] | far[x]) & served) != 0) reach |= oz_bit(static_cast<int>(x));
   }
-  return reach;
+  return reach & asked;
 }
 
 bool air_adjacent(const PwState& s, int a, int b) {

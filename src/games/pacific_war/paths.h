@@ -47,9 +47,9 @@ Distances distances(const PwState& s, int from, Enter&& enter, Pass&& pass) {
   return distances_masked(s, from, enter_mask, pass_mask | oz_bit(from));
 }
 
-// For each OZ (bit), whether `side`'s Naval units there can Return to Port (8.9.2, 10.4):
-// reach a usable friendly Port other than the OZ itself through OZs neither enemy-controlled
-// nor holding enemy units. One pass over the map for all OZs.
+// For each OZ (bit) holding `side`'s Naval units (the only ones asked; no other bit is set),
+// whether they can Return to Port (8.9.2, 10.4): reach a usable friendly Port other than the OZ
+// itself through OZs neither enemy-controlled nor holding enemy units. One pass over the map.
 std::uint32_t return_reach(const PwState& s, int side);
 
 // Plain distances, every OZ enterable and passable (isolation redeployment, nearest port).
