@@ -401,6 +401,8 @@ Mcts::Mcts(MctsConfig config, GamePolicies policies)
   }
   if (config_.iterations <= 0 && config_.time_ms <= 0.0) config_.iterations = 1;
   if (config_.playout_depth <= 0) config_.playout_depth = policies_.playout_depth;
+  if (config_.rave < 0.0) config_.rave = policies_.rave;
+  if (config_.mast < 0.0) config_.mast = policies_.mast;
   for (int t = 0; t < config_.threads; ++t) {
     searchers_.push_back(std::make_unique<Searcher>(config_, policies_));
   }

@@ -59,9 +59,10 @@ struct MctsConfig {
   // RAVE (ai/rave.h, `,rave=K`): the UCB value blends each child's mean with its all-moves-as-
   // first mean, β = √(K / (3n + K)); 0 = off. MAST (ai/mast.h, `,mast=E`): with probability E a
   // playout move is the legal action of best mean reward in the search so far; 0 = off. Both off
-  // until an SPRT run passes them (docs/ai.md).
-  double rave = 0.0;
-  double mast = 0.0;
+  // in a game until an SPRT run passes them there (docs/ai.md). Negative: the game's
+  // (GamePolicies::rave, ::mast).
+  double rave = -1.0;
+  double mast = -1.0;
   bool time_manage = false;
   double tm_max_factor = 3.0;  // `,tmmax=X`
   double tm_close = 0.5;       // runner-up / best root visits that make a close call; `,tmclose=X`

@@ -145,12 +145,32 @@ TEST(AiMast, TheTableKeepsAMeanPerSeatAndAction) {
 TEST(AiRave, ParsesTheSettings) {
   EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:200,rave=300")->mcts.rave, 300.0);
   EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:200,mast=0.25")->mcts.mast, 0.25);
-  EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:200")->mcts.rave, 0.0) << "off by default";
-  EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:200")->mcts.mast, 0.0) << "off by default";
+  EXPECT_LT(parse_agent_spec("mcts:200")->mcts.rave, 0.0) << "the game's by default";
+  EXPECT_LT(parse_agent_spec("mcts:200")->mcts.mast, 0.0) << "the game's by default";
+  EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:200,rave=0,mast=0")->mcts.rave, 0.0);
   EXPECT_FALSE(parse_agent_spec("mcts:200,rave=-1"));
   EXPECT_FALSE(parse_agent_spec("mcts:200,mast=1.5"));
   EXPECT_FALSE(parse_agent_spec("mcts-v1:200,rave=100"));
   EXPECT_FALSE(parse_agent_spec("mcts-v1:200,mast=0.5"));
+}
+
+// A search without its own setting takes the game's (engine::SearchPolicies); an explicit one,
+// 0 included, wins.
+TEST(AiRave, TheGamesSettingsAreTheDefault) {
+  for (const std::string name : {"pacific-war", "co-prosperity"}) {
+    GamePolicies policies = policies_for(name, 2);
+    const Mcts plain(MctsConfig{}, policies);
+    EXPECT_DOUBLE_EQ(plain.config().rave, policies.rave) << name;
+    EXPECT_DOUBLE_EQ(plain.config().mast, policies.mast) << name;
+    policies.rave = 123.0;
+    policies.mast = 0.125;
+    const Mcts game_default(MctsConfig{}, policies);
+    EXPECT_DOUBLE_EQ(game_default.config().rave, 123.0) << name;
+    EXPECT_DOUBLE_EQ(game_default.config().mast, 0.125) << name;
+    const Mcts off(parse_agent_spec("mcts:200,rave=0,mast=0")->mcts, policies);
+    EXPECT_DOUBLE_EQ(off.config().rave, 0.0) << name;
+    EXPECT_DOUBLE_EQ(off.config().mast, 0.0) << name;
+  }
 }
 
 // The searches with RAVE, MAST and both: the same decision and root visits for a seed (one
