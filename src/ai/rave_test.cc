@@ -157,9 +157,12 @@ TEST(AiRave, ParsesTheSettings) {
 // A search without its own setting takes the game's (engine::SearchPolicies); an explicit one,
 // 0 included, wins.
 TEST(AiRave, TheGamesSettingsAreTheDefault) {
-  // What passed an SPRT at equal time (docs/ai.md): MAST 0.3 in The Pacific War.
+  // What passed an SPRT at equal time (docs/ai.md): MAST, 0.3 in The Pacific War and 0.5 in
+  // Co-Prosperity; RAVE in neither.
   EXPECT_DOUBLE_EQ(policies_for("pacific-war", 2).mast, 0.3);
   EXPECT_DOUBLE_EQ(policies_for("pacific-war", 2).rave, 0.0);
+  EXPECT_DOUBLE_EQ(policies_for("co-prosperity", 2).mast, 0.5);
+  EXPECT_DOUBLE_EQ(policies_for("co-prosperity", 2).rave, 0.0);
   for (const std::string name : {"pacific-war", "co-prosperity"}) {
     GamePolicies policies = policies_for(name, 2);
     const Mcts plain(MctsConfig{}, policies);
