@@ -137,6 +137,12 @@ bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
     config.widening = *k;
     return true;
   }
+  if (key == "rave" || key == "mast") {  // RAVE constant K, MAST ε in [0, 1] (mcts only; 0 = off)
+    const auto x = parse_non_negative(value);
+    if (!x || spec.kind == AgentSpec::Kind::kMctsV1 || (key == "mast" && *x > 1.0)) return false;
+    (key == "rave" ? config.rave : config.mast) = *x;
+    return true;
+  }
   if (key == "depth") {
     const auto depth = parse_positive(value);
     if (!depth) return false;

@@ -10,6 +10,8 @@
 #include <string>
 #include <thread>
 
+#include "ai/mast.h"
+#include "ai/rave.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
 #include "engine/state_reuse.h"
@@ -34,6 +36,7 @@ struct Node {
   std::uint32_t visits = 0;
   std::uint32_t available = 0;  // iterations in which `action` was legal at the parent
   double total = 0.0;           // sum of rewards for `seat`
+  AmafStats amaf;               // RAVE (`,rave=K`): all-moves-as-first samples
 };
 
 }  // namespace
@@ -62,6 +65,7 @@ class alignas(64) Mcts::Searcher {
   void reset() {
     nodes_.clear();
     nodes_.push_back(Node{});
+    mast_.clear();
   }
 
   // Makes the root's child reached by `action` the new root, keeping its subtree (tree reuse);
@@ -229,6 +233,7 @@ class alignas(64) Mcts::Searcher {
     std::int32_t node = 0;
     path_.clear();
     path_.push_back(node);
+    moves_.clear();
     for (int depth = 0; depth < kMaxTreeDepth && !state.is_terminal(); ++depth) {
       // The tree does not grow past the game's horizon either.
       if (depth > 0 && policies_.playout->stop(root, state)) break;
@@ -238,6 +243,7 @@ class alignas(64) Mcts::Searcher {
         const ActionCode outcome = engine::sample_outcome(outcomes_, rng);
         std::int32_t child = find_child(node, outcome);
         if (child == kNone) child = add_child(node, outcome, kNone);
+        record(-1, outcome);
         state.apply(outcome, nullptr);
         node = child;
         path_.push_back(node);
@@ -280,6 +286,7 @@ class alignas(64) Mcts::Searcher {
             untried_.size() == 1 ? untried_.front() : policies_.playout->pick(state, untried_, rng);
         const std::int32_t child = add_child(node, action, seat);
         nodes_[child].available = 1;
+        record(seat, action);
         state.apply(action, nullptr);
         path_.push_back(child);
         return child;
@@ -292,7 +299,7 @@ class alignas(64) Mcts::Searcher {
         const Node& n = nodes_[c];
         const double visits = std::max<double>(1.0, n.visits);
         const double score =
-            n.total / visits +
+            rave_value(config_.rave, n.visits, n.total, n.amaf) +
             config_.exploration *
                 std::sqrt(std::log(static_cast<double>(std::max(1u, n.available))) / visits);
         if (score > best_score) {
@@ -300,6 +307,7 @@ class alignas(64) Mcts::Searcher {
           best = c;
         }
       }
+      record(seat, nodes_[best].action);
       state.apply(nodes_[best].action, nullptr);
       node = best;
       path_.push_back(node);
@@ -319,7 +327,13 @@ class alignas(64) Mcts::Searcher {
       legal_.clear();
       state.legal_actions(legal_);
       if (legal_.empty()) throw std::logic_error("no legal action at " + state.prompt());
-      state.apply(policies_.playout->pick(state, legal_, rng), nullptr);
+      // MAST (`,mast=E`): with probability E the action of best mean reward so far.
+      const int seat = state.current_seat();
+      const ActionCode action = config_.mast > 0.0 && rng.uniform() < config_.mast
+                                    ? mast_.best(seat, legal_)
+                                    : policies_.playout->pick(state, legal_, rng);
+      record(seat, action);
+      state.apply(action, nullptr);
     }
   }
 
@@ -336,12 +350,31 @@ class alignas(64) Mcts::Searcher {
     select(root, *world, rng);
     playout(root, *world, rng);
     evaluate_or_score(policies_, *world, values_);
+    learn_from_moves();
     for (const std::int32_t index : path_) {
       Node& n = nodes_[index];
       ++n.visits;
       if (n.seat >= 0 && static_cast<std::size_t>(n.seat) < values_.size()) {
         n.total += values_[static_cast<std::size_t>(n.seat)];
       }
+    }
+  }
+
+  // RAVE and MAST: the iteration's moves (only recorded when one of them is on).
+  void record(int seat, ActionCode action) {
+    if (config_.rave > 0.0 || config_.mast > 0.0) moves_.add(seat, action);
+  }
+  void learn_from_moves() {
+    if (config_.rave > 0.0) {
+      moves_.index();
+      update_amaf(nodes_, path_, moves_, values_);
+    }
+    if (config_.mast > 0.0) {
+      moves_.for_each([this](int seat, ActionCode action) {
+        if (static_cast<std::size_t>(seat) < values_.size()) {
+          mast_.add(seat, action, values_[static_cast<std::size_t>(seat)]);
+        }
+      });
     }
   }
 
@@ -357,6 +390,8 @@ class alignas(64) Mcts::Searcher {
   std::vector<ActionCode> untried_;
   std::vector<engine::ChanceOutcome> outcomes_;
   std::vector<double> values_;
+  MoveRecord moves_;  // RAVE and MAST
+  MastTable mast_;    // MAST: mean reward per (seat, action) in this search
 };
 
 Mcts::Mcts(MctsConfig config, GamePolicies policies)
@@ -366,6 +401,8 @@ Mcts::Mcts(MctsConfig config, GamePolicies policies)
   }
   if (config_.iterations <= 0 && config_.time_ms <= 0.0) config_.iterations = 1;
   if (config_.playout_depth <= 0) config_.playout_depth = policies_.playout_depth;
+  if (config_.rave < 0.0) config_.rave = policies_.rave;
+  if (config_.mast < 0.0) config_.mast = policies_.mast;
   for (int t = 0; t < config_.threads; ++t) {
     searchers_.push_back(std::make_unique<Searcher>(config_, policies_));
   }

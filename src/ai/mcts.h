@@ -56,6 +56,13 @@ struct MctsConfig {
   // actions legal in the world at hand, added in the playout policy's order (`,pw=K`); 0 = off
   // (every legal action is tried once before UCB chooses). Off until an SPRT run passes it.
   double widening = 0.0;
+  // RAVE (ai/rave.h, `,rave=K`): the UCB value blends each child's mean with its all-moves-as-
+  // first mean, β = √(K / (3n + K)); 0 = off. MAST (ai/mast.h, `,mast=E`): with probability E a
+  // playout move is the legal action of best mean reward in the search so far; 0 = off. Both off
+  // in a game until an SPRT run passes them there (docs/ai.md). Negative: the game's
+  // (GamePolicies::rave, ::mast).
+  double rave = -1.0;
+  double mast = -1.0;
   bool time_manage = false;
   double tm_max_factor = 3.0;  // `,tmmax=X`
   double tm_close = 0.5;       // runner-up / best root visits that make a close call; `,tmclose=X`

@@ -23,6 +23,8 @@ GamePolicies policies_for(const engine::GameModule& module, int seats) {
     policies.playout = std::move(search.playout);
     policies.playout_depth = search.playout_depth;
     policies.features = std::move(search.features);
+    policies.rave = search.rave;
+    policies.mast = search.mast;
   }
   if (!policies.evaluator) policies.evaluator = std::make_shared<NeutralEvaluator>(seats);
   if (!policies.playout) policies.playout = std::make_shared<UniformPlayout>();

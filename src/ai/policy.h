@@ -43,6 +43,8 @@ struct GamePolicies {
   // The game's features of a seat's view (engine/features.h), for a learned value model; may
   // be null.
   std::shared_ptr<const engine::ViewFeatures> features;
+  double rave = 0.0;  // the search's RAVE constant and MAST probability when its configuration
+  double mast = 0.0;  // gives none (engine::SearchPolicies)
 };
 
 // The policies of `module` (its SearchPolicies); neutral ones when it has none.

@@ -21,6 +21,10 @@ struct SearchPolicies {
   int playout_depth = 30;  // the search's playout depth when its configuration gives none
   // The features of a seat's view for a learned value model (engine/features.h); may be null.
   std::shared_ptr<const ViewFeatures> features;
+  // The search's RAVE constant and MAST probability (ai/rave.h, ai/mast.h) when its
+  // configuration gives none: the settings an SPRT run passed for this game (docs/ai.md).
+  double rave = 0.0;
+  double mast = 0.0;
 };
 
 struct GameModule {

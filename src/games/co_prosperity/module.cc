@@ -21,9 +21,14 @@ engine::GameModule game_module() {
   };
   module.render_board = [](const engine::Json& view) { return render_text(view); };
   module.search = [] {
-    return engine::SearchPolicies{
-        std::make_shared<CoProsperityEvaluator>(), std::make_shared<CoProsperityPlayout>(),
-        kCoProsperityPlayoutDepth, std::make_shared<CoProsperityFeatures>()};
+    // MAST with E = 0.5 passed an SPRT at equal time against mcts-v1 (docs/ai.md, "AMAF/RAVE
+    // and MAST"); RAVE passed at equal iterations only and is off (0).
+    return engine::SearchPolicies{std::make_shared<CoProsperityEvaluator>(),
+                                  std::make_shared<CoProsperityPlayout>(),
+                                  kCoProsperityPlayoutDepth,
+                                  std::make_shared<CoProsperityFeatures>(),
+                                  /*rave=*/0.0,
+                                  /*mast=*/0.5};
   };
   return module;
 }

@@ -35,9 +35,14 @@ engine::GameModule game_module() {
     return ends;
   };
   module.search = [] {
+    // MAST with E = 0.3 passed an SPRT at equal time against mcts-v1 (docs/ai.md, "AMAF/RAVE
+    // and MAST"); RAVE stayed undecided there and is off (0).
     return engine::SearchPolicies{std::make_shared<PacificWarEvaluator>(),
-                                  std::make_shared<PacificWarPlayout>(), 30,
-                                  std::make_shared<PacificWarFeatures>()};
+                                  std::make_shared<PacificWarPlayout>(),
+                                  30,
+                                  std::make_shared<PacificWarFeatures>(),
+                                  /*rave=*/0.0,
+                                  /*mast=*/0.3};
   };
   return module;
 }

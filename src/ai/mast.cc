@@ -1,0 +1,84 @@
+#include "ai/mast.h"
+
+#include <utility>
+
+namespace pacwar::ai {
+namespace {
+
+std::size_t slot_of(std::uint64_t key, std::size_t mask) {
+  // A 64-bit mix (splitmix64's finaliser) so that neighbouring action codes spread.
+  key ^= key >> 30;
+  key *= 0xBF58476D1CE4E5B9ULL;
+  key ^= key >> 27;
+  key *= 0x94D049BB133111EBULL;
+  key ^= key >> 31;
+  return static_cast<std::size_t>(key) & mask;
+}
+
+}  // namespace
+
+void MastTable::clear() {
+  if (used_ == 0) return;
+  for (Slot& slot : slots_) slot = Slot{};
+  used_ = 0;
+}
+
+const MastTable::Slot* MastTable::find(std::uint64_t k) const {
+  if (slots_.empty()) return nullptr;
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t i = slot_of(k, mask);; i = (i + 1) & mask) {
+    if (slots_[i].key == k) return &slots_[i];
+    if (slots_[i].key == 0) return nullptr;
+  }
+}
+
+void MastTable::grow() {
+  std::vector<Slot> old = std::move(slots_);
+  slots_.assign(old.empty() ? 256 : old.size() * 2, Slot{});
+  const std::size_t mask = slots_.size() - 1;
+  for (const Slot& slot : old) {
+    if (slot.key == 0) continue;
+    std::size_t i = slot_of(slot.key, mask);
+    while (slots_[i].key != 0) i = (i + 1) & mask;
+    slots_[i] = slot;
+  }
+}
+
+void MastTable::add(int seat, engine::ActionCode action, double reward) {
+  if (2 * (used_ + 1) > slots_.size()) grow();  // at most half full
+  const std::uint64_t k = key(seat, action);
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t i = slot_of(k, mask);
+  while (slots_[i].key != k && slots_[i].key != 0) i = (i + 1) & mask;
+  if (slots_[i].key == 0) {
+    slots_[i].key = k;
+    ++used_;
+  }
+  ++slots_[i].count;
+  slots_[i].total += reward;
+}
+
+double MastTable::mean(int seat, engine::ActionCode action) const {
+  const Slot* slot = find(key(seat, action));
+  return slot == nullptr || slot->count == 0 ? 0.0 : slot->total / slot->count;
+}
+
+std::uint32_t MastTable::count(int seat, engine::ActionCode action) const {
+  const Slot* slot = find(key(seat, action));
+  return slot == nullptr ? 0 : slot->count;
+}
+
+engine::ActionCode MastTable::best(int seat, const std::vector<engine::ActionCode>& legal) const {
+  engine::ActionCode choice = legal.front();
+  double best_mean = mean(seat, choice);
+  for (std::size_t i = 1; i < legal.size(); ++i) {
+    const double m = mean(seat, legal[i]);
+    if (m > best_mean) {
+      best_mean = m;
+      choice = legal[i];
+    }
+  }
+  return choice;
+}
+
+}  // namespace pacwar::ai

@@ -1,0 +1,49 @@
+// Move-Average Sampling Technique (MAST, Finnsson & Björnsson 2008) for the search's playouts
+// (`mcts:...,mast=E`).
+//
+// One table per search thread holds, for each (seat, action code) played in the search's
+// iterations (in the tree and in the playouts), the mean reward of that seat in those
+// iterations. In a playout, with probability E the seat to act plays its legal action of best
+// mean (an action never seen counts as 0, an even result), otherwise the game's playout policy
+// picks as usual. The table is emptied at the start of each search. Only the stable action
+// codes are compared: nothing here knows a game.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "engine/game.h"
+
+namespace pacwar::ai {
+
+class MastTable {
+ public:
+  // Empties the table, keeping its storage.
+  void clear();
+  // Adds one reward of `seat` for `action`.
+  void add(int seat, engine::ActionCode action, double reward);
+  // The mean reward of `seat` after `action`, and how many rewards it holds (0: mean 0).
+  double mean(int seat, engine::ActionCode action) const;
+  std::uint32_t count(int seat, engine::ActionCode action) const;
+  // The action of `legal` (not empty) with the best mean for `seat`; the first such in `legal`
+  // on a tie.
+  engine::ActionCode best(int seat, const std::vector<engine::ActionCode>& legal) const;
+  std::size_t size() const { return used_; }
+
+ private:
+  struct Slot {
+    std::uint64_t key = 0;  // 0: empty ((seat + 1) << 32 | action otherwise)
+    std::uint32_t count = 0;
+    double total = 0.0;
+  };
+  static std::uint64_t key(int seat, engine::ActionCode action) {
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(seat + 1)) << 32) | action;
+  }
+  const Slot* find(std::uint64_t k) const;
+  void grow();
+  std::vector<Slot> slots_;  // open addressing, linear probing, a power of two long
+  std::size_t used_ = 0;
+};
+
+}  // namespace pacwar::ai
