@@ -56,6 +56,12 @@ struct MctsConfig {
   // actions legal in the world at hand, added in the playout policy's order (`,pw=K`); 0 = off
   // (every legal action is tried once before UCB chooses). Off until an SPRT run passes it.
   double widening = 0.0;
+  // Prior knowledge in the tree from the playout policy (ai/prior.h): progressive bias W
+  // (`,prior=W`), PUCT constant C (`,puct=C`), first-play urgency reduction (`,fpu=X`). Off
+  // (0) until an SPRT run passes it.
+  double prior_bias = 0.0;
+  double puct = 0.0;
+  double fpu = 0.0;
   bool time_manage = false;
   double tm_max_factor = 3.0;  // `,tmmax=X`
   double tm_close = 0.5;       // runner-up / best root visits that make a close call; `,tmclose=X`
