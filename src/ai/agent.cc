@@ -143,6 +143,12 @@ bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
     (key == "rave" ? config.rave : config.mast) = *x;
     return true;
   }
+  if (key == "prior" || key == "puct" || key == "fpu") {  // ai/prior.h (mcts only; 0 = off)
+    const auto x = parse_non_negative(value);
+    if (!x || spec.kind == AgentSpec::Kind::kMctsV1) return false;
+    (key == "prior" ? config.prior_bias : key == "puct" ? config.puct : config.fpu) = *x;
+    return true;
+  }
   if (key == "depth") {
     const auto depth = parse_positive(value);
     if (!depth) return false;

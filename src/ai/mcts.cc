@@ -12,6 +12,7 @@
 
 #include "ai/mast.h"
 #include "ai/rave.h"
+#include "ai/prior.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
 #include "engine/state_reuse.h"
@@ -59,7 +60,9 @@ bool mcts_level(const std::string& name, MctsConfig& config) {
 class alignas(64) Mcts::Searcher {
  public:
   Searcher(const MctsConfig& config, const GamePolicies& policies)
-      : config_(config), policies_(policies) {}
+      : config_(config),
+        policies_(policies),
+        prior_{config.exploration, config.prior_bias, config.puct, config.fpu} {}
 
   // Empties the tree (the root alone).
   void reset() {
@@ -266,6 +269,16 @@ class alignas(64) Mcts::Searcher {
         tried_[static_cast<std::size_t>(it - sorted_.begin())] = 1;
         ++nodes_[c].available;
       }
+      if (prior_.on()) {  // ai/prior.h: tried and untried actions compete
+        bool added = false;
+        const std::int32_t child = choose_with_prior(node, state, seat, added);
+        record(seat, nodes_[child].action);
+        state.apply(nodes_[child].action, nullptr);
+        path_.push_back(child);
+        if (added) return child;
+        node = child;
+        continue;
+      }
       untried_.clear();
       for (const ActionCode action : legal_) {
         const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), action);
@@ -313,6 +326,28 @@ class alignas(64) Mcts::Searcher {
       path_.push_back(node);
     }
     return node;
+  }
+
+  // The child of `node` that the prior's selection rule (ai/prior.h) picks among the actions
+  // legal in this world (sorted_), added to the tree (`added`) when it was not tried yet.
+  std::int32_t choose_with_prior(std::int32_t node, const State& state, int seat, bool& added) {
+    policies_.playout->weights(state, sorted_, priors_);
+    arms_.resize(sorted_.size());
+    arm_child_.assign(sorted_.size(), kNone);
+    for (std::size_t i = 0; i < sorted_.size(); ++i) arms_[i] = PriorArm{priors_[i], 0, 0, 0.0};
+    for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
+      const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), nodes_[c].action);
+      if (it == sorted_.end() || *it != nodes_[c].action) continue;
+      const auto i = static_cast<std::size_t>(it - sorted_.begin());
+      arm_child_[i] = c;
+      arms_[i] = PriorArm{priors_[i], nodes_[c].visits, nodes_[c].available, nodes_[c].total};
+    }
+    const std::size_t i = choose_arm(arms_, nodes_[node].visits, prior_);
+    added = arm_child_[i] == kNone;
+    if (!added) return arm_child_[i];
+    const std::int32_t child = add_child(node, sorted_[i], seat);
+    nodes_[child].available = 1;
+    return child;
   }
 
   void playout(const State& root, State& state, Rng& rng) {
@@ -392,6 +427,10 @@ class alignas(64) Mcts::Searcher {
   std::vector<double> values_;
   MoveRecord moves_;  // RAVE and MAST
   MastTable mast_;    // MAST: mean reward per (seat, action) in this search
+  const PriorSettings prior_;  // prior knowledge in the tree (ai/prior.h), when on()
+  std::vector<double> priors_;
+  std::vector<PriorArm> arms_;
+  std::vector<std::int32_t> arm_child_;
 };
 
 Mcts::Mcts(MctsConfig config, GamePolicies policies)

@@ -63,6 +63,12 @@ struct MctsConfig {
   // (GamePolicies::rave, ::mast).
   double rave = -1.0;
   double mast = -1.0;
+  // Prior knowledge in the tree from the playout policy (ai/prior.h): progressive bias W
+  // (`,prior=W`), PUCT constant C (`,puct=C`), first-play urgency reduction (`,fpu=X`). Off
+  // (0) until an SPRT run passes it.
+  double prior_bias = 0.0;
+  double puct = 0.0;
+  double fpu = 0.0;
   bool time_manage = false;
   double tm_max_factor = 3.0;  // `,tmmax=X`
   double tm_close = 0.5;       // runner-up / best root visits that make a close call; `,tmclose=X`

@@ -28,6 +28,14 @@ class PlayoutPolicy {
   virtual ~PlayoutPolicy() = default;
   virtual ActionCode pick(const State& state, const std::vector<ActionCode>& legal,
                           Rng& rng) const = 0;
+  // The probability with which pick() chooses each of `legal` (never empty), in its order:
+  // `out` is resized to legal.size() and sums to 1. Uniform by default; a policy that weights
+  // its actions computes them with the same code as its pick(). The search's prior (ai/prior.h).
+  virtual void weights(const State& state, const std::vector<ActionCode>& legal,
+                       std::vector<double>& out) const {
+    (void)state;
+    out.assign(legal.size(), 1.0 / static_cast<double>(legal.size()));
+  }
   // Whether the search, having reached `state` from `root` (in the tree or in a playout),
   // should stop there and let the evaluator score it: a game-defined horizon, so that every
   // action at the root is scored as far into the game. By default never (the playout depth
@@ -68,8 +76,16 @@ class PlayoutPolicyOf : public PlayoutPolicy {
   bool stop(const State& root, const State& state) const final {
     return stop_at(module_state<S>(root), module_state<S>(state));
   }
+  void weights(const State& state, const std::vector<ActionCode>& legal,
+               std::vector<double>& out) const final {
+    weights_in(module_state<S>(state), legal, out);
+  }
   virtual ActionCode pick_in(const S& state, const std::vector<ActionCode>& legal,
                              Rng& rng) const = 0;
+  virtual void weights_in(const S& state, const std::vector<ActionCode>& legal,
+                          std::vector<double>& out) const {
+    PlayoutPolicy::weights(state, legal, out);
+  }
   virtual bool stop_at(const S& root, const S& state) const {
     (void)root;
     (void)state;

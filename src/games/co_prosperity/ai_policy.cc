@@ -65,6 +65,82 @@ double attack_odds(const cp::CpsState& s, int side, int space, std::uint64_t gro
   return defense > 0.0 ? attack / defense : kGoodOdds;
 }
 
+// The playout's relative weight of each action of `legal` (legal in `s`): operations over
+// passing, moves into spaces the enemy controls, reactions. The whole list matters (whether it
+// has destinations; how many End of Turn moves it offers).
+class PlayoutWeight {
+ public:
+  PlayoutWeight(const cp::CpsState& s, const std::vector<engine::ActionCode>& legal)
+      : s_(s),
+        c_(s.content()),
+        side_(s.current_seat()),
+        // End of Turn strategic movement (9.0) is optional: finishing weighs as much as all the
+        // moves together, so that a playout moves about one unit there instead of shuffling
+        // them all.
+        end_turn_done_(std::max<double>(1.0, static_cast<double>(legal.size()) - 1.0)) {
+    for (const engine::ActionCode action : legal) {
+      if (cp::decode(action).kind == cp::Kind::To) {
+        ctl_of_.emplace(s);  // asked only for destinations
+        break;
+      }
+    }
+  }
+
+  double operator()(engine::ActionCode action) const {
+    const cp::Act act = cp::decode(action);
+    switch (act.kind) {
+      case cp::Kind::Pass:
+      case cp::Kind::NoReaction:
+        return kPassWeight;
+      case cp::Kind::Play:
+      case cp::Kind::React:
+        return kPlayWeight;
+      case cp::Kind::From: {
+        // Movement (8.1-8.3) from a space with one unit of the side moves that unit.
+        if (s_.step != cp::Step::PickFrom || act.a < 0 || act.a >= cp::kNumSpaces) return 1.0;
+        std::uint64_t here = 0;
+        for (int u = 0; u < c_.num_units(); ++u) {
+          if (s_.units[static_cast<std::size_t>(u)].loc == act.a && c_.side(u) == side_)
+            here |= std::uint64_t{1} << u;
+        }
+        return std::popcount(here) == 1 && abandons(s_, side_, here) ? kAbandonWeight : 1.0;
+      }
+      case cp::Kind::Pick:
+        // Movement (8.1-8.3): keep what the side controls.
+        if (s_.step != cp::Step::PickUnits || act.a < 0 || act.a >= c_.num_units()) return 1.0;
+        return abandons(s_, side_, s_.op.picked | (std::uint64_t{1} << act.a)) ? kAbandonWeight
+                                                                               : 1.0;
+      case cp::Kind::Move:
+        // End of Turn strategic movement (9.0), one unit at a time: the same.
+        if (act.a < 0 || act.a >= c_.num_units()) return 1.0;
+        return abandons(s_, side_, std::uint64_t{1} << act.a) ? kAbandonWeight : 1.0;
+      case cp::Kind::To: {
+        // Into a space the enemy controls: a capture if it is empty (3.4), home spaces most of
+        // all (4.1); a combat (8.6) weighted by the odds of the moving group.
+        if (act.a < 0 || act.a >= cp::kNumSpaces || side_ < 0) return 1.0;
+        if ((**ctl_of_)[static_cast<std::size_t>(act.a)] == side_) return 1.0;
+        const double home = c_.spaces[static_cast<std::size_t>(act.a)].home ? kHomeFactor : 1.0;
+        if (s_.step != cp::Step::Destination || !cp::has_units(s_, 1 - side_, act.a))
+          return kCaptureWeight * home;
+        const double odds = attack_odds(s_, side_, act.a, s_.op.picked);
+        if (odds >= kGoodOdds) return kGoodAttackWeight * home;
+        return odds >= 1.0 ? kEvenAttackWeight * home : kBadAttackWeight;
+      }
+      case cp::Kind::Done:
+        return s_.step == cp::Step::EndTurnMove ? end_turn_done_ : 1.0;
+      default:
+        return 1.0;
+    }
+  }
+
+ private:
+  const cp::CpsState& s_;
+  const cp::Content& c_;
+  int side_;
+  double end_turn_done_;
+  std::optional<cp::ControlOf> ctl_of_;
+};
+
 }  // namespace
 
 CoProsperityScore score_co_prosperity(const engine::State& state) {
@@ -128,63 +204,7 @@ void CoProsperityEvaluator::evaluate_state(const cp::CpsState& state,
 engine::ActionCode CoProsperityPlayout::pick_in(const cp::CpsState& state,
                                                 const std::vector<engine::ActionCode>& legal,
                                                 engine::Rng& rng) const {
-  const cp::CpsState& s = state;
-  const int side = state.current_seat();
-  bool destinations = false;
-  for (const engine::ActionCode action : legal) {
-    if (cp::decode(action).kind == cp::Kind::To) destinations = true;
-  }
-  std::optional<cp::ControlOf> ctl_of;  // asked only for destinations
-  if (destinations) ctl_of.emplace(s);
-  const cp::Content& c = s.content();
-  // End of Turn strategic movement (9.0) is optional: finishing weighs as much as all the moves
-  // together, so that a playout moves about one unit there instead of shuffling them all.
-  const double end_turn_done = std::max<double>(1.0, static_cast<double>(legal.size()) - 1.0);
-  auto weight = [&](engine::ActionCode action) {
-    const cp::Act act = cp::decode(action);
-    switch (act.kind) {
-      case cp::Kind::Pass:
-      case cp::Kind::NoReaction:
-        return kPassWeight;
-      case cp::Kind::Play:
-      case cp::Kind::React:
-        return kPlayWeight;
-      case cp::Kind::From: {
-        // Movement (8.1-8.3) from a space with one unit of the side moves that unit.
-        if (s.step != cp::Step::PickFrom || act.a < 0 || act.a >= cp::kNumSpaces) return 1.0;
-        std::uint64_t here = 0;
-        for (int u = 0; u < c.num_units(); ++u) {
-          if (s.units[static_cast<std::size_t>(u)].loc == act.a && c.side(u) == side)
-            here |= std::uint64_t{1} << u;
-        }
-        return std::popcount(here) == 1 && abandons(s, side, here) ? kAbandonWeight : 1.0;
-      }
-      case cp::Kind::Pick:
-        // Movement (8.1-8.3): keep what the side controls.
-        if (s.step != cp::Step::PickUnits || act.a < 0 || act.a >= c.num_units()) return 1.0;
-        return abandons(s, side, s.op.picked | (std::uint64_t{1} << act.a)) ? kAbandonWeight : 1.0;
-      case cp::Kind::Move:
-        // End of Turn strategic movement (9.0), one unit at a time: the same.
-        if (act.a < 0 || act.a >= c.num_units()) return 1.0;
-        return abandons(s, side, std::uint64_t{1} << act.a) ? kAbandonWeight : 1.0;
-      case cp::Kind::To: {
-        // Into a space the enemy controls: a capture if it is empty (3.4), home spaces most of
-        // all (4.1); a combat (8.6) weighted by the odds of the moving group.
-        if (act.a < 0 || act.a >= cp::kNumSpaces || side < 0) return 1.0;
-        if ((**ctl_of)[static_cast<std::size_t>(act.a)] == side) return 1.0;
-        const double home = c.spaces[static_cast<std::size_t>(act.a)].home ? kHomeFactor : 1.0;
-        if (s.step != cp::Step::Destination || !cp::has_units(s, 1 - side, act.a))
-          return kCaptureWeight * home;
-        const double odds = attack_odds(s, side, act.a, s.op.picked);
-        if (odds >= kGoodOdds) return kGoodAttackWeight * home;
-        return odds >= 1.0 ? kEvenAttackWeight * home : kBadAttackWeight;
-      }
-      case cp::Kind::Done:
-        return s.step == cp::Step::EndTurnMove ? end_turn_done : 1.0;
-      default:
-        return 1.0;
-    }
-  };
+  const PlayoutWeight weight(state, legal);
   // Each weight worked out once (they ask control "what if" questions), unless the list is
   // longer than the buffer: then twice, with the same result.
   std::array<double, 128> weights;
@@ -201,6 +221,19 @@ engine::ActionCode CoProsperityPlayout::pick_in(const cp::CpsState& state,
     if (target < 0.0) return legal[i];
   }
   return legal.back();
+}
+
+void CoProsperityPlayout::weights_in(const cp::CpsState& state,
+                                     const std::vector<engine::ActionCode>& legal,
+                                     std::vector<double>& out) const {
+  const PlayoutWeight weight(state, legal);
+  out.resize(legal.size());
+  double total = 0.0;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    out[i] = weight(legal[i]);
+    total += out[i];
+  }
+  for (double& w : out) w /= total;
 }
 
 bool CoProsperityPlayout::stop_at(const cp::CpsState& root, const cp::CpsState& state) const {

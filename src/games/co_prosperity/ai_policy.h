@@ -28,6 +28,9 @@ class CoProsperityPlayout final : public engine::PlayoutPolicyOf<CpsState> {
  public:
   engine::ActionCode pick_in(const CpsState& state, const std::vector<engine::ActionCode>& legal,
                              engine::Rng& rng) const override;
+  // The weights of pick_in over their sum: the probabilities with which it picks each action.
+  void weights_in(const CpsState& state, const std::vector<engine::ActionCode>& legal,
+                  std::vector<double>& out) const override;
   // At the first End of Turn Phase (9.0) after the root's Operations Phase: the end of the
   // root's turn, or of the next one when the root is in an End of Turn Phase.
   bool stop_at(const CpsState& root, const CpsState& state) const override;

@@ -202,4 +202,16 @@ engine::ActionCode PacificWarPlayout::pick_in(const pw::PwState& state,
   return legal.back();
 }
 
+void PacificWarPlayout::weights_in(const pw::PwState& state,
+                                   const std::vector<engine::ActionCode>& legal,
+                                   std::vector<double>& out) const {
+  out.resize(legal.size());
+  double total = 0.0;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    out[i] = weight(state, legal[i]);
+    total += out[i];
+  }
+  for (double& w : out) w /= total;
+}
+
 }  // namespace pacwar::pacific_war

@@ -22,6 +22,9 @@ class PacificWarPlayout final : public engine::PlayoutPolicyOf<PwState> {
  public:
   engine::ActionCode pick_in(const PwState& state, const std::vector<engine::ActionCode>& legal,
                              engine::Rng& rng) const override;
+  // weight() of each legal action over their sum: the probabilities of pick_in.
+  void weights_in(const PwState& state, const std::vector<engine::ActionCode>& legal,
+                  std::vector<double>& out) const override;
   // The relative weight of `action` (legal in `state`).
   double weight(const PwState& state, engine::ActionCode action) const;
 };
@@ -32,8 +35,8 @@ struct PacificWarScore {
   double per_turn = 0;  // VPs the next Victory Phase would award at current control
   double invasion = 0;  // port VPs each side could invade now (10.2), Japanese minus Allied
   int victory_phases_left = 0;
-  double material = 0;  // fraction of own fleet and air afloat, weighted by readiness
-  double cards = 0;     // hand size difference
+  double material = 0;           // fraction of own fleet and air afloat, weighted by readiness
+  double cards = 0;              // hand size difference
   double japanese_material = 0;  // the two sides' fractions behind `material`
   double allied_material = 0;
   double margin = 0;  // the projected VP margin, centred on the victory band (11.1)
