@@ -11,8 +11,8 @@
 #include <thread>
 
 #include "ai/mast.h"
-#include "ai/rave.h"
 #include "ai/prior.h"
+#include "ai/rave.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
 #include "engine/state_reuse.h"
@@ -425,8 +425,8 @@ class alignas(64) Mcts::Searcher {
   std::vector<ActionCode> untried_;
   std::vector<engine::ChanceOutcome> outcomes_;
   std::vector<double> values_;
-  MoveRecord moves_;  // RAVE and MAST
-  MastTable mast_;    // MAST: mean reward per (seat, action) in this search
+  MoveRecord moves_;           // RAVE and MAST
+  MastTable mast_;             // MAST: mean reward per (seat, action) in this search
   const PriorSettings prior_;  // prior knowledge in the tree (ai/prior.h), when on()
   std::vector<double> priors_;
   std::vector<PriorArm> arms_;
