@@ -2,6 +2,8 @@
 // choice, and another world of it that differs only in what that seat cannot see.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -47,6 +49,25 @@ inline std::unique_ptr<engine::State> hidden_variant(const engine::State& state,
     if (candidate->hash() != state.hash()) return candidate;
   }
   return nullptr;
+}
+
+// The no-peeking tests' pairs: six seeded positions of `name` (2 seats) where the acting seat
+// cannot see something, each with its hidden_variant; `check(state, other, seed)` is called on
+// each pair whose views for the acting seat are equal (a position without a variant is
+// skipped). Fails unless at least three pairs were checked.
+template <class Check>
+void for_each_hidden_pair(const std::string& name, Check&& check) {
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const auto state = position(name, seed, 40 + 60 * static_cast<int>(seed), 2, true);
+    ASSERT_NE(state, nullptr) << name << " seed " << seed;
+    const auto other = hidden_variant(*state, seed);
+    if (!other) continue;
+    ASSERT_EQ(state->view(state->current_seat()), other->view(state->current_seat()));
+    ++compared;
+    check(*state, *other, seed);
+  }
+  EXPECT_GE(compared, 3) << name;
 }
 
 }  // namespace pacwar::ai::testing

@@ -148,26 +148,19 @@ TEST(AiPrior, TheFirstIterationFollowsTheHighestPrior) {
 
 TEST(AiPrior, HiddenCardsDoNotChangeTheDecision) {
   for (const std::string name : {"pacific-war", "co-prosperity"}) {
-    int compared = 0;
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      auto state = position(name, seed, 40 + 60 * static_cast<int>(seed), 2, true);
-      ASSERT_NE(state, nullptr);
-      const std::unique_ptr<State> other = testing::hidden_variant(*state, seed);
-      if (!other) continue;
-      ASSERT_EQ(state->view(state->current_seat()), other->view(state->current_seat()));
-      ++compared;
-      for (const std::string spec_text : {"mcts:200,prior=1", "mcts:200,puct=1.5,fpu=0.1"}) {
-        const auto spec = parse_agent_spec(spec_text);
-        ASSERT_TRUE(spec);
-        Mcts a(spec->mcts, policies_for(name, 2));
-        Mcts b(spec->mcts, policies_for(name, 2));
-        const MctsResult ra = a.search(*state, 50 + seed);
-        const MctsResult rb = b.search(*other, 50 + seed);
-        EXPECT_EQ(ra.action, rb.action) << name << " " << spec_text << " seed " << seed;
-        EXPECT_EQ(ra.visits, rb.visits) << name << " " << spec_text << " seed " << seed;
-      }
-    }
-    EXPECT_GE(compared, 3) << name;
+    testing::for_each_hidden_pair(
+        name, [&](const State& state, const State& other, std::uint64_t seed) {
+          for (const std::string spec_text : {"mcts:200,prior=1", "mcts:200,puct=1.5,fpu=0.1"}) {
+            const auto spec = parse_agent_spec(spec_text);
+            ASSERT_TRUE(spec);
+            Mcts a(spec->mcts, policies_for(name, 2));
+            Mcts b(spec->mcts, policies_for(name, 2));
+            const MctsResult ra = a.search(state, 50 + seed);
+            const MctsResult rb = b.search(other, 50 + seed);
+            EXPECT_EQ(ra.action, rb.action) << name << " " << spec_text << " seed " << seed;
+            EXPECT_EQ(ra.visits, rb.visits) << name << " " << spec_text << " seed " << seed;
+          }
+        });
   }
 }
 

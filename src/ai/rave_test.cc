@@ -187,30 +187,23 @@ TEST(AiRave, SearchesAreDeterministicAndDoNotPeek) {
     for (const std::string options : {",rave=100", ",mast=0.5", ",rave=30,mast=0.2"}) {
       const auto spec = parse_agent_spec("mcts:150" + options);
       ASSERT_TRUE(spec);
-      int compared = 0;
       int changed = 0;
-      for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-        auto state = testing::position(name, seed, 40 + 60 * static_cast<int>(seed), 2, true);
-        ASSERT_NE(state, nullptr);
-        const std::unique_ptr<State> other = testing::hidden_variant(*state, seed);
-        if (!other) continue;
-        ASSERT_EQ(state->view(state->current_seat()), other->view(state->current_seat()));
-        ++compared;
-        Mcts a(spec->mcts, policies_for(name, 2));
-        Mcts b(spec->mcts, policies_for(name, 2));
-        const MctsResult ra = a.search(*state, 70 + seed);
-        const MctsResult rb = b.search(*other, 70 + seed);
-        EXPECT_EQ(ra.action, rb.action) << name << options << " seed " << seed;
-        EXPECT_EQ(ra.visits, rb.visits) << name << options << " seed " << seed;
-        const MctsResult again = a.search(*state, 70 + seed);  // the same object again
-        EXPECT_EQ(ra.visits, again.visits) << name << options << " seed " << seed;
-        MctsConfig plain = spec->mcts;
-        plain.rave = 0.0;
-        plain.mast = 0.0;
-        Mcts c(plain, policies_for(name, 2));
-        if (c.search(*state, 70 + seed).visits != ra.visits) ++changed;
-      }
-      EXPECT_GE(compared, 3) << name << options;
+      testing::for_each_hidden_pair(
+          name, [&](const State& state, const State& other, std::uint64_t seed) {
+            Mcts a(spec->mcts, policies_for(name, 2));
+            Mcts b(spec->mcts, policies_for(name, 2));
+            const MctsResult ra = a.search(state, 70 + seed);
+            const MctsResult rb = b.search(other, 70 + seed);
+            EXPECT_EQ(ra.action, rb.action) << name << options << " seed " << seed;
+            EXPECT_EQ(ra.visits, rb.visits) << name << options << " seed " << seed;
+            const MctsResult again = a.search(state, 70 + seed);  // the same object again
+            EXPECT_EQ(ra.visits, again.visits) << name << options << " seed " << seed;
+            MctsConfig plain = spec->mcts;
+            plain.rave = 0.0;
+            plain.mast = 0.0;
+            Mcts c(plain, policies_for(name, 2));
+            if (c.search(state, 70 + seed).visits != ra.visits) ++changed;
+          });
       EXPECT_GE(changed, 1) << name << options;
     }
   }

@@ -199,26 +199,19 @@ TEST(AiTimeManager, OnAnIterationBudgetItOnlyStopsWhenTheMoveCannotChange) {
 // the managed search deterministic).
 TEST(AiTimeManager, HiddenCardsDoNotChangeTheManagedDecision) {
   for (const std::string name : {"pacific-war", "co-prosperity"}) {
-    int compared = 0;
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      auto state = position(name, seed, 40 + 60 * static_cast<int>(seed), 2, true);
-      ASSERT_NE(state, nullptr);
-      const std::unique_ptr<State> other = testing::hidden_variant(*state, seed);
-      if (!other) continue;
-      ASSERT_EQ(state->view(state->current_seat()), other->view(state->current_seat()));
-      ++compared;
-      const auto spec = parse_agent_spec("mcts:300,tm=1");
-      ASSERT_TRUE(spec);
-      ASSERT_TRUE(spec->mcts.time_manage);
-      Mcts a(spec->mcts, policies_for(name, 2));
-      Mcts b(spec->mcts, policies_for(name, 2));
-      const MctsResult ra = a.search(*state, 77 + seed);
-      const MctsResult rb = b.search(*other, 77 + seed);
-      EXPECT_EQ(ra.action, rb.action) << name << " seed " << seed;
-      EXPECT_EQ(ra.iterations, rb.iterations) << name << " seed " << seed;
-      EXPECT_EQ(ra.visits, rb.visits) << name << " seed " << seed;
-    }
-    EXPECT_GE(compared, 3) << name;
+    testing::for_each_hidden_pair(
+        name, [&](const State& state, const State& other, std::uint64_t seed) {
+          const auto spec = parse_agent_spec("mcts:300,tm=1");
+          ASSERT_TRUE(spec);
+          ASSERT_TRUE(spec->mcts.time_manage);
+          Mcts a(spec->mcts, policies_for(name, 2));
+          Mcts b(spec->mcts, policies_for(name, 2));
+          const MctsResult ra = a.search(state, 77 + seed);
+          const MctsResult rb = b.search(other, 77 + seed);
+          EXPECT_EQ(ra.action, rb.action) << name << " seed " << seed;
+          EXPECT_EQ(ra.iterations, rb.iterations) << name << " seed " << seed;
+          EXPECT_EQ(ra.visits, rb.visits) << name << " seed " << seed;
+        });
   }
 }
 

@@ -50,24 +50,17 @@ TEST(AiWidening, TheRootConsidersAtMostKTimesTheRootOfItsVisits) {
 
 TEST(AiWidening, HiddenCardsDoNotChangeTheDecision) {
   for (const std::string name : {"pacific-war", "co-prosperity"}) {
-    int compared = 0;
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      auto state = position(name, seed, 40 + 60 * static_cast<int>(seed), 2, true);
-      ASSERT_NE(state, nullptr);
-      const std::unique_ptr<State> other = testing::hidden_variant(*state, seed);
-      if (!other) continue;
-      ASSERT_EQ(state->view(state->current_seat()), other->view(state->current_seat()));
-      ++compared;
-      const auto spec = parse_agent_spec("mcts:200,pw=1");
-      ASSERT_TRUE(spec);
-      Mcts a(spec->mcts, policies_for(name, 2));
-      Mcts b(spec->mcts, policies_for(name, 2));
-      const MctsResult ra = a.search(*state, 50 + seed);
-      const MctsResult rb = b.search(*other, 50 + seed);
-      EXPECT_EQ(ra.action, rb.action) << name << " seed " << seed;
-      EXPECT_EQ(ra.visits, rb.visits) << name << " seed " << seed;
-    }
-    EXPECT_GE(compared, 3) << name;
+    testing::for_each_hidden_pair(name,
+                                  [&](const State& state, const State& other, std::uint64_t seed) {
+                                    const auto spec = parse_agent_spec("mcts:200,pw=1");
+                                    ASSERT_TRUE(spec);
+                                    Mcts a(spec->mcts, policies_for(name, 2));
+                                    Mcts b(spec->mcts, policies_for(name, 2));
+                                    const MctsResult ra = a.search(state, 50 + seed);
+                                    const MctsResult rb = b.search(other, 50 + seed);
+                                    EXPECT_EQ(ra.action, rb.action) << name << " seed " << seed;
+                                    EXPECT_EQ(ra.visits, rb.visits) << name << " seed " << seed;
+                                  });
   }
 }
 
