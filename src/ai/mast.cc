@@ -46,7 +46,7 @@ void MastTable::grow() {
 
 void MastTable::add(int seat, engine::ActionCode action, double reward) {
   if (2 * (used_ + 1) > slots_.size()) grow();  // at most half full
-  const std::uint64_t k = key(seat, action);
+  const std::uint64_t k = seat_action_key(seat, action);
   const std::size_t mask = slots_.size() - 1;
   std::size_t i = slot_of(k, mask);
   while (slots_[i].key != k && slots_[i].key != 0) i = (i + 1) & mask;
@@ -59,12 +59,12 @@ void MastTable::add(int seat, engine::ActionCode action, double reward) {
 }
 
 double MastTable::mean(int seat, engine::ActionCode action) const {
-  const Slot* slot = find(key(seat, action));
+  const Slot* slot = find(seat_action_key(seat, action));
   return slot == nullptr || slot->count == 0 ? 0.0 : slot->total / slot->count;
 }
 
 std::uint32_t MastTable::count(int seat, engine::ActionCode action) const {
-  const Slot* slot = find(key(seat, action));
+  const Slot* slot = find(seat_action_key(seat, action));
   return slot == nullptr ? 0 : slot->count;
 }
 

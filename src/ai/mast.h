@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ai/seat_action.h"
 #include "engine/game.h"
 
 namespace pacwar::ai {
@@ -33,13 +34,10 @@ class MastTable {
 
  private:
   struct Slot {
-    std::uint64_t key = 0;  // 0: empty ((seat + 1) << 32 | action otherwise)
+    std::uint64_t key = 0;  // 0: empty, else seat_action_key(seat, action)
     std::uint32_t count = 0;
     double total = 0.0;
   };
-  static std::uint64_t key(int seat, engine::ActionCode action) {
-    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(seat + 1)) << 32) | action;
-  }
   const Slot* find(std::uint64_t k) const;
   void grow();
   std::vector<Slot> slots_;  // open addressing, linear probing, a power of two long

@@ -22,7 +22,7 @@ void MoveRecord::index() {
 
 long long MoveRecord::last_index(int seat, engine::ActionCode action) const {
   if (!sorted_) return -1;
-  const std::uint64_t k = key(seat, action);
+  const std::uint64_t k = seat_action_key(seat, action);
   const auto it = std::lower_bound(last_.begin(), last_.end(), k,
                                    [](const Entry& e, std::uint64_t v) { return e.key < v; });
   if (it == last_.end() || it->key != k) return -1;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ai/seat_action.h"
 #include "engine/game.h"
 
 namespace pacwar::ai {
@@ -34,7 +35,8 @@ class MoveRecord {
     sorted_ = false;
   }
   void add(int seat, engine::ActionCode action) {
-    moves_.push_back(Entry{key(seat, action), static_cast<std::uint32_t>(moves_.size())});
+    moves_.push_back(
+        Entry{seat_action_key(seat, action), static_cast<std::uint32_t>(moves_.size())});
     sorted_ = false;
   }
   std::size_t size() const { return moves_.size(); }
@@ -49,8 +51,8 @@ class MoveRecord {
   template <class F>
   void for_each(F&& f) const {
     for (const Entry& e : moves_) {
-      const auto seat = static_cast<int>(e.key >> 32) - 1;
-      if (seat >= 0) f(seat, static_cast<engine::ActionCode>(e.key & 0xFFFFFFFFu));
+      const int seat = key_seat(e.key);
+      if (seat >= 0) f(seat, key_action(e.key));
     }
   }
 
@@ -59,9 +61,6 @@ class MoveRecord {
     std::uint64_t key;
     std::uint32_t index;
   };
-  static std::uint64_t key(int seat, engine::ActionCode action) {
-    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(seat + 1)) << 32) | action;
-  }
   std::vector<Entry> moves_;
   std::vector<Entry> last_;  // one entry per key with its largest index, sorted by key
   bool sorted_ = false;
