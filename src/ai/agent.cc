@@ -143,6 +143,12 @@ bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
     (key == "rave" ? config.rave : config.mast) = *x;
     return true;
   }
+  if (key == "mastkeep") {  // MAST's table kept between searches, weights × K (mcts only; 0 = off)
+    const auto k = parse_non_negative(value);
+    if (!k || *k >= 1.0 || spec.kind == AgentSpec::Kind::kMctsV1) return false;
+    config.mast_keep = *k;
+    return true;
+  }
   if (key == "prior" || key == "puct" || key == "fpu") {  // ai/prior.h (mcts only; 0 = off)
     const auto x = parse_non_negative(value);
     if (!x || spec.kind == AgentSpec::Kind::kMctsV1) return false;

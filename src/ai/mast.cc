@@ -32,15 +32,39 @@ const MastTable::Slot* MastTable::find(std::uint64_t k) const {
   }
 }
 
+void MastTable::insert(const Slot& slot) {
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t i = slot_of(slot.key, mask);
+  while (slots_[i].key != 0) i = (i + 1) & mask;
+  slots_[i] = slot;
+  ++used_;
+}
+
 void MastTable::grow() {
   std::vector<Slot> old = std::move(slots_);
   slots_.assign(old.empty() ? 256 : old.size() * 2, Slot{});
-  const std::size_t mask = slots_.size() - 1;
+  used_ = 0;
   for (const Slot& slot : old) {
+    if (slot.key != 0) insert(slot);
+  }
+}
+
+void MastTable::decay(double keep) {
+  if (keep <= 0.0) {
+    clear();
+    return;
+  }
+  if (used_ == 0) return;
+  // Open addressing cannot simply empty a slot (a later key's probe would stop there): the
+  // entries that stay are put in again.
+  spare_.assign(slots_.begin(), slots_.end());
+  for (Slot& slot : slots_) slot = Slot{};
+  used_ = 0;
+  for (Slot slot : spare_) {
     if (slot.key == 0) continue;
-    std::size_t i = slot_of(slot.key, mask);
-    while (slots_[i].key != 0) i = (i + 1) & mask;
-    slots_[i] = slot;
+    slot.weight *= keep;
+    slot.total *= keep;
+    if (slot.weight >= 0.01) insert(slot);
   }
 }
 
@@ -54,18 +78,18 @@ void MastTable::add(int seat, engine::ActionCode action, double reward) {
     slots_[i].key = k;
     ++used_;
   }
-  ++slots_[i].count;
+  slots_[i].weight += 1.0;
   slots_[i].total += reward;
 }
 
 double MastTable::mean(int seat, engine::ActionCode action) const {
   const Slot* slot = find(seat_action_key(seat, action));
-  return slot == nullptr || slot->count == 0 ? 0.0 : slot->total / slot->count;
+  return slot == nullptr || slot->weight <= 0.0 ? 0.0 : slot->total / slot->weight;
 }
 
-std::uint32_t MastTable::count(int seat, engine::ActionCode action) const {
+double MastTable::weight(int seat, engine::ActionCode action) const {
   const Slot* slot = find(seat_action_key(seat, action));
-  return slot == nullptr ? 0 : slot->count;
+  return slot == nullptr ? 0.0 : slot->weight;
 }
 
 engine::ActionCode MastTable::best(int seat, const std::vector<engine::ActionCode>& legal) const {

@@ -5,8 +5,10 @@
 // iterations (in the tree and in the playouts), the mean reward of that seat in those
 // iterations. In a playout, with probability E the seat to act plays its legal action of best
 // mean (an action never seen counts as 0, an even result), otherwise the game's playout policy
-// picks as usual. The table is emptied at the start of each search. Only the stable action
-// codes are compared: nothing here knows a game.
+// picks as usual. At the start of each search the table is emptied or, with `,mastkeep=K`,
+// every weight and total is multiplied by K, so that what the player's previous searches of
+// this game learned guides the first playouts of the next (decayed MAST). Only the stable
+// action codes are compared: nothing here knows a game.
 #pragma once
 
 #include <cstddef>
@@ -22,11 +24,15 @@ class MastTable {
  public:
   // Empties the table, keeping its storage.
   void clear();
+  // Multiplies every weight and total by `keep` in [0, 1] (0: clear()), dropping the entries
+  // whose weight falls below one hundredth of a sample.
+  void decay(double keep);
   // Adds one reward of `seat` for `action`.
   void add(int seat, engine::ActionCode action, double reward);
-  // The mean reward of `seat` after `action`, and how many rewards it holds (0: mean 0).
+  // The mean reward of `seat` after `action`, and the weight of the rewards it holds (their
+  // count, less after decay(); 0: mean 0).
   double mean(int seat, engine::ActionCode action) const;
-  std::uint32_t count(int seat, engine::ActionCode action) const;
+  double weight(int seat, engine::ActionCode action) const;
   // The action of `legal` (not empty) with the best mean for `seat`; the first such in `legal`
   // on a tie.
   engine::ActionCode best(int seat, const std::vector<engine::ActionCode>& legal) const;
@@ -35,12 +41,14 @@ class MastTable {
  private:
   struct Slot {
     std::uint64_t key = 0;  // 0: empty, else seat_action_key(seat, action)
-    std::uint32_t count = 0;
+    double weight = 0.0;
     double total = 0.0;
   };
   const Slot* find(std::uint64_t k) const;
   void grow();
-  std::vector<Slot> slots_;  // open addressing, linear probing, a power of two long
+  void insert(const Slot& slot);  // a key not in the table, with room for it
+  std::vector<Slot> slots_;       // open addressing, linear probing, a power of two long
+  std::vector<Slot> spare_;       // decay()'s copy, its storage kept between searches
   std::size_t used_ = 0;
 };
 

@@ -68,7 +68,7 @@ class alignas(64) Mcts::Searcher {
   void reset() {
     nodes_.clear();
     nodes_.push_back(Node{});
-    mast_.clear();
+    mast_.decay(config_.mast_keep);
   }
 
   // Makes the root's child reached by `action` the new root, keeping its subtree (tree reuse);
@@ -434,7 +434,8 @@ class alignas(64) Mcts::Searcher {
   std::vector<engine::ChanceOutcome> outcomes_;
   std::vector<double> values_;
   MoveRecord moves_;           // RAVE and MAST
-  MastTable mast_;             // MAST: mean reward per (seat, action) in this search
+  MastTable mast_;             // MAST: mean reward per (seat, action) in this search (and,
+                               // decayed, the earlier ones: `,mastkeep=K`)
   const PriorSettings prior_;  // prior knowledge in the tree (ai/prior.h), when on()
   std::vector<double> priors_;
   std::vector<PriorArm> arms_;

@@ -122,10 +122,10 @@ TEST(AiMast, TheTableKeepsAMeanPerSeatAndAction) {
   table.add(1, 5, -1.0);
   table.add(0, 6, -0.25);
   EXPECT_DOUBLE_EQ(table.mean(0, 5), 0.5);
-  EXPECT_EQ(table.count(0, 5), 2u);
+  EXPECT_DOUBLE_EQ(table.weight(0, 5), 2.0);
   EXPECT_DOUBLE_EQ(table.mean(1, 5), -1.0);
   EXPECT_DOUBLE_EQ(table.mean(0, 6), -0.25);
-  EXPECT_EQ(table.count(1, 6), 0u);
+  EXPECT_DOUBLE_EQ(table.weight(1, 6), 0.0);
   EXPECT_EQ(table.best(0, {6, 5, 7}), 5u);
   EXPECT_EQ(table.best(1, {5, 7}), 7u) << "an unseen action counts as even (0)";
   EXPECT_EQ(table.best(1, {8, 7}), 8u) << "first on a tie";
@@ -139,7 +139,32 @@ TEST(AiMast, TheTableKeepsAMeanPerSeatAndAction) {
   EXPECT_DOUBLE_EQ(table.mean(0, 5), 0.5);
   table.clear();
   EXPECT_EQ(table.size(), 0u);
-  EXPECT_EQ(table.count(0, 5), 0u);
+  EXPECT_DOUBLE_EQ(table.weight(0, 5), 0.0);
+}
+
+// `,mastkeep=K`: the weights shrink by K between searches and the means stay; an entry whose
+// weight falls below 0.01 goes, and every other one can still be found.
+TEST(AiMast, DecayKeepsTheMeansAndShrinksTheWeights) {
+  MastTable table;
+  for (int k = 0; k < 4; ++k) table.add(0, 5, k < 3 ? 1.0 : -1.0);  // mean 0.5, weight 4
+  table.add(1, 9, -0.5);                                            // weight 1
+  for (ActionCode a = 100; a < 1100; ++a) table.add(0, a, 0.25);
+  table.decay(0.5);
+  EXPECT_DOUBLE_EQ(table.weight(0, 5), 2.0);
+  EXPECT_DOUBLE_EQ(table.mean(0, 5), 0.5);
+  EXPECT_DOUBLE_EQ(table.weight(1, 9), 0.5);
+  EXPECT_DOUBLE_EQ(table.mean(1, 9), -0.5);
+  table.add(1, 9, 1.0);  // a new sample weighs twice the decayed old one
+  EXPECT_DOUBLE_EQ(table.mean(1, 9), (-0.25 + 1.0) / 1.5);
+  EXPECT_DOUBLE_EQ(table.weight(1, 9), 1.5);
+  EXPECT_EQ(table.size(), 1002u);
+  for (int k = 0; k < 6; ++k) table.decay(0.5);  // weight 0.5 / 64 < 0.01: gone
+  EXPECT_EQ(table.size(), 2u) << "only the two heavier entries stay";
+  EXPECT_DOUBLE_EQ(table.mean(0, 5), 0.5);
+  EXPECT_DOUBLE_EQ(table.weight(0, 100), 0.0);
+  EXPECT_DOUBLE_EQ(table.mean(0, 100), 0.0);
+  table.decay(0.0);
+  EXPECT_EQ(table.size(), 0u);
 }
 
 TEST(AiRave, ParsesTheSettings) {
@@ -152,6 +177,10 @@ TEST(AiRave, ParsesTheSettings) {
   EXPECT_FALSE(parse_agent_spec("mcts:200,mast=1.5"));
   EXPECT_FALSE(parse_agent_spec("mcts-v1:200,rave=100"));
   EXPECT_FALSE(parse_agent_spec("mcts-v1:200,mast=0.5"));
+  EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:200,mastkeep=0.5")->mcts.mast_keep, 0.5);
+  EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:200")->mcts.mast_keep, 0.0) << "off by default";
+  EXPECT_FALSE(parse_agent_spec("mcts:200,mastkeep=1"));
+  EXPECT_FALSE(parse_agent_spec("mcts-v1:200,mastkeep=0.5"));
 }
 
 // A search without its own setting takes the game's (engine::SearchPolicies); an explicit one,
@@ -206,6 +235,31 @@ TEST(AiRave, SearchesAreDeterministicAndDoNotPeek) {
           });
       EXPECT_GE(changed, 1) << name << options;
     }
+  }
+}
+
+// `,mastkeep=K`: a player's second search starts from what its first one learned, so it
+// differs from a fresh search; it is still the same from two worlds differing only in what the
+// seat cannot see (the table holds only what searches of worlds drawn from its view found).
+TEST(AiMast, AKeptTableCarriesIntoTheNextSearchWithoutPeeking) {
+  for (const std::string name : {"pacific-war", "co-prosperity"}) {
+    const auto spec = parse_agent_spec("mcts:150,mast=0.5,mastkeep=0.5");
+    ASSERT_TRUE(spec);
+    int changed = 0;
+    testing::for_each_hidden_pair(
+        name, [&](const State& state, const State& other, std::uint64_t seed) {
+          Mcts a(spec->mcts, policies_for(name, 2));
+          Mcts b(spec->mcts, policies_for(name, 2));
+          a.search(state, 90 + seed);
+          b.search(other, 90 + seed);
+          const MctsResult ra = a.search(state, 91 + seed);  // from the kept table
+          const MctsResult rb = b.search(other, 91 + seed);
+          EXPECT_EQ(ra.action, rb.action) << name << " seed " << seed;
+          EXPECT_EQ(ra.visits, rb.visits) << name << " seed " << seed;
+          Mcts fresh(spec->mcts, policies_for(name, 2));
+          if (fresh.search(state, 91 + seed).visits != ra.visits) ++changed;
+        });
+    EXPECT_GE(changed, 1) << name << ": the kept table changes the next search";
   }
 }
 
