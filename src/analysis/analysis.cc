@@ -125,6 +125,14 @@ ai::MctsConfig search_config(const AnalysisConfig& config) {
   return search;
 }
 
+double position_win_probability(const State& state, const ai::MctsConfig& search,
+                                const std::string& game, std::uint64_t seed) {
+  ai::Mcts mcts(search, ai::policies_for(game, 2));
+  const ai::MctsResult result = mcts.search(state, seed);
+  const auto it = std::find(result.actions.begin(), result.actions.end(), result.action);
+  return probability(result.values[static_cast<std::size_t>(it - result.actions.begin())]);
+}
+
 DecisionAnalysis analyse_decision(const State& state, ActionCode taken,
                                   const ai::MctsConfig& search, int determinizations,
                                   const std::string& game, std::uint64_t seed) {

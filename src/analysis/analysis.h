@@ -66,6 +66,12 @@ struct DecisionAnalysis {
   std::vector<ActionValue> top;  // the best actions by visits (up to 3)
 };
 
+// The win probability the analysis shows the seat to act in `state` (not chance or terminal):
+// (1 + v) / 2 for v the value of the action its search prefers (the most visited). The search
+// draws the hidden cards from that seat's view; `pacwar calibrate --analysis` scores it.
+double position_win_probability(const engine::State& state, const ai::MctsConfig& search,
+                                const std::string& game, std::uint64_t seed);
+
 // Analyses the decision of the seat to act in `state` (not chance or terminal) when it took
 // `taken` (legal in `state`). Only what that seat sees is used.
 DecisionAnalysis analyse_decision(const engine::State& state, engine::ActionCode taken,

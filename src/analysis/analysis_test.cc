@@ -80,12 +80,25 @@ void expect_same_analysis_for_another_deal(const std::string& name) {
     const int seat = state->current_seat();
     ASSERT_EQ(state->view(seat), other->view(seat)) << "the seat sees the same position";
     ASSERT_NE(state->view(1 - seat), other->view(1 - seat)) << "the opponent's cards differ";
-    for (const ActionCode taken : {state->legal_actions().front(), least_visited(*state, name)}) {
+    const ActionCode taken_first = state->legal_actions().front();
+    for (const ActionCode taken : {taken_first, least_visited(*state, name)}) {
       const DecisionAnalysis a = analyse_decision(*state, taken, small_search(), 2, name, 7 + seed);
       const DecisionAnalysis b = analyse_decision(*other, taken, small_search(), 2, name, 7 + seed);
       EXPECT_EQ(to_json(a), to_json(b)) << name << " seed " << seed;
       follow_ups += a.follow_up ? 1 : 0;
     }
+    const double p = position_win_probability(*state, small_search(), name, 11 + seed);
+    EXPECT_EQ(p, position_win_probability(*other, small_search(), name, 11 + seed))
+        << name << " seed " << seed;
+    // The analysis of the decision that took the preferred action shows that same number.
+    const std::string best =
+        analyse_decision(*state, taken_first, small_search(), 2, name, 11 + seed).best;
+    ActionCode best_code = taken_first;
+    for (const ActionCode a : state->legal_actions()) {
+      if (state->action_id(a) == best) best_code = a;
+    }
+    EXPECT_EQ(p, analyse_decision(*state, best_code, small_search(), 2, name, 11 + seed).before)
+        << name << " seed " << seed;
     const std::vector<std::string> seats = {"japanese", "allied"};
     EXPECT_EQ(to_json(hint(*state, small_search(), name, seats, 5)),
               to_json(hint(*other, small_search(), name, seats, 5)))

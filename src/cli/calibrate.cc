@@ -8,6 +8,7 @@
 
 #include "ai/agent.h"
 #include "ai/policy.h"
+#include "analysis/analysis.h"
 #include "engine/errors.h"
 #include "engine/rng.h"
 
@@ -94,15 +95,27 @@ CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
   if (!spec) throw engine::UsageError("calibrate: unknown player '" + config.player + "'");
   const ai::GamePolicies policies = ai::agent_policies(*spec, game->name(), game->num_seats());
   MatchConfig match = config.match;
-  // The evaluator on a world drawn from the acting seat's view: it never sees the true hidden
-  // cards, as the analysis view of a player would not.
-  match.probe = [&policies](const engine::State& state, int seat, engine::Rng& rng) {
-    auto world = state.clone();
-    world->resample_hidden(seat, rng);
-    std::vector<double> values;
-    ai::evaluate_or_score(policies, *world, values);
-    return (1.0 + values[static_cast<std::size_t>(seat)]) / 2.0;
-  };
+  if (config.analysis.empty()) {
+    // The evaluator on a world drawn from the acting seat's view: it never sees the true hidden
+    // cards, as the analysis view of a player would not.
+    match.probe = [&policies](const engine::State& state, int seat, engine::Rng& rng) {
+      auto world = state.clone();
+      world->resample_hidden(seat, rng);
+      std::vector<double> values;
+      ai::evaluate_or_score(policies, *world, values);
+      return (1.0 + values[static_cast<std::size_t>(seat)]) / 2.0;
+    };
+  } else {
+    // What the analysis view shows: its search's value of the preferred action, the hidden
+    // cards drawn from the seat's view in every iteration (search_config refuses oracle and
+    // time budgets).
+    analysis::AnalysisConfig analysis_config;
+    analysis_config.player = config.analysis;
+    const ai::MctsConfig search = analysis::search_config(analysis_config);
+    match.probe = [search, name = game->name()](const engine::State& state, int, engine::Rng& rng) {
+      return analysis::position_win_probability(state, search, name, rng.next());
+    };
+  }
   std::vector<MatchGame> games;
   for (int k = 0; k < config.games; ++k) {
     std::vector<std::string> players(static_cast<std::size_t>(game->num_seats()), config.player);
@@ -144,9 +157,11 @@ CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
   if (!config.svg.empty()) {
     std::ofstream out(config.svg);
     if (!out) throw engine::UsageError("calibrate: cannot write '" + config.svg + "'");
-    out << reliability_svg(result.stats, result.platt_held_out,
-                           game->name() + ", evaluator of " + config.player + " self-play (" +
-                               std::to_string(result.games) + " games)");
+    out << reliability_svg(
+        result.stats, result.platt_held_out,
+        game->name() + ", " +
+            (config.analysis.empty() ? "evaluator" : "analysis (" + config.analysis + ")") +
+            " of " + config.player + " self-play (" + std::to_string(result.games) + " games)");
   }
   return result;
 }
@@ -163,6 +178,7 @@ engine::Json to_json(const CalibrateResult& result, const CalibrateConfig& confi
   }
   return {{"game", game.name()},
           {"player", config.player},
+          {"predictor", config.analysis.empty() ? "evaluator" : "analysis " + config.analysis},
           {"games", result.games},
           {"unfinished", result.unfinished},
           {"seed", config.seed},

@@ -2,7 +2,9 @@
 // self-play games of one player, at each decision (>= 2 legal actions) the seat to act gets
 // p = (1 + value) / 2 from the game's evaluator on a world sampled from that seat's view only
 // (resample_hidden), scored against whether that seat won: Brier score, log loss and a 10-bin
-// reliability table, written with an SVG plot.
+// reliability table, written with an SVG plot. With `analysis` set (`--analysis mcts:N`) the
+// prediction is instead the win probability the analysis view shows that seat: the value of the
+// preferred action of a search of mcts:N from the seat's view (analysis::position_win_probability).
 #pragma once
 
 #include <cstdint>
@@ -20,7 +22,8 @@ struct CalibrateConfig {
   std::string player = "mcts:normal";
   int games = 20;
   std::uint64_t seed = 1;
-  std::string svg;  // where to write the plot ("" = none)
+  std::string svg;       // where to write the plot ("" = none)
+  std::string analysis;  // "" = the evaluator; else the analysis search scored (mcts:N)
   MatchConfig match;
 };
 

@@ -90,6 +90,9 @@ MeasureCommands::MeasureCommands(CLI::App& app) : state_(std::make_unique<State>
   s.calibrate->add_option("--seed", s.calibrate_config.seed, "random seed");
   s.calibrate->add_option("--svg", s.calibrate_config.svg,
                           "reliability plot to write (default docs/calibration-GAME.svg)");
+  s.calibrate->add_option("--analysis", s.calibrate_config.analysis,
+                          "score the analysis view's win probability (a search of this mcts:N "
+                          "from the seat's view) instead of the evaluator's");
   add_match_options(*s.calibrate, s.calibrate_config.match);
   s.calibrate->add_flag("--json", s.json, "print one JSON object");
 

@@ -108,6 +108,27 @@ TEST(Measure, TinyCalibration) {
   EXPECT_NE(svg.find("</svg>"), std::string::npos);
 }
 
+// `--analysis mcts:N`: the analysis view's number (a search from the seat's view) instead of
+// the evaluator's; players that see hidden cards or depend on time are refused.
+TEST(Measure, TinyCalibrationOfTheAnalysisView) {
+  const auto game = find_game("co-prosperity");
+  CalibrateConfig config;
+  config.player = "random";
+  config.games = 1;
+  config.seed = 4;
+  const CalibrateResult evaluator = run_calibrate(game, Json::object(), config, nullptr);
+  config.analysis = "mcts:20";
+  const CalibrateResult analysis = run_calibrate(game, Json::object(), config, nullptr);
+  ASSERT_GT(analysis.stats.samples, 0);
+  EXPECT_EQ(analysis.stats.samples, evaluator.stats.samples) << "the same games and decisions";
+  EXPECT_NE(analysis.stats.brier, evaluator.stats.brier) << "another predictor";
+  EXPECT_EQ(to_json(analysis, config, *game)["predictor"], "analysis mcts:20");
+  for (const std::string bad : {"mcts:20ms", "oracle:20", "heuristic"}) {
+    config.analysis = bad;
+    EXPECT_THROW(run_calibrate(game, Json::object(), config, nullptr), engine::UsageError) << bad;
+  }
+}
+
 TEST(Measure, PlattScalingRecoversAKnownCurve) {
   // Outcomes drawn with p = 1 / (1 + exp(-(3 v - 0.5))): the fit finds a = 3, b = -0.5.
   engine::Rng rng(9);
