@@ -149,6 +149,11 @@ bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
     config.mast_keep = *k;
     return true;
   }
+  if (key == "mastexp") {  // MAST orders the expansions too (mcts only; 0 = off)
+    if ((value != "0" && value != "1") || spec.kind == AgentSpec::Kind::kMctsV1) return false;
+    config.mast_expand = value == "1";
+    return true;
+  }
   if (key == "prior" || key == "puct" || key == "fpu") {  // ai/prior.h (mcts only; 0 = off)
     const auto x = parse_non_negative(value);
     if (!x || spec.kind == AgentSpec::Kind::kMctsV1) return false;

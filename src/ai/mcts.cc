@@ -302,9 +302,13 @@ class alignas(64) Mcts::Searcher {
                                 std::sqrt(static_cast<double>(std::max(1u, nodes_[node].visits)));
       }
       if (expand) {
-        // Expansion order follows the playout policy's taste (a cheap progressive bias).
+        // Expansion order follows the playout policy's taste (a cheap progressive bias) or, with
+        // `,mastexp=1`, as in a playout, MAST's best untried action with probability E.
         const ActionCode action =
-            untried_.size() == 1 ? untried_.front() : policies_.playout->pick(state, untried_, rng);
+            untried_.size() == 1 ? untried_.front()
+            : config_.mast_expand && config_.mast > 0.0 && rng.uniform() < config_.mast
+                ? mast_.best(seat, untried_)
+                : policies_.playout->pick(state, untried_, rng);
         const std::int32_t child = add_child(node, action, seat);
         nodes_[child].available = 1;
         record(seat, action);

@@ -66,6 +66,9 @@ struct MctsConfig {
   // What MAST's table keeps from one search of this Mcts object (a game's player) to the next
   // (`,mastkeep=K`): every weight multiplied by K in [0, 1); 0 empties it (ai/mast.h).
   double mast_keep = 0.0;
+  // MAST also orders a node's expansions (`,mastexp=1`): with probability E the untried action
+  // of best MAST mean is expanded next, instead of the playout policy's pick.
+  bool mast_expand = false;
   // Prior knowledge in the tree from the playout policy (ai/prior.h): progressive bias W
   // (`,prior=W`), PUCT constant C (`,puct=C`), first-play urgency reduction (`,fpu=X`). Off
   // (0) until an SPRT run passes it.

@@ -181,6 +181,9 @@ TEST(AiRave, ParsesTheSettings) {
   EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:200")->mcts.mast_keep, 0.0) << "off by default";
   EXPECT_FALSE(parse_agent_spec("mcts:200,mastkeep=1"));
   EXPECT_FALSE(parse_agent_spec("mcts-v1:200,mastkeep=0.5"));
+  EXPECT_TRUE(parse_agent_spec("mcts:200,mastexp=1")->mcts.mast_expand);
+  EXPECT_FALSE(parse_agent_spec("mcts:200")->mcts.mast_expand);
+  EXPECT_FALSE(parse_agent_spec("mcts:200,mastexp=2"));
 }
 
 // A search without its own setting takes the game's (engine::SearchPolicies); an explicit one,
@@ -213,7 +216,8 @@ TEST(AiRave, TheGamesSettingsAreTheDefault) {
 // MAST do change the search (else these tests would prove nothing).
 TEST(AiRave, SearchesAreDeterministicAndDoNotPeek) {
   for (const std::string name : {"pacific-war", "co-prosperity"}) {
-    for (const std::string options : {",rave=100", ",mast=0.5", ",rave=30,mast=0.2"}) {
+    for (const std::string options :
+         {",rave=100", ",mast=0.5", ",rave=30,mast=0.2", ",mast=0.5,mastexp=1"}) {
       const auto spec = parse_agent_spec("mcts:150" + options);
       ASSERT_TRUE(spec);
       int changed = 0;
@@ -229,7 +233,8 @@ TEST(AiRave, SearchesAreDeterministicAndDoNotPeek) {
             EXPECT_EQ(ra.visits, again.visits) << name << options << " seed " << seed;
             MctsConfig plain = spec->mcts;
             plain.rave = 0.0;
-            plain.mast = 0.0;
+            plain.mast = plain.mast_expand ? plain.mast : 0.0;  // mastexp: against MAST alone
+            plain.mast_expand = false;
             Mcts c(plain, policies_for(name, 2));
             if (c.search(state, 70 + seed).visits != ra.visits) ++changed;
           });
