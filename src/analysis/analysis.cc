@@ -117,6 +117,11 @@ ai::MctsConfig search_config(const AnalysisConfig& config) {
                      "': give an iteration budget (mcts:N), so that the analysis is the same "
                      "for a seed");
   }
+  if (spec->model_eval) {
+    throw UsageError("analysis player '" + config.player +
+                     "': the analysis searches with the game's evaluator (no eval=model or "
+                     "eval=blend)");
+  }
   if (config.determinizations < 1) throw UsageError("analysis: determinizations must be >= 1");
   ai::MctsConfig search = spec->mcts;
   search.threads = std::max(1, config.threads);

@@ -129,7 +129,9 @@ TEST(Analysis, MarksFollowTheDocumentedThresholds) {
 
 TEST(Analysis, RefusesPlayersThatSeeHiddenCardsOrDependOnTime) {
   AnalysisConfig config;
-  for (const char* player : {"oracle:50", "mcts:100ms", "heuristic", "random", "nonsense"}) {
+  // eval=model/blend: the analysis searches with the game's evaluator, so they would be ignored.
+  for (const char* player : {"oracle:50", "mcts:100ms", "heuristic", "random", "nonsense",
+                             "mcts:easy,eval=model", "mcts:200,eval=blend"}) {
     config.player = player;
     EXPECT_THROW(search_config(config), engine::UsageError) << player;
   }
