@@ -72,7 +72,7 @@ double follow_up_value(const State& state, ActionCode action, const ai::MctsConf
 }
 
 std::vector<ActionValue> top_actions(const State& state, const ai::MctsResult& result,
-                                     std::size_t count) {
+                                     std::size_t count, const WinCalibration& calibration) {
   std::vector<std::size_t> order(result.actions.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -83,7 +83,7 @@ std::vector<ActionValue> top_actions(const State& state, const ai::MctsResult& r
   for (std::size_t i = 0; i < order.size() && top.size() < count; ++i) {
     const std::size_t k = order[i];
     top.push_back({state.action_id(result.actions[k]), state.action_label(result.actions[k]),
-                   probability(result.values[k]), result.visits[k]});
+                   calibration.apply(probability(result.values[k])), result.visits[k]});
   }
   return top;
 }
@@ -131,23 +131,26 @@ ai::MctsConfig search_config(const AnalysisConfig& config) {
 }
 
 double position_win_probability(const State& state, const ai::MctsConfig& search,
-                                const std::string& game, std::uint64_t seed) {
+                                const std::string& game, std::uint64_t seed,
+                                const WinCalibration& calibration) {
   ai::Mcts mcts(search, ai::policies_for(game, 2));
   const ai::MctsResult result = mcts.search(state, seed);
   const auto it = std::find(result.actions.begin(), result.actions.end(), result.action);
-  return probability(result.values[static_cast<std::size_t>(it - result.actions.begin())]);
+  return calibration.apply(
+      probability(result.values[static_cast<std::size_t>(it - result.actions.begin())]));
 }
 
 DecisionAnalysis analyse_decision(const State& state, ActionCode taken,
                                   const ai::MctsConfig& search, int determinizations,
-                                  const std::string& game, std::uint64_t seed) {
+                                  const std::string& game, std::uint64_t seed,
+                                  const WinCalibration& calibration) {
   DecisionAnalysis d;
   d.seat = state.current_seat();
   d.prompt = state.prompt();
   d.taken = state.action_id(taken);
   ai::Mcts mcts(search, ai::policies_for(game, 2));
   const ai::MctsResult result = mcts.search(state, seed);
-  d.top = top_actions(state, result, 3);
+  d.top = top_actions(state, result, 3, calibration);
   std::size_t best = 0;
   std::size_t taken_index = result.actions.size();
   for (std::size_t k = 0; k < result.actions.size(); ++k) {
@@ -156,22 +159,22 @@ DecisionAnalysis analyse_decision(const State& state, ActionCode taken,
   }
   d.best = state.action_id(result.actions[best]);
   d.best_label = state.action_label(result.actions[best]);
-  d.before = probability(result.values[best]);
+  d.before = calibration.apply(probability(result.values[best]));
   d.taken_visits = taken_index < result.actions.size() ? result.visits[taken_index] : 0;
   const long long enough = std::max<long long>(20, search.iterations / 20);
   if (taken == result.action) {
     d.after = d.before;
   } else if (d.taken_visits >= enough) {
-    d.after = probability(result.values[taken_index]);
+    d.after = calibration.apply(probability(result.values[taken_index]));
   } else {
     // The search hardly tried the action taken: both it and the preferred action are estimated
     // again the same way (the same worlds for both), so their difference is fair.
     d.follow_up = true;
     const std::uint64_t follow_seed = engine::splitmix64(seed ^ 0xA11A5E5ULL);
-    d.before = probability(
-        follow_up_value(state, result.action, search, determinizations, game, follow_seed));
-    d.after =
-        probability(follow_up_value(state, taken, search, determinizations, game, follow_seed));
+    d.before = calibration.apply(probability(
+        follow_up_value(state, result.action, search, determinizations, game, follow_seed)));
+    d.after = calibration.apply(
+        probability(follow_up_value(state, taken, search, determinizations, game, follow_seed)));
   }
   d.loss = std::max(0.0, d.before - d.after);
   d.mark = mark_for_loss(d.loss);
@@ -179,13 +182,14 @@ DecisionAnalysis analyse_decision(const State& state, ActionCode taken,
 }
 
 Hint hint(const State& state, const ai::MctsConfig& search, const std::string& game,
-          const std::vector<std::string>& seat_names, std::uint64_t seed, int line_length) {
+          const std::vector<std::string>& seat_names, std::uint64_t seed, int line_length,
+          const WinCalibration& calibration) {
   Hint h;
   h.seat = state.current_seat();
   h.prompt = state.prompt();
   ai::Mcts mcts(search, ai::policies_for(game, 2));
   const ai::MctsResult result = mcts.search(state, seed);
-  h.top = top_actions(state, result, 3);
+  h.top = top_actions(state, result, 3, calibration);
   // The main line: the best action in a world drawn from the seat's view, then each seat's
   // choice by a smaller search of that world (whose hidden cards are sampled, never the real
   // ones) and chance by its likeliest outcome.
@@ -269,6 +273,7 @@ Json analyse_game(const Json& save, int seat, const AnalysisConfig& config,
   const engine::Game& game = loaded.game();
   if (seat < 0 || seat >= game.num_seats()) throw UsageError("analysis: no such seat");
   engine::Session replay(loaded.game_ptr(), loaded.options(), loaded.seed());
+  const WinCalibration calibration = WinCalibration::for_game(game.name());
   const std::vector<std::string>& ids = loaded.history_ids();
   const std::vector<int>& seats = loaded.history_seats();
   // The decisions to analyse: the seat's, with a choice.
@@ -295,8 +300,8 @@ Json analyse_game(const Json& save, int seat, const AnalysisConfig& config,
       }
       const std::uint64_t seed =
           engine::splitmix64(config.seed ^ (0x9E3779B97F4A7C15ULL * (i + 1)));
-      const DecisionAnalysis d =
-          analyse_decision(state, taken, search, config.determinizations, game.name(), seed);
+      const DecisionAnalysis d = analyse_decision(state, taken, search, config.determinizations,
+                                                  game.name(), seed, calibration);
       Json move = to_json(d);
       move["index"] = i;
       move["move"] = next + 1;
@@ -320,6 +325,8 @@ Json analyse_game(const Json& save, int seat, const AnalysisConfig& config,
       {"winner", loaded.state().is_terminal() ? loaded.state().winner() : -1},
       {"actions", ids.size()},
       {"decisions", total},
+      // Win probabilities through the game's shipped map (WinCalibration), or raw without one.
+      {"calibrated", !calibration.identity()},
       {"thresholds", {{"inaccuracy", kInaccuracy}, {"mistake", kMistake}, {"blunder", kBlunder}}},
       {"summary",
        {{"inaccuracies", counts[0]},

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "ai/mcts.h"
+#include "analysis/win_calibration.h"
 #include "engine/game.h"
 
 namespace pacwar::analysis {
@@ -67,16 +68,20 @@ struct DecisionAnalysis {
 };
 
 // The win probability the analysis shows the seat to act in `state` (not chance or terminal):
-// (1 + v) / 2 for v the value of the action its search prefers (the most visited). The search
-// draws the hidden cards from that seat's view; `pacwar calibrate --analysis` scores it.
+// `calibration` applied to (1 + v) / 2 for v the value of the action its search prefers (the
+// most visited). The search draws the hidden cards from that seat's view; `pacwar calibrate
+// --analysis` scores it. Every win probability of the analysis goes through `calibration`
+// (WinCalibration::for_game: the game's shipped map; the identity shows the raw values).
 double position_win_probability(const engine::State& state, const ai::MctsConfig& search,
-                                const std::string& game, std::uint64_t seed);
+                                const std::string& game, std::uint64_t seed,
+                                const WinCalibration& calibration = {});
 
 // Analyses the decision of the seat to act in `state` (not chance or terminal) when it took
 // `taken` (legal in `state`). Only what that seat sees is used.
 DecisionAnalysis analyse_decision(const engine::State& state, engine::ActionCode taken,
                                   const ai::MctsConfig& search, int determinizations,
-                                  const std::string& game, std::uint64_t seed);
+                                  const std::string& game, std::uint64_t seed,
+                                  const WinCalibration& calibration = {});
 
 struct Hint {
   int seat = -1;
@@ -88,8 +93,10 @@ struct Hint {
 // The computer player's advice for the seat to act in `state`, from its view only: the top
 // three actions and the line it expects after the best one (played out in a world drawn from the
 // seat's view, chance by its likeliest outcome; `line_length` actions at most).
+constexpr int kMainLineLength = 6;
 Hint hint(const engine::State& state, const ai::MctsConfig& search, const std::string& game,
-          const std::vector<std::string>& seat_names, std::uint64_t seed, int line_length = 6);
+          const std::vector<std::string>& seat_names, std::uint64_t seed,
+          int line_length = kMainLineLength, const WinCalibration& calibration = {});
 
 engine::Json to_json(const DecisionAnalysis& decision);
 engine::Json to_json(const Hint& hint);

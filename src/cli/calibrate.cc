@@ -86,6 +86,36 @@ PlattFit fit_platt(const std::vector<std::pair<double, bool>>& samples) {
   return fit;
 }
 
+namespace {
+
+// Fits the analysis view's map on the raw samples and writes it with its provenance.
+void write_fit(const std::vector<std::pair<double, bool>>& samples, const CalibrateConfig& config,
+               const engine::Game& game, int games) {
+  const analysis::WinCalibration map = analysis::WinCalibration::fit(samples);
+  std::vector<std::pair<double, bool>> mapped = samples;
+  for (auto& sample : mapped) sample.first = map.apply(sample.first);
+  engine::Json json = map.to_json();
+  json["game"] = game.name();
+  json["provenance"] = {
+      {"command", "pacwar calibrate " + game.name() + " --player " + config.player +
+                      " --analysis " + config.analysis + " --games " +
+                      std::to_string(config.games) + " --seed " + std::to_string(config.seed) +
+                      " --fit FILE"},
+      {"method",
+       "isotonic regression (pool adjacent violators) on 20 equal-count bins of the raw win "
+       "probability of the analysis search, over every decision with two or more legal actions "
+       "of self-play games; linear between knots"},
+      {"games", games},
+      {"decisions", samples.size()},
+      {"brier_raw", calibration_stats(samples).brier},
+      {"brier_fitted_in_sample", calibration_stats(mapped).brier}};
+  std::ofstream out(config.fit);
+  if (!out) throw engine::UsageError("calibrate: cannot write '" + config.fit + "'");
+  out << json.dump(2) << "\n";
+}
+
+}  // namespace
+
 CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
                               const engine::Options& options, const CalibrateConfig& config,
                               std::ostream* progress) {
@@ -94,6 +124,9 @@ CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
   const auto spec = ai::parse_agent_spec(config.player);
   if (!spec) throw engine::UsageError("calibrate: unknown player '" + config.player + "'");
   const ai::GamePolicies policies = ai::agent_policies(*spec, game->name(), game->num_seats());
+  if (config.analysis.empty() && !config.fit.empty()) {
+    throw engine::UsageError("calibrate: --fit needs --analysis (it fits the analysis view's map)");
+  }
   MatchConfig match = config.match;
   if (config.analysis.empty()) {
     // The evaluator on a world drawn from the acting seat's view: it never sees the true hidden
@@ -108,7 +141,8 @@ CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
   } else {
     // What the analysis view shows: its search's value of the preferred action, the hidden
     // cards drawn from the seat's view in every iteration (search_config refuses oracle and
-    // time budgets).
+    // time budgets). The raw number here; the game's shipped map (WinCalibration), through
+    // which players see it, is applied after the games.
     analysis::AnalysisConfig analysis_config;
     analysis_config.player = config.analysis;
     const ai::MctsConfig search = analysis::search_config(analysis_config);
@@ -116,6 +150,9 @@ CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
       return analysis::position_win_probability(state, search, name, rng.next());
     };
   }
+  const analysis::WinCalibration shown = config.analysis.empty() || !config.fit.empty()
+                                             ? analysis::WinCalibration{}
+                                             : analysis::WinCalibration::for_game(game->name());
   std::vector<MatchGame> games;
   for (int k = 0; k < config.games; ++k) {
     std::vector<std::string> players(static_cast<std::size_t>(game->num_seats()), config.player);
@@ -149,6 +186,14 @@ CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
   });
   result.games = finished;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!shown.identity()) {
+    result.map_file = analysis::WinCalibration::path_for(game->name());
+    result.raw = calibration_stats(samples);
+    for (auto* set : {&samples, &even, &odd}) {
+      for (auto& sample : *set) sample.first = shown.apply(sample.first);
+    }
+  }
+  if (!config.fit.empty()) write_fit(samples, config, *game, result.games);
   result.stats = calibration_stats(samples);
   result.platt = fit_platt(even);
   result.raw_held_out = calibration_stats(odd);
@@ -179,6 +224,9 @@ engine::Json to_json(const CalibrateResult& result, const CalibrateConfig& confi
   return {{"game", game.name()},
           {"player", config.player},
           {"predictor", config.analysis.empty() ? "evaluator" : "analysis " + config.analysis},
+          {"map", result.map_file.empty() ? engine::Json() : engine::Json(result.map_file)},
+          {"brier_raw", result.map_file.empty() ? result.stats.brier : result.raw.brier},
+          {"log_loss_raw", result.map_file.empty() ? result.stats.log_loss : result.raw.log_loss},
           {"games", result.games},
           {"unfinished", result.unfinished},
           {"seed", config.seed},

@@ -24,6 +24,9 @@ struct CalibrateConfig {
   std::uint64_t seed = 1;
   std::string svg;       // where to write the plot ("" = none)
   std::string analysis;  // "" = the evaluator; else the analysis search scored (mcts:N)
+  // With `analysis`: the raw numbers are scored and a WinCalibration fitted on them is written
+  // to this file (`--fit`); without it the numbers shown (the game's shipped map) are scored.
+  std::string fit;
   MatchConfig match;
 };
 
@@ -62,6 +65,9 @@ struct CalibrateResult {
   PlattFit platt;
   CalibrationStats raw_held_out;
   CalibrationStats platt_held_out;
+  // The analysis through a shipped map: its file, and the raw numbers' statistics beside.
+  std::string map_file;
+  CalibrationStats raw;
   int games = 0;
   int unfinished = 0;
   double seconds = 0;

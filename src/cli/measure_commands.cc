@@ -92,7 +92,11 @@ MeasureCommands::MeasureCommands(CLI::App& app) : state_(std::make_unique<State>
                           "reliability plot to write (default docs/calibration-GAME.svg)");
   s.calibrate->add_option("--analysis", s.calibrate_config.analysis,
                           "score the analysis view's win probability (a search of this mcts:N "
-                          "from the seat's view) instead of the evaluator's");
+                          "from the seat's view, through the game's shipped map) instead of the "
+                          "evaluator's");
+  s.calibrate->add_option("--fit", s.calibrate_config.fit,
+                          "with --analysis: score the raw numbers and write the map fitted on "
+                          "them to this file (data/GAME/win_calibration.json)");
   add_match_options(*s.calibrate, s.calibrate_config.match);
   s.calibrate->add_flag("--json", s.json, "print one JSON object");
 

@@ -135,8 +135,9 @@ Json AnalysisService::hint(const std::string& user, const std::string& id) {
   std::vector<std::string> names;
   for (int s = 0; s < session->game().num_seats(); ++s)
     names.push_back(session->game().seat_name(s));
-  const analysis::Hint h = analysis::hint(state, search, record.game, names,
-                                          hint_seed(id, session->history_ids().size()));
+  const analysis::Hint h = analysis::hint(
+      state, search, record.game, names, hint_seed(id, session->history_ids().size()),
+      analysis::kMainLineLength, analysis::WinCalibration::for_game(record.game));
   Json answer = analysis::to_json(h);
   answer["version"] = record.state.version;
   answer["player"] = options_.hint_player;
