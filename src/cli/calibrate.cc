@@ -206,7 +206,10 @@ CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
         result.stats, result.platt_held_out,
         game->name() + ", " +
             (config.analysis.empty() ? "evaluator" : "analysis (" + config.analysis + ")") +
-            " of " + config.player + " self-play (" + std::to_string(result.games) + " games)");
+            " of " + config.player + " self-play (" + std::to_string(result.games) + " games)",
+        config.analysis.empty()   ? "raw evaluator"
+        : result.map_file.empty() ? "raw analysis"
+                                  : "analysis as shown (through the map)");
   }
   return result;
 }
@@ -250,7 +253,7 @@ engine::Json to_json(const CalibrateResult& result, const CalibrateConfig& confi
 }
 
 std::string reliability_svg(const CalibrationStats& stats, const CalibrationStats& platt,
-                            const std::string& title) {
+                            const std::string& title, const std::string& label) {
   // A 400 x 400 plot area at (60, 40); predicted on x, observed on y.
   constexpr double kLeft = 60, kTop = 40, kSize = 400;
   auto x = [&](double p) { return kLeft + p * kSize; };
@@ -317,12 +320,12 @@ std::string reliability_svg(const CalibrationStats& stats, const CalibrationStat
   }
   svg += "<polyline fill=\"none\" stroke=\"#d2691e\" points=\"" + fitted + "\"/>\n";
   std::snprintf(buf, sizeof buf,
-                "<text x=\"%.1f\" y=\"%.1f\" fill=\"#2a6fb0\">raw evaluator (circles): Brier "
+                "<text x=\"%.1f\" y=\"%.1f\" fill=\"#2a6fb0\">%s (circles): Brier "
                 "%.3f (no skill %.3f), log loss %.3f, %d decisions</text>\n"
                 "<text x=\"%.1f\" y=\"%.1f\" fill=\"#d2691e\">Platt-scaled (squares), held-out "
                 "games: Brier %.3f, log loss %.3f, %d decisions</text>\n</svg>\n",
-                x(0) + 8, y(1) + 16, stats.brier, stats.base_brier, stats.log_loss, stats.samples,
-                x(0) + 8, y(1) + 32, platt.brier, platt.log_loss, platt.samples);
+                x(0) + 8, y(1) + 16, label.c_str(), stats.brier, stats.base_brier, stats.log_loss,
+                stats.samples, x(0) + 8, y(1) + 32, platt.brier, platt.log_loss, platt.samples);
   svg += buf;
   return svg;
 }

@@ -80,9 +80,9 @@ CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
 engine::Json to_json(const CalibrateResult& result, const CalibrateConfig& config,
                      const engine::Game& game);
 
-// The reliability diagram as an SVG document: the raw evaluator (blue) and the Platt-scaled
-// one on held-out games (orange).
+// The reliability diagram as an SVG document: the predictions scored (blue, named by `label`)
+// and the Platt-scaled ones on held-out games (orange).
 std::string reliability_svg(const CalibrationStats& stats, const CalibrationStats& platt,
-                            const std::string& title);
+                            const std::string& title, const std::string& label = "raw evaluator");
 
 }  // namespace pacwar::cli

@@ -116,7 +116,8 @@ void expect_hint_from_the_view_only(ServerAnalysis& test, ApiClient& alice,
       config.player = r.body["player"];
       const analysis::Hint elsewhere =
           analysis::hint(*other, analysis::search_config(config), game, {"japanese", "allied"},
-                         AnalysisService::hint_seed(id, session->history_ids().size()));
+                         AnalysisService::hint_seed(id, session->history_ids().size()),
+                         analysis::kMainLineLength, analysis::WinCalibration::for_game(game));
       Json answer = r.body;
       answer.erase("version");
       answer.erase("player");
