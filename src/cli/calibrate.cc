@@ -208,8 +208,8 @@ CalibrateResult run_calibrate(std::shared_ptr<const engine::Game> game,
             (config.analysis.empty() ? "evaluator" : "analysis (" + config.analysis + ")") +
             " of " + config.player + " self-play (" + std::to_string(result.games) + " games)",
         config.analysis.empty()   ? "raw evaluator"
-        : result.map_file.empty() ? "raw analysis"
-                                  : "analysis as shown (through the map)");
+        : result.map_file.empty() ? "analysis, raw"
+                                  : "analysis, mapped");
   }
   return result;
 }
