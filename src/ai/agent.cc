@@ -151,7 +151,7 @@ bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
   }
   if (key == "mastexp") {  // MAST orders the expansions too (mcts only; 0 = off)
     if ((value != "0" && value != "1") || spec.kind == AgentSpec::Kind::kMctsV1) return false;
-    config.mast_expand = value == "1";
+    config.mast_expand = value == "1" ? 1 : 0;
     return true;
   }
   if (key == "prior" || key == "puct" || key == "fpu") {  // ai/prior.h (mcts only; 0 = off)

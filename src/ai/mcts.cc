@@ -306,7 +306,7 @@ class alignas(64) Mcts::Searcher {
         // `,mastexp=1`, as in a playout, MAST's best untried action with probability E.
         const ActionCode action =
             untried_.size() == 1 ? untried_.front()
-            : config_.mast_expand && config_.mast > 0.0 && rng.uniform() < config_.mast
+            : config_.mast_expand > 0 && config_.mast > 0.0 && rng.uniform() < config_.mast
                 ? mast_.best(seat, untried_)
                 : policies_.playout->pick(state, untried_, rng);
         const std::int32_t child = add_child(node, action, seat);
@@ -455,6 +455,7 @@ Mcts::Mcts(MctsConfig config, GamePolicies policies)
   if (config_.playout_depth <= 0) config_.playout_depth = policies_.playout_depth;
   if (config_.rave < 0.0) config_.rave = policies_.rave;
   if (config_.mast < 0.0) config_.mast = policies_.mast;
+  if (config_.mast_expand < 0) config_.mast_expand = policies_.mast_expand ? 1 : 0;
   for (int t = 0; t < config_.threads; ++t) {
     searchers_.push_back(std::make_unique<Searcher>(config_, policies_));
   }

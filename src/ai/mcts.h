@@ -67,8 +67,9 @@ struct MctsConfig {
   // (`,mastkeep=K`): every weight multiplied by K in [0, 1); 0 empties it (ai/mast.h).
   double mast_keep = 0.0;
   // MAST also orders a node's expansions (`,mastexp=1`): with probability E the untried action
-  // of best MAST mean is expanded next, instead of the playout policy's pick.
-  bool mast_expand = false;
+  // of best MAST mean is expanded next, instead of the playout policy's pick. Negative: the
+  // game's (GamePolicies::mast_expand); 0 off.
+  int mast_expand = -1;
   // Prior knowledge in the tree from the playout policy (ai/prior.h): progressive bias W
   // (`,prior=W`), PUCT constant C (`,puct=C`), first-play urgency reduction (`,fpu=X`). Off
   // (0) until an SPRT run passes it.

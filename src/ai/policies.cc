@@ -25,6 +25,7 @@ GamePolicies policies_for(const engine::GameModule& module, int seats) {
     policies.features = std::move(search.features);
     policies.rave = search.rave;
     policies.mast = search.mast;
+    policies.mast_expand = search.mast_expand;
   }
   if (!policies.evaluator) policies.evaluator = std::make_shared<NeutralEvaluator>(seats);
   if (!policies.playout) policies.playout = std::make_shared<UniformPlayout>();

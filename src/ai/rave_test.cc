@@ -181,8 +181,9 @@ TEST(AiRave, ParsesTheSettings) {
   EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:200")->mcts.mast_keep, 0.0) << "off by default";
   EXPECT_FALSE(parse_agent_spec("mcts:200,mastkeep=1"));
   EXPECT_FALSE(parse_agent_spec("mcts-v1:200,mastkeep=0.5"));
-  EXPECT_TRUE(parse_agent_spec("mcts:200,mastexp=1")->mcts.mast_expand);
-  EXPECT_FALSE(parse_agent_spec("mcts:200")->mcts.mast_expand);
+  EXPECT_EQ(parse_agent_spec("mcts:200,mastexp=1")->mcts.mast_expand, 1);
+  EXPECT_EQ(parse_agent_spec("mcts:200,mastexp=0")->mcts.mast_expand, 0);
+  EXPECT_LT(parse_agent_spec("mcts:200")->mcts.mast_expand, 0) << "the game's by default";
   EXPECT_FALSE(parse_agent_spec("mcts:200,mastexp=2"));
 }
 
@@ -195,6 +196,8 @@ TEST(AiRave, TheGamesSettingsAreTheDefault) {
   EXPECT_DOUBLE_EQ(policies_for("pacific-war", 2).rave, 0.0);
   EXPECT_DOUBLE_EQ(policies_for("co-prosperity", 2).mast, 0.5);
   EXPECT_DOUBLE_EQ(policies_for("co-prosperity", 2).rave, 0.0);
+  EXPECT_TRUE(policies_for("pacific-war", 2).mast_expand) << "MAST orders the expansions too";
+  EXPECT_TRUE(policies_for("co-prosperity", 2).mast_expand);
   for (const std::string name : {"pacific-war", "co-prosperity"}) {
     GamePolicies policies = policies_for(name, 2);
     const Mcts plain(MctsConfig{}, policies);
@@ -208,6 +211,11 @@ TEST(AiRave, TheGamesSettingsAreTheDefault) {
     const Mcts off(parse_agent_spec("mcts:200,rave=0,mast=0")->mcts, policies);
     EXPECT_DOUBLE_EQ(off.config().rave, 0.0) << name;
     EXPECT_DOUBLE_EQ(off.config().mast, 0.0) << name;
+    EXPECT_EQ(plain.config().mast_expand, policies_for(name, 2).mast_expand ? 1 : 0) << name;
+    policies.mast_expand = true;
+    EXPECT_EQ(Mcts(MctsConfig{}, policies).config().mast_expand, 1) << name;
+    EXPECT_EQ(Mcts(parse_agent_spec("mcts:200,mastexp=0")->mcts, policies).config().mast_expand, 0)
+        << name;
   }
 }
 
@@ -233,8 +241,8 @@ TEST(AiRave, SearchesAreDeterministicAndDoNotPeek) {
             EXPECT_EQ(ra.visits, again.visits) << name << options << " seed " << seed;
             MctsConfig plain = spec->mcts;
             plain.rave = 0.0;
-            plain.mast = plain.mast_expand ? plain.mast : 0.0;  // mastexp: against MAST alone
-            plain.mast_expand = false;
+            plain.mast = plain.mast_expand > 0 ? plain.mast : 0.0;  // mastexp: against MAST alone
+            plain.mast_expand = 0;
             Mcts c(plain, policies_for(name, 2));
             if (c.search(state, 70 + seed).visits != ra.visits) ++changed;
           });

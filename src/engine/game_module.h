@@ -25,6 +25,8 @@ struct SearchPolicies {
   // configuration gives none: the settings an SPRT run passed for this game (docs/ai.md).
   double rave = 0.0;
   double mast = 0.0;
+  // Whether MAST also orders the tree's expansions (`,mastexp=1`), likewise.
+  bool mast_expand = false;
 };
 
 struct GameModule {

@@ -22,13 +22,15 @@ engine::GameModule game_module() {
   module.render_board = [](const engine::Json& view) { return render_text(view); };
   module.search = [] {
     // MAST with E = 0.5 passed an SPRT at equal time against mcts-v1 (docs/ai.md, "AMAF/RAVE
-    // and MAST"); RAVE passed at equal iterations only and is off (0).
+    // and MAST"); RAVE passed at equal iterations only and is off (0). MAST ordering the
+    // expansions too passed against that at equal iterations ("MAST in the tree").
     return engine::SearchPolicies{std::make_shared<CoProsperityEvaluator>(),
                                   std::make_shared<CoProsperityPlayout>(),
                                   kCoProsperityPlayoutDepth,
                                   std::make_shared<CoProsperityFeatures>(),
                                   /*rave=*/0.0,
-                                  /*mast=*/0.5};
+                                  /*mast=*/0.5,
+                                  /*mast_expand=*/true};
   };
   return module;
 }
