@@ -261,9 +261,9 @@ std::string reliability_svg(const CalibrationStats& stats, const CalibrationStat
   std::string svg;
   char buf[512];
   std::snprintf(buf, sizeof buf,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"520\" height=\"500\" "
-                "viewBox=\"0 0 520 500\" font-family=\"sans-serif\" font-size=\"12\">\n"
-                "<rect width=\"520\" height=\"500\" fill=\"white\"/>\n"
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\"500\" "
+                "viewBox=\"0 0 600 500\" font-family=\"sans-serif\" font-size=\"12\">\n"
+                "<rect width=\"600\" height=\"500\" fill=\"white\"/>\n"
                 "<text x=\"260\" y=\"22\" text-anchor=\"middle\" font-size=\"13\">%s</text>\n",
                 title.c_str());
   svg += buf;
