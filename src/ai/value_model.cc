@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "engine/data_dir.h"
+#include "engine/data_file.h"
 #include "engine/errors.h"
 
 namespace pacwar::ai {
@@ -137,13 +136,7 @@ ValueModel parse_value_model(const Json& json, const std::string& file, const st
 
 ValueModel load_value_model(const std::string& file, const std::string& game,
                             const std::vector<std::string>& expected_features) {
-  std::ifstream in(file);
-  if (!in) throw DataError(file, "(file)", "cannot be read");
-  std::stringstream text;
-  text << in.rdbuf();
-  const Json json = Json::parse(text.str(), nullptr, false);
-  if (json.is_discarded()) throw DataError(file, "(file)", "not valid JSON");
-  return parse_value_model(json, file, game, expected_features);
+  return parse_value_model(engine::read_data_file(file), file, game, expected_features);
 }
 
 Json to_json(const ValueModel& model) {

@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "engine/data_dir.h"
+#include "engine/data_file.h"
 #include "engine/errors.h"
 
 namespace pacwar::analysis {
@@ -114,13 +113,7 @@ std::string WinCalibration::path_for(const std::string& game) {
 WinCalibration WinCalibration::for_game(const std::string& game) {
   const std::string file = path_for(game);
   if (!std::filesystem::exists(file)) return WinCalibration{};
-  std::ifstream in(file);
-  if (!in) throw DataError(file, "(file)", "cannot be read");
-  std::stringstream text;
-  text << in.rdbuf();
-  const Json json = Json::parse(text.str(), nullptr, false);
-  if (json.is_discarded()) throw DataError(file, "(file)", "not valid JSON");
-  return from_json(json, file);
+  return from_json(engine::read_data_file(file), file);
 }
 
 }  // namespace pacwar::analysis
