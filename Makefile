@@ -6,7 +6,7 @@ FUZZ_BUILD ?= build-fuzz
 TSAN_BUILD ?= build-tsan
 FUZZ_SECONDS ?= 600
 
-.PHONY: run test deps build build-asan build-tsan test-release test-asan test-tsan test-postgres test-cluster test-e2e bench bench-server bench-cluster bench-notify format clean ladder sprt calibrate build-fuzz fuzz test-fuzz test-nginx
+.PHONY: run test deps build build-asan build-tsan test-release test-asan test-tsan test-postgres test-cluster test-e2e bench bench-server bench-cluster bench-notify format clean ladder sprt calibrate calibrate-analysis build-fuzz fuzz test-fuzz test-nginx
 
 # The web server: open the address it prints. Terminal play: build/pacwar play pacific-war.
 PORT ?= 8080
@@ -119,6 +119,11 @@ sprt: build
 	./$(BUILD)/pacwar sprt $(GAME) --new $(NEW) --base $(BASE) --elo0 $(ELO0) --elo1 $(ELO1) --seed $(SEED) --jobs $(JOBS)
 calibrate: build
 	./$(BUILD)/pacwar calibrate $(GAME) --player $(NEW) --games $(GAMES) --seed $(SEED) --jobs $(JOBS)
+
+# The win probability the analysis view shows, through data/$(GAME)/win_calibration.json
+# (docs/ai.md, "Calibration of the analysis view"); FIT=FILE fits a new map instead.
+calibrate-analysis: build
+	./$(BUILD)/pacwar calibrate $(GAME) --player mcts:easy --analysis mcts:easy --games $(GAMES) --seed $(SEED) --jobs $(JOBS) --svg /tmp/calibration-analysis-$(GAME).svg $(if $(FIT),--fit $(FIT)) --json
 
 format:
 	find src tests bench -name '*.cc' -o -name '*.h' | xargs clang-format -i
