@@ -23,14 +23,15 @@ engine::GameModule game_module() {
   module.search = [] {
     // MAST with E = 0.5 passed an SPRT at equal time against mcts-v1 (docs/ai.md, "AMAF/RAVE
     // and MAST"); RAVE passed at equal iterations only and is off (0). MAST ordering the
-    // expansions too passed against that at equal iterations ("MAST in the tree").
+    // expansions too passed at equal iterations but failed (H0) at equal time ("MAST in the
+    // tree"), so it is off here.
     return engine::SearchPolicies{std::make_shared<CoProsperityEvaluator>(),
                                   std::make_shared<CoProsperityPlayout>(),
                                   kCoProsperityPlayoutDepth,
                                   std::make_shared<CoProsperityFeatures>(),
                                   /*rave=*/0.0,
                                   /*mast=*/0.5,
-                                  /*mast_expand=*/true};
+                                  /*mast_expand=*/false};
   };
   return module;
 }
