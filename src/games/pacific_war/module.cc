@@ -36,7 +36,8 @@ engine::GameModule game_module() {
   };
   module.search = [] {
     // MAST with E = 0.3 passed an SPRT at equal time against mcts-v1 (docs/ai.md, "AMAF/RAVE
-    // and MAST"); RAVE stayed undecided there and is off (0). MAST ordering the expansions too
+    // and MAST"), and E = 0.5 one against E = 0.3 at mcts:normal ("MAST in the tree, ...");
+    // RAVE stayed undecided there and is off (0). MAST ordering the expansions too
     // passed at 200 iterations and at 25 ms but ended H0 at 1,000 iterations (`mcts:normal`),
     // so it is off ("MAST in the tree").
     return engine::SearchPolicies{std::make_shared<PacificWarEvaluator>(),
@@ -44,7 +45,7 @@ engine::GameModule game_module() {
                                   30,
                                   std::make_shared<PacificWarFeatures>(),
                                   /*rave=*/0.0,
-                                  /*mast=*/0.3,
+                                  /*mast=*/0.5,
                                   /*mast_expand=*/false};
   };
   return module;
