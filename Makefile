@@ -104,7 +104,7 @@ bench-server: build
 	./$(BUILD)/pacwar_server_load --games 100 --seconds 20
 
 # Strength measurements of the computer players (docs/ai.md): long runs, not tests.
-# make ladder GAME=co-prosperity GAMES=40; make sprt GAME=pacific-war NEW=mcts:100ms BASE=mcts-v1:100ms
+# make ladder GAME=co-prosperity GAMES=40 [JOURNAL=FILE: resumable]; make sprt GAME=pacific-war NEW=mcts:100ms BASE=mcts-v1:100ms
 GAME ?= pacific-war
 GAMES ?= 40
 SEED ?= 1
@@ -114,7 +114,7 @@ BASE ?= mcts-v1:normal
 ELO0 ?= 0
 ELO1 ?= 20
 ladder: build
-	./$(BUILD)/pacwar ladder $(GAME) --players $(LADDER_PLAYERS) --games $(GAMES) --seed $(SEED) --jobs $(JOBS)
+	./$(BUILD)/pacwar ladder $(GAME) --players $(LADDER_PLAYERS) --games $(GAMES) --seed $(SEED) --jobs $(JOBS) $(if $(JOURNAL),--journal $(JOURNAL))
 sprt: build
 	./$(BUILD)/pacwar sprt $(GAME) --new $(NEW) --base $(BASE) --elo0 $(ELO0) --elo1 $(ELO1) --seed $(SEED) --jobs $(JOBS)
 calibrate: build

@@ -3,12 +3,46 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
+#include <optional>
+#include <tuple>
 
+#include "cli/ladder_journal.h"
 #include "engine/errors.h"
 #include "engine/rng.h"
 
 namespace pacwar::cli {
+
+namespace {
+
+using Done = std::map<std::tuple<std::string, std::string, std::uint64_t>, MatchOutcome>;
+
+// Plays a game the journal holds again; throws engine::UsageError when it goes another way.
+void verify_journal_game(const std::shared_ptr<const engine::Game>& game,
+                         const engine::Options& options, const MatchGame& match,
+                         const LadderConfig& config, const Done& done) {
+  const MatchOutcome& held = done.at({match.players[0], match.players[1], match.seed});
+  MatchOutcome now;
+  MatchConfig one = config.match;
+  one.jobs = 1;
+  play_matches(game, options, {match}, one, [&](std::size_t, const MatchOutcome& outcome) {
+    now = outcome;
+    return true;
+  });
+  if (now.digest == held.digest) return;
+  throw engine::UsageError(
+      "ladder journal " + config.journal + ": the game of " + match.players[0] + " against " +
+      match.players[1] + " with seed " + std::to_string(match.seed) +
+      ", played again, went another way (" + std::to_string(now.actions) + " actions, winner " +
+      std::to_string(now.winner) + "; the journal says " + std::to_string(held.actions) +
+      " actions, winner " + std::to_string(held.winner) +
+      "): the file was made by another build (rules or search changed since); start a new "
+      "journal");
+}
+
+}  // namespace
 
 LadderResult run_ladder(std::shared_ptr<const engine::Game> game, const engine::Options& options,
                         const LadderConfig& config, std::ostream* progress) {
@@ -52,9 +86,8 @@ LadderResult run_ladder(std::shared_ptr<const engine::Game> game, const engine::
     result.players[p].seat_wins.assign(2, 0.0);
     result.players[p].seat_games.assign(2, 0.0);
   }
-  const auto start = std::chrono::steady_clock::now();
-  std::size_t finished = 0;
-  play_matches(game, options, games, config.match, [&](std::size_t g, const MatchOutcome& outcome) {
+  // Adds a finished game to the tallies.
+  auto record = [&](std::size_t g, const MatchOutcome& outcome) {
     const Slot slot = slots[g];
     const double first = outcome.winner == 0 ? 1.0 : outcome.winner == 1 ? 0.0 : 0.5;
     if (!outcome.finished) ++result.unfinished;
@@ -73,14 +106,66 @@ LadderResult run_ladder(std::shared_ptr<const engine::Game> game, const engine::
     result.players[slot.second].seat_wins[1] += outcome.winner == 1 ? 1 : 0;
     for (const double t : outcome.ms[0]) ms[slot.first].push_back(t);
     for (const double t : outcome.ms[1]) ms[slot.second].push_back(t);
-    ++finished;
-    if (progress != nullptr) {
-      const double seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      *progress << "ladder: " << progress_line(finished, games.size(), seconds) << std::endl;
+  };
+  // The games the journal holds already count as they ended; the others are played.
+  const JournalSettings settings{game->name(), game->normalize_options(options),
+                                 config.match.threads, config.match.max_actions};
+  std::vector<std::size_t> to_play;
+  if (config.journal.empty()) {
+    for (std::size_t g = 0; g < games.size(); ++g) to_play.push_back(g);
+  } else {
+    Done done;
+    Journal read = read_ladder_journal(config.journal, settings);
+    for (JournalEntry& entry : read.entries) {
+      done.try_emplace({entry.players[0], entry.players[1], entry.seed}, std::move(entry.outcome));
     }
-    return true;
-  });
+    std::error_code missing;
+    if (std::filesystem::file_size(config.journal, missing) > read.whole_bytes && !missing) {
+      std::filesystem::resize_file(config.journal, read.whole_bytes);  // a line cut short
+    }
+    std::optional<std::size_t> check;  // a held game to play again
+    for (std::size_t g = 0; g < games.size(); ++g) {
+      const auto it = done.find({games[g].players[0], games[g].players[1], games[g].seed});
+      if (it == done.end()) {
+        to_play.push_back(g);
+      } else {
+        record(g, it->second);
+        ++result.resumed;
+        if (!check && reproducible(games[g].players[0], config.match.threads) &&
+            reproducible(games[g].players[1], config.match.threads)) {
+          check = g;
+        }
+      }
+    }
+    if (check) verify_journal_game(game, options, games[*check], config, done);
+  }
+  std::ofstream journal;
+  if (!config.journal.empty() && !to_play.empty()) {
+    journal.open(config.journal, std::ios::app);
+    if (!journal) throw engine::UsageError("ladder: cannot write the journal " + config.journal);
+  }
+  std::vector<MatchGame> playing;
+  for (const std::size_t g : to_play) playing.push_back(games[g]);
+  const auto start = std::chrono::steady_clock::now();
+  std::size_t finished = 0;
+  play_matches(
+      game, options, playing, config.match, [&](std::size_t i, const MatchOutcome& outcome) {
+        const std::size_t g = to_play[i];
+        record(g, outcome);
+        if (journal.is_open()) {
+          journal << journal_line(settings, games[g], outcome)
+                  << std::endl;  // flushed: kept if killed
+          if (!journal)
+            throw engine::UsageError("ladder: cannot write the journal " + config.journal);
+        }
+        ++finished;
+        if (progress != nullptr) {
+          const double seconds =
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          *progress << "ladder: " << progress_line(finished, playing.size(), seconds) << std::endl;
+        }
+        return true;
+      });
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<SeatedResult> results;
   for (const auto& [key, r] : seated) results.push_back(r);
@@ -142,6 +227,7 @@ engine::Json to_json(const LadderResult& result, const LadderConfig& config,
           {"jobs", config.match.jobs},
           {"threads", config.match.threads},
           {"unfinished", result.unfinished},
+          {"from_journal", result.resumed},
           {"seconds", result.seconds}};
 }
 
@@ -185,9 +271,11 @@ std::string to_text(const LadderResult& result, const engine::Game& game) {
     }
     text += "\n";
   }
-  std::snprintf(line, sizeof line, "\n%s seat advantage: %.0f Elo; anchor %s = 0; %d unfinished\n",
-                game.seat_name(0).c_str(), result.seat_advantage, result.anchor.c_str(),
-                result.unfinished);
+  std::snprintf(
+      line, sizeof line,
+      "\n%s seat advantage: %.0f Elo; anchor %s = 0; %d unfinished; %d from the journal\n",
+      game.seat_name(0).c_str(), result.seat_advantage, result.anchor.c_str(), result.unfinished,
+      result.resumed);
   text += line;
   return text;
 }

@@ -19,6 +19,9 @@ struct LadderConfig {
   int games = 10;                    // per pairing and side
   std::uint64_t seed = 1;
   MatchConfig match;  // jobs, threads, max_actions
+  // When set, each finished game is appended to this file (cli/ladder_journal.h), and the games
+  // it holds already are not played again.
+  std::string journal;
 };
 
 struct LadderPlayer {
@@ -41,7 +44,8 @@ struct LadderResult {
   std::vector<std::vector<double>> score;
   std::vector<std::vector<double>> games;
   int unfinished = 0;
-  double seconds = 0;
+  int resumed = 0;     // games taken from the journal
+  double seconds = 0;  // of the games played by this run
 };
 
 // `progress` (may be null) gets a line per finished game. Throws engine::UsageError for bad

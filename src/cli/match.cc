@@ -45,7 +45,9 @@ MatchOutcome play_one(const engine::Game& game, const engine::Options& options,
     if (state->is_chance()) {
       outcomes.clear();
       state->chance_outcomes(outcomes);
-      state->apply(engine::sample_outcome(outcomes, chance), nullptr);
+      const engine::ActionCode drawn = engine::sample_outcome(outcomes, chance);
+      outcome.digest = engine::splitmix64(outcome.digest ^ drawn);
+      state->apply(drawn, nullptr);
       continue;
     }
     const auto seat = static_cast<std::size_t>(state->current_seat());
@@ -62,6 +64,7 @@ MatchOutcome play_one(const engine::Game& game, const engine::Options& options,
     const engine::ActionCode action = agents[seat]->choose(*state, seeds.next());
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - begin).count();
     if (timed[seat] && legal.size() >= 2) outcome.ms[seat].push_back(ms);
+    outcome.digest = engine::splitmix64(outcome.digest ^ action);
     state->apply(action, nullptr);
   }
   outcome.actions = actions;
@@ -110,6 +113,16 @@ void play_matches(std::shared_ptr<const engine::Game> game, const engine::Option
   for (const std::exception_ptr& error : errors) {
     if (error) std::rethrow_exception(error);
   }
+}
+
+bool reproducible(const std::string& spec, int threads) {
+  const auto parsed = ai::parse_agent_spec(spec);
+  if (!parsed) return false;
+  if (parsed->kind == ai::AgentSpec::Kind::kRandom ||
+      parsed->kind == ai::AgentSpec::Kind::kHeuristic)
+    return true;
+  const int searching = threads > 0 ? threads : parsed->mcts.threads;
+  return parsed->mcts.time_ms <= 0.0 && (searching == 1 || parsed->mcts.even_split);
 }
 
 std::string progress_line(std::size_t done, std::size_t total, double seconds, const char* unit) {

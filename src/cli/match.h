@@ -23,6 +23,7 @@ struct MatchOutcome {
   int winner = -1;  // seat, or -1 (a draw or unfinished)
   bool finished = false;
   int actions = 0;
+  std::uint64_t digest = 0;  // of every action applied, chance included: the game's course
   std::vector<std::vector<double>> ms;         // per seat, each decision with >= 2 legal actions
   std::vector<std::pair<int, double>> probes;  // (seat to act, MatchConfig::probe's value)
   std::vector<std::vector<double>> records;    // MatchConfig::record's rows, in order
@@ -47,6 +48,10 @@ using MatchDone = std::function<bool(std::size_t index, const MatchOutcome& outc
 void play_matches(std::shared_ptr<const engine::Game> game, const engine::Options& options,
                   const std::vector<MatchGame>& games, const MatchConfig& config,
                   const MatchDone& done);
+
+// Whether a game of `spec` (a valid agent spec) with `threads` search threads is fixed by its
+// seed: no time budget, and one thread or an even split of the iterations.
+bool reproducible(const std::string& spec, int threads);
 
 // "12/240 games, 35 s, ETA 665 s" for the progress line on stderr (`unit` names what is counted).
 std::string progress_line(std::size_t done, std::size_t total, double seconds,

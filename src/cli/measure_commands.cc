@@ -65,6 +65,8 @@ MeasureCommands::MeasureCommands(CLI::App& app) : state_(std::make_unique<State>
   s.ladder->add_option("--games", s.ladder_config.games, "games per pairing and side")
       ->check(CLI::Range(1, 1000000));
   s.ladder->add_option("--seed", s.ladder_config.seed, "random seed");
+  s.ladder->add_option("--journal", s.ladder_config.journal,
+                       "append each finished game to FILE; games it holds are not played again");
   add_match_options(*s.ladder, s.ladder_config.match);
   s.ladder->add_flag("--json", s.json, "print one JSON object");
 
