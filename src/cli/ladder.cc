@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -278,6 +279,55 @@ std::string to_text(const LadderResult& result, const engine::Game& game) {
       result.resumed);
   text += line;
   return text;
+}
+
+std::vector<std::string> write_level_ratings(const std::string& file, const LadderResult& result,
+                                             const std::string& game, const std::string& measured) {
+  engine::Json data;
+  {
+    std::ifstream in(file);
+    if (!in) throw engine::UsageError("ladder --ratings " + file + ": cannot be read");
+    data = engine::Json::parse(in, nullptr, false);
+  }
+  if (!data.is_object() || !data.contains("games") || !data["games"].is_object()) {
+    throw engine::UsageError("ladder --ratings " + file + ": games: not an object of games");
+  }
+  engine::Json& levels = data["games"][game];
+  if (!levels.is_object()) {
+    throw engine::UsageError("ladder --ratings " + file + ": games." + game +
+                             ": no computer levels of this game");
+  }
+  std::vector<std::string> written;
+  for (const LadderPlayer& player : result.players) {
+    if (!levels.contains(player.name)) continue;
+    const bool anchor = player.name == result.anchor;
+    char figure[64];
+    if (anchor) {
+      std::snprintf(figure, sizeof figure, "0 (anchor)");
+    } else {
+      std::snprintf(figure, sizeof figure, "%.0f ± %.0f", player.elo, player.margin);
+    }
+    levels[player.name] = {{"rating", std::round(1000.0 + player.elo)},
+                           {"deviation", anchor ? 50.0 : std::round(player.margin / 1.96)},
+                           {"ladder", std::string(figure) + " (" + measured + ")"}};
+    written.push_back(player.name);
+  }
+  if (written.empty()) {
+    throw engine::UsageError("ladder --ratings " + file + ": none of the ladder's players is a " +
+                             "computer level of " + game + " there");
+  }
+  data["source"] =
+      "pacwar ladder (docs/ai.md): each level's 'ladder' gives its Elo ± 95% and the command "
+      "and date that measured it";
+  // Written beside and renamed over: a reader never sees half a file.
+  const std::string temporary = file + ".new";
+  {
+    std::ofstream out(temporary, std::ios::trunc);
+    out << data.dump(2) << "\n";
+    if (!out) throw engine::UsageError("ladder --ratings " + temporary + ": cannot be written");
+  }
+  std::filesystem::rename(temporary, file);
+  return written;
 }
 
 }  // namespace pacwar::cli

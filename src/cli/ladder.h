@@ -58,4 +58,14 @@ engine::Json to_json(const LadderResult& result, const LadderConfig& config,
                      const engine::Game& game);
 std::string to_text(const LadderResult& result, const engine::Game& game);
 
+// Writes the ratings of the ladder's players that `file` (data/server/ai_ratings.json's format)
+// lists among the computer levels of `game` into it: rating = 1000 + Elo (the anchor, random,
+// at 1000), deviation = the 95% half-interval / 1.96 (50 for the anchor), and "ladder" = that
+// figure with `measured` (the command, the date). Levels the ladder did not play keep theirs.
+// Returns the levels written. Throws engine::UsageError naming the file and the reason when it
+// cannot be read, has no such game, or no level of it was in the ladder; the file is then left
+// as it was.
+std::vector<std::string> write_level_ratings(const std::string& file, const LadderResult& result,
+                                             const std::string& game, const std::string& measured);
+
 }  // namespace pacwar::cli

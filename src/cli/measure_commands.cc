@@ -1,6 +1,8 @@
 #include "cli/measure_commands.h"
 
+#include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <ostream>
 #include <string>
@@ -48,6 +50,7 @@ struct MeasureCommands::State {
   std::string game;
   bool json = false;
   std::string players;
+  std::string ratings;  // ladder --ratings FILE
   LadderConfig ladder_config;
   SprtConfig sprt_config;
   CalibrateConfig calibrate_config;
@@ -65,6 +68,9 @@ MeasureCommands::MeasureCommands(CLI::App& app) : state_(std::make_unique<State>
   s.ladder->add_option("--games", s.ladder_config.games, "games per pairing and side")
       ->check(CLI::Range(1, 1000000));
   s.ladder->add_option("--seed", s.ladder_config.seed, "random seed");
+  s.ladder->add_option(
+      "--ratings", s.ratings,
+      "write the computer levels' ratings into FILE (data/server/ai_ratings.json)");
   s.ladder->add_option("--journal", s.ladder_config.journal,
                        "append each finished game to FILE; games it holds are not played again");
   add_match_options(*s.ladder, s.ladder_config.match);
@@ -187,6 +193,20 @@ int MeasureCommands::run(std::ostream& out, std::ostream& progress) const {
       rest = rest.substr(cut + 1);
     }
     const LadderResult result = run_ladder(game, options, s.ladder_config, &progress);
+    if (!s.ratings.empty()) {
+      const std::time_t now =
+          std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+      char date[16];
+      std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+      const std::string measured = "pacwar ladder " + s.game + " --players " + s.players +
+                                   " --games " + std::to_string(s.ladder_config.games) +
+                                   " --seed " + std::to_string(s.ladder_config.seed) + ", " + date;
+      std::string names;
+      for (const std::string& level :
+           write_level_ratings(s.ratings, result, game->name(), measured))
+        names += (names.empty() ? "" : ", ") + level;
+      progress << "ladder: the ratings of " << names << " written to " << s.ratings << std::endl;
+    }
     if (!s.json) {
       out << to_text(result, *game);
       return 0;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <sstream>
 
 #include "ai/agent.h"
@@ -71,6 +72,53 @@ TEST(Measure, TinyLadder) {
   EXPECT_THROW(run_ladder(game, Json::object(), config, nullptr), engine::UsageError);
   config.players = {"random", "nobody"};
   EXPECT_THROW(run_ladder(game, Json::object(), config, nullptr), engine::UsageError);
+}
+
+// `ladder --ratings FILE`: the levels the ladder played get its ratings in the server's file;
+// the others, and the other game, keep theirs; the server reads the result.
+TEST(Measure, TheLadderWritesTheLevelsRatings) {
+  const auto game = find_game("co-prosperity");
+  server::testing::TempDir dir;
+  const std::string file = (dir.path() / "ai_ratings.json").string();
+  const Json before = {
+      {"source", "old"},
+      {"scale", "Glicko rating = 1000 + ladder Elo"},
+      {"games",
+       {{"co-prosperity",
+         {{"random", {{"rating", 1000}, {"deviation", 50}, {"ladder", "0"}}},
+          {"heuristic", {{"rating", 1111}, {"deviation", 99}, {"ladder", "111 ± 194"}}},
+          {"mcts:hard", {{"rating", 1666}, {"deviation", 184}, {"ladder", "666 ± 360"}}}}},
+        {"pacific-war", {{"random", {{"rating", 1000}, {"deviation", 50}, {"ladder", "0"}}}}}}}};
+  std::ofstream(file) << before.dump();
+  LadderConfig config;
+  config.players = {"random", "heuristic", "mcts:4"};
+  config.games = 2;
+  config.seed = 5;
+  const LadderResult result = run_ladder(game, Json::object(), config, nullptr);
+  const auto written = write_level_ratings(file, result, "co-prosperity", "the command, a date");
+  EXPECT_EQ(written, (std::vector<std::string>{"random", "heuristic"}));
+  std::ifstream in(file);
+  const Json after = Json::parse(in);
+  const Json& levels = after["games"]["co-prosperity"];
+  EXPECT_EQ(levels["random"]["rating"], 1000.0);
+  EXPECT_EQ(levels["random"]["deviation"], 50.0);
+  EXPECT_EQ(levels["heuristic"]["rating"], std::round(1000.0 + result.players[1].elo));
+  EXPECT_EQ(levels["heuristic"]["deviation"], std::round(result.players[1].margin / 1.96));
+  EXPECT_NE(levels["heuristic"]["ladder"].get<std::string>().find("(the command, a date)"),
+            std::string::npos);
+  EXPECT_EQ(levels["mcts:hard"], before["games"]["co-prosperity"]["mcts:hard"]) << "not played";
+  EXPECT_FALSE(levels.contains("mcts:4")) << "not a level of the file";
+  EXPECT_EQ(after["games"]["pacific-war"], before["games"]["pacific-war"]);
+  EXPECT_EQ(after["scale"], before["scale"]);
+  // The server reads it.
+  server::ServerConfig server_config;
+  server_config.db = server::testing::test_db(dir);
+  server_config.ai_ratings = file;
+  EXPECT_NO_THROW(server::testing::InProcessServer server(std::move(server_config)));
+  // A game the file does not rate, or a file that is not a ratings file, is refused.
+  EXPECT_THROW(write_level_ratings(file, result, "no-such-game", "x"), engine::UsageError);
+  std::ofstream(file) << "not json";
+  EXPECT_THROW(write_level_ratings(file, result, "co-prosperity", "x"), engine::UsageError);
 }
 
 TEST(Measure, TinySprtIsTheSameWithAnyNumberOfJobs) {
