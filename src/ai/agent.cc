@@ -102,9 +102,9 @@ bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
     config.exploration = *c;
     return true;
   }
-  if (key == "reuse") {  // tree reuse between decisions (mcts only): off unless reuse=1
+  if (key == "reuse") {  // tree reuse between decisions (mcts only); default: the game's
     if (value != "0" && value != "1") return false;
-    config.reuse_tree = value == "1";
+    config.reuse_tree = value == "1" ? 1 : 0;
     return true;
   }
   if (key == "split") {  // split=even: a fixed share of the iterations per thread (reproducible)
@@ -147,6 +147,12 @@ bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
     const auto k = parse_non_negative(value);
     if (!k || *k >= 1.0 || spec.kind == AgentSpec::Kind::kMctsV1) return false;
     config.mast_keep = *k;
+    return true;
+  }
+  if (key == "nst") {  // NST 2-grams with MAST, counted from K samples (mcts only; 0 = off)
+    const auto k = parse_non_negative(value);
+    if (!k || (*k > 0.0 && *k < 1.0) || spec.kind == AgentSpec::Kind::kMctsV1) return false;
+    config.nst = *k;
     return true;
   }
   if (key == "mastexp") {  // MAST orders the expansions too (mcts only; 0 = off)

@@ -69,8 +69,11 @@ void MastTable::decay(double keep) {
 }
 
 void MastTable::add(int seat, engine::ActionCode action, double reward) {
+  add_key(seat_action_key(seat, action), reward);
+}
+
+void MastTable::add_key(std::uint64_t k, double reward) {
   if (2 * (used_ + 1) > slots_.size()) grow();  // at most half full
-  const std::uint64_t k = seat_action_key(seat, action);
   const std::size_t mask = slots_.size() - 1;
   std::size_t i = slot_of(k, mask);
   while (slots_[i].key != k && slots_[i].key != 0) i = (i + 1) & mask;
@@ -83,13 +86,29 @@ void MastTable::add(int seat, engine::ActionCode action, double reward) {
 }
 
 double MastTable::mean(int seat, engine::ActionCode action) const {
-  const Slot* slot = find(seat_action_key(seat, action));
-  return slot == nullptr || slot->weight <= 0.0 ? 0.0 : slot->total / slot->weight;
+  return mean_key(seat_action_key(seat, action));
 }
 
 double MastTable::weight(int seat, engine::ActionCode action) const {
-  const Slot* slot = find(seat_action_key(seat, action));
+  return weight_key(seat_action_key(seat, action));
+}
+
+double MastTable::mean_key(std::uint64_t k) const {
+  const Slot* slot = find(k);
+  return slot == nullptr || slot->weight <= 0.0 ? 0.0 : slot->total / slot->weight;
+}
+
+double MastTable::weight_key(std::uint64_t k) const {
+  const Slot* slot = find(k);
   return slot == nullptr ? 0.0 : slot->weight;
+}
+
+std::uint64_t MastTable::pair_key(int seat, engine::ActionCode previous,
+                                  engine::ActionCode action) {
+  // The previous code times an odd constant fills the key's high bits; the table mixes again.
+  const std::uint64_t k =
+      seat_action_key(seat, action) ^ ((std::uint64_t{previous} + 1) * 0x9E3779B97F4A7C15ULL);
+  return k == 0 ? 1 : k;  // 0 marks an empty slot
 }
 
 engine::ActionCode MastTable::best(int seat, const std::vector<engine::ActionCode>& legal) const {
@@ -99,6 +118,26 @@ engine::ActionCode MastTable::best(int seat, const std::vector<engine::ActionCod
     const double m = mean(seat, legal[i]);
     if (m > best_mean) {
       best_mean = m;
+      choice = legal[i];
+    }
+  }
+  return choice;
+}
+
+engine::ActionCode MastTable::best_after(int seat, engine::ActionCode previous,
+                                         const std::vector<engine::ActionCode>& legal,
+                                         const MastTable& pairs, double min_pairs) const {
+  auto score = [&](engine::ActionCode action) {
+    const double single = mean(seat, action);
+    const std::uint64_t k = pair_key(seat, previous, action);
+    return pairs.weight_key(k) >= min_pairs ? 0.5 * (single + pairs.mean_key(k)) : single;
+  };
+  engine::ActionCode choice = legal.front();
+  double best_score = score(choice);
+  for (std::size_t i = 1; i < legal.size(); ++i) {
+    const double m = score(legal[i]);
+    if (m > best_score) {
+      best_score = m;
       choice = legal[i];
     }
   }

@@ -36,6 +36,21 @@ class MastTable {
   // The action of `legal` (not empty) with the best mean for `seat`; the first such in `legal`
   // on a tie.
   engine::ActionCode best(int seat, const std::vector<engine::ActionCode>& legal) const;
+
+  // N-gram selection (NST, Tak, Winands & Björnsson 2012), 2-grams (`,nst=K`): a second table
+  // (`pairs`) holds the mean reward of `seat` after playing `action` right after the decision
+  // `previous` (any seat's; chance left out). The best action of `legal` by the mean of this
+  // table's mean and, where the pair has a weight of at least `min_pairs`, the pair's mean; the
+  // first such on a tie.
+  engine::ActionCode best_after(int seat, engine::ActionCode previous,
+                                const std::vector<engine::ActionCode>& legal,
+                                const MastTable& pairs, double min_pairs) const;
+  // The key of (seat, action after `previous`) in a table of pairs.
+  static std::uint64_t pair_key(int seat, engine::ActionCode previous, engine::ActionCode action);
+  // add(), mean() and weight() by key (a seat_action_key or a pair_key).
+  void add_key(std::uint64_t key, double reward);
+  double mean_key(std::uint64_t key) const;
+  double weight_key(std::uint64_t key) const;
   std::size_t size() const { return used_; }
 
  private:

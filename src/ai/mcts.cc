@@ -69,6 +69,7 @@ class alignas(64) Mcts::Searcher {
     nodes_.clear();
     nodes_.push_back(Node{});
     mast_.decay(config_.mast_keep);
+    nst_.decay(config_.mast_keep);
   }
 
   // Makes the root's child reached by `action` the new root, keeping its subtree (tree reuse);
@@ -245,6 +246,7 @@ class alignas(64) Mcts::Searcher {
     path_.clear();
     path_.push_back(node);
     moves_.clear();
+    has_previous_ = false;
     for (int depth = 0; depth < kMaxTreeDepth && !state.is_terminal(); ++depth) {
       // The tree does not grow past the game's horizon either.
       if (depth > 0 && policies_.playout->stop(root, state)) break;
@@ -376,9 +378,12 @@ class alignas(64) Mcts::Searcher {
       if (legal_.empty()) throw std::logic_error("no legal action at " + state.prompt());
       // MAST (`,mast=E`): with probability E the action of best mean reward so far.
       const int seat = state.current_seat();
-      const ActionCode action = config_.mast > 0.0 && rng.uniform() < config_.mast
-                                    ? mast_.best(seat, legal_)
-                                    : policies_.playout->pick(state, legal_, rng);
+      const ActionCode action =
+          config_.mast > 0.0 && rng.uniform() < config_.mast
+              ? config_.nst > 0.0 && has_previous_
+                    ? mast_.best_after(seat, previous_, legal_, nst_, config_.nst)
+                    : mast_.best(seat, legal_)
+              : policies_.playout->pick(state, legal_, rng);
       record(seat, action);
       state.apply(action, nullptr);
     }
@@ -410,6 +415,10 @@ class alignas(64) Mcts::Searcher {
   // RAVE and MAST: the iteration's moves (only recorded when one of them is on).
   void record(int seat, ActionCode action) {
     if (config_.rave > 0.0 || config_.mast > 0.0) moves_.add(seat, action);
+    if (seat >= 0) {
+      previous_ = action;
+      has_previous_ = true;
+    }
   }
   void learn_from_moves() {
     if (config_.rave > 0.0) {
@@ -417,10 +426,18 @@ class alignas(64) Mcts::Searcher {
       update_amaf(nodes_, path_, moves_, values_);
     }
     if (config_.mast > 0.0) {
-      moves_.for_each([this](int seat, ActionCode action) {
+      bool first = true;
+      ActionCode previous = 0;
+      moves_.for_each([&](int seat, ActionCode action) {
         if (static_cast<std::size_t>(seat) < values_.size()) {
-          mast_.add(seat, action, values_[static_cast<std::size_t>(seat)]);
+          const double reward = values_[static_cast<std::size_t>(seat)];
+          mast_.add(seat, action, reward);
+          if (config_.nst > 0.0 && !first) {
+            nst_.add_key(MastTable::pair_key(seat, previous, action), reward);
+          }
         }
+        first = false;
+        previous = action;
       });
     }
   }
@@ -438,6 +455,9 @@ class alignas(64) Mcts::Searcher {
   std::vector<engine::ChanceOutcome> outcomes_;
   std::vector<double> values_;
   MoveRecord moves_;           // RAVE and MAST
+  MastTable nst_;              // NST: mean reward per (seat, action after a decision)
+  ActionCode previous_ = 0;    // the iteration's last decision so far (NST), when
+  bool has_previous_ = false;  // there was one
   MastTable mast_;             // MAST: mean reward per (seat, action) in this search (and,
                                // decayed, the earlier ones: `,mastkeep=K`)
   const PriorSettings prior_;  // prior knowledge in the tree (ai/prior.h), when on()
@@ -456,6 +476,7 @@ Mcts::Mcts(MctsConfig config, GamePolicies policies)
   if (config_.rave < 0.0) config_.rave = policies_.rave;
   if (config_.mast < 0.0) config_.mast = policies_.mast;
   if (config_.mast_expand < 0) config_.mast_expand = policies_.mast_expand ? 1 : 0;
+  if (config_.reuse_tree < 0) config_.reuse_tree = policies_.reuse_tree ? 1 : 0;
   for (int t = 0; t < config_.threads; ++t) {
     searchers_.push_back(std::make_unique<Searcher>(config_, policies_));
   }
@@ -483,7 +504,8 @@ MctsResult Mcts::search(const State& root, std::uint64_t seed) {
   // The state's hash only recognises that the game went on from the searched position by that
   // action (the seat's view could be compared instead, at about 1 ms a dump of The Pacific
   // War's view); the subtree itself was grown on worlds drawn from the seat's view only.
-  const bool reuse = config_.reuse_tree && expected_seat_ == seat && root.hash() == expected_hash_;
+  const bool reuse =
+      config_.reuse_tree > 0 && expected_seat_ == seat && root.hash() == expected_hash_;
   for (auto& searcher : searchers_) {
     if (reuse) {
       searcher->reroot(last_action_);
@@ -562,7 +584,7 @@ MctsResult Mcts::search(const State& root, std::uint64_t seed) {
     if (result.visits[i] > result.visits[best]) best = i;
   }
   result.action = result.actions[best];
-  if (config_.reuse_tree) {
+  if (config_.reuse_tree > 0) {
     auto next = root.clone();
     next->apply(result.action, nullptr);
     expected_seat_ = next->current_seat() == seat ? seat : -1;

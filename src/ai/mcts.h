@@ -37,9 +37,10 @@ struct MctsConfig {
                              // game's default (GamePolicies::playout_depth)
   bool see_hidden = false;   // oracle: search the true state (no resampling); measurement only
   // Keeps the subtree of the chosen action when the next search starts where that action led
-  // (the same seat deciding again with nothing else between, as the seat sees it). Off by
-  // default until an SPRT run shows it is better (docs/ai.md); `,reuse=1` switches it on.
-  bool reuse_tree = false;
+  // (the same seat deciding again with nothing else between, as the seat sees it), and with it
+  // MAST's table. `,reuse=1` / `,reuse=0`; negative: the game's (GamePolicies::reuse_tree), on
+  // where an SPRT run passed it (docs/ai.md).
+  int reuse_tree = -1;
   // With several threads and an iteration budget, each thread takes the next iteration from a
   // budget shared by all (no thread waits for another at the end of a search), so the split
   // between the threads, and with it the decision, depends on the scheduling. even_split gives
@@ -70,6 +71,10 @@ struct MctsConfig {
   // of best MAST mean is expanded next, instead of the playout policy's pick. Negative: the
   // game's (GamePolicies::mast_expand); 0 off.
   int mast_expand = -1;
+  // NST 2-grams with MAST (`,nst=K`, ai/mast.h): a MAST playout move scores each legal action
+  // also by its mean after the iteration's previous decision, once that pair has K samples;
+  // 0 off.
+  double nst = 0.0;
   // Prior knowledge in the tree from the playout policy (ai/prior.h): progressive bias W
   // (`,prior=W`), PUCT constant C (`,puct=C`), first-play urgency reduction (`,fpu=X`). Off
   // (0) until an SPRT run passes it.

@@ -26,6 +26,7 @@ GamePolicies policies_for(const engine::GameModule& module, int seats) {
     policies.rave = search.rave;
     policies.mast = search.mast;
     policies.mast_expand = search.mast_expand;
+    policies.reuse_tree = search.reuse_tree;
   }
   if (!policies.evaluator) policies.evaluator = std::make_shared<NeutralEvaluator>(seats);
   if (!policies.playout) policies.playout = std::make_shared<UniformPlayout>();

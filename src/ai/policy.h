@@ -46,6 +46,7 @@ struct GamePolicies {
   double rave = 0.0;  // the search's RAVE constant and MAST probability when its configuration
   double mast = 0.0;  // gives none (engine::SearchPolicies)
   bool mast_expand = false;  // likewise, MAST orders the expansions (`,mastexp=1`)
+  bool reuse_tree = false;   // likewise, tree reuse between decisions (`,reuse=1`)
 };
 
 // The policies of `module` (its SearchPolicies); neutral ones when it has none.

@@ -167,6 +167,31 @@ TEST(AiMast, DecayKeepsTheMeansAndShrinksTheWeights) {
   EXPECT_EQ(table.size(), 0u);
 }
 
+// NST (`,nst=K`): a pair's mean joins the action's own once the pair has K samples; the pairs
+// are keyed by the previous decision as well, so the same action after another one is apart.
+TEST(AiMast, PairsAfterThePreviousDecisionCountFromTheirThreshold) {
+  MastTable single;
+  MastTable pairs;
+  single.add(0, 5, 0.2);  // alone, 5 beats 6
+  single.add(0, 6, 0.1);
+  for (int k = 0; k < 3; ++k) pairs.add_key(MastTable::pair_key(0, 40, 6), 1.0);
+  pairs.add_key(MastTable::pair_key(0, 40, 5), -1.0);
+  EXPECT_DOUBLE_EQ(pairs.weight_key(MastTable::pair_key(0, 40, 6)), 3.0);
+  EXPECT_DOUBLE_EQ(pairs.weight_key(MastTable::pair_key(0, 41, 6)), 0.0) << "another previous";
+  EXPECT_DOUBLE_EQ(pairs.weight_key(MastTable::pair_key(1, 40, 6)), 0.0) << "another seat";
+  EXPECT_DOUBLE_EQ(single.weight(0, 6), 1.0) << "the tables are apart";
+  // After 40: 6 scores (0.1 + 1) / 2 once its 3 samples count; 5's one sample does not.
+  EXPECT_EQ(single.best_after(0, 40, {5, 6}, pairs, 3.0), 6u);
+  EXPECT_EQ(single.best_after(0, 40, {5, 6}, pairs, 4.0), 5u) << "below the threshold";
+  EXPECT_EQ(single.best_after(0, 40, {5, 6}, pairs, 1.0), 6u) << "5's pair counts too: -0.4";
+  EXPECT_EQ(single.best_after(0, 41, {5, 6}, pairs, 1.0), 5u) << "no pair after 41";
+  EXPECT_EQ(single.best_after(0, 41, {7, 8}, pairs, 1.0), 7u) << "first on a tie";
+  for (engine::ActionCode previous = 0; previous < 1000; ++previous) {
+    ASSERT_NE(MastTable::pair_key(0, previous, 0), 0u);
+    ASSERT_NE(MastTable::pair_key(0, previous, 1), MastTable::pair_key(0, previous + 1, 1));
+  }
+}
+
 TEST(AiRave, ParsesTheSettings) {
   EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:200,rave=300")->mcts.rave, 300.0);
   EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:200,mast=0.25")->mcts.mast, 0.25);
@@ -185,6 +210,10 @@ TEST(AiRave, ParsesTheSettings) {
   EXPECT_EQ(parse_agent_spec("mcts:200,mastexp=0")->mcts.mast_expand, 0);
   EXPECT_LT(parse_agent_spec("mcts:200")->mcts.mast_expand, 0) << "the game's by default";
   EXPECT_FALSE(parse_agent_spec("mcts:200,mastexp=2"));
+  EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:200,nst=7")->mcts.nst, 7.0);
+  EXPECT_DOUBLE_EQ(parse_agent_spec("mcts:200")->mcts.nst, 0.0) << "off by default";
+  EXPECT_FALSE(parse_agent_spec("mcts:200,nst=0.5")) << "a sample at least";
+  EXPECT_FALSE(parse_agent_spec("mcts-v1:200,nst=3"));
 }
 
 // A search without its own setting takes the game's (engine::SearchPolicies); an explicit one,
@@ -226,8 +255,8 @@ TEST(AiRave, TheGamesSettingsAreTheDefault) {
 // MAST do change the search (else these tests would prove nothing).
 TEST(AiRave, SearchesAreDeterministicAndDoNotPeek) {
   for (const std::string name : {"pacific-war", "co-prosperity"}) {
-    for (const std::string options :
-         {",rave=100", ",mast=0.5", ",rave=30,mast=0.2", ",mast=0.5,mastexp=1"}) {
+    for (const std::string options : {",rave=100", ",mast=0.5", ",rave=30,mast=0.2",
+                                      ",mast=0.5,mastexp=1", ",mast=0.5,nst=2"}) {
       const auto spec = parse_agent_spec("mcts:150" + options);
       ASSERT_TRUE(spec);
       int changed = 0;
@@ -243,8 +272,11 @@ TEST(AiRave, SearchesAreDeterministicAndDoNotPeek) {
             EXPECT_EQ(ra.visits, again.visits) << name << options << " seed " << seed;
             MctsConfig plain = spec->mcts;
             plain.rave = 0.0;
-            plain.mast = plain.mast_expand > 0 ? plain.mast : 0.0;  // mastexp: against MAST alone
+            // mastexp and nst: against MAST alone.
+            const bool on_mast = plain.mast_expand > 0 || plain.nst > 0.0;
+            plain.mast = on_mast ? plain.mast : 0.0;
             plain.mast_expand = 0;
+            plain.nst = 0.0;
             Mcts c(plain, policies_for(name, 2));
             if (c.search(state, 70 + seed).visits != ra.visits) ++changed;
           });

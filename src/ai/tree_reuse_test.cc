@@ -62,8 +62,8 @@ TEST(AiTreeReuse, KeepsTheChosenSubtreeWhenTheSeatDecidesAgain) {
       config.iterations = 300;
       config.threads = threads;
       config.even_split = true;  // reproducible with two threads
-      EXPECT_FALSE(config.reuse_tree) << "off by default until an SPRT run passes it";
-      config.reuse_tree = true;
+      EXPECT_LT(config.reuse_tree, 0) << "the game's by default";
+      config.reuse_tree = 1;
       Mcts reusing(config, policies_for(name, 2));
       const MctsResult first = reusing.search(*chain.first, 5);
       const MctsResult second = reusing.search(*chain.second, 6);
@@ -75,12 +75,12 @@ TEST(AiTreeReuse, KeepsTheChosenSubtreeWhenTheSeatDecidesAgain) {
       const MctsResult repeat = again.search(*chain.second, 6);
       EXPECT_EQ(repeat.visits, second.visits);
       // Without reuse the second search starts afresh.
-      config.reuse_tree = false;
+      config.reuse_tree = 0;
       Mcts fresh(config, policies_for(name, 2));
       fresh.search(*chain.first, 5);
       EXPECT_EQ(visit_sum(fresh.search(*chain.second, 6)), 300);
       // A position the first decision did not lead to starts afresh too.
-      config.reuse_tree = true;
+      config.reuse_tree = 1;
       Mcts other(config, policies_for(name, 2));
       other.search(*chain.first, 5);
       EXPECT_EQ(visit_sum(other.search(*chain.first, 6)), 300);

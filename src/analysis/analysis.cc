@@ -126,7 +126,7 @@ ai::MctsConfig search_config(const AnalysisConfig& config) {
   ai::MctsConfig search = spec->mcts;
   search.threads = std::max(1, config.threads);
   search.see_hidden = false;
-  search.reuse_tree = false;
+  search.reuse_tree = 0;
   return search;
 }
 

@@ -27,6 +27,9 @@ struct SearchPolicies {
   double mast = 0.0;
   // Whether MAST also orders the tree's expansions (`,mastexp=1`), likewise.
   bool mast_expand = false;
+  // Whether a player keeps the subtree of its chosen action for its next decision (`,reuse=1`),
+  // likewise.
+  bool reuse_tree = false;
 };
 
 struct GameModule {
