@@ -45,6 +45,9 @@ class MctsAgent final : public Agent {
   engine::ActionCode choose(const engine::State& state, std::uint64_t seed) override {
     return mcts_.search(state, seed).action;
   }
+  bool remembers() const override {
+    return mcts_.config().reuse_tree > 0 || mcts_.config().mast_keep > 0.0;
+  }
 
  private:
   Mcts mcts_;

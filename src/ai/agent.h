@@ -41,8 +41,12 @@ class Agent {
  public:
   virtual ~Agent() = default;
   // An action legal in `state` for the seat to act; the same (visible state, seed) give the
-  // same action when the budget is in iterations.
+  // same action when the budget is in iterations and the agent does not remember().
   virtual engine::ActionCode choose(const engine::State& state, std::uint64_t seed) = 0;
+  // Whether a choice also draws on the agent's earlier searches in the game (tree reuse, a kept
+  // MAST table): such an agent plays as measured only when it is kept for the seat's next
+  // decision.
+  virtual bool remembers() const { return false; }
 };
 
 // `game` selects the evaluator and playout policy (eval=model: throws engine::DataError when the

@@ -229,6 +229,9 @@ TEST(AiRave, TheGamesSettingsAreTheDefault) {
   // Pacific War, at 25 ms in Co-Prosperity.
   EXPECT_FALSE(policies_for("pacific-war", 2).mast_expand);
   EXPECT_FALSE(policies_for("co-prosperity", 2).mast_expand);
+  // Tree reuse: on in Co-Prosperity (H1 at mcts:normal).
+  EXPECT_FALSE(policies_for("pacific-war", 2).reuse_tree);
+  EXPECT_TRUE(policies_for("co-prosperity", 2).reuse_tree);
   for (const std::string name : {"pacific-war", "co-prosperity"}) {
     GamePolicies policies = policies_for(name, 2);
     const Mcts plain(MctsConfig{}, policies);
@@ -246,6 +249,11 @@ TEST(AiRave, TheGamesSettingsAreTheDefault) {
     policies.mast_expand = true;
     EXPECT_EQ(Mcts(MctsConfig{}, policies).config().mast_expand, 1) << name;
     EXPECT_EQ(Mcts(parse_agent_spec("mcts:200,mastexp=0")->mcts, policies).config().mast_expand, 0)
+        << name;
+    EXPECT_EQ(plain.config().reuse_tree, policies_for(name, 2).reuse_tree ? 1 : 0) << name;
+    policies.reuse_tree = true;
+    EXPECT_EQ(Mcts(MctsConfig{}, policies).config().reuse_tree, 1) << name;
+    EXPECT_EQ(Mcts(parse_agent_spec("mcts:200,reuse=0")->mcts, policies).config().reuse_tree, 0)
         << name;
   }
 }

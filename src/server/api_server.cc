@@ -560,6 +560,7 @@ void ApiServer::stop() {
 }
 
 std::size_t ApiServer::loaded_games() const { return impl_->games.loaded_games(); }
+std::size_t ApiServer::remembered_agents() const { return impl_->games.remembered_agents(); }
 
 std::vector<std::pair<std::string, std::string>> ApiServer::routes() const {
   return impl_->web.routes();

@@ -77,6 +77,8 @@ class ApiServer {
   void stop();
   // The number of games held in memory.
   std::size_t loaded_games() const;
+  // The computer players kept between their decisions in loaded games (GameService).
+  std::size_t remembered_agents() const;
   // The routes of the API, {method, path pattern}, in order (the tests enumerate the writes).
   std::vector<std::pair<std::string, std::string>> routes() const;
 

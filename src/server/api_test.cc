@@ -282,6 +282,28 @@ TEST_F(ServerApi, IdleGamesLeaveMemoryAndComeBackTheSame) {
   EXPECT_EQ(next.status, 200) << next.text;
 }
 
+// A computer player whose search remembers its earlier searches (tree reuse: on in
+// Co-Prosperity) is kept with the game between its decisions, so that it plays in the browser as
+// the ladder measured it; one that does not (The Pacific War's) is made afresh each time.
+TEST_F(ServerApi, ComputerPlayersThatRememberAreKeptWithTheGame) {
+  start();
+  ApiClient alice = user("alice");
+  const std::string remembering = create(alice, "mcts:easy", "japanese", "co-prosperity");
+  Json state = wait_turn(alice, remembering);
+  for (int i = 0; i < 40 && server_->server().remembered_agents() == 0; ++i) {
+    const Reply acted =
+        alice.post("/api/games/" + remembering + "/actions",
+                   {{"action", state["legal"][0]["id"]}, {"version", state["version"]}});
+    ASSERT_EQ(acted.status, 200) << acted.text;
+    state = wait_turn(alice, remembering);
+  }
+  EXPECT_EQ(server_->server().remembered_agents(), 1u) << "the Allied mcts:easy is kept";
+  const std::string plain = create(alice, "mcts:easy", "allied", "pacific-war");
+  wait_turn(alice, plain);  // the Japanese mcts:easy has moved
+  EXPECT_EQ(server_->server().loaded_games(), 2u);
+  EXPECT_EQ(server_->server().remembered_agents(), 1u) << "The Pacific War's is not kept";
+}
+
 // State answers are written as text and kept per seat between changes (games.cc): they are
 // canonical JSON (what nlohmann::json writes: sorted keys, no spaces), an undo cuts the kept log
 // lines, and a server that loads the game afresh from the database answers the same bytes.

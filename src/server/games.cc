@@ -122,6 +122,20 @@ std::size_t GameService::loaded_games() {
   return cache_.size();
 }
 
+std::size_t GameService::remembered_agents() {
+  std::vector<std::shared_ptr<LiveGame>> games;
+  {
+    std::lock_guard lock(cache_mutex_);
+    for (const auto& [id, live] : cache_) games.push_back(live);
+  }
+  std::size_t kept = 0;
+  for (const auto& live : games) {
+    std::lock_guard lock(live->mutex);
+    for (const auto& [spec, agent] : live->agents) kept += agent != nullptr;
+  }
+  return kept;
+}
+
 void GameService::forget(const std::string& id) {
   {
     std::lock_guard lock(cache_mutex_);
@@ -764,12 +778,20 @@ std::optional<GameService::AgentMove> GameService::think_agent(const std::string
   std::string game_name;
   int seats = 0;
   std::uint64_t seed = 0;
+  std::size_t seat = 0;
+  std::shared_ptr<LiveGame> game;
+  std::unique_ptr<ai::Agent> agent;
   {
     Locked live = get(id);
     if (!agent_to_move(*live.game)) return std::nullopt;
     state = live->session->state().clone();
     move.revision = live->record.revision;
-    agent_name = live->record.seats[static_cast<std::size_t>(live->record.state.to_move)].agent;
+    seat = static_cast<std::size_t>(live->record.state.to_move);
+    agent_name = live->record.seats[seat].agent;
+    if (seat < live->agents.size() && live->agents[seat].first == agent_name) {
+      agent = std::move(live->agents[seat].second);  // this thinker's alone while it thinks
+    }
+    game = live.game;
     game_name = live->record.game;
     seats = live->session->game().num_seats();
     seed = engine::splitmix64(live->record.seed ^ kAiPlayerStream ^
@@ -778,10 +800,17 @@ std::optional<GameService::AgentMove> GameService::think_agent(const std::string
   const auto spec = ai::parse_agent_spec(agent_name);
   if (!spec) throw std::runtime_error("game " + id + ": unknown computer player " + agent_name);
   const auto start = std::chrono::steady_clock::now();
-  move.action = ai::make_agent(*spec, game_name, seats, 1)->choose(*state, seed);
+  if (!agent) agent = ai::make_agent(*spec, game_name, seats, 1);
+  move.action = agent->choose(*state, seed);
   move.think_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - start)
                       .count();
+  if (agent->remembers()) {
+    // Kept with the game (dropped with it when it leaves memory).
+    const std::lock_guard lock(game->mutex);
+    if (game->agents.size() <= seat) game->agents.resize(seat + 1);
+    game->agents[seat] = {agent_name, std::move(agent)};
+  }
   return move;
 }
 

@@ -13,8 +13,10 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
+#include "ai/agent.h"
 #include "engine/session.h"
 #include "server/notifier.h"
 #include "server/store.h"
@@ -100,6 +102,8 @@ class GameService {
 
   // Approximate memory held by loaded games (for the load test): the number loaded.
   std::size_t loaded_games();
+  // The computer players kept between their decisions (ai::Agent::remembers), in loaded games.
+  std::size_t remembered_agents();
 
   // Games nobody asked for in `idle` are dropped from memory (they are replayed from the store
   // when asked for again), so that the memory follows the games being played, not every game
@@ -128,6 +132,11 @@ class GameService {
     GameRecord record;  // without its actions (the session holds them)
     std::unique_ptr<engine::Session> session;
     std::vector<SeatAnswer> answers;  // by seat; cleared when the log is cut (undo, reload)
+    // By seat: the computer player that chose the seat's last move, with its spec, when it
+    // remembers its searches (tree reuse): its next decision starts from them. A search that
+    // finds the game elsewhere than its last move led (an undo, another worker's move) starts
+    // afresh by itself.
+    std::vector<std::pair<std::string, std::unique_ptr<ai::Agent>>> agents;
   };
   struct Locked {
     std::shared_ptr<LiveGame> game;

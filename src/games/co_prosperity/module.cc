@@ -24,14 +24,17 @@ engine::GameModule game_module() {
     // MAST with E = 0.5 passed an SPRT at equal time against mcts-v1 (docs/ai.md, "AMAF/RAVE
     // and MAST"); RAVE passed at equal iterations only and is off (0). MAST ordering the
     // expansions too passed at equal iterations but failed (H0) at equal time ("MAST in the
-    // tree"), so it is off here.
+    // tree"), so it is off here. Tree reuse passed an SPRT at mcts:normal against the search
+    // without it ("Tree reuse with MAST"): a hand is chosen one card at a time (6.0) and an
+    // operation in several steps (8.0), each step a decision of the same seat.
     return engine::SearchPolicies{std::make_shared<CoProsperityEvaluator>(),
                                   std::make_shared<CoProsperityPlayout>(),
                                   kCoProsperityPlayoutDepth,
                                   std::make_shared<CoProsperityFeatures>(),
                                   /*rave=*/0.0,
                                   /*mast=*/0.5,
-                                  /*mast_expand=*/false};
+                                  /*mast_expand=*/false,
+                                  /*reuse_tree=*/true};
   };
   return module;
 }
