@@ -57,16 +57,18 @@ LadderResult run_ladder(std::shared_ptr<const engine::Game> game, const engine::
     }
   }
   if (game->num_seats() != 2) throw engine::UsageError("ladder: two-seat games only");
-  // Game k of pairing (i, j) uses the same seed from both sides.
+  // Game k of pairing (i, j) uses the same seed from both sides. Games are played round by
+  // round (game k of every pairing before game k + 1 of any), so that a ladder stopped part way
+  // has played every pairing about as often: its journal's first rounds rate as `--games K`.
   struct Slot {
     std::size_t first, second;  // players in seats 0 and 1
   };
   std::vector<MatchGame> games;
   std::vector<Slot> slots;
-  std::uint64_t pairing = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    for (std::size_t j = i + 1; j < n; ++j, ++pairing) {
-      for (int k = 0; k < config.games; ++k) {
+  for (int k = 0; k < config.games; ++k) {
+    std::uint64_t pairing = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t j = i + 1; j < n; ++j, ++pairing) {
         const std::uint64_t seed = engine::splitmix64(
             config.seed ^ engine::splitmix64(pairing * 1000003ULL + static_cast<std::uint64_t>(k)));
         games.push_back({{config.players[i], config.players[j]}, seed});

@@ -107,6 +107,19 @@ TEST(LadderJournal, AResumedLadderRatesAsOneUnbrokenRun) {
   EXPECT_NE(message.find("went another way"), std::string::npos) << message;
   EXPECT_NE(message.find("another build"), std::string::npos) << message;
   EXPECT_EQ(lines_of(path), other_build);  // nothing appended
+
+  // Round by round: the first round of every pairing comes first, and rates as --games 1.
+  write_lines(path, {lines.begin(), lines.begin() + 6});
+  LadderConfig first_round = config;
+  first_round.games = 1;
+  std::ostringstream none;
+  const LadderResult one = run_ladder(game, Json::object(), first_round, &none);
+  EXPECT_EQ(one.resumed, 6);
+  EXPECT_EQ(none.str(), "") << "nothing left to play";
+  EXPECT_EQ(lines_of(path).size(), 6u);
+  LadderConfig plain_first = small_ladder();
+  plain_first.games = 1;
+  EXPECT_EQ(one.score, run_ladder(game, Json::object(), plain_first, nullptr).score);
 }
 
 TEST(LadderJournal, ALineOfAnotherMeasurementIsRefusedWithItsPlace) {
