@@ -1,5 +1,6 @@
 // Tree reuse between decisions: the subtree of the chosen action is kept when the same seat
-// decides next where that action led, and only then; the decisions stay deterministic.
+// decides next where that action led, and only then; the decisions stay deterministic, and a
+// reused search does not peek.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -7,6 +8,7 @@
 
 #include "ai/mcts.h"
 #include "ai/policy.h"
+#include "ai/positions_for_test.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
 #include "games/registry.h"
@@ -85,6 +87,45 @@ TEST(AiTreeReuse, KeepsTheChosenSubtreeWhenTheSeatDecidesAgain) {
       other.search(*chain.first, 5);
       EXPECT_EQ(visit_sum(other.search(*chain.first, 6)), 300);
     }
+  }
+}
+
+// Two worlds that differ only in what the seat cannot see: the same first decision, the same
+// chained second one from the kept subtree (which also decides whether to keep it: only when
+// the seat decides again at once, which it sees), in both games with reuse on.
+TEST(AiTreeReuse, AReusedSearchDoesNotPeek) {
+  for (const std::string name : {"pacific-war", "co-prosperity"}) {
+    MctsConfig config;
+    config.iterations = 150;
+    config.reuse_tree = 1;
+    int chained = 0;
+    testing::for_each_hidden_pair(
+        name, [&](const State& state, const State& other, std::uint64_t seed) {
+          Mcts a(config, policies_for(name, 2));
+          Mcts b(config, policies_for(name, 2));
+          const MctsResult ra = a.search(state, 40 + seed);
+          const MctsResult rb = b.search(other, 40 + seed);
+          ASSERT_EQ(ra.action, rb.action) << name << " seed " << seed;
+          ASSERT_EQ(ra.visits, rb.visits) << name << " seed " << seed;
+          auto next = state.clone();
+          auto other_next = other.clone();
+          next->apply(ra.action, nullptr);
+          other_next->apply(rb.action, nullptr);
+          if (next->is_terminal() || next->is_chance() || other_next->is_chance() ||
+              next->legal_actions().size() < 2) {
+            return;
+          }
+          EXPECT_EQ(next->current_seat(), other_next->current_seat()) << name << " seed " << seed;
+          const MctsResult sa = a.search(*next, 41 + seed);
+          const MctsResult sb = b.search(*other_next, 41 + seed);
+          EXPECT_EQ(sa.action, sb.action) << name << " seed " << seed;
+          EXPECT_EQ(sa.visits, sb.visits) << name << " seed " << seed;
+          if (next->current_seat() == state.current_seat()) {
+            ++chained;
+            EXPECT_GT(visit_sum(sa), 150) << name << " seed " << seed << ": the subtree was kept";
+          }
+        });
+    EXPECT_GE(chained, 1) << name << ": no pair where the seat decided again at once";
   }
 }
 
