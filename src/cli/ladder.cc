@@ -309,18 +309,20 @@ std::vector<std::string> write_level_ratings(const std::string& file, const Ladd
     } else {
       std::snprintf(figure, sizeof figure, "%.0f ± %.0f", player.elo, player.margin);
     }
+    // The figure is what the leaderboard shows; the command goes to "sources".
     levels[player.name] = {{"rating", std::round(1000.0 + player.elo)},
                            {"deviation", anchor ? 50.0 : std::round(player.margin / 1.96)},
-                           {"ladder", std::string(figure) + " (" + measured + ")"}};
+                           {"ladder", figure}};
     written.push_back(player.name);
   }
   if (written.empty()) {
     throw engine::UsageError("ladder --ratings " + file + ": none of the ladder's players is a " +
                              "computer level of " + game + " there");
   }
+  data["sources"][game] = measured;
   data["source"] =
-      "pacwar ladder (docs/ai.md): each level's 'ladder' gives its Elo ± 95% and the command "
-      "and date that measured it";
+      "pacwar ladder (docs/ai.md): each level's 'ladder' gives its Elo ± 95%, 'sources' the "
+      "command and date that measured each game's";
   // Written beside and renamed over: a reader never sees half a file.
   const std::string temporary = file + ".new";
   {

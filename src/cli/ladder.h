@@ -61,7 +61,8 @@ std::string to_text(const LadderResult& result, const engine::Game& game);
 // Writes the ratings of the ladder's players that `file` (data/server/ai_ratings.json's format)
 // lists among the computer levels of `game` into it: rating = 1000 + Elo (the anchor, random,
 // at 1000), deviation = the 95% half-interval / 1.96 (50 for the anchor), and "ladder" = that
-// figure with `measured` (the command, the date). Levels the ladder did not play keep theirs.
+// figure (what the leaderboard shows), `measured` (the command, the date) going to
+// "sources"[game]. Levels the ladder did not play keep theirs.
 // Returns the levels written. Throws engine::UsageError naming the file and the reason when it
 // cannot be read, has no such game, or no level of it was in the ladder; the file is then left
 // as it was.
