@@ -19,7 +19,9 @@ namespace pw = pacwar::pacific_war;
 // the further the end, the less a margin today decides the game.
 constexpr double kMarginSpread = 2.0;
 constexpr double kMarginSpreadPerTurn = 1.5;
-constexpr double kMaterialWeight = 1.5;   // per unit of (own fraction afloat - foe's)
+// Per unit of (own fraction afloat - foe's). 0.75 since 24 November 2026 (was 1.5): the search
+// at 1,000 iterations scored better with it (docs/ai.md, "The material weight").
+constexpr double kMaterialWeight = 0.75;
 constexpr double kCardWeight = 0.08;      // per card in hand
 constexpr double kLaterTurnWeight = 0.5;  // weight of control persisting into later turns
 // A port the side can invade in the coming Supply Phase (10.2: naval units present, no enemy
