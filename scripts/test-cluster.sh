@@ -10,7 +10,8 @@
 # (reported apart in the load tool's JSON: cross_process_update_ms.warmup_p99). Installs
 # Debian's postgresql and nginx if missing.
 # Usage: scripts/test-cluster.sh [BUILD_DIR]   (default: build)
-#   PACWAR_CLUSTER_PORT=N: nginx listens on N, the servers on N+1..N+3 (default: a random base)
+#   PACWAR_CLUSTER_PORT=N: nginx listens on N, the servers on N+1..N+3 (default: a random free
+#     block below 32768)
 #   PACWAR_CLUSTER_SECONDS=S: how long the load runs (default 35)
 #   PACWAR_CLUSTER_PAUSE_MS=N: each client's pause before an action, 0.5-1.5 times N (default 1000)
 #   PACWAR_CLUSTER_P99_MS=N: fail if the cross-process update p99 is above N ms (default: no bound)
@@ -48,7 +49,31 @@ if [ "$(id -u)" -eq 0 ]; then
   as_owner=(runuser -u postgres --)
 fi
 user="$(if [ "$(id -u)" -eq 0 ]; then echo postgres; else id -un; fi)"
-base="${PACWAR_CLUSTER_PORT:-$(( 30000 + (RANDOM % 3000) * 10 ))}"
+# Ten ports base..base+9 (nginx, 3 servers, PostgreSQL's socket name), all below the kernel's
+# ephemeral range (32768 and up on Debian), where a client connection of an earlier step may hold
+# one; a block of which any port is bound (or in TIME_WAIT) is skipped.
+ports_free() {
+  python3 - "$1" <<'PY'
+import socket, sys
+base = int(sys.argv[1])
+for port in range(base, base + 10):
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", port))
+    except OSError:
+        sys.exit(1)
+    finally:
+        s.close()
+PY
+}
+if [ -n "${PACWAR_CLUSTER_PORT:-}" ]; then
+  base="$PACWAR_CLUSTER_PORT"
+else
+  for _ in $(seq 50); do
+    base=$(( 20000 + (RANDOM % 1270) * 10 ))
+    ports_free "$base" && break
+  done
+fi
 pgport=$(( base + 9 ))
 seconds="${PACWAR_CLUSTER_SECONDS:-35}"
 
@@ -77,6 +102,19 @@ wait_port() {
   echo "test-cluster: nothing listens on port $1" >&2
   return 1
 }
+# Waits until server $1 has said that it serves on its port (up to 20 s); stops at once if it has
+# ended. Either way prints the end of its log.
+wait_server() {
+  local port=$(( base + $1 )) log="$dir/serve-$1.log"
+  for _ in $(seq 200); do
+    grep -q "serving on http://127.0.0.1:$port/" "$log" 2>/dev/null && return 0
+    kill -0 "${server_pid[$1]}" 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "test-cluster: server $1 does not serve on port $port; the end of its log:" >&2
+  tail -n 20 "$log" >&2
+  return 1
+}
 
 declare -A server_pid worker_pid
 start_server() {  # $1: 1..3
@@ -95,11 +133,11 @@ start_worker() {  # $1: 1..2
 
 # The first server creates the schema; the others then start at once.
 start_server 1
-wait_port $(( base + 1 ))
+wait_server 1
 start_server 2
 start_server 3
-wait_port $(( base + 2 ))
-wait_port $(( base + 3 ))
+wait_server 2
+wait_server 3
 start_worker 1
 start_worker 2
 
