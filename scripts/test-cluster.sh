@@ -103,7 +103,7 @@ wait_port() {
   return 1
 }
 # Waits until server $1 has said that it serves on its port (up to 20 s); stops at once if it has
-# ended. Either way prints the end of its log.
+# ended. If it does not serve, prints the end of its log and fails.
 wait_server() {
   local port=$(( base + $1 )) log="$dir/serve-$1.log"
   for _ in $(seq 200); do
