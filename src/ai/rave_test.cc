@@ -220,9 +220,10 @@ TEST(AiRave, ParsesTheSettings) {
 // 0 included, wins.
 TEST(AiRave, TheGamesSettingsAreTheDefault) {
   // What passed SPRTs (docs/ai.md): MAST, 0.5 in both games (The Pacific War: 0.3 against
-  // mcts-v1 at equal time, then 0.5 against 0.3 at mcts:normal); RAVE in neither.
+  // mcts-v1 at equal time, then 0.5 against 0.3 at mcts:normal); RAVE K = 100 beside it in
+  // The Pacific War (an SPRT at 1,000 iterations), in Co-Prosperity not.
   EXPECT_DOUBLE_EQ(policies_for("pacific-war", 2).mast, 0.5);
-  EXPECT_DOUBLE_EQ(policies_for("pacific-war", 2).rave, 0.0);
+  EXPECT_DOUBLE_EQ(policies_for("pacific-war", 2).rave, 100.0);
   EXPECT_DOUBLE_EQ(policies_for("co-prosperity", 2).mast, 0.5);
   EXPECT_DOUBLE_EQ(policies_for("co-prosperity", 2).rave, 0.0);
   // MAST ordering the expansions (`,mastexp=1`) is off in both: H0 at mcts:normal in The

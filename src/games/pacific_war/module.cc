@@ -37,14 +37,15 @@ engine::GameModule game_module() {
   module.search = [] {
     // MAST with E = 0.3 passed an SPRT at equal time against mcts-v1 (docs/ai.md, "AMAF/RAVE
     // and MAST"), and E = 0.5 one against E = 0.3 at mcts:normal ("MAST in the tree, ...");
-    // RAVE stayed undecided there and is off (0). MAST ordering the expansions too
+    // RAVE (K = 100) beside MAST passed an SPRT at 1,000 iterations on 25 November 2026
+    // ("MAST with RAVE, and The Pacific War's playout weights"). MAST ordering the expansions too
     // passed at 200 iterations and at 25 ms but ended H0 at 1,000 iterations (`mcts:normal`),
     // so it is off ("MAST in the tree").
     return engine::SearchPolicies{std::make_shared<PacificWarEvaluator>(),
                                   std::make_shared<PacificWarPlayout>(),
                                   30,
                                   std::make_shared<PacificWarFeatures>(),
-                                  /*rave=*/0.0,
+                                  /*rave=*/100.0,
                                   /*mast=*/0.5,
                                   /*mast_expand=*/false};
   };
