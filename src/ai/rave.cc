@@ -6,27 +6,38 @@
 namespace pacwar::ai {
 
 void MoveRecord::index() {
-  last_.assign(moves_.begin(), moves_.end());
-  // By key, then by index: the last entry of each key holds its largest index.
-  std::sort(last_.begin(), last_.end(), [](const Entry& a, const Entry& b) {
-    return a.key != b.key ? a.key < b.key : a.index < b.index;
-  });
-  std::size_t out = 0;
-  for (std::size_t i = 0; i < last_.size(); ++i) {
-    if (i + 1 < last_.size() && last_[i + 1].key == last_[i].key) continue;
-    last_[out++] = last_[i];
+  std::size_t size = 64;
+  int bits = 6;
+  while (size < 2 * moves_.size()) {
+    size *= 2;
+    ++bits;
   }
-  last_.resize(out);
+  if (slots_.size() < size) {
+    slots_.assign(size, Slot{});
+    shift_ = 64 - bits;
+    stamp_ = 0;
+  }
+  if (++stamp_ == 0) {  // the stamps wrapped: forget every old slot
+    std::fill(slots_.begin(), slots_.end(), Slot{});
+    stamp_ = 1;
+  }
+  const std::size_t mask = slots_.size() - 1;
+  for (const Entry& e : moves_) {
+    std::size_t i = slot_of(e.key);
+    while (slots_[i].stamp == stamp_ && slots_[i].key != e.key) i = (i + 1) & mask;
+    slots_[i] = Slot{e.key, e.index, stamp_};  // moves come in order: the last index stays
+  }
   sorted_ = true;
 }
 
 long long MoveRecord::last_index(int seat, engine::ActionCode action) const {
   if (!sorted_) return -1;
   const std::uint64_t k = seat_action_key(seat, action);
-  const auto it = std::lower_bound(last_.begin(), last_.end(), k,
-                                   [](const Entry& e, std::uint64_t v) { return e.key < v; });
-  if (it == last_.end() || it->key != k) return -1;
-  return it->index;
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t i = slot_of(k); slots_[i].stamp == stamp_; i = (i + 1) & mask) {
+    if (slots_[i].key == k) return slots_[i].index;
+  }
+  return -1;
 }
 
 double rave_beta(double rave_k, std::uint32_t visits) {

@@ -42,7 +42,8 @@ class MoveRecord {
   std::size_t size() const { return moves_.size(); }
 
   // Prepares last_index(): call once after the iteration's last add(). No allocation once the
-  // buffers have grown to an iteration's length.
+  // buffers have grown to an iteration's length, and no sort: each move is put in a hash table
+  // in order, so that a key's slot ends with its largest index.
   void index();
   // The largest index at which `seat` played `action` in this iteration, or −1.
   long long last_index(int seat, engine::ActionCode action) const;
@@ -61,9 +62,22 @@ class MoveRecord {
     std::uint64_t key;
     std::uint32_t index;
   };
+  // A slot of the index: open addressing with linear probing, a power of two long and at most
+  // half full. A slot belongs to the current index only when its stamp is the record's stamp_,
+  // so that index() need not empty the table.
+  struct Slot {
+    std::uint64_t key = 0;
+    std::uint32_t index = 0;
+    std::uint32_t stamp = 0;
+  };
+  std::size_t slot_of(std::uint64_t key) const {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift_);
+  }
   std::vector<Entry> moves_;
-  std::vector<Entry> last_;  // one entry per key with its largest index, sorted by key
-  bool sorted_ = false;
+  std::vector<Slot> slots_;
+  std::uint32_t stamp_ = 0;  // the current index's stamp (0: none yet)
+  int shift_ = 64;           // 64 − log2(slots_.size())
+  bool sorted_ = false;      // index() was called after the last add()
 };
 
 // β of the RAVE blend for a child visited `visits` times; 0 when rave_k is 0 (off).

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ai/agent.h"
@@ -44,6 +45,41 @@ TEST(AiRave, MoveRecordFindsTheLastIndexOfASeatsAction) {
   moves.clear();
   moves.index();
   EXPECT_EQ(moves.last_index(0, 7), -1);
+}
+
+TEST(AiRave, MoveRecordAgreesWithAScanOverManyIterations) {
+  // Iterations of different lengths (the index grows, and a shorter one follows a longer one)
+  // with repeated moves: last_index() is the largest index found by a plain scan.
+  MoveRecord moves;
+  std::uint64_t x = 12345;
+  auto next = [&x](std::uint64_t n) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (x >> 33) % n;
+  };
+  for (int iteration = 0; iteration < 50; ++iteration) {
+    moves.clear();
+    const std::size_t length = 1 + next(iteration % 2 == 0 ? 400 : 20);
+    std::vector<std::pair<int, ActionCode>> played;
+    for (std::size_t k = 0; k < length; ++k) {
+      const int seat = static_cast<int>(next(3)) - 1;
+      const auto action = static_cast<ActionCode>(next(60));
+      moves.add(seat, action);
+      played.emplace_back(seat, action);
+    }
+    moves.index();
+    for (int seat = 0; seat < 2; ++seat) {
+      for (ActionCode action = 0; action < 70; ++action) {
+        long long expected = -1;
+        for (std::size_t k = 0; k < played.size(); ++k) {
+          if (played[k].first == seat && played[k].second == action) {
+            expected = static_cast<long long>(k);
+          }
+        }
+        ASSERT_EQ(moves.last_index(seat, action), expected)
+            << "iteration " << iteration << ", seat " << seat << ", action " << action;
+      }
+    }
+  }
 }
 
 // A tree laid out as the search's: children linked from first_child through next_sibling.
