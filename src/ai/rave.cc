@@ -27,11 +27,11 @@ void MoveRecord::index() {
     while (slots_[i].stamp == stamp_ && slots_[i].key != e.key) i = (i + 1) & mask;
     slots_[i] = Slot{e.key, e.index, stamp_};  // moves come in order: the last index stays
   }
-  sorted_ = true;
+  indexed_ = true;
 }
 
 long long MoveRecord::last_index(int seat, engine::ActionCode action) const {
-  if (!sorted_) return -1;
+  if (!indexed_) return -1;
   const std::uint64_t k = seat_action_key(seat, action);
   const std::size_t mask = slots_.size() - 1;
   for (std::size_t i = slot_of(k); slots_[i].stamp == stamp_; i = (i + 1) & mask) {

@@ -32,12 +32,12 @@ class MoveRecord {
  public:
   void clear() {
     moves_.clear();
-    sorted_ = false;
+    indexed_ = false;
   }
   void add(int seat, engine::ActionCode action) {
     moves_.push_back(
         Entry{seat_action_key(seat, action), static_cast<std::uint32_t>(moves_.size())});
-    sorted_ = false;
+    indexed_ = false;
   }
   std::size_t size() const { return moves_.size(); }
 
@@ -77,7 +77,7 @@ class MoveRecord {
   std::vector<Slot> slots_;
   std::uint32_t stamp_ = 0;  // the current index's stamp (0: none yet)
   int shift_ = 64;           // 64 − log2(slots_.size())
-  bool sorted_ = false;      // index() was called after the last add()
+  bool indexed_ = false;     // index() was called after the last add()
 };
 
 // β of the RAVE blend for a child visited `visits` times; 0 when rave_k is 0 (off).
