@@ -37,8 +37,20 @@ struct Node {
   std::uint32_t visits = 0;
   std::uint32_t available = 0;  // iterations in which `action` was legal at the parent
   double total = 0.0;           // sum of rewards for `seat`
-  AmafStats amaf;               // RAVE (`,rave=K`): all-moves-as-first samples
+  // Set when the node's children were exactly the actions legal in a world (legal_set_key of
+  // them); reset when a child is added. A world with the same key has them all legal, so
+  // selection needs no sort of its legal actions to match them with the children.
+  std::uint64_t full_key = 0;
+  AmafStats amaf;  // RAVE (`,rave=K`): all-moves-as-first samples
 };
+
+// An order-independent 64-bit key of a set of actions (never 0): the sum of a mix of each
+// action, and the count. Two different sets share a key with a chance of about 2^-63.
+std::uint64_t legal_set_key(const std::vector<ActionCode>& actions) {
+  std::uint64_t key = actions.size();
+  for (const ActionCode action : actions) key += engine::splitmix64(action);
+  return key | 1u;
+}
 
 }  // namespace
 
@@ -236,6 +248,7 @@ class alignas(64) Mcts::Searcher {
     const auto index = static_cast<std::int32_t>(nodes_.size());
     nodes_.push_back(child);
     nodes_[node].first_child = index;
+    nodes_[node].full_key = 0;
     return index;
   }
 
@@ -269,16 +282,35 @@ class alignas(64) Mcts::Searcher {
         throw std::logic_error("seat " + std::to_string(seat) + " has no legal action at " +
                                state.prompt());
       }
+      // A node whose children were all the legal actions of a world with the same set: every
+      // child is legal here and none is untried (as the general case below would find).
+      const std::uint64_t key = legal_set_key(legal_);
+      if (nodes_[node].full_key == key && !prior_.on()) {
+        for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
+          ++nodes_[c].available;
+        }
+        node = best_child(node);
+        record(seat, nodes_[node].action);
+        state.apply(nodes_[node].action, nullptr);
+        path_.push_back(node);
+        continue;
+      }
       // Children legal in this world gain availability; the other legal actions are untried.
       sorted_.assign(legal_.begin(), legal_.end());
       std::sort(sorted_.begin(), sorted_.end());
       tried_.assign(sorted_.size(), 0);
+      std::size_t child_count = 0;
+      std::size_t legal_children = 0;
       for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
+        ++child_count;
         const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), nodes_[c].action);
         if (it == sorted_.end() || *it != nodes_[c].action) continue;
         tried_[static_cast<std::size_t>(it - sorted_.begin())] = 1;
         ++nodes_[c].available;
+        ++legal_children;
       }
+      if (child_count == legal_children && child_count == sorted_.size())
+        nodes_[node].full_key = key;
       if (prior_.on()) {  // ai/prior.h: tried and untried actions compete
         bool added = false;
         const std::int32_t child = choose_with_prior(node, state, seat, added);
@@ -323,12 +355,7 @@ class alignas(64) Mcts::Searcher {
       for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
         const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), nodes_[c].action);
         if (it == sorted_.end() || *it != nodes_[c].action) continue;
-        const Node& n = nodes_[c];
-        const double visits = std::max<double>(1.0, n.visits);
-        const double score =
-            rave_value(config_.rave, n.visits, n.total, n.amaf) +
-            config_.exploration *
-                std::sqrt(std::log(static_cast<double>(std::max(1u, n.available))) / visits);
+        const double score = ucb(nodes_[c]);
         if (score > best_score) {
           best_score = score;
           best = c;
@@ -340,6 +367,28 @@ class alignas(64) Mcts::Searcher {
       path_.push_back(node);
     }
     return node;
+  }
+
+  // UCB of a child legal in this world: its (RAVE-blended) mean and the exploration term.
+  double ucb(const Node& n) const {
+    const double visits = std::max<double>(1.0, n.visits);
+    return rave_value(config_.rave, n.visits, n.total, n.amaf) +
+           config_.exploration *
+               std::sqrt(std::log(static_cast<double>(std::max(1u, n.available))) / visits);
+  }
+
+  // The child of best UCB among all the children of `node` (the first of equal scores).
+  std::int32_t best_child(std::int32_t node) const {
+    std::int32_t best = kNone;
+    double best_score = -std::numeric_limits<double>::infinity();
+    for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
+      const double score = ucb(nodes_[c]);
+      if (score > best_score) {
+        best_score = score;
+        best = c;
+      }
+    }
+    return best;
   }
 
   // The child of `node` that the prior's selection rule (ai/prior.h) picks among the actions

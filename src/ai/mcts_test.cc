@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -252,6 +253,80 @@ TEST(AiMcts, NeitherTreeNorPlayoutGoesPastTheHorizon) {
   for (std::size_t i = 0; i < result.actions.size(); ++i) {
     EXPECT_GE(result.values[i], -1.0);
     EXPECT_LE(result.values[i], 1.0);
+  }
+}
+
+// A toy game where what seat 0 may do depends on its hidden card h (0..3): seat 1 picks 0..2,
+// seat 0 picks 10 + h, 20 or 21, seat 1 picks 30 or 31, seat 0 picks 40 + h or 50. Seat 1's
+// search meets seat 0's nodes with other legal actions in each world; apply() throws on an
+// action that is not legal in the world at hand.
+class HiddenLegalityState final : public State {
+ public:
+  explicit HiddenLegalityState(int hidden) : hidden_(hidden) {}
+  std::unique_ptr<State> clone() const override {
+    return std::make_unique<HiddenLegalityState>(*this);
+  }
+  int current_seat() const override {
+    return moves_.size() >= 4 ? engine::kTerminalSeat : moves_.size() % 2 == 0 ? 1 : 0;
+  }
+  void legal_actions(std::vector<ActionCode>& out) const override {
+    const auto h = static_cast<ActionCode>(hidden_);
+    const std::vector<std::vector<ActionCode>> by_move = {
+        {0, 1, 2}, {10 + h, 20, 21}, {30, 31}, {40 + h, 50}};
+    if (moves_.size() < by_move.size()) {
+      for (const ActionCode action : by_move[moves_.size()]) out.push_back(action);
+    }
+  }
+  void chance_outcomes(std::vector<engine::ChanceOutcome>&) const override {}
+  void apply(ActionCode action, engine::LogSink*) override {
+    const auto legal = State::legal_actions();
+    if (std::find(legal.begin(), legal.end(), action) == legal.end()) {
+      throw std::logic_error("illegal action " + std::to_string(action) + " with card " +
+                             std::to_string(hidden_));
+    }
+    moves_.push_back(action);
+  }
+  std::string action_id(ActionCode action) const override { return std::to_string(action); }
+  std::string action_label(ActionCode action) const override { return action_id(action); }
+  std::string prompt() const override { return "toy"; }
+  bool is_undo_barrier(ActionCode) const override { return false; }
+  std::vector<double> returns() const override {
+    ActionCode sum = static_cast<ActionCode>(hidden_);
+    for (const ActionCode m : moves_) sum += m;
+    return sum % 2 == 0 ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
+  }
+  int winner() const override { return is_terminal() ? (returns()[0] > 0.0 ? 0 : 1) : -1; }
+  engine::Json view(int) const override { return engine::Json::object(); }
+  void resample_hidden(int seat, Rng& rng) override {
+    if (seat == 1) hidden_ = static_cast<int>(rng.below(4));
+  }
+  std::uint64_t hash() const override { return moves_.size(); }
+  std::string check_invariants() const override { return ""; }
+  std::string check_transition(const State&, ActionCode) const override { return ""; }
+  int move_number() const override { return static_cast<int>(moves_.size()); }
+
+ private:
+  int hidden_;
+  std::vector<ActionCode> moves_;
+};
+
+// Selection matches a node's children with the actions legal in each world (a node whose
+// children were all legal in one world is taken as such again only for the same legal set).
+TEST(AiMcts, ChildrenLegalInOneWorldOnlyAreNeverPlayedInAnother) {
+  for (const std::string spec : {"mcts:3000", "mcts:3000,rave=100,mast=0.5", "mcts:3000,pw=1"}) {
+    SCOPED_TRACE(spec);
+    MctsConfig config = parse_agent_spec(spec)->mcts;
+    config.playout_depth = 10;
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      Mcts mcts(config, policies_for("toy", 2));
+      const HiddenLegalityState root(2);
+      MctsResult result;
+      ASSERT_NO_THROW(result = mcts.search(root, seed));
+      EXPECT_EQ(result.iterations, 3000);
+      long long visits = 0;
+      for (const long long v : result.visits) visits += v;
+      EXPECT_EQ(visits, 3000);
+    }
   }
 }
 
