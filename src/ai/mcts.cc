@@ -289,10 +289,7 @@ class alignas(64) Mcts::Searcher {
         for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
           ++nodes_[c].available;
         }
-        node = best_child(node);
-        record(seat, nodes_[node].action);
-        state.apply(nodes_[node].action, nullptr);
-        path_.push_back(node);
+        node = descend(best_child(node, [](ActionCode) { return true; }), seat, state);
         continue;
       }
       // Children legal in this world gain availability; the other legal actions are untried.
@@ -350,23 +347,21 @@ class alignas(64) Mcts::Searcher {
         path_.push_back(child);
         return child;
       }
-      std::int32_t best = kNone;
-      double best_score = -std::numeric_limits<double>::infinity();
-      for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
-        const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), nodes_[c].action);
-        if (it == sorted_.end() || *it != nodes_[c].action) continue;
-        const double score = ucb(nodes_[c]);
-        if (score > best_score) {
-          best_score = score;
-          best = c;
-        }
-      }
-      record(seat, nodes_[best].action);
-      state.apply(nodes_[best].action, nullptr);
-      node = best;
-      path_.push_back(node);
+      node = descend(best_child(node,
+                                [&](ActionCode action) {
+                                  return std::binary_search(sorted_.begin(), sorted_.end(), action);
+                                }),
+                     seat, state);
     }
     return node;
+  }
+
+  // Plays the action of `child` (chosen by `seat`) in the world and returns `child`.
+  std::int32_t descend(std::int32_t child, int seat, State& state) {
+    record(seat, nodes_[child].action);
+    state.apply(nodes_[child].action, nullptr);
+    path_.push_back(child);
+    return child;
   }
 
   // UCB of a child legal in this world: its (RAVE-blended) mean and the exploration term.
@@ -377,11 +372,14 @@ class alignas(64) Mcts::Searcher {
                std::sqrt(std::log(static_cast<double>(std::max(1u, n.available))) / visits);
   }
 
-  // The child of best UCB among all the children of `node` (the first of equal scores).
-  std::int32_t best_child(std::int32_t node) const {
+  // The child of best UCB among the children of `node` whose action is `legal` in this world
+  // (the first of equal scores).
+  template <class Legal>
+  std::int32_t best_child(std::int32_t node, Legal legal) const {
     std::int32_t best = kNone;
     double best_score = -std::numeric_limits<double>::infinity();
     for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
+      if (!legal(nodes_[c].action)) continue;
       const double score = ucb(nodes_[c]);
       if (score > best_score) {
         best_score = score;
