@@ -263,7 +263,7 @@ std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const std::string& game
       config.iterations = spec.mcts.iterations;
       config.time_ms = spec.mcts.time_ms;
       config.threads = threads != 0 ? (threads > 0 ? threads : 0) : spec.mcts.threads;
-      config.exploration = spec.mcts.exploration;
+      if (spec.mcts.exploration >= 0.0) config.exploration = spec.mcts.exploration;  // else 0.7
       config.playout_depth = spec.mcts.playout_depth;
       return std::make_unique<MctsV1Agent>(config, v1::policies_for(game, seats));
     }

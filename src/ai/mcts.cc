@@ -520,6 +520,7 @@ Mcts::Mcts(MctsConfig config, GamePolicies policies)
   }
   if (config_.iterations <= 0 && config_.time_ms <= 0.0) config_.iterations = 1;
   if (config_.playout_depth <= 0) config_.playout_depth = policies_.playout_depth;
+  if (config_.exploration < 0.0) config_.exploration = policies_.exploration;
   if (config_.rave < 0.0) config_.rave = policies_.rave;
   if (config_.mast < 0.0) config_.mast = policies_.mast;
   if (config_.mast_expand < 0) config_.mast_expand = policies_.mast_expand ? 1 : 0;

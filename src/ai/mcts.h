@@ -29,13 +29,15 @@
 namespace pacwar::ai {
 
 struct MctsConfig {
-  int iterations = 1000;     // total over all threads; 0 = no limit (then time_ms must be set)
-  double time_ms = 0.0;      // wall-clock budget per decision; 0 = none
-  int threads = 1;           // 0 = one per hardware thread (root parallel on all cores)
-  double exploration = 0.7;  // UCB constant, values in [-1, 1]
-  int playout_depth = 0;     // actions (chance included) played after leaving the tree; 0: the
-                             // game's default (GamePolicies::playout_depth)
-  bool see_hidden = false;   // oracle: search the true state (no resampling); measurement only
+  int iterations = 1000;  // total over all threads; 0 = no limit (then time_ms must be set)
+  double time_ms = 0.0;   // wall-clock budget per decision; 0 = none
+  int threads = 1;        // 0 = one per hardware thread (root parallel on all cores)
+  // UCB constant, values in [-1, 1] (`,c=X`); negative: the game's (GamePolicies::exploration),
+  // the constant an SPRT run passed there (docs/ai.md).
+  double exploration = -1.0;
+  int playout_depth = 0;    // actions (chance included) played after leaving the tree; 0: the
+                            // game's default (GamePolicies::playout_depth)
+  bool see_hidden = false;  // oracle: search the true state (no resampling); measurement only
   // Keeps the subtree of the chosen action when the next search starts where that action led
   // (the same seat deciding again with nothing else between, as the seat sees it), and with it
   // MAST's table. `,reuse=1` / `,reuse=0`; negative: the game's (GamePolicies::reuse_tree), on

@@ -27,6 +27,7 @@ GamePolicies policies_for(const engine::GameModule& module, int seats) {
     policies.mast = search.mast;
     policies.mast_expand = search.mast_expand;
     policies.reuse_tree = search.reuse_tree;
+    policies.exploration = search.exploration;
   }
   if (!policies.evaluator) policies.evaluator = std::make_shared<NeutralEvaluator>(seats);
   if (!policies.playout) policies.playout = std::make_shared<UniformPlayout>();

@@ -47,6 +47,7 @@ struct GamePolicies {
   double mast = 0.0;  // gives none (engine::SearchPolicies)
   bool mast_expand = false;  // likewise, MAST orders the expansions (`,mastexp=1`)
   bool reuse_tree = false;   // likewise, tree reuse between decisions (`,reuse=1`)
+  double exploration = 0.7;  // likewise, the UCB exploration constant (`,c=X`)
 };
 
 // The policies of `module` (its SearchPolicies); neutral ones when it has none.

@@ -269,6 +269,10 @@ TEST(AiRave, TheGamesSettingsAreTheDefault) {
   // Tree reuse: on in Co-Prosperity (H1 at mcts:normal).
   EXPECT_FALSE(policies_for("pacific-war", 2).reuse_tree);
   EXPECT_TRUE(policies_for("co-prosperity", 2).reuse_tree);
+  // The UCB constant: 0.3 in The Pacific War (H1 at mcts:normal against 0.7), 0.7 in
+  // Co-Prosperity.
+  EXPECT_DOUBLE_EQ(policies_for("pacific-war", 2).exploration, 0.3);
+  EXPECT_DOUBLE_EQ(policies_for("co-prosperity", 2).exploration, 0.7);
   for (const std::string name : {"pacific-war", "co-prosperity"}) {
     GamePolicies policies = policies_for(name, 2);
     const Mcts plain(MctsConfig{}, policies);
@@ -291,6 +295,12 @@ TEST(AiRave, TheGamesSettingsAreTheDefault) {
     policies.reuse_tree = true;
     EXPECT_EQ(Mcts(MctsConfig{}, policies).config().reuse_tree, 1) << name;
     EXPECT_EQ(Mcts(parse_agent_spec("mcts:200,reuse=0")->mcts, policies).config().reuse_tree, 0)
+        << name;
+    EXPECT_DOUBLE_EQ(plain.config().exploration, policies_for(name, 2).exploration) << name;
+    policies.exploration = 0.45;
+    EXPECT_DOUBLE_EQ(Mcts(MctsConfig{}, policies).config().exploration, 0.45) << name;
+    EXPECT_DOUBLE_EQ(Mcts(parse_agent_spec("mcts:200,c=0.9")->mcts, policies).config().exploration,
+                     0.9)
         << name;
   }
 }

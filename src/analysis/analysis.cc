@@ -127,6 +127,10 @@ ai::MctsConfig search_config(const AnalysisConfig& config) {
   search.threads = std::max(1, config.threads);
   search.see_hidden = false;
   search.reuse_tree = 0;
+  // The calibration maps (data/<game>/win_calibration.json) were fitted on searches with the
+  // UCB constant 0.7: a smaller one moves visits, and with them the root's mean, towards the
+  // best action. The analysis keeps 0.7 unless its player spec gives `,c=X`.
+  if (search.exploration < 0.0) search.exploration = kCalibratedExploration;
   return search;
 }
 

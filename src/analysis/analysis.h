@@ -44,6 +44,9 @@ struct AnalysisConfig {
 // Checks `config.player` and returns the search configuration; throws engine::UsageError with a
 // clear message for anything but an iteration-budget mcts spec.
 ai::MctsConfig search_config(const AnalysisConfig& config);
+// The UCB constant of the analysis searches unless their player spec gives one: the constant of
+// the self-play that fitted the calibration maps.
+inline constexpr double kCalibratedExploration = 0.7;
 
 struct ActionValue {
   std::string id;

@@ -139,6 +139,17 @@ TEST(Analysis, RefusesPlayersThatSeeHiddenCardsOrDependOnTime) {
   EXPECT_EQ(search_config(config).iterations, 200);
 }
 
+// The calibration maps were fitted on searches with the UCB constant 0.7: the analysis keeps it
+// whatever a game's players use, unless its player spec says otherwise.
+TEST(Analysis, SearchesWithTheCalibratedExplorationConstant) {
+  AnalysisConfig config;
+  config.player = "mcts:easy";
+  EXPECT_DOUBLE_EQ(search_config(config).exploration, kCalibratedExploration);
+  EXPECT_DOUBLE_EQ(kCalibratedExploration, 0.7);
+  config.player = "mcts:easy,c=0.2";
+  EXPECT_DOUBLE_EQ(search_config(config).exploration, 0.2);
+}
+
 // A short random game of The Pacific War analysed twice with one seed: the same JSON; every
 // move names a legal action id taken at its index and its win probabilities are in [0, 1].
 TEST(Analysis, AGameIsAnalysedTheSameWayForASeed) {

@@ -42,14 +42,20 @@ engine::GameModule game_module() {
     // (-4 +/- 45 over 90 pairs, "RAVE at 100 ms"), and the levels are iteration budgets, so it
     // stays on. MAST ordering the expansions too
     // passed at 200 iterations and at 25 ms but ended H0 at 1,000 iterations (`mcts:normal`),
-    // so it is off ("MAST in the tree").
+    // so it is off ("MAST in the tree"). The UCB constant 0.3 (0.7 before) passed an SPRT at
+    // mcts:normal on 25 November 2026 ("A smaller exploration constant"): the evaluator's values
+    // of the actions at a decision lie close together (their spread is far below 0.7's
+    // exploration term), so with 0.7 the visits were spread almost evenly and the most visited
+    // action was nearly a coin toss.
     return engine::SearchPolicies{std::make_shared<PacificWarEvaluator>(),
                                   std::make_shared<PacificWarPlayout>(),
                                   30,
                                   std::make_shared<PacificWarFeatures>(),
                                   /*rave=*/100.0,
                                   /*mast=*/0.5,
-                                  /*mast_expand=*/false};
+                                  /*mast_expand=*/false,
+                                  /*reuse_tree=*/false,
+                                  /*exploration=*/0.3};
   };
   return module;
 }
