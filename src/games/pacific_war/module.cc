@@ -43,7 +43,7 @@ engine::GameModule game_module() {
     // stays on. MAST ordering the expansions too
     // passed at 200 iterations and at 25 ms but ended H0 at 1,000 iterations (`mcts:normal`),
     // so it is off ("MAST in the tree"). The UCB constant 0.3 (0.7 before) passed an SPRT at
-    // mcts:normal on 25 November 2026 ("A smaller exploration constant"): the evaluator's values
+    // mcts:normal on 26 November 2026 ("A smaller exploration constant"): the evaluator's values
     // of the actions at a decision lie close together (their spread is far below 0.7's
     // exploration term), so with 0.7 the visits were spread almost evenly and the most visited
     // action was nearly a coin toss.
