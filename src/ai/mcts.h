@@ -32,7 +32,7 @@ struct MctsConfig {
   int iterations = 1000;  // total over all threads; 0 = no limit (then time_ms must be set)
   double time_ms = 0.0;   // wall-clock budget per decision; 0 = none
   int threads = 1;        // 0 = one per hardware thread (root parallel on all cores)
-  // UCB constant, values in [-1, 1] (`,c=X`); negative: the game's (GamePolicies::exploration),
+  // UCB constant for rewards in [-1, 1] (`,c=X`); negative: the game's (GamePolicies::exploration),
   // the constant an SPRT run passed there (docs/ai.md).
   double exploration = -1.0;
   int playout_depth = 0;    // actions (chance included) played after leaving the tree; 0: the

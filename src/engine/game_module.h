@@ -30,7 +30,7 @@ struct SearchPolicies {
   // Whether a player keeps the subtree of its chosen action for its next decision (`,reuse=1`),
   // likewise.
   bool reuse_tree = false;
-  // The UCB exploration constant (values in [-1, 1]) when its configuration gives none,
+  // The UCB exploration constant (for rewards in [-1, 1]) when its configuration gives none,
   // likewise.
   double exploration = 0.7;
 };
