@@ -11,24 +11,30 @@
 // (best minus worst) and of the most visited action's share of the iterations, with the
 // exploration term C·√(ln N / n) of a child holding a tenth of N iterations.
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ai/mcts.h"
 #include "ai/policy.h"
+#include "cli/match.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
 #include "games/registry.h"
 
 namespace {
 
-double percentile(std::vector<double> values, double q) {
-  if (values.empty()) return 0.0;
-  std::sort(values.begin(), values.end());
-  return values[static_cast<std::size_t>(q * static_cast<double>(values.size() - 1))];
+// The whole of `text` as a number of type T at least `least`; nothing otherwise.
+template <typename T>
+std::optional<T> number_at_least(std::string_view text, T least) {
+  T value{};
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || value < least) return {};
+  return value;
 }
 
 }  // namespace
@@ -45,16 +51,23 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "unknown game: %s\n", name.c_str());
     return 2;
   }
+  const auto c = argc > 2 ? number_at_least(std::string_view(argv[2]), 0.0) : -1.0;
+  const auto iterations = argc > 3 ? number_at_least(std::string_view(argv[3]), 1) : 1000;
+  const auto games = argc > 4 ? number_at_least(std::string_view(argv[4]), 1) : 12;
+  if (!c || !iterations || !games) {
+    std::fprintf(stderr, "%s: C must be a number >= 0, ITERATIONS and GAMES whole numbers >= 1\n",
+                 argv[0]);
+    return 2;
+  }
   ai::MctsConfig config;
-  if (argc > 2) config.exploration = std::atof(argv[2]);
-  config.iterations = argc > 3 ? std::atoi(argv[3]) : 1000;
-  const int games = argc > 4 ? std::atoi(argv[4]) : 12;
+  config.exploration = *c;  // negative: the game's
+  config.iterations = *iterations;
   constexpr int kEvery = 25;
 
   std::vector<double> spreads;
   std::vector<double> shares;
   double exploration = 0.0;
-  for (int g = 1; g <= games; ++g) {
+  for (int g = 1; g <= *games; ++g) {
     const auto seed = static_cast<std::uint64_t>(g);
     auto state = game->new_initial_state(game->normalize_options(engine::Json::object()));
     ai::Mcts mcts(config, ai::policies_for(name, game->num_seats()));
@@ -90,9 +103,9 @@ int main(int argc, char** argv) {
       "value spread of the root actions p10/p50/p90: %.4f %.4f %.4f\n"
       "most visited action's share p10/p50/p90: %.3f %.3f %.3f\n"
       "exploration term of a child with a tenth of the iterations: %.4f\n",
-      name.c_str(), exploration, config.iterations, spreads.size(), percentile(spreads, 0.1),
-      percentile(spreads, 0.5), percentile(spreads, 0.9), percentile(shares, 0.1),
-      percentile(shares, 0.5), percentile(shares, 0.9),
+      name.c_str(), exploration, config.iterations, spreads.size(), cli::quantile(spreads, 0.1),
+      cli::quantile(spreads, 0.5), cli::quantile(spreads, 0.9), cli::quantile(shares, 0.1),
+      cli::quantile(shares, 0.5), cli::quantile(shares, 0.9),
       exploration * std::sqrt(std::log(n) / (n / 10.0)));
   return 0;
 }
