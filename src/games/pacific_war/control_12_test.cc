@@ -28,6 +28,18 @@ TEST(Control_12_1, NoAirSuperiorityAcrossANavPoint) {
   EXPECT_FALSE(air_superiority(sc.s(), kJapanese, sc.oz("Attu-Island")));
 }
 
+// 12.2 (B) with 12.1 (docs/rulings.md 61): an enemy LBA across a Nav Point route projects no
+// Air Superiority Zone, so it does not cancel naval control of the Base; one across an open
+// route without a Nav Point does.
+TEST(Control_12_2, NoDenialAcrossANavPointRoute) {
+  Scenario far;
+  far.empty_board(2).put("Kumano", "Midway").put("LBA-A1", "Dutch-Harbor").control();
+  EXPECT_EQ(far.controller_of("Midway"), kJapanese);
+  Scenario near;
+  near.empty_board(2).put("Kumano", "Midway").put("LBA-A1", "Hawaiian-Islands").control();
+  EXPECT_EQ(near.controller_of("Midway"), -1);
+}
+
 // 12.3.3 Example of Control, step by step.
 TEST(Control_12_3_3, ExampleOfControl) {
   Scenario sc;

@@ -57,6 +57,25 @@ TEST(Supply_10_2, PortInvasionWithACardForSingapore) {
   EXPECT_EQ(sc.controller_of("Singapore"), kJapanese);
 }
 
+// 10.2 / 12.3.2 and column D of the control table (docs/rulings.md 62): a Port that neither side
+// controls (Japanese ships at the Allied Philippines under an Allied Air Superiority Zone) may
+// be invaded by the side that does not own it.
+TEST(Supply_10_2, AContestedPortCanBeInvaded) {
+  Scenario sc;
+  sc.empty_board(2);
+  for (const char* u : {"Nagato", "Mutsu", "Kongo", "Haruna", "Fuso", "Yamashiro", "Atago"})
+    sc.put(u, "Philippines");
+  sc.put("LBA-A1", "Borneo").give(kJapanese, 3).control();
+  ASSERT_TRUE(sc.s().contested[sc.oz("Philippines")]);
+  ASSERT_EQ(sc.controller_of("Philippines"), -1);
+  begin_supply_phase(sc.s(), nullptr);
+  ASSERT_EQ(sc.s().step, Step::Invasion);
+  EXPECT_EQ(sc.s().seat, kJapanese);
+  sc.act("ground J03 Philippines");  // 1 Ground Strength from the ships, 1 from the card
+  sc.act("capture Philippines");
+  EXPECT_EQ(sc.s().port_owner[sc.oz("Philippines")], kJapanese);
+}
+
 // 10.2.1: Ports cannot be captured without Naval units present.
 TEST(Supply_10_2_1, NoCaptureWithoutNavalUnits) {
   Scenario sc;
