@@ -121,18 +121,21 @@ std::uint32_t port_changes(const PwState& s, const AirMasks& air) {
 
 }  // namespace
 
+void remove_fleet_train_if_japanese_present(PwState& s, Log log) {
+  if (s.fleet_train_oz < 0 || !has_naval(s, kJapanese, s.fleet_train_oz)) return;
+  log_line(
+      log,
+      [&] {
+        return "A Japanese Naval unit is at " + oz_name(s, s.fleet_train_oz) +
+               ": the Fleet Train marker is removed.";
+      },
+      "8.7");
+  s.fleet_train_oz = -1;
+}
+
 void update_control(PwState& s, Log log) {
   const Content& c = s.content();
-  // 8.7: a Japanese Naval unit in the Fleet Train's OZ removes the marker.
-  if (s.fleet_train_oz >= 0 && has_naval(s, kJapanese, s.fleet_train_oz)) {
-    log_line(
-        log,
-        [&] {
-          return "The Fleet Train marker at " + oz_name(s, s.fleet_train_oz) + " is removed.";
-        },
-        "8.7");
-    s.fleet_train_oz = -1;
-  }
+  remove_fleet_train_if_japanese_present(s, log);  // 8.7
   const AirMasks air = air_superiority_masks(s);
   // Only the Fleet Train's OZ, and the Ports and Bases whose 12.2 / 12.3 result (port_overlay,
   // base_control: here for all OZs at once by masks) differs from what they have need a visit.

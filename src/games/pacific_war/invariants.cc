@@ -64,6 +64,17 @@ std::string check_moved_unit(const PwState& before, const PwState& after, Act ac
   if (a.loc == kLocSunk && b.loc != kLocSunk) return "a sunk unit came back: " + c.units[u].id;
   if (a.loc == kLocRemoved && b.loc != kLocRemoved)
     return "a removed unit came back: " + c.units[u].id;
+  // 8.9.3: "an OZ that already has an LBA present cannot have another one moved there" if it is
+  // a Base (an enemy Port held as a Base is a Base, 12.3; the Fleet Train's acts as a Port, 8.7).
+  // LBA already there when a Fleet Train marker goes may stay (docs/rulings.md 63).
+  if (c.units[u].is_lba() && b.loc < kMaxOz && b.loc != a.loc) {
+    const int side = c.units[u].side;
+    const bool own_port = c.ozs[b.loc].port && after.port_owner[b.loc] == side;
+    const bool fleet_train =
+        side == kAllied && (before.fleet_train_oz == b.loc || after.fleet_train_oz == b.loc);
+    if (!own_port && !fleet_train && count_lba(after, side, b.loc) > 1)
+      return "an LBA moved to a Base that has one (8.9.3, 12.3): " + c.units[u].id;
+  }
   if (a.loc >= kMaxOz || b.loc >= kMaxOz) return {};
   if (phase_over && before.after == AfterAction::EndPhase) return {};
   // A unit moved from one OZ to another: was it allowed to?
@@ -170,16 +181,10 @@ std::string PwState::check_invariants() const {
     if (hand_size(*this, side) >
         c.hand_limit[side] + (side == kJapanese ? oil_cards_so_far(*this) : 0))
       return side_name(side) + " hand over its limit (7.1, 15.2)";
-  // Only OZs with LBA or a Port can break these (in the order of the OZs).
-  for (std::uint32_t m = lba_ozs[kJapanese] | lba_ozs[kAllied] | c.port_mask; m != 0; m &= m - 1) {
+  // Only Ports can break these (in the order of the OZs). 8.9.3's one LBA per Base is a limit
+  // on moving there, checked in check_moved_unit.
+  for (std::uint32_t m = c.port_mask; m != 0; m &= m - 1) {
     const int oz = std::countr_zero(m);
-    for (int side : {kJapanese, kAllied}) {
-      // 8.9.3: one LBA per Base; an enemy Port held as a Base is a Base (12.2, 12.3).
-      const bool own_port = c.ozs[oz].port && port_owner[oz] == side;
-      const bool fleet_train = side == kAllied && fleet_train_oz == oz;
-      if (!own_port && !fleet_train && count_lba(*this, side, oz) > 1)
-        return "more than one LBA on the Base " + c.ozs[oz].id + " (8.9.3, 12.3)";
-    }
     if (c.ozs[oz].port && port_owner[oz] != kJapanese && port_owner[oz] != kAllied)
       return "Port without an owner: " + c.ozs[oz].id;
     if (c.ozs[oz].port && c.ozs[oz].japanese_forbidden && port_owner[oz] != kAllied)

@@ -120,6 +120,10 @@ int base_count(const PwState& s, int side);
 
 // 12.0 Control (control_12.cc)
 void update_control(PwState& s, Log log);
+// 8.7: "at any time there is at least one Japanese Naval unit present in an OZ with an FT
+// marker, the FT marker is then immediately removed". PwState::apply runs it after every
+// action, and update_control at every control check.
+void remove_fleet_train_if_japanese_present(PwState& s, Log log);
 using AirMasks = std::array<std::uint32_t, 2>;  // [side]: 12.1 Air Superiority Zones (OZ bits)
 AirMasks air_superiority_masks(const PwState& s);
 bool air_superiority(const PwState& s, int side, int oz);

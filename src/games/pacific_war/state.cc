@@ -50,6 +50,8 @@ void PwState::apply(engine::ActionCode code, engine::LogSink* log) {
   const StepRules& rules = *steps_[static_cast<std::size_t>(step)];
   if (rules.actor == Actor::Seat && seat >= 0) ++moves_;
   rules.apply(*this, decode(code), log);
+  // The rules that act "at any time" / "the moment" a condition holds, whatever the step.
+  remove_fleet_train_if_japanese_present(*this, log);  // 8.7
 }
 
 std::string PwState::action_id(engine::ActionCode code) const {

@@ -123,6 +123,48 @@ TEST(Strategy_8_7, FleetTrainOnlyOnTurnsFourAndFive) {
   EXPECT_TRUE(usable_port(sc.s(), kAllied, sc.oz("Midway")));
 }
 
+// 8.7: "If, however, at any time there is at least one Japanese Naval unit present in an OZ
+// with an FT marker, the FT marker is then immediately removed." The audit's position: Turn 4,
+// the Fleet Train at Midway with Houston; Mogami attacks from Japan. The marker goes the moment
+// Mogami arrives, before any reaction or combat, and stays gone whatever the combat does.
+TEST(Strategy_8_7, FleetTrainRemovedTheMomentAJapaneseShipArrives) {
+  Scenario sc;
+  sc.empty_board(4).put("Houston", "Midway").put("Mogami", "Japan").give(kAllied, 8);
+  sc.control().at_action(kAllied).act("fleet-train A08 Midway");
+  ASSERT_EQ(sc.s().fleet_train_oz, sc.oz("Midway"));
+  sc.at_action(kJapanese).acts({"move-from Japan", "pick Mogami", "to Midway"});
+  ASSERT_EQ(sc.s().step, Step::Reaction);  // the combat has not begun
+  EXPECT_EQ(sc.s().fleet_train_oz, -1);
+  EXPECT_NE(sc.log_text().find("Fleet Train marker is removed"), std::string::npos);
+  EXPECT_FALSE(usable_port(sc.s(), kAllied, sc.oz("Midway")));
+  // Both sides miss and Mogami retreats to Japan: the marker does not come back, and Houston,
+  // alone at Midway, holds the Base by 12.2.
+  sc.acts({"no-reaction", "surface", "die 1", "die 1", "retreat", "retreat-to Japan"});
+  EXPECT_EQ(sc.where("Mogami"), "Japan");
+  EXPECT_EQ(sc.s().fleet_train_oz, -1);
+  EXPECT_EQ(sc.controller_of("Midway"), kAllied);
+}
+
+// 8.7 with 8.9.3 (docs/rulings.md 63): the Fleet Train's Base took any number of LBA, as a Port
+// does. When the marker goes, the LBA there stay: 8.9.3 limits where an LBA may be moved, and
+// the marker's removal moves nothing. No further LBA may join them while it is a Base.
+TEST(Strategy_8_7, LbaStayWhenTheFleetTrainGoes) {
+  Scenario sc;
+  sc.empty_board(4).put("LBA-A1", "Midway").put("LBA-A2", "Midway").put("Mogami", "Japan");
+  sc.put("LBA-A3", "Hawaiian-Islands").give(kAllied, 8);
+  sc.control().at_action(kAllied).act("fleet-train A08 Midway");
+  sc.at_action(kJapanese).acts({"move-from Japan", "pick Mogami", "to Midway"});
+  EXPECT_EQ(sc.s().fleet_train_oz, -1);
+  EXPECT_EQ(sc.where("LBA-A1"), "Midway");
+  EXPECT_EQ(sc.where("LBA-A2"), "Midway");
+  EXPECT_EQ(sc.s().check_invariants(), "");
+  Scenario later;  // the same Base after the combat, held by the two LBA
+  later.empty_board(4).put("LBA-A1", "Midway").put("LBA-A2", "Midway");
+  later.put("LBA-A3", "Hawaiian-Islands").control().at_action(kAllied);
+  later.act("redeploy LBA-A3");
+  EXPECT_FALSE(later.is_legal("to Midway"));
+}
+
 // 8.8 Restricted Sea Routes: closed until the Allies discard a card; then open for both.
 TEST(Strategy_8_8, OpeningTheRestrictedRoutes) {
   Scenario sc;
