@@ -182,30 +182,14 @@ void update_control(PwState& s, Log log) {
 }
 
 void capture_port(PwState& s, int side, int oz, Log log) {
-  const Content& c = s.content();
   set_port_owner(s, oz, side);
   set_base_marker(s, oz, -1);
   set_contested(s, oz, false);
   log_line(
       log, [&] { return side_name(side) + " capture the Port of " + oz_name(s, oz) + "."; },
       "10.2");
-  // 6.1.7 / 10.3.1: units repairing for a Port now in enemy hands are lost (Australian
-  // repairs go to the West Coast instead).
-  for (int u = 0; u < c.num_units(); ++u) {
-    UnitState& us = s.units[u];
-    if (us.loc != kLocTrack || !(us.flags & kRepairing) || c.units[u].side == side) continue;
-    const Nation n = c.units[u].nation;
-    const bool lost = (oz == c.oz_japan && n == Nation::Japan) ||
-                      (oz == c.oz_hawaii && n == Nation::US && !c.units[u].is_lba());
-    if (lost) {
-      set_loc(s, u, kLocSunk);
-      log_line(
-          log,
-          [&] { return unit_name(s, u) + ", under repair, is lost with " + oz_name(s, oz) + "."; },
-          "6.1.7");
-    }
-  }
-  divisions_port_captured(s, oz, log);  // 13.6.3
+  lose_repairs_at_occupied_ports(s, log);  // 6.1.7 / 10.3.1 (reinforcements_6.cc)
+  divisions_port_captured(s, oz, log);     // 13.6.3
 }
 
 }  // namespace pacwar::pacific_war

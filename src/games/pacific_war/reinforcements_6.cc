@@ -70,6 +70,43 @@ int return_turn(const PwState& s, int damage) {
   return (s.turn == 0 ? 1 : s.turn) + damage;
 }
 
+namespace {
+
+// The repair Port `oz` of `side` is occupied: the enemy owns it, or `side` cannot use it
+// (enemy units, an enemy Base marker, or controlled by neither, 12.3.1) and has no unit of its
+// own left there. While both sides' units are there a combat is pending and decides it.
+bool repair_port_occupied(const PwState& s, int side, int oz) {
+  return s.port_owner[oz] != side || (!usable_port(s, side, oz) && !has_units(s, side, oz));
+}
+
+}  // namespace
+
+void lose_repairs_at_occupied_ports(PwState& s, Log log) {
+  const Content& c = s.content();
+  const bool japan = repair_port_occupied(s, kJapanese, c.oz_japan);
+  const bool hawaii = repair_port_occupied(s, kAllied, c.oz_hawaii);
+  if (!japan && !hawaii) return;  // the usual case: one test after every action
+  for (int u = 0; u < c.num_units(); ++u) {
+    UnitState& us = s.units[u];
+    if (us.loc != kLocTrack || !(us.flags & kRepairing)) continue;
+    const UnitDef& d = c.units[u];
+    // 10.3.1: every Japanese unit; 6.1.7: US ships (US LBA and Australian repairs are placed
+    // at the West Coast or Madagascar, 6.1 note and the 6.1.7 exception).
+    const bool lost_in_japan = japan && d.nation == Nation::Japan;
+    const bool lost_in_hawaii = hawaii && d.nation == Nation::US && !d.is_lba();
+    if (!lost_in_japan && !lost_in_hawaii) continue;
+    set_loc(s, u, kLocSunk);
+    us.flags = 0;
+    log_line(
+        log,
+        [&] {
+          return unit_name(s, u) + ", under repair, is lost: " +
+                 oz_name(s, lost_in_japan ? c.oz_japan : c.oz_hawaii) + " is in enemy hands.";
+        },
+        lost_in_japan ? "10.3.1" : "6.1.7");
+  }
+}
+
 void begin_turn(PwState& s, Log log) {
   const Content& c = s.content();
   ++s.turn;

@@ -56,6 +56,51 @@ TEST(Reinforcements_6_1_7, RepairsAtAnEnemyPort) {
   EXPECT_EQ(japan.where("Musashi"), "track:3");  // delayed
 }
 
+// 10.3.1: "Any Japanese units undergoing repairs are immediately destroyed and removed from the
+// game, the moment there are no Ports available in the Japan OZ." The audit's position: Turn 2,
+// Akagi repairing until Turn 3, an Allied cruiser enters an empty Japan (an Allied Base marker
+// on the Japanese Port). Akagi is lost at once, not at the next Reinforcements Phase.
+TEST(Reinforcements_10_3_1, RepairsLostTheMomentJapanIsOccupied) {
+  Scenario sc;
+  sc.empty_board(2).put("Houston", "Okinawa");
+  due(sc, "Akagi", 3, true);
+  due(sc, "Musashi", 3, false);  // a reinforcement: delayed at most (6.1.6), never lost
+  sc.control().at_action(kAllied).acts({"move-from Okinawa", "pick Houston", "to Japan"});
+  EXPECT_EQ(sc.s().base_marker[sc.oz("Japan")], kAllied);
+  EXPECT_EQ(sc.where("Akagi"), "sunk");
+  EXPECT_EQ(sc.where("Musashi"), "track:3");
+  EXPECT_NE(sc.log_text().find("Akagi, under repair, is lost"), std::string::npos);
+}
+
+// 10.3.1 / 6.1.7: while Japanese ships still hold Japan, a combat is pending and the Port is
+// not yet lost: the repairs stay on the Turn Track until the enemy is alone there.
+TEST(Reinforcements_10_3_1, RepairsStayWhileTheOwnerStillFightsForThePort) {
+  Scenario sc;
+  sc.empty_board(2).put("Houston", "Okinawa").put("Mogami", "Japan");
+  due(sc, "Akagi", 3, true);
+  sc.control().at_action(kAllied).acts({"move-from Okinawa", "pick Houston", "to Japan"});
+  ASSERT_EQ(sc.s().step, Step::Reaction);
+  EXPECT_EQ(sc.where("Akagi"), "track:3");
+}
+
+// 6.1.7: "All units undergoing Repair should be removed from the game at the moment they are
+// occupied (no matter the Turn they are due to arrive)". A Japanese cruiser alone in the
+// Hawaiian Islands removes the US ships repairing there at once; Australian repairs are the
+// exception (they go to the West Coast), and so are US LBA (placed at the West Coast or
+// Madagascar, 6.1 note).
+TEST(Reinforcements_6_1_7, RepairsLostTheMomentTheirPortIsOccupied) {
+  Scenario sc;
+  sc.empty_board(2).put("Mogami", "Midway");
+  due(sc, "Houston", 4, true);
+  due(sc, "HMAS-Canberra", 3, true);
+  due(sc, "LBA-A1", 3, true);
+  sc.control().at_action(kJapanese).acts(
+      {"move-from Midway", "pick Mogami", "to Hawaiian-Islands"});
+  EXPECT_EQ(sc.where("Houston"), "sunk");
+  EXPECT_EQ(sc.where("HMAS-Canberra"), "track:3");
+  EXPECT_EQ(sc.where("LBA-A1"), "track:3");
+}
+
 // 6.2: British withdrawals, and the example of a ship whose repairs end after it.
 TEST(Reinforcements_6_2, BritishWithdrawals) {
   Scenario sc;

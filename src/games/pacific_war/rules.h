@@ -30,6 +30,10 @@ void legal_reinforce_lba(const PwState& s, Out& out);
 void apply_reinforce_lba(PwState& s, Act act, Log log);
 // Whether a unit repairing in `turn` T may still come back (9.2.5: not after Turn 5).
 int return_turn(const PwState& s, int damage);
+// 6.1.7 / 10.3.1: units under repair are lost the moment their repair Port (Japan for the
+// Japanese, the Hawaiian Islands for US ships) is occupied (docs/rulings.md 30). PwState::apply
+// runs it after every action; capture_port runs it at once.
+void lose_repairs_at_occupied_ports(PwState& s, Log log);
 
 // 7.0 Drawing Resource Cards (cards_7.cc)
 void begin_draw_phase(PwState& s, Log log);

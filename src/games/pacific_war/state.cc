@@ -52,6 +52,7 @@ void PwState::apply(engine::ActionCode code, engine::LogSink* log) {
   rules.apply(*this, decode(code), log);
   // The rules that act "at any time" / "the moment" a condition holds, whatever the step.
   remove_fleet_train_if_japanese_present(*this, log);  // 8.7
+  lose_repairs_at_occupied_ports(*this, log);          // 6.1.7, 10.3.1
 }
 
 std::string PwState::action_id(engine::ActionCode code) const {
