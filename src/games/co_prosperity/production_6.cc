@@ -217,7 +217,8 @@ void apply_replenish(CpsState& s, Act a, Log log) {
   if (a.kind == Kind::Replenish) {
     st.steps = static_cast<std::uint8_t>(max_steps(s, a.a));
     log_line(
-        log, [&] { return unit_name(s, a.a) + " is replenished to full strength."; }, "8.4.1");
+        log, [&] { return unit_name(s, a.a) + " is replenished to full strength."; },
+        s.op.nation >= 0 ? "8.5.2" : "8.4.1");  // a CBI card replenishes by 8.5.2
     finish_op(s, log);
     return;
   }

@@ -36,7 +36,8 @@ std::string PwState::action_label(engine::ActionCode code) const {
     case Kind::MoveFrom:
       return "Move a Naval group from " + oz_name(*this, a.a) + " (8.10)";
     case Kind::ReturnFrom:
-      return "Return to Port from " + oz_name(*this, a.a) + " (8.9.2)";
+      return "Return to Port from " + oz_name(*this, a.a) +
+             (step == Step::SupplyMoves ? " (10.4)" : " (8.9.2)");
     case Kind::Redeploy:
       return "Redeploy " + uname(a.a) + (step == Step::SupplyMoves ? " (10.4)" : " (8.11)");
     case Kind::Resupply:

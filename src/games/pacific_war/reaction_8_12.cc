@@ -83,8 +83,14 @@ void apply_reaction(PwState& s, Act act, Log log) {
       s.step = Step::CounterPick;
       return;
     default:
-      log_line(
-          log, [&] { return side_name(reactor) + " do not react."; }, "8.12");
+      if (!reaction_allowed(s, s.move.at, reactor))  // 9.5.1 was the only question
+        log_line(
+            log,
+            [&] { return side_name(reactor) + " stay to fight at " + oz_name(s, s.move.at) + "."; },
+            "9.5.1");
+      else
+        log_line(
+            log, [&] { return side_name(reactor) + " do not react."; }, "8.12");
       begin_the_combat(s, log);
       return;
   }
