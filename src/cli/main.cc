@@ -340,6 +340,10 @@ int run(int argc, char** argv) {
                     "(default: no e-mail)");
   serve->add_option("--mail-from", serve_config.mail_from,
                     "sender address of e-mail notices (default pacwar@localhost)");
+  serve->add_option("--webhook-allow-host", serve_config.webhook_allow_hosts,
+                    "a host that players' notification webhooks may reach even on a loopback or "
+                    "private address (e.g. your club's own chat server); repeatable. Others "
+                    "must resolve to public addresses only");
   double invite_days = 7;
   serve
       ->add_option("--invite-days", invite_days,

@@ -22,7 +22,11 @@ using testing::unique;
 
 class ServerApiAccounts : public ::testing::Test {
  protected:
-  ServerConfig config() { return testing::test_config(dir_, 8); }
+  ServerConfig config() {
+    ServerConfig c = testing::test_config(dir_, 8);
+    c.webhook_allow_hosts = {"127.0.0.1"};  // the deletion test's webhook is on this machine
+    return c;
+  }
   void start(ServerConfig c) { server_ = std::make_unique<InProcessServer>(std::move(c)); }
   void start() { start(config()); }
   ApiClient client() { return ApiClient(server_->port()); }

@@ -165,6 +165,8 @@ struct ApiServer::Impl {
     // The process and its port: several servers on one machine tell their claims apart.
     options.name = "notices-" + std::to_string(getpid()) + "-" + std::to_string(port);
     options.smtp_url = config.smtp_url;
+    options.webhook_policy = WebhookPolicy{config.webhook_allow_hosts};
+    options.resolve = config.webhook_resolve;
     options.mail_from = config.mail_from;
     options.base_url = !config.public_origin.empty()
                            ? config.public_origin
@@ -354,10 +356,10 @@ struct ApiServer::Impl {
                 add_lobby_clocks(lobby, me, games, store);
                 send_json(res, 200, filter_lobby(std::move(lobby), req));
               }));
-    add_notice_routes(
-        web, games, store,
-        {[this](const Request& req) { return user(req); },
-         [](http::Handler h) { return guarded(std::move(h)); }, !config.smtp_url.empty()});
+    add_notice_routes(web, games, store,
+                      {[this](const Request& req) { return user(req); },
+                       [](http::Handler h) { return guarded(std::move(h)); },
+                       !config.smtp_url.empty(), WebhookPolicy{config.webhook_allow_hosts}});
 
     web.route("POST", R"(/api/invites/([0-9a-f]{1,64}))",
               guarded([this](const Request& req, Response& res) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "server/throttle.h"
+#include "server/webhook_address.h"
 
 namespace pacwar::server {
 
@@ -54,6 +55,11 @@ struct ServerConfig {
   // e-mail), sender address, whether this process runs the worker, its polls and first retry.
   std::string smtp_url;
   std::string mail_from = "pacwar@localhost";
+  // Webhooks go only to public addresses, except to these hosts (--webhook-allow-host): a
+  // club's own chat server on its network (webhook_address.h). `webhook_resolve` looks names up
+  // (empty: getaddrinfo; tests inject one).
+  std::vector<std::string> webhook_allow_hosts;
+  Resolver webhook_resolve;
   bool notice_worker = true;
   std::chrono::milliseconds notice_poll{500};
   std::chrono::milliseconds clock_poll{1000};

@@ -39,7 +39,7 @@ void add_notice_routes(http::Server& web, GameService& games, Store& store,
               const Json body = json_body(req);
               auto c = store.database().acquire();
               Transaction transaction(*c);
-              const Json settings = merge_settings(read_settings(*c, me), body);
+              const Json settings = merge_settings(read_settings(*c, me), body, kit.webhook_policy);
               write_settings(*c, me, settings, games.now());
               transaction.commit();
               send_json(res, 200, settings_answer(settings));

@@ -12,6 +12,7 @@
 #include "server/games.h"
 #include "server/http/server.h"
 #include "server/store.h"
+#include "server/webhook_address.h"
 
 namespace pacwar::server {
 
@@ -19,6 +20,7 @@ struct NoticeRouteKit {
   std::function<std::string(const http::Request&)> user;  // the logged-in user, or ApiError 401
   std::function<http::Handler(http::Handler)> wrap;       // errors become JSON answers
   bool email_enabled = false;                             // the server has --smtp-url
+  WebhookPolicy webhook_policy;                           // --webhook-allow-host
 };
 
 void add_notice_routes(http::Server& web, GameService& games, Store& store,

@@ -1,6 +1,7 @@
 #include "server/notice_worker.h"
 
 #include <curl/curl.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <iostream>
@@ -21,6 +22,27 @@ using engine::Json;
 using Easy = std::unique_ptr<CURL, decltype(&curl_easy_cleanup)>;
 
 std::size_t discard(char*, std::size_t size, std::size_t count, void*) { return size * count; }
+
+// The last line of defence against a webhook reaching an address it may not (issue 41): curl
+// asks this for every socket it is about to connect; a refused address gets no socket, so the
+// request fails without a packet sent, whatever name resolution or a redirect did.
+struct SocketGuard {
+  const WebhookPolicy* policy = nullptr;
+  std::string host;
+  std::string refused;  // the address refused, if any
+};
+
+curl_socket_t open_checked_socket(void* data, curlsocktype purpose, curl_sockaddr* address) {
+  auto* guard = static_cast<SocketGuard*>(data);
+  if (purpose == CURLSOCKTYPE_IPCXN && !guard->policy->allows(guard->host)) {
+    const std::string numeric = numeric_address(&address->addr);
+    if (numeric.empty() || !forbidden_address(numeric).empty()) {
+      guard->refused = numeric.empty() ? "an address that is not IPv4 or IPv6" : numeric;
+      return CURL_SOCKET_BAD;
+    }
+  }
+  return socket(address->family, address->socktype, address->protocol);
+}
 
 struct Upload {
   std::string data;
@@ -205,10 +227,24 @@ std::string NoticeWorker::deliver(const ClaimedNotice& notice, bool& permanent) 
 
 std::string NoticeWorker::post_webhook(const std::string& url, const std::string& text,
                                        bool& permanent) {
-  // The address was checked when it was saved; checked again (a settings row from elsewhere).
-  if (const std::string problem = webhook_url_problem(url); !problem.empty()) {
+  // The address was checked when it was saved; checked again (a settings row from elsewhere,
+  // a policy changed since), then the host is looked up and pinned (webhook_address.h).
+  if (const std::string problem = webhook_url_problem(url, options_.webhook_policy);
+      !problem.empty()) {
     permanent = true;
     return problem;
+  }
+  std::string problem;
+  const auto target = webhook_target(url, problem);
+  if (!target) {
+    permanent = true;
+    return problem;
+  }
+  const PinnedAddress pin = pin_webhook_address(*target, options_.webhook_policy,
+                                                options_.resolve ? options_.resolve : resolve_host);
+  if (!pin.problem.empty()) {
+    permanent = pin.permanent;
+    return "webhook: " + pin.problem;
   }
   Easy curl(curl_easy_init(), curl_easy_cleanup);
   if (!curl) return "curl_easy_init failed";
@@ -217,8 +253,19 @@ std::string NoticeWorker::post_webhook(const std::string& url, const std::string
   curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
   std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> header_list(headers,
                                                                           curl_slist_free_all);
+  std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> resolve_list(
+      target->numeric
+          ? nullptr
+          : curl_slist_append(nullptr, curl_resolve_entry(*target, pin.address).c_str()),
+      curl_slist_free_all);
+  SocketGuard guard{&options_.webhook_policy, target->host, ""};
   curl_easy_setopt(curl.get(), CURLOPT_URL, url.c_str());
   curl_easy_setopt(curl.get(), CURLOPT_PROTOCOLS_STR, "http,https");
+  if (resolve_list) curl_easy_setopt(curl.get(), CURLOPT_RESOLVE, resolve_list.get());
+  curl_easy_setopt(curl.get(), CURLOPT_OPENSOCKETFUNCTION, open_checked_socket);
+  curl_easy_setopt(curl.get(), CURLOPT_OPENSOCKETDATA, &guard);
+  curl_easy_setopt(curl.get(), CURLOPT_PROXY, "");           // no proxy from the environment
+  curl_easy_setopt(curl.get(), CURLOPT_FOLLOWLOCATION, 0L);  // a redirect is not followed
   curl_easy_setopt(curl.get(), CURLOPT_HTTPHEADER, headers);
   curl_easy_setopt(curl.get(), CURLOPT_POSTFIELDS, body.c_str());
   curl_easy_setopt(curl.get(), CURLOPT_POSTFIELDSIZE, static_cast<long>(body.size()));
@@ -229,6 +276,11 @@ std::string NoticeWorker::post_webhook(const std::string& url, const std::string
   curl_easy_setopt(curl.get(), CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl.get(), CURLOPT_WRITEFUNCTION, discard);
   const CURLcode code = curl_easy_perform(curl.get());
+  if (!guard.refused.empty()) {
+    permanent = true;
+    return "webhook: " + target->host + " was about to connect to " + guard.refused +
+           ", which is not a public address: refused";
+  }
   if (code != CURLE_OK) return std::string("webhook: ") + curl_easy_strerror(code);
   long status = 0;
   curl_easy_getinfo(curl.get(), CURLINFO_RESPONSE_CODE, &status);

@@ -20,6 +20,7 @@
 #include "server/games.h"
 #include "server/notice_queue.h"
 #include "server/store.h"
+#include "server/webhook_address.h"
 
 namespace pacwar::server {
 
@@ -35,7 +36,11 @@ struct NoticeOptions {
   std::chrono::milliseconds retry{30'000};    // first wait after a failure; doubles, up to 1 hour
   int max_attempts = 8;                       // then the notice is given up ("failed")
   std::chrono::milliseconds timeout{10'000};  // one webhook POST or SMTP session
-  std::function<std::int64_t()> clock;        // the time source (tests inject one)
+  // Webhooks go to public addresses only, except the hosts the operator allows
+  // (webhook_address.h); `resolve` looks a host up (empty: getaddrinfo; tests inject one).
+  WebhookPolicy webhook_policy;
+  Resolver resolve;
+  std::function<std::int64_t()> clock;  // the time source (tests inject one)
 };
 
 class NoticeWorker {

@@ -56,6 +56,7 @@ class WebhookReceiver {
   std::string url(const std::string& path) const {
     return "http://127.0.0.1:" + std::to_string(port_) + path;
   }
+  int port() const { return port_; }
   struct Post {
     std::string who, content_type, body;
   };
@@ -163,6 +164,9 @@ class Notices : public ::testing::Test {
     c.notice_poll = std::chrono::milliseconds(20);
     c.clock_poll = std::chrono::milliseconds(20);
     c.notice_retry = std::chrono::milliseconds(50);
+    // The test's webhook receiver listens on this machine: only a host the operator allows may
+    // be a loopback address (issue 41; WebhookAddress.* and the tests below without it).
+    c.webhook_allow_hosts = {"127.0.0.1"};
     // The test's time: real time plus `offset_`, or, once `frozen_`, the start plus `offset_`.
     c.clock = [this] { return (frozen_ ? start_ms_ : now_ms()) + offset_.load(); };
     return c;
@@ -276,6 +280,80 @@ TEST_F(Notices, SettingsAreValidatedAndStored) {
 
   ApiClient anonymous(server_->port());
   EXPECT_EQ(anonymous.get("/api/me/settings").status, 401);
+}
+
+// Issue 41, hole 1: without the operator's leave, a webhook to this machine is refused when it
+// is saved, in every spelling.
+TEST_F(Notices, AWebhookToThisMachineIsRefusedWhenSaved) {
+  ServerConfig c = config();
+  c.webhook_allow_hosts.clear();
+  start(c);
+  std::string alice_name;
+  ApiClient alice = user(alice_name, "ssrf");
+  for (const char* url : {"http://127.0.0.1:9/hook", "http://localhost/hook", "http://[::1]/hook",
+                          "http://0x7f000001/hook", "http://2130706433/hook", "http://127.1/hook",
+                          "http://0.0.0.0/hook", "http://user@127.0.0.1/hook",
+                          "http://169.254.169.254/latest", "http://10.0.0.1/hook"}) {
+    const Reply r = alice.put("/api/me/settings", {{"webhook_url", url}});
+    EXPECT_EQ(r.status, 400) << url;
+    EXPECT_EQ(r.body.value("field", ""), "webhook_url") << url;
+    EXPECT_NE(r.body.value("error", "").find("public addresses"), std::string::npos) << r.text;
+  }
+  EXPECT_TRUE(alice.get("/api/me/settings").body["webhook_url"].is_null());
+}
+
+// A name that resolves to this machine passes when saved (names are not looked up then) but
+// is refused when the notice is sent: the receiver on 127.0.0.1 gets nothing and the notice
+// fails for good. The test's resolver answers for hooks.test; nothing is looked up elsewhere.
+TEST_F(Notices, AWebhookNameThatResolvesHereIsRefusedWhenSent) {
+  WebhookReceiver hooks;
+  ServerConfig c = config();
+  c.webhook_allow_hosts.clear();
+  c.webhook_resolve = [](const std::string& host) -> std::vector<std::string> {
+    if (host == "hooks.test") return {"127.0.0.1"};
+    throw std::runtime_error("unknown name");
+  };
+  start(c);
+  std::string alice_name, bob_name;
+  ApiClient alice = user(alice_name, "rbnd");
+  ApiClient bob = user(bob_name, "rbne");
+  const std::string url = "http://hooks.test:" + std::to_string(hooks.port()) + "/hook/alice";
+  ASSERT_EQ(alice.put("/api/me/settings", {{"webhook_url", url}}).status, 200);
+  human_game(alice, bob);  // Bob's joining is a notice for Alice
+  ASSERT_TRUE(eventually([&] {
+    for (const Json& n : notices_of(store_->database(), alice_name))
+      if (n["channel"] == "webhook" && n["state"] == "failed") return true;
+    return false;
+  }));
+  for (const Json& n : notices_of(store_->database(), alice_name)) {
+    if (n["channel"] != "webhook") continue;
+    EXPECT_EQ(n["attempts"], 1) << n.dump();
+    EXPECT_NE(n["last_error"].get<std::string>().find("hooks.test resolves to 127.0.0.1"),
+              std::string::npos)
+        << n.dump();
+  }
+  EXPECT_TRUE(hooks.posts().empty());
+}
+
+// With the operator's leave the same name reaches the receiver, at the address that was
+// checked (CURLOPT_RESOLVE): curl itself never looks hooks.test up.
+TEST_F(Notices, AnAllowedWebhookHostIsReachedAtTheCheckedAddress) {
+  WebhookReceiver hooks;
+  ServerConfig c = config();
+  c.webhook_allow_hosts = {"hooks.test"};
+  c.webhook_resolve = [](const std::string& host) -> std::vector<std::string> {
+    if (host == "hooks.test") return {"127.0.0.1"};
+    throw std::runtime_error("unknown name");
+  };
+  start(c);
+  std::string alice_name, bob_name;
+  ApiClient alice = user(alice_name, "alwd");
+  ApiClient bob = user(bob_name, "alwe");
+  const std::string url = "http://hooks.test:" + std::to_string(hooks.port()) + "/hook/alice";
+  ASSERT_EQ(alice.put("/api/me/settings", {{"webhook_url", url}}).status, 200);
+  human_game(alice, bob);
+  ASSERT_TRUE(eventually([&] { return !hooks.posts().empty(); }));
+  EXPECT_EQ(hooks.posts().front().who, "alice");
 }
 
 TEST_F(Notices, WebhookAndMailArriveWithoutHiddenInformation) {

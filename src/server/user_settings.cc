@@ -1,7 +1,5 @@
 #include "server/user_settings.h"
 
-#include <curl/curl.h>
-
 #include <algorithm>
 #include <memory>
 
@@ -59,31 +57,13 @@ Json effective_settings(const Json& stored) {
   return s;
 }
 
-std::string webhook_url_problem(const std::string& url) {
+std::string webhook_url_problem(const std::string& url, const WebhookPolicy& policy) {
   if (url.size() > 2000) return "a URL has at most 2000 characters";
   if (!printable(url)) return "a URL has no spaces or control characters";
-  std::unique_ptr<CURLU, decltype(&curl_url_cleanup)> parsed(curl_url(), curl_url_cleanup);
-  if (!parsed) return "cannot check the URL";
-  // Without CURLU_GUESS_SCHEME or CURLU_DEFAULT_SCHEME: the scheme must be written.
-  if (curl_url_set(parsed.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK) {
-    return "'" + url + "' is not a URL (e.g. https://discord.com/api/webhooks/...)";
-  }
-  char* scheme = nullptr;
   std::string problem;
-  if (curl_url_get(parsed.get(), CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK || scheme == nullptr) {
-    problem = "the URL has no scheme; use http:// or https://";
-  } else if (std::string(scheme) != "http" && std::string(scheme) != "https") {
-    problem = "the URL's scheme is '" + std::string(scheme) + "'; only http and https are sent to";
-  }
-  curl_free(scheme);
-  if (!problem.empty()) return problem;
-  char* host = nullptr;
-  if (curl_url_get(parsed.get(), CURLUPART_HOST, &host, 0) != CURLUE_OK || host == nullptr ||
-      *host == '\0') {
-    problem = "the URL names no host";
-  }
-  curl_free(host);
-  return problem;
+  const auto target = webhook_target(url, problem);
+  if (!target) return problem;
+  return webhook_host_problem(*target, policy);
 }
 
 std::string email_problem(const std::string& email) {
@@ -125,14 +105,14 @@ std::string email_problem(const std::string& email) {
   return "";
 }
 
-Json merge_settings(const Json& current, const Json& body) {
+Json merge_settings(const Json& current, const Json& body, const WebhookPolicy& policy) {
   if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
   Json s = effective_settings(current);
   for (auto& [key, value] : body.items()) {
     if (key == "webhook_url") {
       const auto url = optional_text(value, "webhook_url");
       if (url) {
-        if (const std::string problem = webhook_url_problem(*url); !problem.empty()) {
+        if (const std::string problem = webhook_url_problem(*url, policy); !problem.empty()) {
           throw ApiError(400, "field 'webhook_url': " + problem, {{"field", "webhook_url"}});
         }
       }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/game.h"
+#include "server/webhook_address.h"
 
 namespace pacwar::server {
 
@@ -16,15 +17,18 @@ namespace pacwar::server {
 engine::Json effective_settings(const engine::Json& stored);
 
 // `current` changed by the fields of a PUT body; throws ApiError 400 naming the field and the
-// reason (unknown field, a URL that is not http(s), an e-mail address that is not one...).
-engine::Json merge_settings(const engine::Json& current, const engine::Json& body);
+// reason (unknown field, a URL that is not http(s) or names a loopback or private address that
+// `policy` does not allow, an e-mail address that is not one...).
+engine::Json merge_settings(const engine::Json& current, const engine::Json& body,
+                            const WebhookPolicy& policy);
 
 // Whether the settings ask for notices of `kind` ("turn", "game_end", "invite_accepted",
 // "clock_low", "clock_out").
 bool wants(const engine::Json& settings, const std::string& kind);
 
-// The checks of merge_settings, for one value: "" when fine, else the reason.
-std::string webhook_url_problem(const std::string& url);
+// The checks of merge_settings, for one value: "" when fine, else the reason. The webhook's
+// host is not looked up here (webhook_address.h: that happens when a notice is sent).
+std::string webhook_url_problem(const std::string& url, const WebhookPolicy& policy);
 std::string email_problem(const std::string& email);
 
 }  // namespace pacwar::server
