@@ -4,6 +4,7 @@
 // of combat (8.7) and Bombing (8.8).
 #include <algorithm>
 
+#include "engine/text.h"
 #include "games/co_prosperity/rules.h"
 #include "games/co_prosperity/steps.h"
 
@@ -146,7 +147,7 @@ void next_allocation(CpsState& s, Log log) {
         const auto cand = hit_candidates(s, side, p, &chooser);
         if (cand.empty()) {
           log_line(
-              log, [&] { return std::to_string(k.hits[side][p]) + " hit(s) lost."; }, "8.6.5");
+              log, [&] { return engine::count_of(k.hits[side][p], "hit") + " lost."; }, "8.6.5");
           k.hits[side][p] = 0;
           break;
         }
@@ -164,7 +165,9 @@ void next_allocation(CpsState& s, Log log) {
     if (k.bomber_loss > 0) {
       log_line(
           log,
-          [&] { return unit_name(s, b) + " loses " + std::to_string(k.bomber_loss) + " step(s)."; },
+          [&] {
+            return unit_name(s, b) + " loses " + engine::count_of(k.bomber_loss, "step") + ".";
+          },
           "8.8");
       if (s.units[b].steps <= k.bomber_loss) {
         eliminate(s, b, log);

@@ -85,7 +85,7 @@ TEST(CoProsperityCombat, NavalFireOnlyReducesGroundUnits_8_6_5_Case3to5) {
   japanese_naval_attack(sc).act("no-diversion");
   sc.dice({1, 1});
   EXPECT_EQ(sc.steps("US-Inf-1"), 1);
-  EXPECT_NE(sc.log_text().find("1 hit(s) lost"), std::string::npos);
+  EXPECT_NE(sc.log_text().find("1 hit lost."), std::string::npos);
   sc.dice({6});  // round C: the infantry fires back and misses
   EXPECT_EQ(sc.where("J-CV-1"), "Japanese-Retreat-Box");
 }

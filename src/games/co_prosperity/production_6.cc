@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "engine/text.h"
 #include "games/co_prosperity/rules.h"
 #include "games/co_prosperity/steps.h"
 
@@ -141,7 +142,7 @@ void apply_choose(CpsState& s, Act a, Log log) {
       log,
       [&] {
         return std::string(side == kJapanese ? "Japanese" : "Allied") + " player chose " +
-               std::to_string(hand_size(s, side)) + " cards.";
+               engine::count_of(hand_size(s, side), "card") + ".";
       },
       "6.0");
   if (side == kJapanese && s.pp[kAllied] > 0) {

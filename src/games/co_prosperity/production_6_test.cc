@@ -2,6 +2,7 @@
 // replenishment (6.3.1, 6.3.2, 8.4.1) and CBI development (8.5.1).
 #include <gtest/gtest.h>
 
+#include "games/co_prosperity/render_text.h"
 #include "games/co_prosperity/scenario_for_test.h"
 
 namespace pacwar::co_prosperity {
@@ -39,6 +40,24 @@ TEST(CoProsperityProduction, JapanesePpCountsControlledSquaresUpToFour_6_1) {
   EXPECT_EQ(japanese_pp(sc.s()), 3);
   sc.put("US-Inf-2", "Shanghai");
   EXPECT_EQ(japanese_pp(sc.s()), 2);
+}
+
+// 6.0: a hand of one card is "1 card" in the log and on both players' boards, never "1 cards".
+TEST(CoProsperityProduction, OneCardIsCountedInTheSingular_6_0) {
+  Scenario sc;
+  sc.empty_board(2);
+  sc.s().step = Step::ChooseCards;
+  sc.s().seat = kJapanese;
+  sc.s().pp[kJapanese] = 1;
+  sc.act("choose J1");
+  EXPECT_NE(sc.log_text().find("Japanese player chose 1 card."), std::string::npos)
+      << sc.log_text();
+  EXPECT_EQ(sc.log_text().find("1 cards"), std::string::npos) << sc.log_text();
+  const std::string own = render_text(sc.s().view(kJapanese));
+  EXPECT_NE(own.find("Japanese hand (1 card, action icons 6.3):"), std::string::npos) << own;
+  const std::string theirs = render_text(sc.s().view(kAllied));
+  EXPECT_NE(theirs.find("Japanese hand: 1 card (hidden)"), std::string::npos) << theirs;
+  EXPECT_NE(theirs.find("Allied hand (0 cards, action icons 6.3):"), std::string::npos) << theirs;
 }
 
 TEST(CoProsperityProduction, AlliedPpDependsOnWhoDeclared_6_2) {

@@ -7,6 +7,8 @@
 #include <sstream>
 #include <vector>
 
+#include "engine/text.h"
+
 namespace pacwar::co_prosperity {
 namespace {
 
@@ -81,7 +83,7 @@ std::string space_head(const Json& s) {
     if (s.value("port", false)) h += ", port";
     if (s.value("oil", false)) h += ", oil (RP, 6.4)";
     const int pp = s.value("production", 0);
-    if (pp > 0) h += ", " + std::to_string(pp) + " production square" + (pp > 1 ? "s" : "");
+    if (pp > 0) h += ", " + engine::count_of(pp, "production square");
   }
   return h + "]";
 }
@@ -156,8 +158,8 @@ std::string render_text(const Json& v) {
   if (v.contains("production_track") && !v["production_track"].empty()) {
     std::vector<std::string> items;
     for (const Json& p : v["production_track"]) {
-      std::string item = p.value("id", "?") + " (" + text(p, "advances_left") + " advance" +
-                         (p.value("advances_left", 0) == 1 ? "" : "s") + " to the map";
+      std::string item = p.value("id", "?") + " (" +
+                         engine::count_of(p.value("advances_left", 0), "advance") + " to the map";
       const Json turn = v.value("turn", Json());
       if (turn.is_number_integer() && (p.value("placed_turn", 0) == turn.get<int>() ||
                                        p.value("advanced_turn", 0) == turn.get<int>()))
@@ -177,8 +179,8 @@ std::string render_text(const Json& v) {
       if (!v["hands"].contains(side)) continue;
       const Json& hand = v["hands"][side];
       if (hand.contains("cards")) {
-        out << side_word(side) << " hand (" << text(hand, "count")
-            << " cards, action icons 6.3):\n";
+        out << side_word(side) << " hand (" << engine::count_of(hand.value("count", 0), "card")
+            << ", action icons 6.3):\n";
         for (const Json& c : hand["cards"]) {
           std::vector<std::string> icons;
           for (const Json& i : c.value("icons", Json::array()))
@@ -187,7 +189,8 @@ std::string render_text(const Json& v) {
                   " / ");
         }
       } else {
-        out << side_word(side) << " hand: " << text(hand, "count") << " cards (hidden)\n";
+        out << side_word(side) << " hand: " << engine::count_of(hand.value("count", 0), "card")
+            << " (hidden)\n";
       }
     }
   }

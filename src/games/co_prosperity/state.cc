@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <typeinfo>
 
+#include "engine/text.h"
 #include "games/co_prosperity/rules.h"
 #include "games/co_prosperity/steps.h"
 
@@ -297,13 +298,13 @@ std::string CpsState::action_label(engine::ActionCode code) const {
       const bool track = op.nation < 0 && d.type != UnitType::Inf && d.type != UnitType::Vet;
       if (track)
         return id + " (" + unit_summary(*this, a.a) + "; to the Production Track, " +
-               std::to_string(c.advances(d.type)) + " advance(s) to the map, 6.3.1)";
+               engine::count_of(c.advances(d.type), "advance") + " to the map, 6.3.1)";
       return id + " (" + unit_summary(*this, a.a) + "; straight to a home space, " +
              (op.nation >= 0 ? "8.5.1)" : "6.3.1)");
     }
     case Kind::Advance:
       return id + " (" + type_name(c.units.at(a.a).type) + ", " +
-             std::to_string(units[a.a].track_left) + " advance(s) to the map, 8.4.2)";
+             engine::count_of(units[a.a].track_left, "advance") + " to the map, 8.4.2)";
     case Kind::Hit:
       return id + " (" + unit_summary(*this, a.a) + "; 8.6.5)";
     case Kind::Divert:

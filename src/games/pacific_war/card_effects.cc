@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "engine/text.h"
 #include "games/pacific_war/paths.h"
 #include "games/pacific_war/rules.h"
 
@@ -289,8 +290,8 @@ bool play_event(PwState& s, int card, int side, int target, Log log) {
         log_line(
             log,
             [&] {
-              return side_name(e.side) + " discard their " + std::to_string(n) +
-                     " cards; the discards are shuffled into the deck.";
+              return side_name(e.side) + " discard their " + engine::count_of(n, "card") +
+                     "; the discards are shuffled into the deck.";
             },
             "7.4");
         s.events.victim = static_cast<std::int8_t>(e.side);

@@ -116,6 +116,18 @@ TEST(CardEvents_9_0_2, ExampleThreeInTheEmperorsPresence) {
   EXPECT_FALSE(sc.s().view(kJapanese)["hands"]["allied"].contains("cards"));
 }
 
+// 7.4 (In the Emperor's Presence, 9.0.2): a hand of one card is logged as "1 card".
+TEST(CardEvents_9_0_2, RedrawOfAOneCardHandSaysOneCard) {
+  Scenario sc;
+  sc.empty_board(3).put("Kongo", "Samoa-Islands").put("Houston", "Samoa-Islands");
+  sc.give(kJapanese, 10).give(kAllied, 4);
+  fight(sc, "Samoa-Islands", kJapanese, 0);
+  ASSERT_EQ(sc.s().seat, kJapanese);
+  sc.act("event J10");
+  EXPECT_NE(sc.log_text().find("discard their 1 card;"), std::string::npos) << sc.log_text();
+  EXPECT_EQ(sc.log_text().find("1 cards"), std::string::npos) << sc.log_text();
+}
+
 // 9.0.1: Japanese first, one card at a time, until both pass in turn; a side with nothing to
 // play is not asked. A Strategic Event interrupt is never offered in combat.
 TEST(CardEvents_9_0_1, OneCardAtATimeUntilBothPass) {
