@@ -113,6 +113,7 @@ class Scenario {
   int controller(const std::string& space_id) const {
     return compute_control(*state_)[space(space_id)];
   }
+  const std::vector<engine::LogLine>& log_lines() const { return log_.lines; }
   std::string log_text() const {
     std::string out;
     for (const auto& l : log_.lines) out += l.text + "\n";

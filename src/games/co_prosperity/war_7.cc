@@ -2,6 +2,7 @@
 // cards (7.2.1, 7.2.2), the air-unit transfer and the two Special Operations (7.3).
 #include <algorithm>
 
+#include "engine/text.h"
 #include "games/co_prosperity/rules.h"
 #include "games/co_prosperity/steps.h"
 
@@ -66,6 +67,15 @@ void legal_declare(const CpsState& s, Out& out) {
 void apply_declare(CpsState& s, Act a, Log log) {
   if (a.kind == Kind::NoDeclaration) {
     if (s.step == Step::DeclareJapanese) return allied_option(s, log);
+    // 7.0: the Allied player had the option (he is asked only when his hand pays the cost,
+    // 7.2.1) and let it pass; the Japanese player reads that too.
+    log_line(
+        log,
+        [&] {
+          return "The Allied player does not declare war on Japan (cost " +
+                 engine::count_of(war_cost(s), "card") + ").";
+        },
+        "7.2");
     return begin_operations(s, log);
   }
   if (s.step == Step::DeclareJapanese) {

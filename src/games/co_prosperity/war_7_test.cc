@@ -146,6 +146,35 @@ TEST(CoProsperityWar, AlliedDeclarationCostsDiscardedCards_7_2_1) {
   EXPECT_FALSE(sc.s().view(kJapanese).dump().find("Pacific Fleet") != std::string::npos);
 }
 
+// 7.0, 7.2: when the Allied player may declare war and does not, both players read it in the
+// log; when the cost (7.2.1) is more than his hand, he had no choice and nothing is said.
+TEST(CoProsperityWar, AlliesDecliningWarIsLogged_7_2) {
+  Scenario sc;
+  sc.empty_board(2, false, false);
+  for (const char* k : {"A1", "A2", "A3", "A4", "A5"}) sc.give(k);
+  at_japanese_declaration(sc);
+  sc.act("no-declaration");
+  ASSERT_EQ(sc.s().step, Step::DeclareAllied);
+  sc.act("no-declaration");
+  EXPECT_FALSE(sc.s().us_war);
+  const engine::LogLine* declined = nullptr;
+  for (const auto& line : sc.log_lines())
+    if (line.text.find("does not declare war") != std::string::npos) declined = &line;
+  ASSERT_NE(declined, nullptr) << sc.log_text();
+  EXPECT_EQ(declined->text, "The Allied player does not declare war on Japan (cost 4 cards).");
+  EXPECT_EQ(declined->rule, "7.2");
+  EXPECT_TRUE(declined->visible(kJapanese));
+  EXPECT_TRUE(declined->visible(-1));  // public: spectators read it too
+
+  Scenario poor;  // 3 cards for a cost of 4: the Allied player is not asked
+  poor.empty_board(2, false, false);
+  for (const char* k : {"A1", "A2", "A3"}) poor.give(k);
+  at_japanese_declaration(poor);
+  poor.act("no-declaration");
+  EXPECT_NE(poor.s().step, Step::DeclareAllied);
+  EXPECT_EQ(poor.log_text().find("declare war"), std::string::npos) << poor.log_text();
+}
+
 TEST(CoProsperityWar, NotAtWarRestrictions_7_4) {
   Scenario sc;
   sc.empty_board(2, false, false);
