@@ -30,6 +30,36 @@ TEST(CoProsperityEndOfTurn, FreeStrategicMovesOneUnitEach_9_0) {
   EXPECT_EQ(sc.s().step, Step::ChooseCards);
 }
 
+// 9.0: each unit offered for an End of Turn move says where it is, air units and units in the
+// Retreat Box too ("move J-Air-1 (Air 2/2, air, at Japan)").
+TEST(CoProsperityEndOfTurn, EveryUnitInTheMenuSaysWhereItIs_9_0) {
+  Scenario sc;
+  sc.empty_board(2);
+  sc.put("J-Air-1", "Japan").put("J-Inf-2", "Shanghai").put("J-CV-1", "Okinawa");
+  sc.put("J-BB-1", "Japanese-Retreat-Box");
+  end_turn(sc);
+  ASSERT_EQ(sc.s().step, Step::EndTurnMove);
+  std::vector<engine::ActionCode> actions;
+  sc.s().legal_actions(actions);
+  int units = 0;
+  for (engine::ActionCode a : actions) {
+    const std::string id = sc.s().action_id(a);
+    if (id.rfind("move ", 0) != 0) continue;
+    ++units;
+    const std::string label = sc.s().action_label(a);
+    EXPECT_NE(label.find(", at " + sc.where(id.substr(5)) + ")"), std::string::npos) << label;
+  }
+  EXPECT_EQ(units, 4);
+  EXPECT_EQ(sc.s().action_label(encode(Kind::Move, sc.unit("J-Air-1"))),
+            "move J-Air-1 (Air 2/2, air, at Japan)");
+  // The same for the other menus that name an air unit: a bomber (8.8), an air unit picked for
+  // a strategic move (8.1.1).
+  EXPECT_EQ(sc.s().action_label(encode(Kind::Bomber, sc.unit("J-Air-1"))),
+            "bomber J-Air-1 (Air 2/2, air, at Japan)");
+  EXPECT_EQ(sc.s().action_label(encode(Kind::Pick, sc.unit("J-Air-1"))),
+            "pick J-Air-1 (Air 2/2, air, at Japan)");
+}
+
 TEST(CoProsperityEndOfTurn, AlliesFirstAfterTheirDeclaration_9_0) {
   Scenario sc;
   sc.empty_board(2);

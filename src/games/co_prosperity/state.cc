@@ -203,7 +203,9 @@ std::string CpsState::action_id(engine::ActionCode code) const {
 
 namespace {
 
-// "CV 2/2, factor 3, priority A, move 3": a counter's values for a label (2.2.1).
+// "CV 2/2, factor 3, priority A, move 3, at Japan" or "Air 2/2, air, at Japan": a counter's
+// values for a label (2.2.1) and, for a unit on the map, in a Retreat Box or at Vladivostok,
+// where it is.
 std::string unit_summary(const CpsState& s, int u) {
   const UnitDef& d = s.content().units.at(u);
   std::string t = type_name(d.type);
@@ -213,22 +215,26 @@ std::string unit_summary(const CpsState& s, int u) {
     t += '/';
     t += std::to_string(d.steps);
   }
-  if (d.type == UnitType::Air) return t + ", air";
-  t += ", factor ";
-  t += std::to_string(d.attack);
-  if (d.defense != d.attack) {
-    t += '/';
-    t += std::to_string(d.defense);
+  if (d.type == UnitType::Air) {
+    t += ", air";
+  } else {
+    t += ", factor ";
+    t += std::to_string(d.attack);
+    if (d.defense != d.attack) {
+      t += '/';
+      t += std::to_string(d.defense);
+    }
+    t += ", priority ";
+    t += static_cast<char>('A' + d.priority);
+    if (d.movement > 0) {
+      t += ", move ";
+      t += std::to_string(d.movement);
+    }
   }
-  t += ", priority ";
-  t += static_cast<char>('A' + d.priority);
-  if (d.movement > 0) {
-    t += ", move ";
-    t += std::to_string(d.movement);
-  }
-  if (on_map(s.units[u].loc)) {
+  const int loc = s.units[u].loc;
+  if (on_map(loc) || loc == kVladivostok) {
     t += ", at ";
-    t += space_name(s, s.units[u].loc);
+    t += space_name(s, loc);
   }
   return t;
 }
