@@ -138,13 +138,40 @@ void apply_hit(CpsState& s, int u, Log log) {
   if (--s.units[u].steps == 0) eliminate(s, u, log);
 }
 
+// 8.6.5: the hits unit `u` takes while it is a candidate of `rung` (hit_candidates): under (1)
+// and (2) until it is eliminated, under (3) until it is down to one step (4).
+int hits_taken(const CpsState& s, int rung, int u) {
+  return s.units[u].steps - (rung == 3 ? 1 : 0);
+}
+
+// The hits it takes to fill every candidate of one rung. The candidates of a rung stay the same
+// until all of them are full (they only leave it by being eliminated, or under (3) by coming
+// down to one step, and no unit joins it), so with at least that many hits left every
+// allocation ends alike: each candidate takes all it can, and the rest go on to the next rung
+// or are lost (5). With fewer, two allocations leave different units with different steps.
+int hits_to_fill(const CpsState& s, int rung, const std::vector<int>& cand) {
+  int n = 0;
+  for (int u : cand) n += hits_taken(s, rung, u);
+  return n;
+}
+
+// "US-BB-1, US-BB-2 and US-CV-1".
+std::string unit_list(const CpsState& s, const std::vector<int>& units) {
+  std::string out;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    if (i > 0) out += i + 1 == units.size() ? " and " : ", ";
+    out += unit_name(s, units[i]);
+  }
+  return out;
+}
+
 void next_allocation(CpsState& s, Log log) {
   CombatCtx& k = s.combat;
   for (int side : {kJapanese, kAllied})  // 8.6.5: Japanese hits are applied first
     for (int p = 0; p < 4; ++p)
       while (k.hits[side][p] > 0) {
-        int chooser = side;
-        const auto cand = hit_candidates(s, side, p, &chooser);
+        int chooser = side, rung = 0;
+        const auto cand = hit_candidates(s, side, p, &chooser, &rung);
         if (cand.empty()) {
           log_line(
               log, [&] { return engine::count_of(k.hits[side][p], "hit") + " lost."; }, "8.6.5");
@@ -152,9 +179,28 @@ void next_allocation(CpsState& s, Log log) {
           break;
         }
         if (cand.size() > 1) {
-          s.step = Step::Allocate;
-          s.seat = static_cast<std::int8_t>(chooser);
-          return;
+          if (k.hits[side][p] < hits_to_fill(s, rung, cand)) {
+            s.step = Step::Allocate;
+            s.seat = static_cast<std::int8_t>(chooser);
+            return;
+          }
+          // Enough hits to fill every candidate: every allocation ends alike, nobody is asked.
+          log_line(
+              log,
+              [&] {
+                return "Every allocation of the " +
+                       std::string(side == kJapanese ? "Japanese" : "Allied") + " priority " +
+                       std::string(1, static_cast<char>('A' + p)) + " hits " +
+                       (rung == 3 ? "reduces " : "eliminates ") + unit_list(s, cand) +
+                       (rung == 3 ? " to one step" : "") + ": no choice to make.";
+              },
+              "8.6.5");
+          for (int u : cand)
+            for (int n = hits_taken(s, rung, u); n > 0; --n) {
+              --k.hits[side][p];
+              apply_hit(s, u, log);
+            }
+          continue;
         }
         --k.hits[side][p];
         apply_hit(s, cand[0], log);
@@ -243,7 +289,7 @@ int fire_factor(const CpsState& s, int u) {
   return base + (s.combat.bonus[side] ? 1 : 0);
 }
 
-std::vector<int> hit_candidates(const CpsState& s, int firing, int prio, int* chooser) {
+std::vector<int> hit_candidates(const CpsState& s, int firing, int prio, int* chooser, int* rung) {
   const Content& c = s.content();
   const int target = other(firing);
   const bool naval_fire = prio <= 1;
@@ -256,6 +302,7 @@ std::vector<int> hit_candidates(const CpsState& s, int firing, int prio, int* ch
     if (current_priority(s, u) == prio) out.push_back(u);
   if (!out.empty()) {
     *chooser = firing;
+    if (rung != nullptr) *rung = 1;
     return out;
   }
   // (2) same type as the firing units, chosen by the receiving player.
@@ -263,12 +310,14 @@ std::vector<int> hit_candidates(const CpsState& s, int firing, int prio, int* ch
     if (current_naval(s, u) == naval_fire) out.push_back(u);
   if (!out.empty()) {
     *chooser = target;
+    if (rung != nullptr) *rung = 2;
     return out;
   }
   // (3) any unit, chosen by the firing player; (4) across types only reduce, never eliminate.
   for (int u : all)
     if (s.units[u].steps > 1) out.push_back(u);
   *chooser = firing;
+  if (rung != nullptr) *rung = 3;
   return out;
 }
 

@@ -75,6 +75,96 @@ TEST(CoProsperityCombat, ThenSameTypeReceivingPlayerChooses_8_6_5_Case2) {
   EXPECT_EQ(sc.steps("US-Inf-1"), 2);  // the infantry is not a naval unit
 }
 
+// 8.6.5: 4 hits on two 2-step battleships sink both whatever the allocation: nobody is asked,
+// and the log says why.
+TEST(CoProsperityCombat, HitsThatSinkEveryTargetAreAllocatedWithoutAsking_8_6_5) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("J-BB-1", "Japan").put("J-BB-2", "Japan");
+  sc.put("US-BB-1", "Okinawa").put("US-BB-2", "Okinawa");
+  sc.give("J5").at_operations(kJapanese);
+  sc.acts({"play J5 naval", "from Japan", "pick J-BB-1", "pick J-BB-2", "to Okinawa"});
+  sc.dice({1, 1, 1, 1, 6, 6, 6, 6});  // round B: four Japanese hits, the US battleships miss
+  EXPECT_NE(sc.s().step, Step::Allocate);
+  EXPECT_EQ(sc.where("US-BB-1"), "pool");
+  EXPECT_EQ(sc.where("US-BB-2"), "pool");
+  EXPECT_EQ(sc.where("J-BB-1"), "Okinawa");  // 8.7: the attacker wins
+  EXPECT_EQ(sc.s().step, Step::Operations);
+  EXPECT_NE(sc.log_text().find("Every allocation of the Japanese priority B hits eliminates "
+                               "US-BB-1 and US-BB-2: no choice to make."),
+            std::string::npos)
+      << sc.log_text();
+}
+
+// 8.6.5: 3 hits on the same two battleships leave one of them afloat, and which one is the
+// firing player's choice: he is asked, until one hit on the survivor is all that is left.
+TEST(CoProsperityCombat, HitsThatLeaveAChoiceAreStillAsked_8_6_5) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("J-BB-1", "Japan").put("J-BB-2", "Japan");
+  sc.put("US-BB-1", "Okinawa").put("US-BB-2", "Okinawa");
+  sc.give("J5").at_operations(kJapanese);
+  sc.acts({"play J5 naval", "from Japan", "pick J-BB-1", "pick J-BB-2", "to Okinawa"});
+  sc.dice({1, 1, 1, 6, 6, 6, 6, 6});  // three Japanese hits
+  ASSERT_EQ(sc.s().step, Step::Allocate);
+  EXPECT_EQ(sc.s().seat, kJapanese);
+  EXPECT_EQ(sc.legal(), (std::vector<std::string>{"hit US-BB-1", "hit US-BB-2"}));
+  sc.act("hit US-BB-2");
+  ASSERT_EQ(sc.s().step, Step::Allocate);  // 2 hits on 1 + 2 steps: still a choice
+  sc.act("hit US-BB-2");                   // US-BB-2 sunk; the last hit can only hit US-BB-1
+  EXPECT_EQ(sc.where("US-BB-2"), "pool");
+  EXPECT_EQ(sc.steps("US-BB-1"), 1);
+  EXPECT_EQ(sc.log_text().find("no choice to make"), std::string::npos) << sc.log_text();
+}
+
+// 8.6.5 (1) then (2): 3 hits on two 1-step carriers and two battleships: the carriers (same
+// priority) sink whatever the Japanese player chooses, so he is not asked; which battleship
+// takes the last hit is the Allied player's choice (2), and he is asked.
+TEST(CoProsperityCombat, OnlyTheAllocationThatCannotMatterIsSkipped_8_6_5) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("J-CV-1", "Japan").put("J-CV-2", "Japan");
+  sc.put("US-CV-1", "Okinawa", 1).put("US-CV-2", "Okinawa", 1);
+  sc.put("US-BB-1", "Okinawa").put("US-BB-2", "Okinawa");
+  sc.give("J5").at_operations(kJapanese);
+  sc.acts({"play J5 naval", "from Japan", "pick J-CV-1", "pick J-CV-2", "to Okinawa"});
+  sc.act("no-diversion");
+  sc.dice({1, 1, 1, 6, 6, 6});  // round A: three Japanese hits, the US carriers miss
+  EXPECT_EQ(sc.where("US-CV-1"), "pool");
+  EXPECT_EQ(sc.where("US-CV-2"), "pool");
+  ASSERT_EQ(sc.s().step, Step::Allocate);
+  EXPECT_EQ(sc.s().seat, kAllied);
+  EXPECT_EQ(sc.legal(), (std::vector<std::string>{"hit US-BB-1", "hit US-BB-2"}));
+}
+
+// 8.6.5 (3), (4): naval fire on two full infantry units can only reduce each by one step: 2
+// hits (or more) reduce both whatever the allocation; 1 hit is the firing player's choice.
+TEST(CoProsperityCombat, ReducingEveryGroundUnitNeedsNoChoice_8_6_5_Case3_4) {
+  Scenario sc;
+  sc.empty_board(3);
+  sc.put("J-CV-1", "Japan");
+  sc.put("US-Inf-1", "Okinawa").put("US-Inf-2", "Okinawa");
+  japanese_naval_attack(sc).act("no-diversion");
+  sc.dice({1, 1});
+  EXPECT_NE(sc.s().step, Step::Allocate);
+  EXPECT_EQ(sc.steps("US-Inf-1"), 1);
+  EXPECT_EQ(sc.steps("US-Inf-2"), 1);
+  EXPECT_NE(sc.log_text().find("Every allocation of the Japanese priority A hits reduces "
+                               "US-Inf-1 and US-Inf-2 to one step: no choice to make."),
+            std::string::npos)
+      << sc.log_text();
+
+  Scenario one;
+  one.empty_board(3);
+  one.put("J-CV-1", "Japan");
+  one.put("US-Inf-1", "Okinawa").put("US-Inf-2", "Okinawa");
+  japanese_naval_attack(one).act("no-diversion");
+  one.dice({1, 6});
+  ASSERT_EQ(one.s().step, Step::Allocate);
+  EXPECT_EQ(one.s().seat, kJapanese);  // (3): the firing player
+  EXPECT_EQ(one.legal(), (std::vector<std::string>{"hit US-Inf-1", "hit US-Inf-2"}));
+}
+
 // 8.6.5 (3), (4), (5): with no unit of the same priority or type left, hits go anywhere, but a
 // naval unit may only reduce a ground unit; hits that cannot be applied are lost.
 TEST(CoProsperityCombat, NavalFireOnlyReducesGroundUnits_8_6_5_Case3to5) {

@@ -182,8 +182,11 @@ void apply_allocate(CpsState& s, Act a, Log log);
 int current_priority(const CpsState& s, int u);
 bool current_naval(const CpsState& s, int u);
 int fire_factor(const CpsState& s, int u);
-// Units that may take the next hit of `firing` side's priority `prio` fire, and who chooses.
-std::vector<int> hit_candidates(const CpsState& s, int firing, int prio, int* chooser);
+// Units that may take the next hit of `firing` side's priority `prio` fire, and who chooses;
+// `rung` (if given) says which restriction of 8.6.5 picked them: 1 (same priority), 2 (same
+// type) or 3 (any unit, to be reduced only).
+std::vector<int> hit_candidates(const CpsState& s, int firing, int prio, int* chooser,
+                                int* rung = nullptr);
 
 // ---- end_turn_9.cc (9.0, 5.1 upkeep, 4.0 victory)
 void begin_end_of_turn(CpsState& s, Log log);
