@@ -125,8 +125,30 @@ ParseResult parse_request(std::string_view data, const ParseLimits& limits, Requ
     if (colon == std::string_view::npos || !is_token(field.substr(0, colon))) {
       return error(400, "malformed header field");
     }
-    request.headers.push_back(
-        {lower(field.substr(0, colon)), std::string(trim(field.substr(colon + 1)))});
+    // RFC 9110 5.5: a field value holds visible characters, spaces and tabs; a NUL, CR, LF or
+    // other control character is an error (RFC 9112 2.2 lets a server refuse the message).
+    const std::string_view value = trim(field.substr(colon + 1));
+    if (const auto bad =
+            std::find_if(value.begin(), value.end(),
+                         [](unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; });
+        bad != value.end()) {
+      static constexpr char kHex[] = "0123456789ABCDEF";
+      const auto c = static_cast<unsigned char>(*bad);
+      return error(400, "the header field " + std::string(field.substr(0, colon)) +
+                            " holds the control character 0x" + kHex[c >> 4] + kHex[c & 15]);
+    }
+    request.headers.push_back({lower(field.substr(0, colon)), std::string(value)});
+  }
+  // RFC 9112 6.3: Content-Length fields with different values make the message invalid (the
+  // same value twice is one length). Which one a proxy in front used cannot be known.
+  const std::string* content_length = nullptr;
+  for (const auto& [name, value] : request.headers) {
+    if (name != "content-length") continue;
+    if (content_length != nullptr && *content_length != value) {
+      return error(
+          400, "two Content-Length fields disagree (" + *content_length + " and " + value + ")");
+    }
+    content_length = &value;
   }
 
   const std::string connection = request.header("connection");

@@ -65,6 +65,13 @@ TEST(HttpParser, RefusesMalformedRequestsWithAStatus) {
       {"GET / HTTP/1.1\r\nno colon here\r\n\r\n", 400},
       {"POST / HTTP/1.1\r\nContent-Length: 12x\r\n\r\n", 400},
       {"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 411},
+      // Issue 41, hole 8: RFC 9112 6.3 and RFC 9110 5.5.
+      {"POST / HTTP/1.1\r\nContent-Length: 4\r\nContent-Length: 40\r\n\r\nbody", 400},
+      {"POST / HTTP/1.1\r\nContent-Length: 4, 40\r\n\r\nbody", 400},
+      {std::string("GET / HTTP/1.1\r\nX-Name: a\0b\r\n\r\n", 31), 400},
+      {"GET / HTTP/1.1\r\nX-Name: a\x01b\r\n\r\n", 400},
+      {"GET / HTTP/1.1\r\nX-Name: a\x7f\r\n\r\n", 400},
+      {"GET / HTTP/1.1\r\nX-Name: a\nb\r\n\r\n", 400},
   };
   for (const auto& c : cases) {
     Request request;
@@ -74,6 +81,21 @@ TEST(HttpParser, RefusesMalformedRequestsWithAStatus) {
     EXPECT_FALSE(result.error.empty());
     EXPECT_FALSE(result.keep_open);
   }
+}
+
+// The same Content-Length twice is one length; tabs and visible bytes (UTF-8 included) are
+// allowed in a field value, and the error names the control character it refuses.
+TEST(HttpParser, DuplicateButEqualLengthsAndTabsPass) {
+  Request request;
+  const std::string text =
+      "POST / HTTP/1.1\r\nContent-Length: 4\r\nX-Note: a\tb \xc3\xa9\r\n"
+      "Content-Length: 4\r\n\r\nbody";
+  ASSERT_EQ(parse_request(text, {}, request).status, Status::kComplete);
+  EXPECT_EQ(request.body, "body");
+  EXPECT_EQ(request.header("x-note"), "a\tb \xc3\xa9");
+  const ParseResult nul =
+      parse_request(std::string("GET / HTTP/1.1\r\nX-Name: a\0b\r\n\r\n", 31), {}, request);
+  EXPECT_EQ(nul.error, "the header field X-Name holds the control character 0x00");
 }
 
 TEST(HttpParser, TooLargeHeadsAndBodies) {
