@@ -119,8 +119,9 @@ wait_server() {
 declare -A server_pid worker_pid
 start_server() {  # $1: 1..3
   local port=$(( base + $1 ))
+  # Every connection comes from nginx on 127.0.0.1: no cap of connections per address.
   "$pacwar" serve --host 127.0.0.1 --port "$port" --db "$db" --ai-workers 0 --web web \
-    >>"$dir/serve-$1.log" 2>&1 &
+    --max-connections-per-address 0 >>"$dir/serve-$1.log" 2>&1 &
   server_pid[$1]=$!
   pids+=($!)
 }

@@ -1010,8 +1010,11 @@ int main(int argc, char** argv) {
   const std::string db = o.db.empty() ? "sqlite:" + (dir.path() / "load.db").string() : o.db;
   std::optional<ServerProcess> started;
   // The server with its default settings (connections need no server thread), except the
-  // sign-up limit: the tool signs up one user per game from one address.
-  if (o.attach_port == 0) started.emplace(db, std::vector<std::string>{"--signups-per-hour", "0"});
+  // sign-up limit and the cap of connections per address: the tool signs up one user per game,
+  // and opens every connection, from one address.
+  if (o.attach_port == 0)
+    started.emplace(db, std::vector<std::string>{"--signups-per-hour", "0",
+                                                 "--max-connections-per-address", "0"});
   const int port = o.attach_port != 0 ? o.attach_port : started->port();
   const int pid = o.attach_port != 0 ? o.attach_pid : started->pid();
 

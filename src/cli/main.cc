@@ -340,6 +340,13 @@ int run(int argc, char** argv) {
                     "(default: no e-mail)");
   serve->add_option("--mail-from", serve_config.mail_from,
                     "sender address of e-mail notices (default pacwar@localhost)");
+  serve->add_option("--max-connections-per-address", serve_config.max_connections_per_address,
+                    "connections open at once from one client address (0: no limit; default "
+                    "256; the --trust-proxy addresses have none)");
+  serve
+      ->add_option("--max-streams-per-user", serve_config.max_streams_per_user,
+                   "live game pages open at once per user (0: no limit; default 20)")
+      ->check(CLI::NonNegativeNumber);
   serve->add_option("--webhook-allow-host", serve_config.webhook_allow_hosts,
                     "a host that players' notification webhooks may reach even on a loopback or "
                     "private address (e.g. your club's own chat server); repeatable. Others "

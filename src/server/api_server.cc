@@ -6,6 +6,8 @@
 #include <cctype>
 #include <filesystem>
 #include <iostream>
+#include <mutex>
+#include <unordered_map>
 
 #include "engine/data_dir.h"
 #include "server/accounts.h"
@@ -65,6 +67,9 @@ http::ServerOptions http_options(const ServerConfig& config, bool notified) {
   http::ServerOptions options;
   options.workers = std::max(1, config.threads);
   options.limits.max_body = config.max_body_bytes;
+  options.header_timeout = config.header_timeout;
+  options.max_connections_per_address = config.max_connections_per_address;
+  options.unlimited_addresses = config.trusted_proxies;  // a proxy's clients share its address
   // With NOTIFY (PostgreSQL) a stream is woken by every change; its periodic check only sends
   // the heartbeat. SQLite: the periodic check finds the changes of other processes.
   options.stream_interval =
@@ -144,6 +149,25 @@ struct ApiServer::Impl {
 
   ServerConfig config;
   Notifier notifier;
+  // Live game pages (event streams) open per user: a slot is held while a stream is open.
+  struct StreamSlots {
+    std::mutex mutex;
+    std::unordered_map<std::string, int> open;
+  };
+  std::shared_ptr<StreamSlots> stream_slots = std::make_shared<StreamSlots>();
+  // A slot of `user`'s, released when the token goes; nullptr when the user has the most open.
+  std::shared_ptr<void> take_stream_slot(const std::string& user) {
+    const int most = config.max_streams_per_user;
+    std::lock_guard lock(stream_slots->mutex);
+    int& open = stream_slots->open[user];
+    if (most > 0 && open >= most) return nullptr;
+    ++open;
+    // Not null (a null token would test false): it points at the counts, which it keeps alive.
+    return std::shared_ptr<void>(stream_slots.get(), [slots = stream_slots, user](void*) {
+      std::lock_guard release(slots->mutex);
+      if (--slots->open[user] <= 0) slots->open.erase(user);
+    });
+  }
   Store store;
   GameService games;
   Catalog catalog;
@@ -425,10 +449,16 @@ struct ApiServer::Impl {
                 const std::string me = user(req);
                 const std::string id = req.matches[1];
                 games.summary(me, id);  // 403 / 404 before the stream starts
+                std::shared_ptr<void> slot = take_stream_slot(me);
+                if (!slot) {
+                  throw ApiError(429, "you have " + std::to_string(config.max_streams_per_user) +
+                                          " live game pages open, the most this server allows: "
+                                          "close one, then reload this page");
+                }
                 res.content_type = "text/event-stream";
                 res.set_header("Cache-Control", "no-cache");
                 res.set_header("X-Accel-Buffering", "no");
-                res.stream = std::make_shared<GameEvents>(*this, me, id);
+                res.stream = std::make_shared<GameEvents>(*this, me, id, std::move(slot));
               }));
 
     add_witp_routes(
@@ -486,11 +516,12 @@ struct ApiServer::Impl {
   // game's notifier channel (changes made here) and every poll interval (other processes).
   class GameEvents final : public http::Stream {
    public:
-    GameEvents(Impl& server, std::string user, std::string id)
+    GameEvents(Impl& server, std::string user, std::string id, std::shared_ptr<void> slot)
         : server_(server),
           user_(std::move(user)),
           id_(std::move(id)),
-          channel_(server.notifier.channel(id_)) {}
+          channel_(server.notifier.channel(id_)),
+          slot_(std::move(slot)) {}
     void start(std::function<void()> wake) override {
       subscription_ = channel_->subscribe(std::move(wake));
     }
@@ -517,13 +548,17 @@ struct ApiServer::Impl {
       }
       return std::string();
     }
-    void stop() override { subscription_.reset(); }
+    void stop() override {
+      subscription_.reset();
+      slot_.reset();  // the user's slot (take_stream_slot) is free again
+    }
 
    private:
     Impl& server_;
     std::string user_;
     std::string id_;
     std::shared_ptr<Notifier::Channel> channel_;
+    std::shared_ptr<void> slot_;
     Notifier::Channel::Subscription subscription_;
     std::int64_t sent_revision_ = -1;
     std::int64_t sent_chat_ = -1;

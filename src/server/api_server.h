@@ -51,6 +51,13 @@ struct ServerConfig {
   // Games nobody asked for in this long are dropped from memory (replayed when asked again).
   std::chrono::milliseconds unload_games_after{std::chrono::minutes(10)};
   std::size_t max_body_bytes = 64 * 1024;
+  // Connections open at once from one client address (--max-connections-per-address; 0: no
+  // limit; trusted proxies have none), and live game pages (event streams) open at once per
+  // user (--max-streams-per-user; 0: no limit). A request's head must arrive within
+  // header_timeout of its first byte.
+  std::size_t max_connections_per_address = 256;
+  int max_streams_per_user = 20;
+  std::chrono::milliseconds header_timeout{10'000};
   // Notifications and clocks (notice_worker.h): SMTP server (smtp://host:port; empty: no
   // e-mail), sender address, whether this process runs the worker, its polls and first retry.
   std::string smtp_url;

@@ -398,6 +398,31 @@ TEST_F(ServerApi, ResignAndReplay) {
   EXPECT_EQ(bob.get("/api/games/" + id + "/replay?step=0").status, 403);
 }
 
+// Issue 41, hole 2: live game pages (event streams) per user are capped (the audit opened 300
+// for one user); a page closed gives its place back.
+TEST_F(ServerApi, LiveGamePagesPerUserAreCapped) {
+  ServerConfig c = config();
+  c.max_streams_per_user = 2;
+  start(c);
+  ApiClient alice = user("alice");
+  const std::string id = create(alice, "random");
+  const Json state = wait_turn(alice, id);
+  auto first = std::make_unique<testing::EventReader>(server_->port(), id, alice.cookie());
+  testing::EventReader second(server_->port(), id, alice.cookie());
+  ASSERT_TRUE(first->wait_version(state["version"]));
+  ASSERT_TRUE(second.wait_version(state["version"]));
+  const Reply third = alice.get("/api/games/" + id + "/events");
+  EXPECT_EQ(third.status, 429) << third.text;
+  EXPECT_NE(third.body.value("error", "").find("live game pages"), std::string::npos);
+  first.reset();
+  bool reopened = false;
+  for (int i = 0; i < 50 && !reopened; ++i) {  // the server sees the close on its next read
+    testing::EventReader again(server_->port(), id, alice.cookie());
+    reopened = again.wait_for([](const Json&) { return true; }, std::chrono::milliseconds(200));
+  }
+  EXPECT_TRUE(reopened);
+}
+
 TEST_F(ServerApi, EventsAnnounceEveryChangeWithoutHiddenData) {
   ServerConfig c = config();
   c.poll_interval = std::chrono::milliseconds(100);

@@ -1,9 +1,16 @@
 // The real `pacwar serve` binary as a process: a kill -9 at any moment loses no accepted
 // action, and several server processes share one database (SQLite here; the PostgreSQL run of
 // scripts/test-postgres.sh repeats them on PostgreSQL).
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
+#include <fstream>
+#include <iterator>
 #include <random>
+#include <sstream>
 
 #include "server/test_support.h"
 
@@ -26,6 +33,46 @@ Reply act_if_my_turn(ApiClient& c, const std::string& id, std::mt19937& rng) {
   const std::size_t pick = std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng);
   return c.post("/api/games/" + id + "/actions",
                 {{"action", legal[pick]["id"]}, {"version", state.body["version"]}});
+}
+
+// The CPU time (user + system, seconds) process `pid` has used so far (/proc/PID/stat).
+double cpu_seconds(int pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::istringstream fields(text.substr(text.rfind(')') + 2));  // after "pid (comm) "
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; fields >> field && i <= 15; ++i)
+    if (i == 14 || i == 15) ticks += std::stod(field);  // utime, stime
+  return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+// Issue 41, hole 2: with `ulimit -n 64` and more idle connections than descriptors, accept4
+// fails with EMFILE while the listening socket stays readable. The server must not spin on it
+// (it used 85% of a core, and new clients hung): it sheds the longest-idle connections, and a
+// new client is answered.
+TEST(ServerProcessTest, OutOfDescriptorsShedsIdleConnectionsWithoutSpinning) {
+  TempDir dir;
+  ServerProcess server(testing::test_db(dir), {}, 64);
+  std::vector<int> idle;
+  for (int i = 0; i < 80; ++i) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    ASSERT_GE(fd, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<std::uint16_t>(server.port()));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+    idle.push_back(fd);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const double before = cpu_seconds(server.pid());
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  const double used = cpu_seconds(server.pid()) - before;
+  EXPECT_LT(used, 0.5) << "CPU seconds in 2 s with the descriptors used up";
+  ApiClient fresh(server.port());
+  EXPECT_EQ(fresh.get("/api/me").status, 401);  // answered (not logged in), not left hanging
+  for (const int fd : idle) ::close(fd);
 }
 
 TEST(ServerProcessTest, KillNineMidGameLosesNoAcceptedAction) {

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -267,7 +268,9 @@ class EventReader {
 // `pacwar serve` as a child process; the port is read from the line it prints.
 class ServerProcess {
  public:
-  explicit ServerProcess(const std::string& db, const std::vector<std::string>& extra = {}) {
+  // `max_files` > 0: the process's limit of open files (`ulimit -n`), set before exec.
+  explicit ServerProcess(const std::string& db, const std::vector<std::string>& extra = {},
+                         int max_files = 0) {
     int out[2];
     // The arguments are built before fork: the child only calls exec.
     const std::string binary = ::pacwar::testing::pacwar_binary();
@@ -284,6 +287,10 @@ class ServerProcess {
       dup2(out[1], STDOUT_FILENO);
       close(out[0]);
       close(out[1]);
+      if (max_files > 0) {
+        const rlimit files{static_cast<rlim_t>(max_files), static_cast<rlim_t>(max_files)};
+        setrlimit(RLIMIT_NOFILE, &files);
+      }
       execv(binary.c_str(), argv.data());
       _exit(127);
     }

@@ -1,6 +1,7 @@
 #include "server/http/server.h"
 
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -15,6 +16,7 @@
 #include <cstring>
 #include <deque>
 #include <exception>
+#include <iostream>
 #include <mutex>
 #include <regex>
 #include <stdexcept>
@@ -146,6 +148,8 @@ struct Connection {
   bool continue_sent = false;  // "100 Continue" sent for the request being received
   bool watching_out = false;   // EPOLLOUT registered
   Clock::time_point last_active = Clock::now();
+  bool request_pending = false;  // bytes of a request that is not complete yet
+  Clock::time_point request_started;
   std::shared_ptr<Stream> stream;
   bool stream_pending = false;  // a next() is queued or running
   bool stream_woken = false;    // woken while it was
@@ -184,11 +188,19 @@ struct Server::Impl {
   std::vector<std::jthread> workers;
   // Loop thread only:
   std::unordered_map<std::uint64_t, Connection> connections;
+  std::unordered_map<std::string, std::size_t> per_address;  // open connections per address
   std::uint64_t next_id = kFirstConnectionId;
+  // Out of file descriptors: a descriptor kept in reserve, closed to accept and shed one
+  // connection, and accepting paused for a moment when even that fails (never a busy loop).
+  int reserve_fd = -1;
+  bool accept_paused = false;
+  Clock::time_point accept_resumes;
+  Clock::time_point last_shed_report;
 
   ~Impl() {
     if (listen_fd >= 0) ::close(listen_fd);
     if (epoll_fd >= 0) ::close(epoll_fd);
+    if (reserve_fd >= 0) ::close(reserve_fd);
   }
 
   // ---- worker side ----
@@ -314,7 +326,30 @@ struct Server::Impl {
     if (it == connections.end()) return;
     ::close(it->second.fd);  // also leaves the epoll set
     if (it->second.stream) it->second.stream->stop();
+    if (auto count = per_address.find(it->second.remote_addr);
+        count != per_address.end() && --count->second == 0)
+      per_address.erase(count);
     connections.erase(it);
+  }
+
+  bool over_address_cap(const std::string& address) const {
+    if (options.max_connections_per_address == 0) return false;
+    const auto count = per_address.find(address);
+    if (count == per_address.end() || count->second < options.max_connections_per_address)
+      return false;
+    return std::find(options.unlimited_addresses.begin(), options.unlimited_addresses.end(),
+                     address) == options.unlimited_addresses.end();
+  }
+
+  // A connection refused before it is read: a short answer (if the socket takes it) and close.
+  static void turn_away(int fd, const char* why) {
+    const std::string answer =
+        std::string("HTTP/1.1 503 Service Unavailable\r\nConnection: close") +
+        "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: " +
+        std::to_string(std::strlen(why)) + "\r\n\r\n" + why;
+    [[maybe_unused]] const ssize_t sent =
+        ::send(fd, answer.data(), answer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+    ::close(fd);
   }
 
   void accept_all() {
@@ -323,9 +358,18 @@ struct Server::Impl {
       socklen_t length = sizeof address;
       const int fd = ::accept4(listen_fd, reinterpret_cast<sockaddr*>(&address), &length,
                                SOCK_NONBLOCK | SOCK_CLOEXEC);
-      if (fd < 0) return;  // EAGAIN, or an error of that one connection
+      if (fd < 0) {
+        if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM)
+          out_of_descriptors();
+        return;  // EAGAIN, or an error of that one connection
+      }
       if (connections.size() >= options.max_connections) {
-        ::close(fd);
+        turn_away(fd, "the server has too many connections; try again soon");
+        continue;
+      }
+      std::string remote = address_text(address);
+      if (over_address_cap(remote)) {
+        turn_away(fd, "too many connections from your address");
         continue;
       }
       const int one = 1;
@@ -333,9 +377,54 @@ struct Server::Impl {
       const std::uint64_t id = next_id++;
       Connection& c = connections[id];
       c.fd = fd;
-      c.remote_addr = address_text(address);
+      ++per_address[remote];
+      c.remote_addr = std::move(remote);
       watch(fd, id, EPOLLIN | EPOLLRDHUP, EPOLL_CTL_ADD);
     }
+  }
+
+  // accept4 failed for want of descriptors. The listening socket stays readable, so returning
+  // would spin the loop: shed the connections that wait idle longest (no request in progress,
+  // nothing to write), else accept one with the reserve descriptor and close it, else pause
+  // accepting until the next tick.
+  void out_of_descriptors() {
+    const auto now = Clock::now();
+    std::vector<std::pair<Clock::time_point, std::uint64_t>> idle;
+    for (const auto& [id, c] : connections)
+      if (c.state == Connection::State::kReading && c.in.empty() && c.out.empty())
+        idle.emplace_back(c.last_active, id);
+    const std::size_t shed = std::min<std::size_t>(idle.size(), 16);
+    std::partial_sort(idle.begin(), idle.begin() + static_cast<long>(shed), idle.end());
+    for (std::size_t i = 0; i < shed; ++i) close_connection(idle[i].second);
+    if (now - last_shed_report >= std::chrono::seconds(10)) {
+      last_shed_report = now;
+      std::cerr << "pacwar: out of file descriptors with " << connections.size()
+                << " connections open: " << shed
+                << " idle ones closed (raise `ulimit -n` or lower the caps)\n";
+    }
+    if (shed > 0) return;
+    if (reserve_fd >= 0) {
+      ::close(reserve_fd);
+      reserve_fd = -1;
+      const int fd = ::accept4(listen_fd, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
+      if (fd >= 0) turn_away(fd, "the server is out of connections; try again soon");
+      reserve_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+      if (fd >= 0) return;
+    }
+    pause_accepting(now);
+  }
+
+  void pause_accepting(Clock::time_point now) {
+    if (accept_paused) return;
+    accept_paused = true;
+    accept_resumes = now + kTick;
+    watch(listen_fd, kListenId, 0, EPOLL_CTL_DEL);
+  }
+
+  void resume_accepting(Clock::time_point now) {
+    if (!accept_paused || now < accept_resumes) return;
+    accept_paused = false;
+    watch(listen_fd, kListenId, EPOLLIN, EPOLL_CTL_ADD);
   }
 
   // Writes what it can; false when the connection was closed.
@@ -407,6 +496,7 @@ struct Server::Impl {
         continue;
       }
       c.in.erase(0, result.consumed);
+      c.request_pending = false;
       c.state = Connection::State::kBusy;
       request.remote_addr = c.remote_addr;
       const bool slow = is_slow(request);
@@ -414,6 +504,10 @@ struct Server::Impl {
       job.connection = id;
       job.request = std::move(request);
       (slow ? slow_jobs : normal_jobs).push(std::move(job));
+    }
+    if (c.state == Connection::State::kReading && !c.in.empty() && !c.request_pending) {
+      c.request_pending = true;  // a pipelined request: its clock starts now
+      c.request_started = Clock::now();
     }
     flush(id, c);
   }
@@ -437,6 +531,10 @@ struct Server::Impl {
         if (c.state != Connection::State::kStreaming)
           c.in.append(buffer, static_cast<std::size_t>(n));
         c.last_active = Clock::now();
+        if (c.state == Connection::State::kReading && !c.request_pending) {
+          c.request_pending = true;  // the clock of header_timeout and request_timeout
+          c.request_started = c.last_active;
+        }
         const std::size_t most = options.limits.max_head + options.limits.max_discard + 65536;
         if (c.in.size() > most) {
           close_connection(id);
@@ -520,18 +618,35 @@ struct Server::Impl {
 
   void tick() {
     const auto now = Clock::now();
+    resume_accepting(now);
     std::vector<std::uint64_t> idle;
+    std::vector<std::uint64_t> late;
     for (auto& [id, c] : connections) {
       if (c.state == Connection::State::kStreaming) {
         if (!c.stream_pending && now - c.stream_last_call >= options.stream_interval) {
           schedule_stream(id, c);
         }
+      } else if (c.state == Connection::State::kReading && c.request_pending) {
+        const auto age = now - c.request_started;
+        if (age >= options.request_timeout ||
+            (age >= options.header_timeout && c.in.find("\r\n\r\n") == std::string::npos))
+          late.push_back(id);
       } else if (c.state != Connection::State::kBusy &&
                  now - c.last_active >= options.idle_timeout) {
         idle.push_back(id);
       }
     }
     for (const std::uint64_t id : idle) close_connection(id);
+    for (const std::uint64_t id : late) {
+      Connection& c = connections.at(id);
+      ParseResult result;
+      result.status = ParseResult::Status::kError;
+      result.error_status = 408;
+      result.error = "the request did not arrive in time";
+      c.in.clear();
+      refuse(c, result);
+      flush(id, c);
+    }
   }
 
   void loop() {
@@ -644,6 +759,7 @@ void Server::run() {
   if (s.epoll_fd < 0)
     throw std::runtime_error(std::string("epoll_create1: ") + std::strerror(errno));
   s.watch(s.listen_fd, kListenId, EPOLLIN, EPOLL_CTL_ADD);
+  s.reserve_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);  // for out_of_descriptors()
   s.watch(s.inbox->fd(), kWakeId, EPOLLIN, EPOLL_CTL_ADD);
   for (int i = 0; i < std::max(1, s.options.workers); ++i) {
     s.workers.emplace_back([&s] { s.work(s.normal_jobs); });

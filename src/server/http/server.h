@@ -30,8 +30,17 @@ struct ServerOptions {
   int slow_workers = 2;  // threads for handlers routed as slow
   ParseLimits limits;
   std::chrono::seconds idle_timeout{30};  // a connection with no request in progress
+  // From a request's first byte, its head must arrive within header_timeout and the whole
+  // request within request_timeout; a client that trickles bytes is answered 408 and cut off.
+  std::chrono::milliseconds header_timeout{10'000};
+  std::chrono::milliseconds request_timeout{60'000};
   std::chrono::milliseconds stream_interval{1000};
   std::size_t max_connections = 20000;
+  // Connections open at once from one client address (0: no limit); the addresses in
+  // `unlimited_addresses` (reverse proxies, whose clients all share their address) have none.
+  // A connection over the cap is answered 503 and closed.
+  std::size_t max_connections_per_address = 256;
+  std::vector<std::string> unlimited_addresses;
 };
 
 using Handler = std::function<void(Request&, Response&)>;

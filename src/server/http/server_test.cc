@@ -145,6 +145,80 @@ TEST(HttpServer, AnswersPipelinedRequestsOnOneConnectionInOrder) {
   EXPECT_FALSE(client.closed());
 }
 
+// Issue 41, hole 2: a client that trickles its request head (a byte now and then, which kept
+// the idle timeout from ever firing) is answered 408 and cut off at the head's deadline.
+TEST(HttpServer, ATrickledHeadIsCutOffAtItsDeadline) {
+  ServerOptions options;
+  options.header_timeout = 300ms;
+  Server server(options);
+  echo_routes(server);
+  Running running(server);
+  RawClient slow(running.port());
+  slow.send("GET /echo/slow HTTP/1.1\r\n");
+  const auto start = std::chrono::steady_clock::now();
+  std::atomic<bool> done{false};
+  std::thread trickle([&] {
+    for (int i = 0; i < 40 && !done; ++i) {
+      std::this_thread::sleep_for(100ms);
+      try {
+        slow.send("X");
+      } catch (const std::exception&) {
+        return;  // the server closed the connection
+      }
+    }
+  });
+  const std::string text = slow.read_until(contains("408"));
+  done = true;
+  trickle.join();
+  EXPECT_NE(text.find("HTTP/1.1 408 Request Timeout"), std::string::npos) << text;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 3s);
+  slow.read_all();
+  EXPECT_TRUE(slow.closed());
+}
+
+// Issue 41, hole 2: connections from one address are capped (a connection over the cap is
+// answered 503 and closed); a closed one frees its place; a proxy's address has no cap.
+TEST(HttpServer, ConnectionsPerAddressAreCapped) {
+  ServerOptions options;
+  options.max_connections_per_address = 2;
+  Server server(options);
+  echo_routes(server);
+  Running running(server);
+  RawClient one(running.port());
+  RawClient two(running.port());
+  one.send("GET /echo/one HTTP/1.1\r\n\r\n");
+  two.send("GET /echo/two HTTP/1.1\r\n\r\n");
+  ASSERT_NE(one.read_until(contains("echo one")).find("echo one"), std::string::npos);
+  ASSERT_NE(two.read_until(contains("echo two")).find("echo two"), std::string::npos);
+  RawClient three(running.port());
+  const std::string refused = three.read_all();
+  EXPECT_NE(refused.find("HTTP/1.1 503 Service Unavailable"), std::string::npos) << refused;
+  EXPECT_NE(refused.find("too many connections from your address"), std::string::npos);
+  EXPECT_TRUE(three.closed());
+  one.close();
+  bool served = false;
+  for (int i = 0; i < 20 && !served; ++i) {  // the server sees the close on its next read
+    RawClient four(running.port());
+    four.send("GET /echo/four HTTP/1.1\r\n\r\n");
+    served = four.read_until(contains("echo four")).find("echo four") != std::string::npos;
+    if (!served) std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_TRUE(served);
+
+  ServerOptions proxied;
+  proxied.max_connections_per_address = 1;
+  proxied.unlimited_addresses = {"127.0.0.1"};
+  Server behind_proxy(proxied);
+  echo_routes(behind_proxy);
+  Running running_behind(behind_proxy);
+  RawClient a(running_behind.port());
+  RawClient b(running_behind.port());
+  a.send("GET /echo/a HTTP/1.1\r\n\r\n");
+  b.send("GET /echo/b HTTP/1.1\r\n\r\n");
+  EXPECT_NE(a.read_until(contains("echo a")).find("echo a"), std::string::npos);
+  EXPECT_NE(b.read_until(contains("echo b")).find("echo b"), std::string::npos);
+}
+
 TEST(HttpServer, ReadsARequestSentOneByteAtATime) {
   Server server({});
   echo_routes(server);
