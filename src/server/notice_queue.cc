@@ -131,6 +131,14 @@ void notice_failed(Database& db, const std::string& id, const std::string& error
   }
 }
 
+void notice_postpone(Database& db, const std::string& id, std::int64_t until_ms) {
+  auto c = db.acquire();
+  c->execute(
+      "UPDATE notices SET next_try = ?, lease_until = 0, worker = NULL, "
+      "attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END WHERE id = ?",
+      {until_ms, id});
+}
+
 Json pending_browser_notices(Database& db, const std::string& username, std::int64_t now_ms) {
   auto c = db.acquire();
   Json list = Json::array();

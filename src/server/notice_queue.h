@@ -59,6 +59,10 @@ void notice_sent(Database& db, const std::string& id, std::int64_t now_ms);
 void notice_failed(Database& db, const std::string& id, const std::string& error,
                    std::optional<std::int64_t> retry_ms);
 
+// The notice was not tried (its destination is busy or backing off): due again at `until_ms`,
+// its claim and this attempt undone.
+void notice_postpone(Database& db, const std::string& id, std::int64_t until_ms);
+
 // The browser notices of `username` not yet shown (newest last, at most 50, of the last day).
 engine::Json pending_browser_notices(Database& db, const std::string& username,
                                      std::int64_t now_ms);

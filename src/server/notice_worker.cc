@@ -78,7 +78,8 @@ std::int64_t backoff_ms(std::int64_t first, int attempts) {
 NoticeWorker::NoticeWorker(GameService& games, Store& store, NoticeOptions options)
     : games_(games), store_(store), options_(std::move(options)) {
   curl_global_init(CURL_GLOBAL_DEFAULT);
-  sender_ = std::thread([this] { send_loop(); });
+  for (int i = 0; i < std::max(1, options_.senders); ++i)
+    senders_.emplace_back([this] { send_loop(); });
   clocks_ = std::thread([this] { clock_loop(); });
 }
 
@@ -88,7 +89,7 @@ NoticeWorker::~NoticeWorker() {
     stop_ = true;
   }
   wake_.notify_all();
-  sender_.join();
+  for (std::thread& sender : senders_) sender.join();
   clocks_.join();
   curl_global_cleanup();
 }
@@ -110,8 +111,14 @@ void NoticeWorker::send_loop() {
       if (auto notice =
               claim_notice(store_.database(), options_.name, now(), options_.lease.count())) {
         busy = true;
+        const std::string key = destination(*notice);
+        if (const std::int64_t later = key.empty() ? 0 : take_destination(key, now()); later > 0) {
+          notice_postpone(store_.database(), notice->id, later);
+          continue;  // another thread is sending there, or it backs off
+        }
         bool permanent = false;
         const std::string error = deliver(*notice, permanent);
+        if (!key.empty()) release_destination(key, error.empty(), permanent, now());
         if (error.empty()) {
           notice_sent(store_.database(), notice->id, now());
           ++sent_;
@@ -193,6 +200,41 @@ void NoticeWorker::check_clocks() {
       wake();
     }
   }
+}
+
+std::string NoticeWorker::destination(const ClaimedNotice& notice) {
+  Json settings;
+  {
+    auto c = store_.database().acquire();
+    settings = effective_settings(read_settings(*c, notice.username));
+  }
+  const char* field = notice.channel == "webhook" ? "webhook_url"
+                      : notice.channel == "email" ? "email"
+                                                  : nullptr;
+  if (field == nullptr || !settings[field].is_string()) return "";
+  return notice.channel + " " + settings[field].get<std::string>();
+}
+
+std::int64_t NoticeWorker::take_destination(const std::string& key, std::int64_t now_ms) {
+  std::lock_guard lock(destinations_mutex_);
+  Destination& d = destinations_[key];
+  if (d.busy) return now_ms + std::max<std::int64_t>(1, options_.poll.count());
+  if (d.not_before > now_ms) return d.not_before;
+  d.busy = true;
+  return 0;
+}
+
+void NoticeWorker::release_destination(const std::string& key, bool delivered, bool permanent,
+                                       std::int64_t now_ms) {
+  std::lock_guard lock(destinations_mutex_);
+  Destination& d = destinations_[key];
+  d.busy = false;
+  if (delivered || permanent) {  // a refusal of this notice says nothing of the endpoint
+    destinations_.erase(key);
+    return;
+  }
+  ++d.failures;
+  d.not_before = now_ms + backoff_ms(options_.retry.count(), d.failures);
 }
 
 std::string NoticeWorker::deliver(const ClaimedNotice& notice, bool& permanent) {

@@ -15,6 +15,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "engine/game.h"
 #include "server/games.h"
@@ -33,8 +34,12 @@ struct NoticeOptions {
   std::chrono::milliseconds poll{500};             // the queue is checked this often
   std::chrono::milliseconds clock_poll{1000};      // the clocks are checked this often
   std::chrono::milliseconds lease{60'000};         // a claimed notice is free again after this
-  std::chrono::milliseconds retry{30'000};    // first wait after a failure; doubles, up to 1 hour
-  int max_attempts = 8;                       // then the notice is given up ("failed")
+  std::chrono::milliseconds retry{30'000};  // first wait after a failure; doubles, up to 1 hour
+  int max_attempts = 8;                     // then the notice is given up ("failed")
+  // Threads that send at once. One destination (a webhook URL, an e-mail address) gets one
+  // notice at a time, and none while it backs off after a failure, so that a slow or dead
+  // endpoint holds up only its own notices.
+  int senders = 4;
   std::chrono::milliseconds timeout{10'000};  // one webhook POST or SMTP session
   // Webhooks go to public addresses only, except the hosts the operator allows
   // (webhook_address.h); `resolve` looks a host up (empty: getaddrinfo; tests inject one).
@@ -62,6 +67,12 @@ class NoticeWorker {
   void clock_loop();
   // One notice: "" when delivered, else the reason; `permanent` when retrying is pointless.
   std::string deliver(const ClaimedNotice& notice, bool& permanent);
+  // Where the notice goes ("webhook URL", "email ADDRESS"); "" when the user removed it.
+  std::string destination(const ClaimedNotice& notice);
+  // Takes the destination for one sending: 0 when taken, else the time to try again.
+  std::int64_t take_destination(const std::string& key, std::int64_t now_ms);
+  void release_destination(const std::string& key, bool delivered, bool permanent,
+                           std::int64_t now_ms);
   std::string post_webhook(const std::string& url, const std::string& text, bool& permanent);
   std::string send_mail(const std::string& to, const std::string& subject, const std::string& text,
                         bool& permanent);
@@ -76,7 +87,14 @@ class NoticeWorker {
   std::mutex mutex_;
   std::condition_variable wake_;
   bool woken_ = false;
-  std::thread sender_;
+  struct Destination {
+    bool busy = false;            // a notice is on its way there
+    int failures = 0;             // failed sendings in a row
+    std::int64_t not_before = 0;  // backing off until then
+  };
+  std::mutex destinations_mutex_;
+  std::map<std::string, Destination> destinations_;
+  std::vector<std::thread> senders_;
   std::thread clocks_;
 };
 

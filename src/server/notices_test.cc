@@ -356,6 +356,38 @@ TEST_F(Notices, AnAllowedWebhookHostIsReachedAtTheCheckedAddress) {
   EXPECT_EQ(hooks.posts().front().who, "alice");
 }
 
+// Issue 41, hole 4: one sender delivered every notice in order, so five notices to a slow
+// webhook held back everyone else's (45 s in the audit). Now a slow destination takes one
+// sender at a time: Bob's four notices to an endpoint that answers in 1.5 s leave Alice's
+// notice, queued after them, to arrive at once.
+TEST_F(Notices, ASlowWebhookHoldsUpOnlyItsOwnNotices) {
+  WebhookReceiver hooks;
+  start(config());
+  std::string alice_name, bob_name, dave_name, erin_name;
+  ApiClient alice = user(alice_name, "fast");
+  ApiClient bob = user(bob_name, "slow");
+  ApiClient dave = user(dave_name, "dave");
+  ApiClient erin = user(erin_name, "erin");
+  ASSERT_EQ(bob.put("/api/me/settings", {{"webhook_url", hooks.url("/hang")}}).status, 200);
+  ASSERT_EQ(alice.put("/api/me/settings", {{"webhook_url", hooks.url("/hook/alice")}}).status, 200);
+  for (int i = 0; i < 4; ++i) human_game(bob, dave);  // four notices for Bob: Dave joined
+  const auto queued = std::chrono::steady_clock::now();
+  human_game(alice, erin);
+  ASSERT_TRUE(eventually([&] { return !hooks.posts().empty(); }));
+  // One sender would have spent 4 x 1.5 s on Bob's notices first.
+  EXPECT_LT(std::chrono::steady_clock::now() - queued, std::chrono::milliseconds(3000));
+  EXPECT_EQ(hooks.posts().front().who, "alice");
+  // Bob's notices all arrive in the end (one at a time at his endpoint).
+  ASSERT_TRUE(eventually(
+      [&] {
+        int sent = 0;
+        for (const Json& n : notices_of(store_->database(), bob_name))
+          if (n["channel"] == "webhook" && n["state"] == "sent") ++sent;
+        return sent == 4;
+      },
+      std::chrono::seconds(20)));
+}
+
 TEST_F(Notices, WebhookAndMailArriveWithoutHiddenInformation) {
   WebhookReceiver hooks;
   SmtpSink smtp(dir_.path() / "mail");
