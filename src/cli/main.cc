@@ -191,7 +191,8 @@ int run(int argc, char** argv) {
   if (command == "play" && seat_game) play_seats.add(*play, *seat_game);
 
   // load
-  CLI::App* load = app.add_subcommand("load", "resume a saved game in the terminal");
+  CLI::App* load = app.add_subcommand(
+      "load", "resume a saved game in the terminal (a finished one: a read-only review)");
   std::string load_file;
   SeatOptions load_seats;
   load->add_option("file", load_file, "the save file")->required();
@@ -387,9 +388,7 @@ int run(int argc, char** argv) {
     if (!save) save = read_save_file(load_file);
     engine::Session session = engine::Session::load(*save, find_game);
     const auto players = load_seats.players(session.game().num_seats(), "human", "human");
-    std::cout << "Resuming " << session.game().name() << " after " << session.history_ids().size()
-              << " actions.\n";
-    return run_play(session, players, std::cin, std::cout, renderer_for(session.game().name()));
+    return run_loaded(session, players, std::cin, std::cout, renderer_for(session.game().name()));
   }
   if (*worker) {
     worker_config.lease = std::chrono::milliseconds(static_cast<std::int64_t>(worker_lease * 1000));

@@ -33,11 +33,41 @@ bool all_digits(const std::string& text) {
          std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
+// What the loop is for, as bits (a command names the modes that offer it): a game in play, a
+// game that has just ended in play, or a finished game loaded to be read (nothing to save: it is
+// its save file).
+enum Mode : unsigned { kPlay = 1, kGameOver = 2, kReview = 4, kEveryMode = 7 };
+
+// The commands of the loop and the modes that offer them: `help` lists them, and a game over
+// names them.
+struct Command {
+  const char* name;
+  const char* help;
+  unsigned modes;
+};
+
+constexpr Command kCommands[] = {
+    {"NUMBER", "take the action with that number", kPlay},
+    {"ACTION-ID", "take the action with that exact id (e.g. the text after the number)", kPlay},
+    {"undo", "take back your last action (not a chance outcome or a reveal)", kPlay},
+    {"save FILE", "save the game to FILE", kPlay | kGameOver},
+    {"log", "show the game log as you may see it", kEveryMode},
+    {"map", "draw the map: areas, Sea Routes, control and units", kEveryMode},
+    {"board",
+     "show the board and the actions again (the board is otherwise\n"
+     "              shown once per phase; the log lines say what changed)",
+     kPlay},
+    {"board", "show the final board again", kGameOver | kReview},
+    {"help", "show this help", kEveryMode},
+    {"quit", "leave the game without saving (exit works too)", kPlay | kGameOver},
+    {"quit", "leave the review (exit works too)", kReview},
+};
+
 class PlayLoop {
  public:
   PlayLoop(Session& session, const std::vector<PlayerSpec>& players, std::istream& in,
-           std::ostream& out, const BoardRenderer& render, int ai_threads)
-      : session_(session), players_(players), in_(in), out_(out), render_(render) {
+           std::ostream& out, const BoardRenderer& render, int ai_threads, Mode mode)
+      : session_(session), players_(players), in_(in), out_(out), render_(render), mode_(mode) {
     const int seats = session_.game().num_seats();
     if (static_cast<int>(players_.size()) != seats) {
       throw UsageError("play: " + std::to_string(players_.size()) + " players given for " +
@@ -53,8 +83,10 @@ class PlayLoop {
       } else if (player.kind != PlayerKind::kRandom) {
         const auto spec = ai::parse_agent_spec(player.name);
         if (!spec) throw UsageError("play: unknown player '" + player.name + "'");
-        agents_[static_cast<std::size_t>(seat)] =
-            ai::make_agent(*spec, session_.game().name(), seats, ai_threads);
+        if (mode_ == kPlay) {
+          agents_[static_cast<std::size_t>(seat)] =
+              ai::make_agent(*spec, session_.game().name(), seats, ai_threads);
+        }
       }
     }
     // With several humans at one terminal (or none), automatic moves show public lines only.
@@ -62,11 +94,12 @@ class PlayLoop {
   }
 
   int run() {
+    if (mode_ == kReview) return review();
     while (true) {
       const engine::State& state = session_.state();
       if (state.is_terminal()) {
-        show_result();
-        return 0;
+        mode_ = kGameOver;
+        return review();
       }
       if (state.is_chance()) {
         const std::size_t from = session_.log().size();
@@ -88,7 +121,14 @@ class PlayLoop {
   }
 
  private:
+  enum class Handled { kNo, kYes, kQuit };
+
   std::string seat_name(int seat) const { return session_.game().seat_name(seat); }
+
+  // "japanese's view", or "the public view" for a spectator.
+  std::string view_name(int seat) const {
+    return seat < 0 ? "the public view" : seat_name(seat) + "'s view";
+  }
 
   void print_lines(std::size_t from, int seat) {
     const auto& log = session_.log();
@@ -177,6 +217,36 @@ class PlayLoop {
     out_ << "Enter a number, an action id, or a command (help).\n";
   }
 
+  // The commands that every mode shares (kCommands); kNo for any other input.
+  Handled command(const std::string& line, int seat) {
+    if (line == "quit" || line == "exit") {
+      out_ << (saved_at_ == session_.history_ids().size()
+                   ? "Quit.\n"
+                   : "Quit (not saved since the last move).\n");
+      return Handled::kQuit;
+    }
+    if (line == "help") {
+      show_help();
+    } else if (line == "board") {
+      if (mode_ == kPlay) {
+        menu_shown_for_ = kNever;
+        board_forced_ = true;
+      } else {
+        show_board(seat);
+      }
+    } else if (line == "map") {
+      show_map(seat);
+    } else if (line == "log") {
+      out_ << "Game log (" << view_name(seat) << "):\n";
+      print_lines(0, seat);
+    } else if (offers("save") && (line == "save" || line.rfind("save ", 0) == 0)) {
+      save(trim(line.substr(4)));
+    } else {
+      return Handled::kNo;
+    }
+    return Handled::kYes;
+  }
+
   // Returns false when the human quits or the input ends.
   bool human_turn(int seat) {
     if (menu_shown_for_ != session_.history_ids().size()) {
@@ -191,26 +261,16 @@ class PlayLoop {
     }
     line = trim(line);
     if (line.empty()) return true;
-    if (line == "quit" || line == "exit") {
-      out_ << (saved_at_ == session_.history_ids().size()
-                   ? "Quit.\n"
-                   : "Quit (not saved since the last move).\n");
-      return false;
+    switch (command(line, seat)) {
+      case Handled::kQuit:
+        return false;
+      case Handled::kYes:
+        return true;
+      case Handled::kNo:
+        break;
     }
-    if (line == "help") {
-      show_help();
-    } else if (line == "board") {
-      menu_shown_for_ = kNever;
-      board_forced_ = true;
-    } else if (line == "map") {
-      show_map(seat);
-    } else if (line == "log") {
-      out_ << "Game log (" << seat_name(seat) << "'s view):\n";
-      print_lines(0, seat);
-    } else if (line == "undo") {
+    if (line == "undo") {
       undo(seat);
-    } else if (line == "save" || line.rfind("save ", 0) == 0) {
-      save(trim(line.substr(4)));
     } else if (all_digits(line)) {
       const std::size_t number = std::stoul(line);
       if (number < 1 || number > legal_.size()) {
@@ -267,21 +327,42 @@ class PlayLoop {
       return;
     }
     saved_at_ = session_.history_ids().size();
-    out_ << "Saved to " << file << " (resume with: pacwar load " << file << ").\n";
+    out_ << "Saved to " << file << " ("
+         << (session_.state().is_terminal() ? "read it again with" : "resume with")
+         << ": pacwar load " << file << ").\n";
+  }
+
+  // Whether this mode offers the command `name` (kCommands).
+  bool offers(std::string_view name) const {
+    return std::any_of(std::begin(kCommands), std::end(kCommands), [&](const Command& c) {
+      return std::string_view(c.name).substr(0, name.size()) == name && (c.modes & mode_) != 0;
+    });
+  }
+
+  // "log, save FILE, board, map, help, quit": the commands of this mode.
+  std::string command_list() const {
+    std::string list;
+    for (const Command& c : kCommands) {
+      if ((c.modes & mode_) == 0) continue;
+      list += (list.empty() ? "" : ", ") + std::string(c.name);
+    }
+    return list;
   }
 
   void show_help() {
-    out_ << "Commands:\n"
-            "  NUMBER      take the action with that number\n"
-            "  ACTION-ID   take the action with that exact id (e.g. the text after the number)\n"
-            "  undo        take back your last action (not a chance outcome or a reveal)\n"
-            "  save FILE   save the game to FILE\n"
-            "  log         show the game log as you may see it\n"
-            "  map         draw the map: areas, Sea Routes, control and units\n"
-            "  board       show the board and the actions again (the board is otherwise\n"
-            "              shown once per phase; the log lines say what changed)\n"
-            "  help        show this help\n"
-            "  quit        leave the game without saving\n";
+    out_ << "Commands:\n";
+    for (const Command& c : kCommands) {
+      if ((c.modes & mode_) == 0) continue;
+      const std::string name = c.name;
+      out_ << "  " << name << std::string(name.size() < 12 ? 12 - name.size() : 1, ' ') << c.help
+           << "\n";
+    }
+  }
+
+  // "japanese won" or "a draw".
+  std::string result_words() const {
+    const int winner = session_.state().winner();
+    return winner >= 0 ? seat_name(winner) + " won" : std::string("a draw");
   }
 
   void show_result() {
@@ -300,6 +381,40 @@ class PlayLoop {
     }
   }
 
+  // A finished game: the result, then commands (kGameOver: as it ends in play; kReview: loaded,
+  // read only) until quit or the end of input.
+  int review() {
+    if (mode_ == kReview) {
+      saved_at_ = session_.history_ids().size();  // it is its save file
+      out_ << session_.game().name() << ": the game is over, " << result_words() << " after "
+           << session_.history_ids().size() << " actions. Read-only review: " << command_list()
+           << ".\n";
+    }
+    show_result();
+    if (mode_ == kGameOver) {
+      out_ << "The game is over. Commands: " << command_list() << " (or end the input).\n";
+    }
+    const std::string where = mode_ == kReview ? "review" : "game over";
+    while (true) {
+      out_ << where << "> " << std::flush;
+      std::string line;
+      if (!std::getline(in_, line)) {
+        out_ << "\nEnd of input"
+             << (saved_at_ == session_.history_ids().size() ? "." : " (the game was not saved).")
+             << "\n";
+        return 0;
+      }
+      line = trim(line);
+      if (line.empty()) continue;
+      const Handled handled = command(line, observer_);
+      if (handled == Handled::kQuit) return 0;
+      if (handled == Handled::kNo) {
+        out_ << "The game is over" << (mode_ == kReview ? " and this review is read-only" : "")
+             << ": '" << line << "' is not one of " << command_list() << ".\n";
+      }
+    }
+  }
+
   static constexpr std::size_t kNever = static_cast<std::size_t>(-1);
 
   Session& session_;
@@ -308,6 +423,7 @@ class PlayLoop {
   std::istream& in_;
   std::ostream& out_;
   const BoardRenderer& render_;
+  Mode mode_;
   int observer_ = -1;
   std::size_t menu_shown_for_ = kNever;  // history length when the menu was last shown
   std::string board_phase_;              // phase_key when the board was last shown
@@ -357,14 +473,24 @@ std::string to_string(PlayerKind kind) {
 
 int run_play(Session& session, const std::vector<PlayerSpec>& players, std::istream& in,
              std::ostream& out, const BoardRenderer& render, int ai_threads) {
-  return PlayLoop(session, players, in, out, render, ai_threads).run();
+  return PlayLoop(session, players, in, out, render, ai_threads, kPlay).run();
 }
 
 int run_play(Session& session, const std::vector<PlayerKind>& players, std::istream& in,
              std::ostream& out, const BoardRenderer& render) {
   std::vector<PlayerSpec> specs;
   for (const PlayerKind kind : players) specs.push_back(PlayerSpec{kind, to_string(kind)});
-  return PlayLoop(session, specs, in, out, render, 1).run();
+  return PlayLoop(session, specs, in, out, render, 1, kPlay).run();
+}
+
+int run_loaded(Session& session, const std::vector<PlayerSpec>& players, std::istream& in,
+               std::ostream& out, const BoardRenderer& render) {
+  if (session.state().is_terminal()) {
+    return PlayLoop(session, players, in, out, render, 1, kReview).run();
+  }
+  out << "Resuming " << session.game().name() << " after " << session.history_ids().size()
+      << " actions.\n";
+  return PlayLoop(session, players, in, out, render, 1, kPlay).run();
 }
 
 }  // namespace pacwar::cli

@@ -116,6 +116,98 @@ TEST(PlayTest, RandomPlayersFinishTheGame) {
   EXPECT_EQ(again.history_ids(), session.history_ids());
 }
 
+// A finished game is not left at once: the result, then save FILE, log, map, board, help and
+// quit; anything else is refused with the list.
+TEST(PlayTest, GameOverOffersLogSaveBoardAndQuit) {
+  const auto file = std::filesystem::temp_directory_path() / "pacwar_play_test_game_over.json";
+  Session session(toy(), Json::object(), 3);
+  const PlayRun run = play(session, {kRandom, kRandom},
+                           "log\nroll\nundo\nhelp\nboard\nsave " + file.string() + "\nquit\n");
+  EXPECT_EQ(run.code, 0);
+  ASSERT_TRUE(session.state().is_terminal());
+  const std::string after = run.out.substr(run.out.find("=== Game over ==="));
+  EXPECT_TRUE(contains(after, "The game is over. Commands: save FILE, log, map, board, help, quit"))
+      << after;
+  EXPECT_TRUE(contains(after, "game over> Game log (the public view):\n  red ")) << after;
+  EXPECT_TRUE(contains(after, "'roll' is not one of save FILE, log, map, board, help, quit."))
+      << after;
+  EXPECT_TRUE(contains(after, "'undo' is not one of")) << after;
+  EXPECT_TRUE(contains(after, "  save FILE   save the game to FILE\n")) << after;
+  EXPECT_FALSE(contains(after, "  undo ")) << after;  // help lists this mode's commands only
+  EXPECT_TRUE(contains(after, "game over> BOARD {")) << after;
+  EXPECT_TRUE(contains(after, "Saved to " + file.string() + " (read it again with: pacwar load"))
+      << after;
+  EXPECT_TRUE(contains(after, "Quit.\n")) << after;
+  std::ifstream stream(file);
+  const Session loaded =
+      Session::load(Json::parse(stream), [](const std::string&) { return toy(); });
+  std::filesystem::remove(file);
+  EXPECT_TRUE(loaded.state().is_terminal());
+  EXPECT_EQ(loaded.history_ids(), session.history_ids());
+}
+
+// Piped or scripted play still ends: at game over the end of the input leaves with exit code 0.
+TEST(PlayTest, GameOverEndOfInputLeaves) {
+  Session session(toy(), Json::object(), 3);
+  const PlayRun run = play(session, {kRandom, kRandom}, "log\n");
+  EXPECT_EQ(run.code, 0);
+  EXPECT_TRUE(contains(run.out, "game over> \nEnd of input (the game was not saved).\n"))
+      << run.out;
+}
+
+// `pacwar load` of a finished game: a read-only review whose first line says so and who won;
+// log, map, board, help and quit work, and nothing changes the game.
+TEST(Play, FinishedGameOpensReadOnlyReview) {
+  Session finished(toy(), Json::object(), 3);
+  play(finished, {kRandom, kRandom}, "");
+  ASSERT_TRUE(finished.state().is_terminal());
+  const int winner = finished.state().winner();
+  ASSERT_GE(winner, 0);
+  Session session = Session::load(finished.save(), [](const std::string&) { return toy(); });
+  std::istringstream in("log\nboard\nmap\nsave /tmp/x.json\nroll\nundo\nhelp\nquit\nlog\n");
+  std::ostringstream out;
+  const std::vector<PlayerSpec> humans = {{kHuman, "human"}, {kHuman, "human"}};
+  EXPECT_EQ(run_loaded(session, humans, in, out, board), 0);
+  const std::string text = out.str();
+  const std::string first = text.substr(0, text.find('\n'));
+  EXPECT_EQ(first, "toy: the game is over, " + toy::ToyState::seat_name(winner) + " won after " +
+                       std::to_string(finished.history_ids().size()) +
+                       " actions. Read-only review: log, map, board, help, quit.");
+  EXPECT_TRUE(contains(text, "=== Game over ===")) << text;
+  EXPECT_TRUE(contains(text, "review> Game log (the public view):\n  red ")) << text;
+  EXPECT_TRUE(contains(text, "review> BOARD {")) << text;
+  EXPECT_TRUE(contains(text, "No text map for this game")) << text;
+  EXPECT_TRUE(contains(text,
+                       "read-only: 'save /tmp/x.json' is not one of log, map, board, "
+                       "help, quit."))
+      << text;
+  EXPECT_TRUE(contains(text, "read-only: 'roll' is not one of")) << text;
+  EXPECT_TRUE(contains(text, "read-only: 'undo' is not one of")) << text;
+  EXPECT_TRUE(contains(text, "  quit        leave the review (exit works too)\n")) << text;
+  EXPECT_TRUE(contains(text, "review> Quit.\n")) << text;
+  EXPECT_EQ(text.find("Game log", text.find("Quit.")), std::string::npos);  // left at quit
+  EXPECT_EQ(session.history_ids(), finished.history_ids());
+
+  // One human seat: that seat's view of the log; the end of the input leaves.
+  std::istringstream log_only("log\n");
+  std::ostringstream seat_out;
+  run_loaded(session, {{kHuman, "human"}, {kRandom, "random"}}, log_only, seat_out, board);
+  EXPECT_TRUE(contains(seat_out.str(), "Game log (red's view):\n  red is dealt card"))
+      << seat_out.str();
+  EXPECT_TRUE(contains(seat_out.str(), "review> \nEnd of input.\n")) << seat_out.str();
+}
+
+// `pacwar load` of an unfinished game resumes it.
+TEST(PlayTest, LoadedUnfinishedGameResumes) {
+  Session session(toy(), Json::object(), 5);
+  while (session.state().is_chance()) session.resolve_chance();  // the deal: 2 actions
+  std::istringstream in("rest\nquit\n");
+  std::ostringstream out;
+  EXPECT_EQ(run_loaded(session, {{kHuman, "human"}, {kRandom, "random"}}, in, out, board), 0);
+  EXPECT_EQ(out.str().rfind("Resuming toy after 2 actions.\n", 0), 0u) << out.str();
+  EXPECT_EQ(session.history_ids()[2], "rest");
+}
+
 TEST(PlayTest, SaveCommandWritesALoadableFile) {
   const auto file = std::filesystem::temp_directory_path() / "pacwar_play_test_save.json";
   Session session(toy(), Json::object(), 21);
