@@ -215,12 +215,22 @@ bool has_block(const Json& oz, const std::string& fleet_train) {
          (!fleet_train.empty() && text(oz, "id") == fleet_train);
 }
 
+// Said of a Base during set-up, before 14.3 places its marker, instead of "control none".
+constexpr const char* kMarkerLater = "markers placed after set-up (14.3)";
+
+// An OZ's controller: "J", "A", "none", or kMarkerLater.
+std::string control_of(const Json& view, const Json& oz) {
+  const std::string side = text(oz, "control");
+  if (side.empty() && !flag(oz, "port") && text(view, "phase") == "setup") return kMarkerLater;
+  return side_letter(side);
+}
+
 std::string oz_title(const Json& oz) {
   const std::string name = text(oz, "name");
   return name.empty() ? text(oz, "id") : name;
 }
 
-void oz_block(Board& b, const Json& oz, const std::string& fleet_train) {
+void oz_block(Board& b, const Json& view, const Json& oz, const std::string& fleet_train) {
   std::string t = oz_title(oz);
   const bool port = flag(oz, "port");
   const int vp = number(oz, "vp");
@@ -229,7 +239,8 @@ void oz_block(Board& b, const Json& oz, const std::string& fleet_train) {
   } else {
     t += " (Base)";
   }
-  t += "  control " + side_letter(text(oz, "control"));
+  const std::string control = control_of(view, oz);
+  t += control == kMarkerLater ? "  " + control : "  control " + control;
   const std::string marker = text(oz, "base_marker");
   const std::string owner = text(oz, "port_owner");
   if (port && !marker.empty() && !owner.empty() && marker != owner)
@@ -247,14 +258,19 @@ void map_section(Board& b, const Json& view) {
       "Operation Zones (units A/G/D/S: Airstrike/Gunnery/Defense/Speed, * armored, "
       "(OC) Ops Complete)");
   std::vector<std::string> quiet;
+  std::vector<std::string> unmarked;  // Bases during set-up
   for (const Json* oz : items(view, "ozs")) {
     if (has_block(*oz, fleet_train)) {
-      oz_block(b, *oz, fleet_train);
+      oz_block(b, view, *oz, fleet_train);
+    } else if (const std::string control = control_of(view, *oz); control == kMarkerLater) {
+      unmarked.push_back(oz_title(*oz));
     } else {
-      quiet.push_back(oz_title(*oz) + " (" + side_letter(text(*oz, "control")) + ")");
+      quiet.push_back(oz_title(*oz) + " (" + control + ")");
     }
   }
   if (!quiet.empty()) b.wrapped("  No units: ", quiet, ", ", 4);
+  if (!unmarked.empty())
+    b.wrapped("  No units, " + std::string(kMarkerLater) + ": ", unmarked, ", ", 4);
 }
 
 void track_section(Board& b, const Json& view) {

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "games/registry.h"
 #include "games/render.h"
 
 namespace pacwar::pacific_war {
@@ -125,6 +126,38 @@ TEST(RenderText, OzMarkersAndControl) {
   EXPECT_TRUE(has(b, "Coral Sea (Base)  control J")) << b;
   EXPECT_TRUE(has(b, "Truk [Port VP 1]  control J, Fleet Train")) << b;
   EXPECT_TRUE(has(b, "No units: Midway (none)")) << b;
+}
+
+// 14.3: the Base markers are placed when set-up ends; until then a Base without one says so
+// instead of "control none". Ports (their markers placed at the start) and later phases do not.
+TEST(SetUp_14_3, TheBoardSaysBaseMarkersComeAfterSetUp) {
+  Json view = japanese_view();
+  view["phase"] = "setup";
+  view["ozs"].push_back(
+      oz("Borneo", "Borneo", false, 0, "", {unit("Ship1", "Japanese", 1, 1, 1, 1)}));
+  view["ozs"].push_back(oz("Guam", "Guam", true, 0, "", Json::array()));
+  std::string b = render_text(view);
+  EXPECT_TRUE(has(b, "Borneo (Base)  markers placed after set-up (14.3)\n")) << b;
+  EXPECT_TRUE(has(b, "No units, markers placed after set-up (14.3): Midway\n")) << b;
+  EXPECT_FALSE(has(b, "Midway (none)")) << b;
+  EXPECT_TRUE(has(b, "Guam (none)")) << b;
+  EXPECT_TRUE(has(b, "Coral Sea (Base)  control J")) << b;
+  view["phase"] = "turn-0";
+  b = render_text(view);
+  EXPECT_TRUE(has(b, "Borneo (Base)  control none\n")) << b;
+  EXPECT_TRUE(has(b, "Midway (none)")) << b;
+  EXPECT_FALSE(has(b, "14.3")) << b;
+}
+
+// The game's own set-up board, before any Base marker is placed.
+TEST(SetUp_14_3, TheSetUpBoardHasNoControlNone) {
+  const auto game = find_game("pacific-war");
+  const auto state = game->new_initial_state(game->normalize_options(Json::object()));
+  const std::string b = render_text(state->view(state->current_seat()));
+  EXPECT_TRUE(has(b, ", setup |")) << b;
+  EXPECT_TRUE(has(b, "Borneo (Base)  markers placed after set-up (14.3)\n")) << b;
+  EXPECT_FALSE(has(b, "control none")) << b;
+  EXPECT_FALSE(has(b, "(none)")) << b;
 }
 
 TEST(RenderText, TurnTrackInTurnOrderWithRepairs) {
