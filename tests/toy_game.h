@@ -7,9 +7,10 @@
 // "stretch" first (nothing happens and the seat acts again). The first to reach `target`
 // wins; after `max_moves` player actions the game is a draw.
 //
-// Options: target (int, default 12), max_moves (int, default 80), and two deliberate bugs for
-// tests of the checkers: bad_invariant_at (int: check_invariants fails when that many player
-// actions were taken) and bad_transition (bool: check_transition refuses every "rest").
+// Options: target (int, default 12), max_moves (int, default 80), group_plays (bool: the "play N"
+// actions form one menu group, State::action_group), and two deliberate bugs for tests of the
+// checkers: bad_invariant_at (int: check_invariants fails when that many player actions were
+// taken) and bad_transition (bool: check_transition refuses every "rest").
 #pragma once
 
 #include <algorithm>
@@ -43,6 +44,7 @@ struct ToyConfig {
   int max_moves = 80;
   int bad_invariant_at = 0;
   bool bad_transition = false;
+  bool group_plays = false;
 };
 
 class ToyState final : public engine::State {
@@ -154,6 +156,11 @@ class ToyState final : public engine::State {
 
   std::string action_label(ActionCode action) const override {
     return action_id(action) + " (toy rules 2)";
+  }
+
+  engine::ActionGroup action_group(ActionCode action) const override {
+    if (!config_.group_plays || action <= kPlayBase || action >= kDieBase) return {};
+    return {"play a card (toy rules 2.4)", "card " + std::to_string(action - kPlayBase)};
   }
 
   std::string prompt() const override {
@@ -282,8 +289,11 @@ class ToyGame final : public engine::Game {
     if (!options.is_null() && !options.is_object()) {
       throw std::invalid_argument("toy options must be an object");
     }
-    Options out = {
-        {"target", 12}, {"max_moves", 80}, {"bad_invariant_at", 0}, {"bad_transition", false}};
+    Options out = {{"target", 12},
+                   {"max_moves", 80},
+                   {"bad_invariant_at", 0},
+                   {"bad_transition", false},
+                   {"group_plays", false}};
     if (options.is_object()) {
       for (const auto& [key, value] : options.items()) {
         if (!out.contains(key)) throw std::invalid_argument("unknown toy option '" + key + "'");
@@ -305,6 +315,7 @@ class ToyGame final : public engine::Game {
     config.max_moves = o["max_moves"].get<int>();
     config.bad_invariant_at = o["bad_invariant_at"].get<int>();
     config.bad_transition = o["bad_transition"].get<bool>();
+    config.group_plays = o["group_plays"].get<bool>();
     return std::make_unique<ToyState>(config);
   }
 };

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <fstream>
 #include <istream>
+#include <map>
 #include <ostream>
 
 #include "ai/agent.h"
@@ -47,8 +48,9 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"NUMBER", "take the action with that number", kPlay},
+    {"NUMBER", "take the action with that number (a card's line: choose its target next)", kPlay},
     {"ACTION-ID", "take the action with that exact id (e.g. the text after the number)", kPlay},
+    {"back", "from a card's list of targets back to all the actions", kPlay},
     {"undo", "take back your last action (not a chance outcome or a reveal)", kPlay},
     {"save FILE", "save the game to FILE", kPlay | kGameOver},
     {"log", "show the game log as you may see it", kEveryMode},
@@ -121,6 +123,13 @@ class PlayLoop {
   }
 
  private:
+  // One line of the menu: an action, or several that form one group (State::action_group),
+  // as indexes into legal_.
+  struct MenuLine {
+    std::vector<std::size_t> actions;
+    std::string group;  // the group's label; empty for a single action
+  };
+
   enum class Handled { kNo, kYes, kQuit };
 
   std::string seat_name(int seat) const { return session_.game().seat_name(seat); }
@@ -194,6 +203,39 @@ class PlayLoop {
     print_lines(from, observer_);
   }
 
+  // The menu's lines: each action alone, except that actions of one group (two or more with
+  // the same State::action_group label, e.g. one card event on a dozen targets) share one line,
+  // where the first of them stands.
+  void build_menu() {
+    const engine::State& state = session_.state();
+    legal_ = state.legal_actions();
+    menu_.clear();
+    open_group_ = kNone;
+    std::vector<std::string> groups;
+    std::map<std::string, std::size_t> members;
+    for (const engine::ActionCode action : legal_) {
+      groups.push_back(state.action_group(action).label);
+      if (!groups.back().empty()) ++members[groups.back()];
+    }
+    std::map<std::string, std::size_t> line_of;  // group label -> its line
+    for (std::size_t i = 0; i < legal_.size(); ++i) {
+      const std::string& group = groups[i];
+      if (group.empty() || members[group] < 2) {
+        menu_.push_back({{i}, ""});
+        continue;
+      }
+      const auto [it, added] = line_of.emplace(group, menu_.size());
+      if (added) menu_.push_back({{}, group});
+      menu_[it->second].actions.push_back(i);
+    }
+  }
+
+  void print_action(std::size_t number, const std::string& id, const std::string& text) {
+    out_ << "  " << number << ". " << id;
+    if (text != id) out_ << "  -  " << text;
+    out_ << "\n";
+  }
+
   void show_menu(int seat) {
     const engine::State& state = session_.state();
     out_ << "\n=== " << seat_name(seat) << " to act ===\n";
@@ -206,15 +248,30 @@ class PlayLoop {
       board_forced_ = false;
     }
     out_ << state.prompt() << "\n";
-    legal_ = state.legal_actions();
-    for (std::size_t i = 0; i < legal_.size(); ++i) {
-      const std::string id = state.action_id(legal_[i]);
-      const std::string label = state.action_label(legal_[i]);
-      out_ << "  " << (i + 1) << ". " << id;
-      if (label != id) out_ << "  -  " << label;
-      out_ << "\n";
+    build_menu();
+    for (std::size_t n = 0; n < menu_.size(); ++n) {
+      const MenuLine& line = menu_[n];
+      if (line.group.empty()) {
+        const engine::ActionCode action = legal_[line.actions.front()];
+        print_action(n + 1, state.action_id(action), state.action_label(action));
+      } else {
+        out_ << "  " << (n + 1) << ". " << line.group << "  [" << line.actions.size()
+             << " choices]\n";
+      }
     }
     out_ << "Enter a number, an action id, or a command (help).\n";
+  }
+
+  // The actions of one group, numbered from 1 for the next input.
+  void open_group(std::size_t line) {
+    const engine::State& state = session_.state();
+    open_group_ = line;
+    out_ << menu_[line].group << ":\n";
+    std::size_t number = 0;
+    for (const std::size_t i : menu_[line].actions) {
+      print_action(++number, state.action_id(legal_[i]), state.action_group(legal_[i]).choice);
+    }
+    out_ << "Enter a number, an action id, back (all the actions), or a command (help).\n";
   }
 
   // The commands that every mode shares (kCommands); kNo for any other input.
@@ -271,17 +328,34 @@ class PlayLoop {
     }
     if (line == "undo") {
       undo(seat);
-    } else if (all_digits(line)) {
-      const std::size_t number = std::stoul(line);
-      if (number < 1 || number > legal_.size()) {
-        out_ << "No action number " << line << ": choose 1 to " << legal_.size() << ".\n";
+    } else if (line == "back") {
+      if (open_group_ == kNone) {
+        out_ << "No list of targets is open: choose a numbered line.\n";
       } else {
-        act(seat, session_.state().action_id(legal_[number - 1]));
+        menu_shown_for_ = kNever;  // the whole menu again
       }
+    } else if (all_digits(line)) {
+      choose(seat, line);
     } else {
       act(seat, line);
     }
     return true;
+  }
+
+  // A number: from the open group's actions, or from the menu (a group's line opens it).
+  void choose(int seat, const std::string& text) {
+    const std::size_t number = std::stoul(text);
+    const std::size_t count =
+        open_group_ == kNone ? menu_.size() : menu_[open_group_].actions.size();
+    if (number < 1 || number > count) {
+      out_ << "No action number " << text << ": choose 1 to " << count << ".\n";
+    } else if (open_group_ != kNone) {
+      act(seat, session_.state().action_id(legal_[menu_[open_group_].actions[number - 1]]));
+    } else if (!menu_[number - 1].group.empty()) {
+      open_group(number - 1);
+    } else {
+      act(seat, session_.state().action_id(legal_[menu_[number - 1].actions.front()]));
+    }
   }
 
   void act(int seat, const std::string& id) {
@@ -416,6 +490,7 @@ class PlayLoop {
   }
 
   static constexpr std::size_t kNever = static_cast<std::size_t>(-1);
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 
   Session& session_;
   const std::vector<PlayerSpec>& players_;
@@ -430,6 +505,8 @@ class PlayLoop {
   bool board_forced_ = true;             // show the board with the next menu
   std::size_t saved_at_ = kNever;        // history length when last saved
   std::vector<engine::ActionCode> legal_;
+  std::vector<MenuLine> menu_;      // the menu's lines over legal_
+  std::size_t open_group_ = kNone;  // the menu line whose group's actions are listed
 };
 
 }  // namespace

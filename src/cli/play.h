@@ -34,8 +34,10 @@ using BoardRenderer = std::function<std::string(const engine::Json& view)>;
 // A human to act sees the board (their own view only: with several humans at one terminal
 // the other seats' hidden information stays hidden), the prompt and the numbered legal actions,
 // and may enter a number, an exact action id, or: undo, save FILE, log, board, map, help, quit.
-// When the game ends the result is shown and the loop goes on with save FILE, log, map, board,
-// help and quit, until quit or the end of the input.
+// Actions of one menu group (State::action_group: one card on its targets) share one numbered
+// line, whose number lists them (`back` returns to all the actions). When the game ends the
+// result is shown and the loop goes on with save FILE, log, map, board, help and quit, until quit
+// or the end of the input.
 // `players` holds one kind per seat; throws engine::UsageError otherwise.
 // Computer players search with `ai_threads` threads each; their decisions depend only on the
 // session seed and the history length, so a loaded game goes on the same way.

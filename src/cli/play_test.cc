@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -206,6 +207,43 @@ TEST(PlayTest, LoadedUnfinishedGameResumes) {
   EXPECT_EQ(run_loaded(session, {{kHuman, "human"}, {kRandom, "random"}}, in, out, board), 0);
   EXPECT_EQ(out.str().rfind("Resuming toy after 2 actions.\n", 0), 0u) << out.str();
   EXPECT_EQ(session.history_ids()[2], "rest");
+}
+
+// A toy session where red, to act, holds cards of two values: two "play N" actions of one
+// menu group (the toy's group_plays option).
+Session two_cards_to_play() {
+  for (std::uint64_t seed = 1;; ++seed) {
+    Session session(toy(), Json{{"group_plays", true}}, seed);
+    while (session.state().is_chance()) session.resolve_chance();
+    for (const int seat : {0, 1}) {  // each draws a second card
+      session.apply_id("draw", seat);
+      while (session.state().is_chance()) session.resolve_chance();
+    }
+    Json hand = session.state().view(0)["hand"];
+    std::sort(hand.begin(), hand.end());
+    if (std::unique(hand.begin(), hand.end()) - hand.begin() == 2) return session;
+  }
+}
+
+// Actions of one menu group (State::action_group: e.g. one card's event on a dozen targets)
+// share one numbered line; its number lists them, `back` returns to all the actions, and a
+// number or an id then takes the action as before.
+TEST(PlayTest, GroupedActionsShareOneMenuLine) {
+  Session session = two_cards_to_play();
+  const std::size_t before = session.history_ids().size();
+  const PlayRun run = play(session, {kHuman, kRandom}, "back\n4\n3\nback\n4\n2\nquit\n");
+  EXPECT_TRUE(contains(run.out,
+                       "  3. rest  -  rest (toy rules 2)\n"
+                       "  4. play a card (toy rules 2.4)  [2 choices]\n"
+                       "  5. stretch  -  stretch (toy rules 2)\n"))
+      << run.out;
+  EXPECT_TRUE(contains(run.out, "red> No list of targets is open")) << run.out;
+  EXPECT_TRUE(contains(run.out, "red> play a card (toy rules 2.4):\n  1. play ")) << run.out;
+  EXPECT_TRUE(contains(run.out, "No action number 3: choose 1 to 2.")) << run.out;
+  const std::string played = session.history_ids()[before];
+  EXPECT_EQ(played.rfind("play ", 0), 0u) << played;
+  EXPECT_TRUE(contains(run.out, "  2. " + played + "  -  card " + played.substr(5) + "\n"))
+      << run.out;
 }
 
 TEST(PlayTest, SaveCommandWritesALoadableFile) {

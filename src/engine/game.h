@@ -42,6 +42,15 @@ struct LogLine {
   }
 };
 
+// How a menu may show one action among others of its kind (State::action_group). Presentation
+// only: the actions, their ids and their labels stay as they are. Actions of one prompt with the
+// same non-empty `label` (e.g. one card event with a dozen possible targets) may be shown as one
+// line, `label`, that opens a second menu of their `choice`s ("Kaga", "Truk").
+struct ActionGroup {
+  std::string label;   // empty: the action stands alone
+  std::string choice;  // this action within its group
+};
+
 // Receives log lines from State::apply. Pass nullptr where nobody reads them (AI, fuzzing).
 class LogSink {
  public:
@@ -86,6 +95,8 @@ class State {
   virtual std::string action_id(ActionCode action) const = 0;
   // Longer human text for menus, citing the rule section.
   virtual std::string action_label(ActionCode action) const = 0;
+  // The menu group of an action (ActionGroup); by default none.
+  virtual ActionGroup action_group(ActionCode /*action*/) const { return {}; }
   // What is being decided now, with its rule section: "8.2 (1): Japanese Initiative".
   virtual std::string prompt() const = 0;
 

@@ -1,6 +1,9 @@
 // Tests for the card events (4.5, 4.6, 8.3.1, 8.4, 8.5, 9.0.1, 9.0.2, 10.2.1): the manual's
 // card examples with scripted dice and draws, and one test per effect primitive.
 #include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "games/pacific_war/scenario_for_test.h"
 
@@ -373,6 +376,49 @@ TEST(CardEffects, Repair) {
   EXPECT_TRUE(sc.ready("Akagi"));
   sc.give(kJapanese, 12).at_action(kJapanese).act("event J12 Kaga");
   EXPECT_EQ(sc.where("Kaga"), "track:3");
+}
+
+// 4.5 in the terminal's menu: an Event with many targets (J12 Kure Naval Arsenal: any Japanese
+// ship on the Turn Track) is one menu group, named by the card's words, whose choices are its
+// targets (State::action_group); the actions, their ids and labels stay as they are. Any action
+// that uses one card on one of several targets groups the same way (here: resupply with J12).
+TEST(CardEvents_4_5, OneCardsTargetsFormOneMenuGroup) {
+  Scenario sc;
+  sc.empty_board(2).put("Kongo", "Truk", false).put("Tone", "Japan", false);
+  sc.give(kJapanese, 12).control().at_action(kJapanese);
+  for (const char* u : {"Kaga", "Akagi", "Hiryu"}) {
+    set_loc(sc.s(), sc.unit(u), kLocTrack);
+    sc.s().units[sc.unit(u)].flags = kReady | kRepairing;
+    sc.s().units[sc.unit(u)].turn = 4;
+  }
+  const PwState& s = sc.s();
+  const std::string text = card_end(s, sc.card(12), kJapanese).text;
+  const std::string event = "Play J12 Kure Naval Arsenal: " + text + " (4.5)";
+  std::map<std::string, std::vector<std::string>> choices;  // group -> its choices
+  for (const engine::ActionCode action : s.legal_actions()) {
+    const std::string id = s.action_id(action);
+    const std::string label = s.action_label(action);
+    const engine::ActionGroup group = s.action_group(action);
+    if (group.label.empty()) {
+      EXPECT_EQ(id.rfind("event J12", 0), std::string::npos) << id;
+      continue;
+    }
+    choices[group.label].push_back(group.choice);
+    // The label is the group's words with " at " and the choice inside.
+    std::string rebuilt = label;
+    const std::size_t at = rebuilt.find(" at " + group.choice);
+    ASSERT_NE(at, std::string::npos) << label;
+    rebuilt.erase(at, 4 + group.choice.size());
+    EXPECT_EQ(rebuilt, group.label) << label;
+  }
+  EXPECT_EQ(choices[event], (std::vector<std::string>{"Akagi", "Kaga", "Hiryu"}))
+      << ::testing::PrintToString(choices);
+  const engine::ActionCode kaga = encode(Kind::Event, sc.card(12), sc.unit("Kaga"));
+  EXPECT_EQ(s.action_id(kaga), "event J12 Kaga");
+  EXPECT_EQ(s.action_label(kaga), "Play J12 Kure Naval Arsenal at Kaga: " + text + " (4.5)");
+  EXPECT_EQ(choices["Discard J12 Kure Naval Arsenal to resupply (8.6)"],
+            (std::vector<std::string>{"Japan", "Truk"}))
+      << ::testing::PrintToString(choices);
 }
 
 // early_reinforcement (A16 Arsenal of Democracy): a US ship due next Turn arrives now.

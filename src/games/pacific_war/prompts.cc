@@ -1,11 +1,62 @@
 // The Pacific War: the prompt of the current step (its text is in the step's entry, steps.h), and
 // menu labels for actions, citing the manual.
+#include <optional>
+
 #include "games/pacific_war/rules.h"
 #include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
+namespace {
+
+// An action that uses a card end, in words: its label is `head + tail`, or with a target
+// `head + " at " + target + tail`. Actions with targets group by card (action_group): the same
+// kind of action with the same card end is one menu line, `head + tail`, whose choices are the
+// targets.
+struct CardUse {
+  std::string head;
+  std::string target;
+  std::string tail;
+};
+
+std::optional<CardUse> card_use(const PwState& s, Act a) {
+  const int actor = s.seat < 0 ? 0 : s.seat;
+  auto discard = [&](const std::string& purpose, const char* rule) {
+    const CardEnd& e = card_end(s, a.a, actor);
+    return CardUse{"Discard " + e.id + " " + e.name + " " + purpose, oz_name(s, a.b),
+                   std::string(" (") + rule + ")"};
+  };
+  switch (a.kind) {
+    case Kind::Resupply:
+      return discard("to resupply", "8.6");
+    case Kind::FleetTrain:
+      return discard("for a Fleet Train", "8.7");
+    case Kind::Ground:
+      return discard("for +1 Ground Strength", "10.2");
+    case Kind::Ready:
+      return discard("to ready ships", "10.5");
+    case Kind::Event: {
+      const CardEnd& e = card_end(s, a.a, actor);
+      return CardUse{
+          "Play " + e.id + " " + e.name + (e.strategic_event ? " (Strategic Event)" : ""),
+          event_target_name(s, a.a, actor, a.b),  // "" for kNoTarget
+          ": " + e.text + (e.strategic_event ? " (4.6)" : " (4.5)")};
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
 
 std::string PwState::prompt() const { return step_rules(step).prompt(*this); }
+
+engine::ActionGroup PwState::action_group(engine::ActionCode code) const {
+  const Act a = decode(code);
+  if (!advanced_action_label(*this, a).empty()) return {};  // 13.x: labelled apart
+  const auto parts = card_use(*this, a);
+  if (!parts || parts->target.empty()) return {};
+  return {parts->head + parts->tail, parts->target};
+}
 
 std::string PwState::action_label(engine::ActionCode code) const {
   const Act a = decode(code);
@@ -24,6 +75,8 @@ std::string PwState::action_label(engine::ActionCode code) const {
     return d.name + " (" + values + ")";
   };
   if (std::string label = advanced_action_label(*this, a); !label.empty()) return label;
+  if (const auto parts = card_use(*this, a))
+    return parts->head + (parts->target.empty() ? "" : " at " + parts->target) + parts->tail;
   switch (a.kind) {
     case Kind::Initiative:
       return "Discard " + card(a.a) + " for the Initiative (8.2)";
@@ -40,10 +93,6 @@ std::string PwState::action_label(engine::ActionCode code) const {
              (step == Step::SupplyMoves ? " (10.4)" : " (8.9.2)");
     case Kind::Redeploy:
       return "Redeploy " + uname(a.a) + (step == Step::SupplyMoves ? " (10.4)" : " (8.11)");
-    case Kind::Resupply:
-      return "Discard " + card(a.a) + " to resupply at " + oz_name(*this, a.b) + " (8.6)";
-    case Kind::FleetTrain:
-      return "Discard " + card(a.a) + " for a Fleet Train at " + oz_name(*this, a.b) + " (8.7)";
     case Kind::OpenRoutes:
       return "Discard " + card(a.a) + " to open the Restricted Sea Routes (8.8)";
     case Kind::Pick:
@@ -88,20 +137,8 @@ std::string PwState::action_label(engine::ActionCode code) const {
       return "Redeploy to " + oz_name(*this, a.a) + " (10.1)";
     case Kind::Capture:
       return "Capture " + oz_name(*this, a.a) + " (10.2)";
-    case Kind::Ground:
-      return "Discard " + card(a.a) + " for +1 Ground Strength at " + oz_name(*this, a.b) +
-             " (10.2)";
-    case Kind::Ready:
-      return "Discard " + card(a.a) + " to ready ships at " + oz_name(*this, a.b) + " (10.5)";
     case Kind::Stop:
       return "Stop here";
-    case Kind::Event: {
-      const CardEnd& e = card_end(*this, a.a, actor);
-      const std::string target =
-          a.b == kNoTarget ? "" : " at " + event_target_name(*this, a.a, actor, a.b);
-      return "Play " + e.id + " " + e.name + (e.strategic_event ? " (Strategic Event)" : "") +
-             target + ": " + e.text + (e.strategic_event ? " (4.6)" : " (4.5)");
-    }
     case Kind::NoEvent:
       return step == Step::Interrupt ? "Do not interrupt (8.3.1)" : "Play no card (9.0.1)";
     case Kind::Strike:

@@ -168,6 +168,7 @@ class PwState final : public engine::State {
   void apply(engine::ActionCode action, engine::LogSink* log) override;
   std::string action_id(engine::ActionCode action) const override;
   std::string action_label(engine::ActionCode action) const override;
+  engine::ActionGroup action_group(engine::ActionCode action) const override;
   std::string prompt() const override;
   bool is_undo_barrier(engine::ActionCode action) const override;
   std::vector<double> returns() const override;
