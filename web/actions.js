@@ -44,6 +44,27 @@ export function chooseAmong(actions, event, onAction) {
   setTimeout(() => { openMenu = menu; }, 0);
 }
 
+// The rows of the action list: each action alone, except that the actions of one menu group
+// (the server's `group`: one card's event or discard on any of several targets) share a row.
+export function actionRows(legal) {
+  const size = new Map();
+  for (const a of legal) if (a.group) size.set(a.group, (size.get(a.group) || 0) + 1);
+  const rows = [];
+  const rowOf = new Map();
+  for (const a of legal) {
+    if (!a.group || size.get(a.group) < 2) {
+      rows.push({ action: a });
+      continue;
+    }
+    if (!rowOf.has(a.group)) {
+      rowOf.set(a.group, rows.length);
+      rows.push({ group: a.group, actions: [] });
+    }
+    rows[rowOf.get(a.group)].actions.push(a);
+  }
+  return rows;
+}
+
 function splitPrompt(prompt) {
   const m = /^(\d+(?:\.\d+)*(?:[-–]\d+(?:\.\d+)*)?(?:\s*\(\d+\))?):?\s*(.*)$/.exec(prompt || '');
   return m ? [m[1], m[2]] : ['', prompt || ''];
@@ -82,11 +103,24 @@ export function promptPanel(st, onAction, { busy = false, repeat = null, collaps
   // Hits still to allocate: the prompt's "(N left)" while a combat is on, else the combat's count.
   const leftInPrompt = /\((\d+) left\)/.exec(st.prompt || '');
   const hitsLeft = st.view && st.view.combat ? Number(leftInPrompt ? leftInPrompt[1] : st.view.combat.hits_left) || 0 : 0;
-  const rows = st.legal.map((a, i) => {
+  const rows = actionRows(st.legal).map((row, i) => {
+    const key = i < 10 ? String((i + 1) % 10) : undefined;
+    const kbd = i < 10 ? h('kbd', { 'aria-hidden': 'true' }, key) : null;
+    if (row.group) {
+      // One card on several targets: a menu of the targets under the button.
+      const choices = row.actions.map((a) => ({ id: a.id, label: a.choice || a.label || a.id }));
+      return h('button', { class: 'act group', 'data-group': row.group, title: row.actions.map((a) => a.id).join(', '),
+                           disabled: busy, 'aria-haspopup': 'menu', 'aria-keyshortcuts': key,
+                           onclick: (e) => {
+                             const r = e.currentTarget.getBoundingClientRect();
+                             chooseAmong(choices, { clientX: r.left, clientY: r.bottom }, onAction);
+                           } },
+        kbd, printed(`${row.group} (${row.actions.length} choices)`));
+    }
+    const a = row.action;
     const b = h('button', { class: 'act', 'data-action': a.id, title: a.id, disabled: busy,
-                            'aria-keyshortcuts': i < 10 ? String((i + 1) % 10) : undefined,
-                            onclick: () => onAction(a.id) },
-      i < 10 ? h('kbd', { 'aria-hidden': 'true' }, String((i + 1) % 10)) : null, printed(a.label || a.id));
+                            'aria-keyshortcuts': key, onclick: () => onAction(a.id) },
+      kbd, printed(a.label || a.id));
     // Several hits to allocate: the same pick for all of them in one click (one request each).
     const again = repeat && hitsLeft > 1
       ? h('button', { type: 'button', class: 'secondary repeat', 'data-repeat': a.id, disabled: busy,

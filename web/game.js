@@ -209,7 +209,7 @@ function focusKey() {
   const el = document.activeElement;
   if (!el || el === document.body) return null;
   const inActions = !!el.closest('#actions');
-  for (const attr of ['data-action', 'data-node', 'data-unit', 'data-card', 'id']) {
+  for (const attr of ['data-action', 'data-group', 'data-node', 'data-unit', 'data-card', 'id']) {
     const v = el.getAttribute(attr);
     if (v) return { sel: `[${attr}="${CSS.escape(v)}"]`, inActions, inPrompt: !!el.closest('#prompt') };
   }

@@ -2,8 +2,18 @@
 // the PostgreSQL of $PACWAR_TEST_POSTGRES: scripts/test-postgres.sh runs these tests there too).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
 #include <random>
+#include <string>
+#include <vector>
 
+#include "engine/session.h"
+#include "games/registry.h"
+#include "server/db.h"
+#include "server/store.h"
 #include "server/test_support.h"
 
 namespace pacwar::server {
@@ -280,6 +290,82 @@ TEST_F(ServerApi, IdleGamesLeaveMemoryAndComeBackTheSame) {
       alice.post("/api/games/" + first + "/actions",
                  {{"action", before["legal"][0]["id"]}, {"version", before["version"]}});
   EXPECT_EQ(next.status, 200) << next.text;
+}
+
+// A menu group (State::action_group) reaches the page: the legal actions that use one card on
+// one of several targets carry `group` (the card's words, the same for all of them) and `choice`
+// (the target); ids and labels are the game's. The game is stored as the server keeps it: a
+// seed and the actions that lead to a Japanese decision with such a group.
+TEST_F(ServerApi, LegalActionsOfOneCardOnSeveralTargetsCarryTheirGroup) {
+  start();
+  std::string name;
+  ApiClient alice = testing::signed_up(server_->port(), "alice", &name);
+  const auto game = find_game("pacific-war");
+  const Json options = game->normalize_options(Json::object());
+  GameRecord record;
+  std::random_device device;
+  char id[17];
+  std::snprintf(id, sizeof id, "%08x%08x", device(), device());
+  record.id = id;
+  record.game = "pacific-war";
+  record.options = options;
+  record.seed = 2;
+  record.seats = {SeatRecord{name, ""}, SeatRecord{"", "random"}};
+  // Both sides take their first legal action until the Japanese may play a card on one of
+  // several targets (seed 2: J12 Kure Naval Arsenal on the Japanese ships of the Turn Track).
+  engine::Session session(game, options, record.seed);
+  auto grouped = [](const engine::State& state) {
+    std::map<std::string, int> members;
+    for (const engine::ActionCode a : state.legal_actions()) {
+      const std::string group = state.action_group(a).label;
+      if (!group.empty() && ++members[group] == 2) return true;
+    }
+    return false;
+  };
+  while (!session.state().is_terminal() &&
+         (session.state().current_seat() != 0 || !grouped(session.state()))) {
+    if (session.state().is_chance()) {
+      session.resolve_chance();
+    } else {
+      session.apply(session.state().legal_actions().front());
+    }
+  }
+  ASSERT_FALSE(session.state().is_terminal());
+  for (std::size_t i = 0; i < session.history_ids().size(); ++i) {
+    record.actions.push_back({session.history_ids()[i], session.history_seats()[i]});
+  }
+  record.state.to_move = 0;
+  record.state.version = static_cast<std::int64_t>(record.actions.size());
+  record.created_ms = record.state.updated_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::system_clock::now().time_since_epoch())
+          .count();
+  Store(open_database(config().db)).create_game(record);
+
+  const Reply reply = alice.get("/api/games/" + record.id);
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(Json::parse(reply.text).dump(), reply.text);  // keys in order
+  const engine::State& state = session.state();
+  const std::vector<engine::ActionCode> legal = state.legal_actions();
+  ASSERT_EQ(reply.body["legal"].size(), legal.size());
+  std::map<std::string, std::vector<std::string>> groups;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const Json& entry = reply.body["legal"][i];
+    const engine::ActionGroup group = state.action_group(legal[i]);
+    EXPECT_EQ(entry["id"], state.action_id(legal[i]));
+    EXPECT_EQ(entry["label"], state.action_label(legal[i]));
+    if (group.label.empty()) {
+      EXPECT_FALSE(entry.contains("group")) << entry.dump();
+      EXPECT_FALSE(entry.contains("choice")) << entry.dump();
+      continue;
+    }
+    EXPECT_EQ(entry.value("group", ""), group.label);
+    EXPECT_EQ(entry.value("choice", ""), group.choice);
+    groups[group.label].push_back(group.choice);
+  }
+  std::size_t largest = 0;
+  for (const auto& [label, choices] : groups) largest = std::max(largest, choices.size());
+  EXPECT_GE(largest, 2u) << reply.body["legal"].dump();
 }
 
 // A computer player whose search remembers its earlier searches (tree reuse: on in

@@ -378,6 +378,11 @@ GameService::SeatAnswer& GameService::seat_answer(LiveGame& live, int seat) cons
   if (your_turn) {
     for (engine::ActionCode action : state.legal_actions()) {
       w.begin_object();
+      // A menu group (State::action_group): the web page shows its actions as one button.
+      if (const engine::ActionGroup group = state.action_group(action); !group.label.empty()) {
+        w.field("choice", group.choice);
+        w.field("group", group.label);
+      }
       w.field("id", state.action_id(action));
       w.field("label", state.action_label(action));
       w.end_object();
