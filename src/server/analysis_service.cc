@@ -12,6 +12,7 @@
 #include "games/registry.h"
 #include "server/api_error.h"
 #include "server/games.h"
+#include "server/json_http.h"
 
 namespace pacwar::server {
 namespace {
@@ -72,12 +73,7 @@ AnalysisService::~AnalysisService() {
   for (std::thread& thread : threads_) thread.join();
 }
 
-bool AnalysisService::hints_requested(const Json& body) {
-  if (!body.is_object() || !body.contains("hints")) return false;
-  const Json& hints = body["hints"];
-  if (!hints.is_boolean()) throw ApiError(400, "field 'hints' must be true or false");
-  return hints.get<bool>();
-}
+bool AnalysisService::hints_requested(const Json& body) { return bool_field(body, "hints"); }
 
 void AnalysisService::set_hints(const std::string& id, bool on) {
   auto c = store_.database().acquire();

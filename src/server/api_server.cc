@@ -252,9 +252,7 @@ struct ApiServer::Impl {
                               " unfinished games, the most allowed; finish, resign or cancel "
                               "one first");
     }
-    const auto opponent = body.is_object() ? body.find("opponent") : body.end();
-    const bool invites =
-        body.is_object() && opponent != body.end() && opponent->is_string() && *opponent == "human";
+    const bool invites = member(body, "opponent") == "human";
     if (invites && config.max_open_invitations > 0 && invitations >= config.max_open_invitations) {
       throw ApiError(429, "you have " + std::to_string(invitations) +
                               " invitations nobody took yet, the most allowed; cancel one first "

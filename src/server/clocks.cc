@@ -4,6 +4,7 @@
 
 #include "server/api_error.h"
 #include "server/games.h"
+#include "server/json_http.h"
 
 namespace pacwar::server {
 namespace {
@@ -20,13 +21,12 @@ std::int64_t seconds_field(const Json& clock, const char* name, std::int64_t low
   auto it = clock.find(name);
   const std::string range = std::to_string(low) + " to " + std::to_string(high);
   if (it == clock.end() || !it->is_number_integer()) {
-    throw ApiError(400,
-                   std::string("field 'clock.") + name + "' must be whole seconds (" + range + ")");
+    throw field_error(std::string("clock.") + name, "must be whole seconds (" + range + ")");
   }
   const auto value = it->get<std::int64_t>();
   if (value < low || value > high) {
-    throw ApiError(400, std::string("field 'clock.") + name + "' is " + std::to_string(value) +
-                            " s; it must be " + range + " s");
+    throw field_error(std::string("clock.") + name,
+                      "is " + std::to_string(value) + " s; it must be " + range + " s");
   }
   return value;
 }
@@ -122,9 +122,9 @@ void start_turn(ClockRow& row, int seat, std::int64_t now_ms) {
 Json parse_clock(const Json& value) {
   if (value.is_null()) return nullptr;
   if (!value.is_object()) {
-    throw ApiError(400,
-                   "field 'clock' must be an object, e.g. {\"kind\": \"per_move\", "
-                   "\"per_move_s\": 259200}, or null");
+    throw field_error("clock",
+                      "must be an object, e.g. {\"kind\": \"per_move\", \"per_move_s\": 259200}, "
+                      "or null");
   }
   auto kind_it = value.find("kind");
   const std::string kind =
@@ -133,9 +133,9 @@ Json parse_clock(const Json& value) {
   std::string on_timeout = "claim";
   if (auto it = value.find("on_timeout"); it != value.end()) {
     if (!it->is_string() || (*it != "claim" && *it != "lose")) {
-      throw ApiError(400,
-                     "field 'clock.on_timeout' must be \"claim\" (the opponent may claim the win) "
-                     "or \"lose\" (the game ends)");
+      throw field_error("clock.on_timeout",
+                        "must be \"claim\" (the opponent may claim the win) or \"lose\" (the game "
+                        "ends)");
     }
     on_timeout = it->get<std::string>();
   }
@@ -143,9 +143,8 @@ Json parse_clock(const Json& value) {
     static const std::vector<std::string> known = {"kind", "on_timeout", "per_move_s", "bank_s",
                                                    "increment_s"};
     if (std::find(known.begin(), known.end(), key) == known.end()) {
-      throw ApiError(400, "field 'clock." + key +
-                              "' is unknown (known: kind, per_move_s, bank_s, increment_s, "
-                              "on_timeout)");
+      throw field_error("clock." + key,
+                        "is unknown (known: kind, per_move_s, bank_s, increment_s, on_timeout)");
     }
   }
   if (kind == "per_move") {
@@ -159,7 +158,7 @@ Json parse_clock(const Json& value) {
             {"increment_s", seconds_field(value, "increment_s", 0, 30 * kDay)},
             {"on_timeout", on_timeout}};
   }
-  throw ApiError(400, "field 'clock.kind' must be \"none\", \"per_move\" or \"bank\"");
+  throw field_error("clock.kind", "must be \"none\", \"per_move\" or \"bank\"");
 }
 
 void write_new_clock(SqlConnection& c, const GameRecord& game) {

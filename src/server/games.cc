@@ -13,6 +13,7 @@
 #include "server/api_error.h"
 #include "server/clocks.h"
 #include "server/crypto.h"
+#include "server/json_http.h"
 #include "server/notices.h"
 
 namespace pacwar::server {
@@ -54,28 +55,17 @@ Json result_json(const engine::Game& game, const GameStatus& s) {
   return result;
 }
 
-const Json& member(const Json& body, const char* name) {
-  static const Json null_json;
-  auto it = body.find(name);
-  return it == body.end() ? null_json : *it;
-}
-
 std::int64_t version_of(const Json& body) {
-  const Json& version = member(body, "version");
-  if (!version.is_number_integer()) {
-    throw ApiError(400, "field 'version' must be an integer (the version of the state you saw)");
-  }
-  return version.get<std::int64_t>();
+  return integer_field(body, "version", " (the version of the state you saw)");
 }
 
 // The optional "log_since" of a request body: absent or null means the whole log.
 std::int64_t log_since_of(const Json& body) {
-  const Json& since = member(body, "log_since");
-  if (since.is_null()) return 0;
-  if (!since.is_number_integer() || since.get<std::int64_t>() < 0) {
-    throw ApiError(400, "field 'log_since' must be a non-negative integer (a log line index)");
-  }
-  return since.get<std::int64_t>();
+  const std::int64_t since =
+      optional_integer_field(body, "log_since", " (a log line index)").value_or(0);
+  if (since < 0)
+    throw field_error("log_since", "must be a non-negative integer (a log line index)");
+  return since;
 }
 
 }  // namespace
@@ -444,42 +434,35 @@ std::string GameService::answer(LiveGame& live, int seat, std::int64_t log_since
 
 Json GameService::create(const std::string& user, const Json& body) {
   if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
-  const Json& name = member(body, "game");
-  if (!name.is_string()) throw ApiError(400, "field 'game' must be a string, e.g. \"pacific-war\"");
-  auto game = this->game(name.get<std::string>());
-  if (!game) throw ApiError(400, "unknown game '" + name.get<std::string>() + "'");
+  const std::string name = string_field(body, "game", ", e.g. \"pacific-war\"");
+  auto game = this->game(name);
+  if (!game) throw ApiError(400, "unknown game '" + name + "'");
 
-  const Json& seat_name = member(body, "seat");
-  if (!seat_name.is_string()) throw ApiError(400, "field 'seat' must be a string (a seat name)");
+  const std::string seat_name = string_field(body, "seat", " (a seat name)");
   int seat = -1;
   std::string seat_list;
   for (int s = 0; s < game->num_seats(); ++s) {
-    if (game->seat_name(s) == seat_name.get<std::string>()) seat = s;
+    if (game->seat_name(s) == seat_name) seat = s;
     seat_list += (s ? ", " : "") + game->seat_name(s);
   }
-  if (seat < 0) {
-    throw ApiError(
-        400, "unknown seat '" + seat_name.get<std::string>() + "' (seats: " + seat_list + ")");
-  }
+  if (seat < 0) throw ApiError(400, "unknown seat '" + seat_name + "' (seats: " + seat_list + ")");
 
   Json options = Json::object();
   const Json& rules = member(body, "options");
   if (rules.is_array()) {
     for (const Json& rule : rules) {
-      if (!rule.is_string()) throw ApiError(400, "field 'options' must be an array of rule ids");
+      if (!rule.is_string()) throw field_error("options", "must be an array of rule ids");
     }
     if (!rules.empty()) options["rules"] = rules;
   } else if (rules.is_object()) {
     options = rules;
   } else if (!rules.is_null()) {
-    throw ApiError(400, "field 'options' must be an array of rule ids, e.g. [\"15.1\"]");
+    throw field_error("options", "must be an array of rule ids, e.g. [\"15.1\"]");
   }
 
-  const Json& opponent = member(body, "opponent");
   std::string levels = "human";
   for (const std::string& level : agent_levels()) levels += ", " + level;
-  if (!opponent.is_string()) throw ApiError(400, "field 'opponent' must be one of: " + levels);
-  const std::string who = opponent.get<std::string>();
+  const std::string who = string_field(body, "opponent", " (one of: " + levels + ")");
   const bool human = who == "human";
   if (!human &&
       std::find(agent_levels().begin(), agent_levels().end(), who) == agent_levels().end()) {
@@ -489,7 +472,8 @@ Json GameService::create(const std::string& user, const Json& body) {
   GameRecord record;
   record.clock = parse_clock(member(body, "clock"));
   if (!human && !record.clock.is_null()) {
-    throw ApiError(400, "field 'clock': clocks are for games between people (opponent \"human\")");
+    throw ApiError(400, "field 'clock': clocks are for games between people (opponent \"human\")",
+                   {{"field", "clock"}});
   }
   record.id = random_token(8);
   record.game = game->name();
@@ -500,7 +484,7 @@ Json GameService::create(const std::string& user, const Json& body) {
   try {
     session = std::make_unique<engine::Session>(game, options, record.seed);
   } catch (const engine::UsageError& e) {
-    throw ApiError(400, e.what());
+    throw ApiError(400, e.what(), {{"field", "options"}});  // the game module's "options: ..."
   }
   record.options = session->options();
   session->resolve_chance();
@@ -620,8 +604,7 @@ std::string GameService::state_text(const std::string& user, const std::string& 
 
 std::string GameService::act(const std::string& user, const std::string& id, const Json& body) {
   if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
-  const Json& action = member(body, "action");
-  if (!action.is_string()) throw ApiError(400, "field 'action' must be a string (an action id)");
+  const std::string action = string_field(body, "action", " (an action id)");
   const std::int64_t version = version_of(body);
   const std::int64_t log_since = log_since_of(body);
   Locked live = get(id);
@@ -640,12 +623,11 @@ std::string GameService::act(const std::string& user, const std::string& id, con
     throw ApiError(
         403, "not your turn: " + to_move_name(live->session->game(), s.to_move) + " is to act");
   }
-  if (const std::string problem = action_text_problem(action.get<std::string>());
-      !problem.empty()) {
+  if (const std::string problem = action_text_problem(action); !problem.empty()) {
     throw ApiError(400, problem, {{"legal", live->session->legal_ids()}});
   }
   try {
-    live->session->apply_id(action.get<std::string>(), seat);
+    live->session->apply_id(action, seat);
   } catch (const engine::UsageError& e) {
     throw ApiError(400, e.what(), {{"legal", live->session->legal_ids()}});
   }

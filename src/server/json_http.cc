@@ -1,5 +1,7 @@
 #include "server/json_http.h"
 
+#include <limits>
+
 namespace pacwar::server {
 
 using engine::Json;
@@ -17,12 +19,60 @@ Json json_body(const http::Request& req) {
   return body;
 }
 
-std::string string_field(const Json& body, const char* name) {
+ApiError field_error(const std::string& name, const std::string& problem) {
+  return ApiError(400, "field '" + name + "' " + problem, {{"field", name}});
+}
+
+const Json& member(const Json& body, const char* name) {
+  static const Json absent;
+  if (!body.is_object()) return absent;
   auto it = body.find(name);
-  if (it == body.end() || !it->is_string()) {
-    throw ApiError(400, std::string("field '") + name + "' must be a string");
+  return it == body.end() ? absent : *it;
+}
+
+std::string string_field(const Json& body, const char* name, const std::string& hint) {
+  const Json& value = member(body, name);
+  if (!value.is_string()) throw field_error(name, "must be a string" + hint);
+  return value.get<std::string>();
+}
+
+std::optional<std::string> optional_string_field(const Json& body, const char* name,
+                                                 const std::string& hint) {
+  if (member(body, name).is_null()) return std::nullopt;
+  return string_field(body, name, hint);
+}
+
+std::int64_t integer_field(const Json& body, const char* name, const std::string& hint) {
+  const Json& value = member(body, name);
+  // An unsigned number past the int64 range is no integer the server takes either.
+  if (!value.is_number_integer() ||
+      (value.is_number_unsigned() &&
+       value.get<std::uint64_t>() >
+           static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))) {
+    throw field_error(name, "must be an integer" + hint);
   }
-  return it->get<std::string>();
+  return value.get<std::int64_t>();
+}
+
+std::optional<std::int64_t> optional_integer_field(const Json& body, const char* name,
+                                                   const std::string& hint) {
+  if (member(body, name).is_null()) return std::nullopt;
+  return integer_field(body, name, hint);
+}
+
+bool bool_field(const Json& body, const char* name, bool fallback) {
+  const Json& value = member(body, name);
+  if (value.is_null()) return fallback;
+  if (!value.is_boolean()) throw field_error(name, "must be true or false");
+  return value.get<bool>();
+}
+
+const Json& object_field(const Json& body, const char* name, const std::string& hint) {
+  static const Json empty = Json::object();
+  const Json& value = member(body, name);
+  if (value.is_null()) return empty;
+  if (!value.is_object()) throw field_error(name, "must be an object" + hint);
+  return value;
 }
 
 }  // namespace pacwar::server

@@ -4,8 +4,10 @@
 // API), so that every endpoint answers bad input the same way.
 #pragma once
 
+#include <cstdint>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "engine/game.h"
@@ -26,8 +28,33 @@ void send_json(http::Response& res, int status, const engine::Json& body);
 // object.
 engine::Json json_body(const http::Request& req);
 
-// The string field `name` of a body; ApiError 400 "field 'name' must be a string" otherwise.
-std::string string_field(const engine::Json& body, const char* name);
+// The checked readers of a body's fields, one copy for every route: a field of another JSON type
+// than the route takes is refused with field_error, 400 {"error": "field 'name' must be ...",
+// "field": "name"}, before anything is changed (never the JSON library's exception, which would
+// answer 500). `hint` ends the message: " (an action id)", ", e.g. \"pacific-war\"".
+
+// ApiError 400 {"error": "field 'name' <problem>", "field": name}.
+ApiError field_error(const std::string& name, const std::string& problem);
+
+// The field `name` of a body, null when absent.
+const engine::Json& member(const engine::Json& body, const char* name);
+
+// A string field that must be there.
+std::string string_field(const engine::Json& body, const char* name, const std::string& hint = "");
+// A string field that may be absent or null (nullopt then).
+std::optional<std::string> optional_string_field(const engine::Json& body, const char* name,
+                                                 const std::string& hint = "");
+// An integer field that must be there.
+std::int64_t integer_field(const engine::Json& body, const char* name,
+                           const std::string& hint = "");
+// An integer field that may be absent or null (nullopt then).
+std::optional<std::int64_t> optional_integer_field(const engine::Json& body, const char* name,
+                                                   const std::string& hint = "");
+// A true/false field; `fallback` when absent or null.
+bool bool_field(const engine::Json& body, const char* name, bool fallback = false);
+// An object field; {} when absent or null.
+const engine::Json& object_field(const engine::Json& body, const char* name,
+                                 const std::string& hint = "");
 
 // A route handler that answers an ApiError with its status and body, and any other exception with
 // 500 (logged on stderr with the method and path).

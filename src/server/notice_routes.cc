@@ -54,13 +54,13 @@ void add_notice_routes(http::Server& web, GameService& games, Store& store,
             kit.wrap([&store, &games, kit](Request& req, Response& res) {
               const std::string me = kit.user(req);
               const Json body = json_body(req);
-              auto it = body.find("ids");
-              if (it == body.end() || !it->is_array() || it->size() > 100) {
-                throw ApiError(400, "field 'ids' must be an array of at most 100 notice ids");
+              const Json& list = member(body, "ids");
+              if (!list.is_array() || list.size() > 100) {
+                throw field_error("ids", "must be an array of at most 100 notice ids");
               }
               std::vector<std::string> ids;
-              for (const Json& id : *it) {
-                if (!id.is_string()) throw ApiError(400, "field 'ids' must hold strings");
+              for (const Json& id : list) {
+                if (!id.is_string()) throw field_error("ids", "must hold notice ids (strings)");
                 ids.push_back(id.get<std::string>());
               }
               send_json(res, 200,

@@ -10,6 +10,7 @@
 #include "server/clocks.h"
 #include "server/crypto.h"
 #include "server/games.h"
+#include "server/json_http.h"
 #include "server/pg_listener.h"
 
 namespace pacwar::server {
@@ -49,20 +50,6 @@ double from_micro(const std::optional<std::string>& text) {
   return text ? static_cast<double>(std::stoll(*text)) / kMicro : 0.0;
 }
 std::int64_t number(const std::optional<std::string>& text) { return text ? std::stoll(*text) : 0; }
-
-const Json& member(const Json& body, const char* name) {
-  static const Json null_json;
-  auto it = body.find(name);
-  return it == body.end() ? null_json : *it;
-}
-
-bool bool_field(const Json& body, const char* name) {
-  const Json& value = member(body, name);
-  if (value.is_null()) return false;
-  if (!value.is_boolean())
-    throw ApiError(400, std::string("field '") + name + "' must be true or false");
-  return value.get<bool>();
-}
 
 // Characters (code points) of valid UTF-8 text, which nlohmann::json guarantees for strings.
 std::size_t characters(const std::string& text) {
@@ -173,20 +160,22 @@ GameSettings Platform::settings_of_body(const Json& body) const {
   s.is_public = bool_field(body, "public");
   s.rated = bool_field(body, "rated");
   s.open = bool_field(body, "open");
-  const Json& chat = member(body, "spectator_chat");
-  if (!chat.is_null() && chat != "read" && chat != "none") {
-    throw ApiError(400,
-                   "field 'spectator_chat' must be \"read\" (spectators read the chat) or "
-                   "\"none\" (only the players see it)");
+  const std::string chat = optional_string_field(body, "spectator_chat").value_or("none");
+  if (chat != "read" && chat != "none") {
+    throw field_error("spectator_chat",
+                      "must be \"read\" (spectators read the chat) or \"none\" (only the players "
+                      "see it)");
   }
   s.spectators_read_chat = chat == "read";
   if (s.spectators_read_chat && !s.is_public) {
-    throw ApiError(400, "field 'spectator_chat': only a public game has spectators");
+    throw ApiError(400, "field 'spectator_chat': only a public game has spectators",
+                   {{"field", "spectator_chat"}});
   }
   const Json& opponent = member(body, "opponent");
   const std::string who = opponent.is_string() ? opponent.get<std::string>() : "";
   if (s.open && who != "human") {
-    throw ApiError(400, "field 'open': an open challenge is for a person (opponent \"human\")");
+    throw ApiError(400, "field 'open': an open challenge is for a person (opponent \"human\")",
+                   {{"field", "open"}});
   }
   if (s.rated && who != "human" && !who.empty()) {
     const Json& name = member(body, "game");
@@ -194,9 +183,11 @@ GameSettings Platform::settings_of_body(const Json& body) const {
     const auto g = levels_.find(game);
     const bool measured = g != levels_.end() && g->second.count(who) && g->second.at(who);
     if (!measured) {
-      throw ApiError(400, "field 'rated': the computer level '" + who + "' has no measured " +
-                              "rating for " + game + " yet (data/server/ai_ratings.json); play " +
-                              "it unrated or choose a rated level");
+      throw ApiError(400,
+                     "field 'rated': the computer level '" + who + "' has no measured " +
+                         "rating for " + game + " yet (data/server/ai_ratings.json); play " +
+                         "it unrated or choose a rated level",
+                     {{"field", "rated"}});
     }
   }
   return s;
@@ -547,9 +538,7 @@ Json Platform::chat(const std::string& user, const std::string& id, std::int64_t
 Json Platform::post_chat(const std::string& user, const std::string& id, const Json& body,
                          std::int64_t& retry_after) {
   retry_after = 0;
-  const Json& text_json = member(body, "text");
-  if (!text_json.is_string()) throw ApiError(400, "field 'text' must be a string (the message)");
-  const std::string text = text_json.get<std::string>();
+  const std::string text = string_field(body, "text", " (the message)");
   const std::size_t length = characters(text);
   if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
     throw ApiError(400, "the message is empty");

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <regex>
+#include <tuple>
 
 #include "server/csrf.h"
 #include "server/db.h"
@@ -368,6 +370,170 @@ TEST_F(Security, BytesThatAreNotUtf8AreQuotedNotFatal) {
       alice.post_text("/api/games/" + id + "/actions", "{\"action\":\"x\\udcff\",\"version\":0}");
   EXPECT_EQ(bad.status == 400 || bad.status == 409, true) << bad.text;
   EXPECT_EQ(alice.get("/api/me").status, 200);  // still serving
+}
+
+// Issue 41, hole 5: a body field of another JSON type than the route takes answered 500 with the
+// JSON library's exception text ({"revoke": "yes"} to share-link, {"post": "yes"} to calculate,
+// {"tables": {"format": 5}} to tables). Every write route of the router (so a new one must be
+// added to the table below) gets, for each of its body fields in turn, a valid body with that
+// field replaced by a value of each JSON type it does not take: 400 naming the field, always.
+TEST_F(Security, EveryBodyFieldOfAnotherTypeIsRefusedByName) {
+  start();
+  std::string alice_name;
+  std::string bob_name;
+  ApiClient alice = testing::signed_up(port(), "alice", &alice_name);
+  ApiClient bob = testing::signed_up(port(), "bob", &bob_name);
+  // A started game between them and a War in the Pacific campaign: the routes' real resources.
+  Reply r = alice.post("/api/games",
+                       {{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "human"}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  const std::string game = r.body["id"];
+  ASSERT_EQ(bob.post("/api/invites/" + r.body["invite"].get<std::string>()).status, 200);
+  r = alice.post("/api/witp/campaigns", {{"name", "Guadalcanal"}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  const std::string campaign = r.body["id"];
+  const Json before = alice.get("/api/witp/campaigns/" + campaign).body;
+  const Json revision = before["revision"];
+  const Json tables = {
+      {"format", "pacwar-witp-tables"}, {"version", 1}, {"tables", Json::object()}};
+
+  // Each route's body: valid values, and the JSON types each field takes (s string, i integer,
+  // b true/false, o object, a array, n null: absent).
+  struct Field {
+    std::string name;
+    std::string takes;
+  };
+  struct Body {
+    Json valid;
+    std::vector<Field> fields;
+  };
+  const Json game_body = {{"game", "pacific-war"}, {"seat", "japanese"}, {"options", Json::array()},
+                          {"opponent", "human"},   {"hints", false},     {"clock", nullptr},
+                          {"rated", false},        {"public", false},    {"spectator_chat", "none"},
+                          {"open", false}};
+  const std::map<std::string, Body> routes = {
+      {"POST /api/signup",
+       {{{"username", unique("carol")}, {"password", "password123"}},
+        {{"username", "s"}, {"password", "s"}}}},
+      {"POST /api/login",
+       {{{"username", alice_name}, {"password", "password123"}},
+        {{"username", "s"}, {"password", "s"}}}},
+      {"POST /api/logout", {}},
+      {"POST /api/games",
+       {game_body,
+        {{"game", "s"},
+         {"seat", "s"},
+         {"options", "aon"},
+         {"opponent", "s"},
+         {"hints", "bn"},
+         {"clock", "on"},
+         {"rated", "bn"},
+         {"public", "bn"},
+         {"spectator_chat", "sn"},
+         {"open", "bn"}}}},
+      {"PUT /api/me/settings",
+       {{{"webhook_url", nullptr}, {"email", nullptr}, {"notify", Json::object()}},
+        {{"webhook_url", "sn"}, {"email", "sn"}, {"notify", "o"}}}},
+      {"POST /api/me/notices/seen", {{{"ids", Json::array()}}, {{"ids", "a"}}}},
+      {"POST /api/invites/{id}", {}},
+      {"POST /api/games/{id}/actions",
+       {{{"action", "x"}, {"version", 0}, {"log_since", 0}},
+        {{"action", "s"}, {"version", "i"}, {"log_since", "in"}}}},
+      {"POST /api/games/{id}/undo", {{{"version", 0}}, {{"version", "i"}}}},
+      {"POST /api/games/{id}/resign", {}},
+      {"POST /api/games/{id}/hint", {}},
+      {"POST /api/games/{id}/analysis", {}},
+      {"POST /api/games/{id}/claim-timeout", {}},
+      {"POST /api/games/{id}/invite", {}},
+      {"DELETE /api/games/{id}", {}},
+      {"POST /api/games/{id}/rematch", {}},
+      {"POST /api/games/{id}/chat", {{{"text", "hello"}}, {{"text", "s"}}}},
+      {"POST /api/challenges/{id}/accept", {}},
+      {"POST /api/me/password",
+       {{{"old_password", "password123"}, {"new_password", "password456"}},
+        {{"old_password", "s"}, {"new_password", "s"}}}},
+      {"POST /api/me/logout-all", {}},
+      {"DELETE /api/me", {{{"password", "password123"}}, {{"password", "s"}}}},
+      {"POST /api/witp/campaigns",
+       {{{"name", "Midway"}, {"start_cycle", "0/1/42"}, {"tables", nullptr}},
+        {{"name", "s"}, {"start_cycle", "sn"}, {"tables", "on"}}}},
+      {"POST /api/witp/campaigns/{id}/calculate",
+       {{{"calculator", "cp-lend"},
+         {"args", {{"cps-sent", 8}}},
+         {"post", false},
+         {"post_args", Json::object()},
+         {"revision", revision}},
+        {{"calculator", "s"},
+         {"args", "on"},
+         {"post", "bn"},
+         {"post_args", "on"},
+         {"revision", "in"}}}},
+      {"POST /api/witp/campaigns/{id}/book",
+       {{{"change", "msp-total"}, {"fields", {{"msp", 300}}}, {"revision", revision}},
+        {{"change", "s"}, {"fields", "on"}, {"revision", "in"}}}},
+      {"POST /api/witp/campaigns/{id}/undo", {{{"revision", revision}}, {{"revision", "in"}}}},
+      {"POST /api/witp/campaigns/{id}/tables",
+       {{{"tables", tables}, {"revision", revision}}, {{"tables", "o"}, {"revision", "in"}}}},
+      {"POST /api/witp/campaigns/{id}/readers", {{{"username", bob_name}}, {{"username", "s"}}}},
+      {"POST /api/witp/campaigns/{id}/readers/remove",
+       {{{"username", bob_name}}, {{"username", "s"}}}},
+      {"POST /api/witp/campaigns/{id}/share-link", {{{"revoke", false}}, {{"revoke", "bn"}}}},
+      {"POST /api/witp/campaigns/{id}/delete", {{{"revision", revision}}, {{"revision", "in"}}}},
+      {"POST /api/witp/shared/{id}", {}},
+  };
+  // A value of each JSON type ('f': a number that is not an integer, taken by no field).
+  const std::vector<std::pair<char, Json>> values = {
+      {'s', "yes"},      {'i', 5},      {'f', 1.5},    {'b', true},
+      {'o', {{"a", 1}}}, {'a', {1, 2}}, {'n', nullptr}};
+
+  int checked = 0;
+  for (const auto& [method, pattern] : server_->server().routes()) {
+    if (!is_state_changing(method)) continue;
+    const std::string key =
+        method + " " + std::regex_replace(pattern, std::regex(R"(\([^)]*\))"), "{id}");
+    const auto route = routes.find(key);
+    ASSERT_NE(route, routes.end()) << key << ": a write route missing from this test's table";
+    // The path of the game or campaign above (any other id: no field is read from it).
+    const std::string id = pattern.rfind("/api/games/(", 0) == 0            ? game
+                           : pattern.rfind("/api/witp/campaigns/(", 0) == 0 ? campaign
+                                                                            : "abc1";
+    const std::string path = std::regex_replace(pattern, std::regex(R"(\([^)]*\))"), id);
+    for (const Field& field : route->second.fields) {
+      for (const auto& [type, value] : values) {
+        if (field.takes.find(type) != std::string::npos) continue;
+        Json body = route->second.valid;
+        body[field.name] = value;
+        SCOPED_TRACE(key + " " + body.dump());
+        const Raw answer =
+            send(port(), method, path, {{"Cookie", "pacwar_session=" + alice.cookie()}},
+                 body.dump(), "application/json");
+        ++checked;
+        EXPECT_EQ(answer.status, 400) << answer.body;
+        const Json error = answer.json();
+        EXPECT_EQ(error.is_object() ? error.value("field", "") : "", field.name) << answer.body;
+        EXPECT_NE(answer.error().find("'" + field.name + "'"), std::string::npos) << answer.body;
+      }
+    }
+  }
+  EXPECT_GE(checked, 150);
+
+  // The requests of the issue, as sent: 400 with the field, never the library's text.
+  for (const auto& [route, body, field] : std::vector<std::tuple<std::string, Json, std::string>>{
+           {"/share-link", {{"revoke", "yes"}}, "revoke"},
+           {"/calculate", {{"calculator", "cp-lend"}, {"post", "yes"}}, "post"},
+           {"/tables", {{"tables", {{"format", 5}}}}, "tables.format"}}) {
+    r = alice.post("/api/witp/campaigns/" + campaign + route, body);
+    EXPECT_EQ(r.status, 400) << route << ": " << r.text;
+    EXPECT_EQ(r.body.value("field", ""), field) << r.text;
+    EXPECT_EQ(r.text.find("json.exception"), std::string::npos) << r.text;
+  }
+  // Nothing changed: the game, the campaign, both accounts.
+  EXPECT_EQ(alice.get("/api/games/" + game).body["version"],
+            bob.get("/api/games/" + game).body["version"]);
+  EXPECT_EQ(alice.get("/api/games/" + game).body["status"], "active");
+  EXPECT_EQ(alice.get("/api/witp/campaigns/" + campaign).body["revision"], revision);
+  EXPECT_EQ(alice.get("/api/me").status, 200);
+  EXPECT_EQ(bob.get("/api/me").status, 200);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "server/api_error.h"
+#include "server/json_http.h"
 
 namespace pacwar::server {
 namespace {
@@ -30,14 +31,9 @@ bool printable(const std::string& text) {
 }
 
 // A string field that may be null or "" (both: none).
-std::optional<std::string> optional_text(const Json& value, const char* field) {
-  if (value.is_null()) return std::nullopt;
-  if (!value.is_string()) {
-    throw ApiError(400, std::string("field '") + field + "' must be a string or null",
-                   {{"field", field}});
-  }
-  const std::string text = value.get<std::string>();
-  if (text.empty()) return std::nullopt;
+std::optional<std::string> optional_text(const Json& body, const char* field) {
+  auto text = optional_string_field(body, field, " or null");
+  if (text && text->empty()) return std::nullopt;
   return text;
 }
 
@@ -110,7 +106,7 @@ Json merge_settings(const Json& current, const Json& body, const WebhookPolicy& 
   Json s = effective_settings(current);
   for (auto& [key, value] : body.items()) {
     if (key == "webhook_url") {
-      const auto url = optional_text(value, "webhook_url");
+      const auto url = optional_text(body, "webhook_url");
       if (url) {
         if (const std::string problem = webhook_url_problem(*url, policy); !problem.empty()) {
           throw ApiError(400, "field 'webhook_url': " + problem, {{"field", "webhook_url"}});
@@ -118,7 +114,7 @@ Json merge_settings(const Json& current, const Json& body, const WebhookPolicy& 
       }
       s["webhook_url"] = url ? Json(*url) : Json(nullptr);
     } else if (key == "email") {
-      const auto email = optional_text(value, "email");
+      const auto email = optional_text(body, "email");
       if (email) {
         if (const std::string problem = email_problem(*email); !problem.empty()) {
           throw ApiError(400, "field 'email': " + problem, {{"field", "email"}});
@@ -126,10 +122,8 @@ Json merge_settings(const Json& current, const Json& body, const WebhookPolicy& 
       }
       s["email"] = email ? Json(*email) : Json(nullptr);
     } else if (key == "notify") {
-      if (!value.is_object()) {
-        throw ApiError(400, "field 'notify' must be an object such as {\"turn\": true}",
-                       {{"field", "notify"}});
-      }
+      if (!value.is_object())
+        throw field_error("notify", "must be an object such as {\"turn\": true}");
       for (auto& [name, on] : value.items()) {
         if (!s["notify"].contains(name)) {
           std::string known;

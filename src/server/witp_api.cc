@@ -43,26 +43,57 @@ const std::vector<std::string>& witp_schema() {
   return statements;
 }
 
-std::string text_field(const Json& body, const char* name) {
-  auto it = body.find(name);
-  if (it == body.end() || !it->is_string()) {
-    throw ApiError(400, std::string(name) + ": must be a string");
-  }
-  return it->get<std::string>();
+// The "revision" of a write: the campaign's revision the page loaded (absent or null: no check).
+std::optional<std::int64_t> revision_of(const Json& body) {
+  return optional_integer_field(body, "revision", " (the campaign's revision you loaded)");
 }
 
-const Json& object_field(const Json& body, const char* name) {
-  static const Json empty = Json::object();
-  auto it = body.find(name);
-  if (it == body.end() || it->is_null()) return empty;
-  if (!it->is_object()) throw ApiError(400, std::string(name) + ": must be an object");
-  return *it;
+// The chartbook tables document of a body: an object, or (where `optional`) absent or null.
+std::optional<Json> tables_of_body(const Json& body, bool optional) {
+  const Json& tables = member(body, "tables");
+  if (optional && tables.is_null()) return std::nullopt;
+  if (!tables.is_object()) {
+    throw field_error("tables", std::string("must be an object: the chartbook tables document "
+                                            "(data/witp/tables.schema.md)") +
+                                    (optional ? ", or null" : ""));
+  }
+  return tables;
+}
+
+// The bodies of the routes with several fields, read and type-checked before anything else.
+struct BookRequest {
+  std::string change;
+  Json fields;
+  std::optional<std::int64_t> revision;
+};
+
+BookRequest book_request(const Json& body) {
+  return {string_field(body, "change", " (a book change)"),
+          object_field(body, "fields", " of the change's fields, {\"msp\": 300}"),
+          revision_of(body)};
+}
+
+struct CalculateRequest {
+  std::string calculator;
+  Json args;
+  bool post = false;
+  Json post_args;
+  std::optional<std::int64_t> revision;
+};
+
+CalculateRequest calculate_request(const Json& body) {
+  return {string_field(body, "calculator", " (a calculator's name)"),
+          object_field(body, "args", " of the calculator's arguments, {\"aps\": 2}"),
+          bool_field(body, "post"),
+          object_field(body, "post_args", " of the book fields of the result"), revision_of(body)};
 }
 
 // A form value as the command line would have typed it: numbers and words as text (trimmed), true
 // for a flag given; a list (`list`) as an array or as numbers separated by spaces. "" and false
-// leave the field out.
-std::vector<std::string> words_of(const std::string& field, const Json& value, bool list) {
+// leave the field out. A refusal names the value as the command line does (`field`: "--aps",
+// "cps=") and, in "field", where it is in the body (`path`: "args.aps").
+std::vector<std::string> words_of(const std::string& field, const std::string& path,
+                                  const Json& value, bool list) {
   if (value.is_boolean()) {
     if (value.get<bool>()) return {"true"};
     return {};
@@ -83,14 +114,18 @@ std::vector<std::string> words_of(const std::string& field, const Json& value, b
   if (value.is_array() && list) {
     std::vector<std::string> words;
     for (const Json& item : value) {
-      if (!item.is_number_integer()) throw ApiError(400, field + ": a list of whole numbers");
+      if (!item.is_number_integer()) {
+        throw ApiError(400, field + ": a list of whole numbers", {{"field", path}});
+      }
       words.push_back(std::to_string(item.get<std::int64_t>()));
     }
     return words;
   }
   if (value.is_null()) return {};
-  throw ApiError(400, field + (list ? ": whole numbers separated by spaces"
-                                    : ": must be a whole number, a word or true/false"));
+  throw ApiError(400,
+                 field + (list ? ": whole numbers separated by spaces"
+                               : ": must be a whole number, a word or true/false"),
+                 {{"field", path}});
 }
 
 const char* arg_kind_name(witp::ArgKind kind) {
@@ -203,15 +238,13 @@ class WitpService {
   Json create(const std::string& me, const Json& body) {
     const std::string name = campaign_name(body);
     const std::string start =
-        body.contains("start_cycle") ? text_field(body, "start_cycle") : std::string("0/1/42");
+        optional_string_field(body, "start_cycle", " such as \"0/1/42\"").value_or("0/1/42");
+    std::optional<Json> chartbook = tables_of_body(body, true);
+    if (chartbook) checked_tables(*chartbook);
     const witp::Campaign campaign = translate([&] {
       witp::parse_cycle("start_cycle", start);
       return witp::Campaign::fresh(start, name);
     });
-    std::optional<Json> chartbook;
-    if (body.contains("tables") && !body["tables"].is_null()) {
-      chartbook = checked_tables(body["tables"]);
-    }
     auto c = db_.acquire();
     Transaction t(*c);
     const auto count = c->query("SELECT COUNT(*) FROM witp_campaigns WHERE owner = ?", {me});
@@ -255,13 +288,15 @@ class WitpService {
     return s;
   }
 
-  StoredCampaign load_owned(const std::string& id, const std::string& me, const Json& body) {
+  // The campaign for a write by its owner; 409 when `revision` is given and it changed since.
+  StoredCampaign load_owned(const std::string& id, const std::string& me,
+                            std::optional<std::int64_t> revision = std::nullopt) {
     StoredCampaign s = load(id, me);
     if (!s.owned) {
       throw ApiError(403, "read-only: " + s.owner + " shared this campaign with you to read");
     }
-    if (body.contains("revision")) {
-      if (!body["revision"].is_number_integer() || body["revision"] != s.revision) {
+    if (revision) {
+      if (*revision != s.revision) {
         throw ApiError(409,
                        "the campaign changed since you loaded it (now revision " +
                            std::to_string(s.revision) + "); reload it",
@@ -315,18 +350,18 @@ class WitpService {
   }
 
   // A book change as the command line's `book FILE CHANGE key=value...`.
-  Json book(StoredCampaign s, const Json& body) {
-    const std::string change = text_field(body, "change");
+  Json book(StoredCampaign s, const BookRequest& request) {
+    const std::string& change = request.change;
     const witp::BookChange* spec = witp::find_book_change(change);
     if (spec == nullptr) throw ApiError(400, "change: unknown book change '" + change + "'");
     std::vector<std::string> words = {change};
-    for (const auto& [key, value] : object_field(body, "fields").items()) {
+    for (const auto& [key, value] : request.fields.items()) {
       const witp::BookField* field = nullptr;
       for (const witp::BookField& f : spec->fields) field = f.key == key ? &f : field;
       if (field == nullptr) {
         throw ApiError(400, key + "=: not a field of '" + change + "' (" + spec->section + ")");
       }
-      const std::vector<std::string> given = words_of(key + "=", value, false);
+      const std::vector<std::string> given = words_of(key + "=", "fields." + key, value, false);
       if (!given.empty()) words.push_back(key + "=" + given[0]);
     }
     return change_campaign(s, [&](witp::Campaign& campaign, const witp::Tables& tables) {
@@ -336,30 +371,30 @@ class WitpService {
 
   // Runs a calculator with the campaign's tables; with "post": applies the result to the books
   // as one logged change (owner only).
-  Json calculate(const StoredCampaign& s, const Json& body) {
-    const std::string name = text_field(body, "calculator");
+  Json calculate(const StoredCampaign& s, const CalculateRequest& request) {
+    const std::string& name = request.calculator;
     const witp::Calculator* calculator = witp::find_calculator(name);
     if (calculator == nullptr) throw ApiError(400, "calculator: unknown calculator '" + name + "'");
     std::map<std::string, std::vector<std::string>> values;
     bool rolls = calculator->uses_seed;
-    for (const auto& [key, value] : object_field(body, "args").items()) {
+    for (const auto& [key, value] : request.args.items()) {
       bool list = false;
       for (const witp::ArgSpec& spec : calculator->args) {
         list = list || (spec.name == key && spec.kind == witp::ArgKind::kIntegerList);
       }
-      values[key] = words_of("--" + key, value, list);
+      values[key] = words_of("--" + key, "args." + key, value, list);
       for (const std::string& word : values[key]) rolls = rolls || word == "roll";
     }
-    const bool post = body.value("post", false);
+    const bool post = request.post;
     std::map<std::string, std::vector<std::string>> post_values;
     const witp::Posting* posting = witp::find_posting(name);
-    for (const auto& [key, value] : object_field(body, "post_args").items()) {
+    for (const auto& [key, value] : request.post_args.items()) {
       bool known = false;
       if (posting != nullptr) {
         for (const witp::ArgSpec& spec : posting->args) known = known || spec.name == key;
       }
       if (!known) throw ApiError(400, "--" + key + ": not a book field of " + name);
-      post_values[key] = words_of("--" + key, value, false);
+      post_values[key] = words_of("--" + key, "post_args." + key, value, false);
     }
     if (post && posting == nullptr) {
       throw ApiError(400,
@@ -391,9 +426,8 @@ class WitpService {
     });
   }
 
-  Json set_tables(const StoredCampaign& s, const Json& body) {
-    if (!body.contains("tables")) throw ApiError(400, "tables: the chartbook tables document");
-    const Json chartbook = checked_tables(body["tables"]);
+  Json set_tables(const StoredCampaign& s, const Json& tables) {
+    const Json chartbook = checked_tables(tables);
     auto c = db_.acquire();
     if (c->execute(
             "UPDATE witp_campaigns SET chartbook = ?, revision = revision + 1, updated = ? WHERE "
@@ -406,8 +440,7 @@ class WitpService {
     return {{"revision", s.revision + 1}, {"tables", tables_status(changed)}};
   }
 
-  Json add_reader(const StoredCampaign& s, const Json& body) {
-    const std::string name = text_field(body, "username");
+  Json add_reader(const StoredCampaign& s, const std::string& name) {
     if (name == s.owner) throw ApiError(400, "username: you own this campaign");
     auto c = db_.acquire();
     if (c->query("SELECT 1 FROM users WHERE username = ?", {name}).empty()) {
@@ -420,8 +453,7 @@ class WitpService {
     return {{"readers", readers(s.id)}};
   }
 
-  Json remove_reader(const StoredCampaign& s, const Json& body) {
-    const std::string name = text_field(body, "username");
+  Json remove_reader(const StoredCampaign& s, const std::string& name) {
     auto c = db_.acquire();
     c->execute("DELETE FROM witp_readers WHERE campaign_id = ? AND username = ?", {s.id, name});
     return {{"readers", readers(s.id)}};
@@ -473,7 +505,7 @@ class WitpService {
   }
 
   static std::string campaign_name(const Json& body) {
-    const std::string name = text_field(body, "name");
+    const std::string name = string_field(body, "name", " (the campaign's name)");
     if (name.empty() || name.size() > 80) throw ApiError(400, "name: 1 to 80 characters");
     for (unsigned char ch : name) {
       if (ch < 0x20 || ch == 0x7f) throw ApiError(400, "name: no control characters");
@@ -499,14 +531,14 @@ class WitpService {
       problems.push_back({{"where", p.where}, {"problem", p.problem}});
     }
     if (!problems.empty()) {
+      const std::string field = "tables." + problems[0]["where"].get<std::string>();
       throw ApiError(
           400,
-          "tables: " + problems[0]["where"].get<std::string>() + ": " +
-              problems[0]["problem"].get<std::string>() +
+          "field '" + field + "': " + problems[0]["problem"].get<std::string>() +
               (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) + " more)"
                                    : "") +
               "; schema: data/witp/tables.schema.md; nothing changed",
-          {{"problems", problems}});
+          {{"problems", problems}, {"field", field}});
     }
     return document;
   }
@@ -590,48 +622,48 @@ void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, Witp
         });
   route("POST", campaign + "/calculate",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = json_body(req);
-          const StoredCampaign s = body.value("post", false)
-                                       ? service->load_owned(req.matches[1], me, body)
+          const CalculateRequest request = calculate_request(json_body(req));
+          const StoredCampaign s = request.post
+                                       ? service->load_owned(req.matches[1], me, request.revision)
                                        : service->load(req.matches[1], me);
-          return service->calculate(s, body);
+          return service->calculate(s, request);
         });
   route("POST", campaign + "/book",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = json_body(req);
-          return service->book(service->load_owned(req.matches[1], me, body), body);
+          const BookRequest request = book_request(json_body(req));
+          return service->book(service->load_owned(req.matches[1], me, request.revision), request);
         });
   route("POST", campaign + "/undo",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = json_body(req);
-          return service->undo(service->load_owned(req.matches[1], me, body));
+          const auto revision = revision_of(json_body(req));
+          return service->undo(service->load_owned(req.matches[1], me, revision));
         });
   route("POST", campaign + "/tables",
         [service](const std::string& me, const Request& req, Response&) {
           const Json body = json_body(req);
-          return service->set_tables(service->load_owned(req.matches[1], me, body), body);
+          const Json tables = *tables_of_body(body, false);
+          const auto revision = revision_of(body);
+          return service->set_tables(service->load_owned(req.matches[1], me, revision), tables);
         });
   route("POST", campaign + "/readers",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = json_body(req);
-          return service->add_reader(service->load_owned(req.matches[1], me, Json::object()), body);
+          const std::string name = string_field(json_body(req), "username", " (a user name)");
+          return service->add_reader(service->load_owned(req.matches[1], me), name);
         });
   route("POST", campaign + "/readers/remove",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = json_body(req);
-          return service->remove_reader(service->load_owned(req.matches[1], me, Json::object()),
-                                        body);
+          const std::string name = string_field(json_body(req), "username", " (a user name)");
+          return service->remove_reader(service->load_owned(req.matches[1], me), name);
         });
   route("POST", campaign + "/share-link",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = json_body(req);
-          return service->share_link(service->load_owned(req.matches[1], me, Json::object()),
-                                     body.value("revoke", false));
+          const bool revoke = bool_field(json_body(req), "revoke");
+          return service->share_link(service->load_owned(req.matches[1], me), revoke);
         });
   route("POST", campaign + "/delete",
         [service](const std::string& me, const Request& req, Response&) {
-          const Json body = json_body(req);
-          service->remove(service->load_owned(req.matches[1], me, body));
+          const auto revision = revision_of(json_body(req));
+          service->remove(service->load_owned(req.matches[1], me, revision));
           return Json{{"deleted", req.matches[1]}};
         });
   route("POST", R"(/api/witp/shared/([0-9a-f]{1,64}))",

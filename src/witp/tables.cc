@@ -329,7 +329,8 @@ std::vector<Row> rows_of(const Json& table, Make make, std::int64_t (*key)(const
 std::vector<TableProblem> validate_tables(const Json& document) {
   std::vector<TableProblem> problems;
   if (!document.is_object()) return {{"(document)", "must be a JSON object"}};
-  if (document.value("format", "") != kFormat) {
+  // Compared as JSON values: a "format" of another type is a problem, not an exception.
+  if (document.value("format", Json()) != kFormat) {
     problems.push_back({"format", std::string("must be \"") + kFormat + "\""});
   }
   if (!document.contains("version") || document["version"] != kVersion) {

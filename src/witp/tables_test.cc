@@ -21,6 +21,37 @@ TEST(WitpTables, ExampleFileIsValid) {
   EXPECT_NO_THROW(Tables::from_json(document, "tables.example.json"));
 }
 
+// Issue 41: {"format": 5} ended the validator with the JSON library's type_error (the server
+// answered 500). Every value of the example document, in turn replaced by a value of each JSON
+// type, is a problem named by the validator (or a valid document), never an exception.
+TEST(WitpTables, AnyValueOfAnyTypeIsAProblemNotAnException) {
+  std::ifstream stream(source_dir() + "/data/witp/tables.example.json");
+  ASSERT_TRUE(stream);
+  const Json example = Json::parse(stream);
+  const Json flat = example.flatten();
+  std::vector<Json::json_pointer> paths;
+  for (const auto& [path, value] : flat.items()) {
+    // Every value and every object or array holding it.
+    for (Json::json_pointer p(path); !p.empty(); p = p.parent_pointer()) paths.push_back(p);
+  }
+  const std::vector<Json> values = {"x",    5, -1, 1.5, true, Json::object(), Json::array({1}),
+                                    nullptr};
+  for (const Json::json_pointer& path : paths) {
+    for (const Json& value : values) {
+      Json document = example;
+      document[path] = value;
+      SCOPED_TRACE(path.to_string() + " = " + value.dump());
+      EXPECT_NO_THROW(validate_tables(document));
+      try {
+        Tables::from_json(document, "t.json");
+      } catch (const engine::DataError&) {
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << e.what();
+      }
+    }
+  }
+}
+
 TEST(WitpTables, ValidatorNamesTheField) {
   const Json bad = Json::parse(R"({"format": "pacwar-witp-tables", "version": 1, "tables": {
       "supply_penalty_categories": {"rows": [{"category": "G", "min_distance": 1000}]},
