@@ -39,6 +39,10 @@ const std::vector<std::string>& schema() {
       "CREATE TABLE IF NOT EXISTS chat (game_id TEXT NOT NULL, "
       "idx BIGINT NOT NULL, username TEXT NOT NULL, text TEXT NOT NULL, created BIGINT NOT NULL, "
       "PRIMARY KEY (game_id, idx))",
+      // The account a challenge for one user (a rematch) is for (issue 41): its account id, or
+      // kDeletedUser when the account was gone when the challenge was bound.
+      "CREATE TABLE IF NOT EXISTS challenge_accounts (game_id TEXT PRIMARY KEY, "
+      "account_id TEXT NOT NULL)",
   };
   return statements;
 }
@@ -59,6 +63,22 @@ std::size_t characters(const std::string& text) {
 }
 
 double rounded(double x, double unit) { return std::round(x / unit) * unit; }
+
+// The account id challenge `id` for user `name` is bound to (kDeletedUser: nobody's). A challenge
+// stored before the binding existed (or by an older server) is bound now to the account holding
+// the name. Outside a transaction (account_id).
+std::string challenge_account(SqlConnection& c, const std::string& id, const std::string& name) {
+  const char* select = "SELECT account_id FROM challenge_accounts WHERE game_id = ?";
+  auto rows = c.query(select, {id});
+  if (rows.empty()) {
+    c.execute(
+        "INSERT INTO challenge_accounts (game_id, account_id) VALUES (?, ?) "
+        "ON CONFLICT (game_id) DO NOTHING",
+        {id, account_id(c, name).value_or(kDeletedUser)});
+    rows = c.query(select, {id});
+  }
+  return rows.empty() ? std::string(kDeletedUser) : rows[0][0].value_or(kDeletedUser);
+}
 
 // The game row and seats of `id` (without actions), or nullopt.
 struct GameRow {
@@ -138,6 +158,14 @@ Platform::Platform(Database& db, GameService& games, const std::string& ratings_
       postgres_(db.kind() == "postgresql"),
       levels_(read_levels(ratings_file)) {
   db_.create_schema(schema());
+  // Challenges for one user stored before they were bound to the account (issue 41).
+  auto c = db_.acquire();
+  for (const SqlRow& row : c->query(
+           "SELECT game_id, challenge_for FROM game_settings WHERE challenge_for IS NOT NULL AND "
+           "game_id NOT IN (SELECT game_id FROM challenge_accounts)",
+           {})) {
+    challenge_account(*c, row[0].value_or(""), row[1].value_or(""));
+  }
 }
 
 Json Platform::prepare_create(const Json& body) const {
@@ -195,12 +223,18 @@ GameSettings Platform::settings_of_body(const Json& body) const {
 
 void Platform::save_settings(const std::string& id, const GameSettings& s) {
   auto c = db_.acquire();
+  Transaction transaction(*c);
   c->execute(
       "INSERT INTO game_settings (game_id, public, rated, spectator_chat, open, challenge_for, "
       "rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?)",
       {id, std::int64_t{s.is_public}, std::int64_t{s.rated}, std::int64_t{s.spectators_read_chat},
        std::int64_t{s.open}, s.challenge_for.empty() ? SqlValue() : SqlValue(s.challenge_for),
        s.rematch_of.empty() ? SqlValue() : SqlValue(s.rematch_of)});
+  if (!s.challenge_for.empty()) {
+    c->execute("INSERT INTO challenge_accounts (game_id, account_id) VALUES (?, ?)",
+               {id, s.challenge_account.empty() ? std::string(kDeletedUser) : s.challenge_account});
+  }
+  transaction.commit();
 }
 
 GameSettings Platform::settings(const std::string& id) {
@@ -351,16 +385,23 @@ Json Platform::leaderboard(const std::string& game, int limit) {
 
 Json Platform::challenges(const std::string& user) {
   auto c = db_.acquire();
+  const auto account = account_id(*c, user);
+  if (!account) throw ApiError(401, "log in first");
   Transaction transaction(*c, Transaction::Mode::kRead);
   Json list = Json::array();
-  for (const SqlRow& row : c->query(
-           "SELECT g.id, s.rated, s.public, s.challenge_for, s.rematch_of FROM games g "
-           "JOIN game_settings s ON s.game_id = g.id WHERE s.open = 1 AND g.status = 'waiting' "
-           "AND g.id IN (SELECT game_id FROM invites) AND (s.challenge_for IS NULL OR "
-           "s.challenge_for = ? OR "
-           "g.id IN (SELECT game_id FROM seats WHERE username = ?)) "
-           "ORDER BY g.created DESC, g.id LIMIT 200",
-           {user, user})) {
+  // A challenge for one user is listed to that account (not to a new one of the same name), with
+  // the account's name, or kDeletedUser once it is gone.
+  for (const SqlRow& row :
+       c->query("SELECT g.id, s.rated, s.public, s.challenge_for, s.rematch_of, ca.account_id, "
+                "a.username FROM games g JOIN game_settings s ON s.game_id = g.id "
+                "LEFT JOIN challenge_accounts ca ON ca.game_id = g.id "
+                "LEFT JOIN account_ids a ON a.id = ca.account_id "
+                "WHERE s.open = 1 AND g.status = 'waiting' "
+                "AND g.id IN (SELECT game_id FROM invites) AND (s.challenge_for IS NULL OR "
+                "ca.account_id = ? OR "
+                "g.id IN (SELECT game_id FROM seats WHERE username = ?)) "
+                "ORDER BY g.created DESC, g.id LIMIT 200",
+                {*account, user})) {
     const std::string id = row[0].value_or("");
     auto g = load_row(*c, id);
     if (!g) continue;
@@ -382,7 +423,9 @@ Json Platform::challenges(const std::string& user) {
                                                                          : Json::array()},
         {"rated", number(row[1]) != 0},
         {"public", number(row[2]) != 0},
-        {"for", row[3] ? Json(*row[3]) : Json(nullptr)},
+        {"for", !row[3]   ? Json(nullptr)
+                : !row[5] ? Json(*row[3])  // not bound yet (an older server's)
+                          : Json(row[6].value_or(kDeletedUser))},
         {"rematch_of", row[4] ? Json(*row[4]) : Json(nullptr)},
         {"created", iso_time(g->updated)}};
     // The time control the game will have once accepted (null: none).
@@ -407,8 +450,17 @@ Json Platform::accept(const std::string& user, const std::string& id) {
     if (rows.empty() || number(rows[0][2]) == 0)
       throw ApiError(404, "no open challenge '" + id + "'");
     if (!rows[0][0]) throw ApiError(409, "this challenge was already accepted");
-    if (rows[0][1] && *rows[0][1] != user) {
-      throw ApiError(403, "this challenge is for " + *rows[0][1] + " only");
+    if (rows[0][1]) {  // for one account only (a rematch): that account, not its name
+      const std::string bound = challenge_account(*c, id, *rows[0][1]);
+      if (account_id(*c, user) != bound) {
+        const auto holder = c->query("SELECT username FROM account_ids WHERE id = ?", {bound});
+        if (holder.empty()) {
+          throw ApiError(403, "this challenge was for the account " + *rows[0][1] +
+                                  ", which was deleted; another account of that name may not "
+                                  "accept it");
+        }
+        throw ApiError(403, "this challenge is for " + holder[0][0].value_or("") + " only");
+      }
     }
     invite = *rows[0][0];
   }
@@ -452,6 +504,10 @@ Json Platform::rematch(const std::string& user, const std::string& id,
   GameSettings next = old;
   next.open = other.username.empty() ? false : true;
   next.challenge_for = other.username;
+  if (!other.username.empty()) {
+    auto c = db_.acquire();
+    next.challenge_account = account_id(*c, other.username).value_or(kDeletedUser);
+  }
   next.rematch_of = id;
   // A rated rematch only where the new game can be rated.
   try {

@@ -29,6 +29,7 @@ struct GameSettings {
   bool spectators_read_chat = false;  // else only the players see the chat
   bool open = false;                  // an open challenge, listed in the lobby for anyone to accept
   std::string challenge_for;          // an open challenge only this user may accept (a rematch)
+  std::string challenge_account;      // that user's account id (account_id): only it may accept
   std::string rematch_of;             // the finished game this one is the rematch of
 };
 

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "engine/data_dir.h"
+#include "server/db.h"
 #include "server/games.h"
 #include "server/glicko2.h"
 #include "server/test_support.h"
@@ -274,6 +275,97 @@ TEST_F(ServerPlatform, RematchSwapsSidesAndIsOfferedToTheOpponentOnly) {
   const Json state = a.get("/api/games/" + again.body["id"].get<std::string>()).body;
   EXPECT_EQ(state["seat"], "allied");
   EXPECT_EQ(state["seats"]["japanese"], "heuristic");
+}
+
+// Issue 41, hole 6: a rematch offered to bob was bound to the name "bob": once bob deleted his
+// account, a new account that took the name could accept it. It is bound to bob's account.
+TEST_F(ServerPlatform, ARematchIsForTheAccountNotForItsName) {
+  std::string a_name, b_name;
+  ApiClient a = user(a_name, "ra");
+  ApiClient b = user(b_name, "rb");
+  const std::string id = challenge_accepted(a, b, b_name);
+  ASSERT_EQ(b.post("/api/games/" + id + "/resign").status, 200);
+  const Reply rematch = a.post("/api/games/" + id + "/rematch");
+  ASSERT_EQ(rematch.status, 201) << rematch.text;
+  const std::string next = rematch.body["id"];
+  // Bob deletes his account; somebody signs up with his name.
+  ASSERT_EQ(b.del("/api/me", {{"password", "password123"}}).status, 200);
+  ApiClient impostor(server_->port());
+  ASSERT_EQ(impostor.signup(b_name, "another password").status, 201);
+  const Json offers = impostor.get("/api/challenges").body["challenges"];
+  for (const Json& ch : offers) EXPECT_NE(ch["id"], next) << offers.dump();
+  const Reply taken = impostor.post("/api/challenges/" + next + "/accept");
+  EXPECT_EQ(taken.status, 403) << taken.text;
+  EXPECT_NE(taken.body.value("error", "").find("deleted"), std::string::npos) << taken.text;
+  // Nothing changed: the rematch waits, its creator sees it is for a deleted account and may
+  // cancel it.
+  EXPECT_EQ(a.get("/api/games/" + next).body["status"], "waiting");
+  bool listed = false;
+  const Json own = a.get("/api/challenges").body["challenges"];  // kept: looped over
+  for (const Json& ch : own) {
+    if (ch["id"] != next) continue;
+    listed = true;
+    EXPECT_EQ(ch["for"], "deleted user");
+  }
+  EXPECT_TRUE(listed);
+  EXPECT_EQ(a.del("/api/games/" + next).status, 200);
+}
+
+// A rematch stored before the binding (and accounts made before account ids) is bound on start
+// to the account that holds the name then: its player still sees it and accepts it. One for a
+// name nobody holds any more is bound to nobody.
+TEST_F(ServerPlatform, RematchesOfOlderDatabasesAreBoundOnStart) {
+  std::string a_name, b_name, c_name;
+  ApiClient a = user(a_name, "oa");
+  ApiClient b = user(b_name, "ob");
+  ApiClient third = user(c_name, "oc");
+  auto rematch_of = [&](ApiClient& other, const std::string& other_name) {
+    const std::string id = challenge_accepted(a, other, other_name);
+    EXPECT_EQ(a.post("/api/games/" + id + "/resign").status, 200);
+    const Reply rematch = a.post("/api/games/" + id + "/rematch");
+    EXPECT_EQ(rematch.status, 201) << rematch.text;
+    return rematch.body.value("id", "");
+  };
+  const std::string next = rematch_of(b, b_name);
+  const std::string gone = rematch_of(third, c_name);
+  const std::string ghost = unique("ghost");
+  ServerConfig c = testing::test_config(dir_, 8);
+  c.agent_threads = 0;
+  server_.reset();
+  {
+    // What a server before issue 41 stored: the name only, no account ids.
+    auto db = open_database(c.db);
+    auto sql = db->acquire();
+    sql->execute("DELETE FROM challenge_accounts WHERE game_id = ? OR game_id = ?", {next, gone});
+    sql->execute("DELETE FROM account_ids WHERE username = ? OR username = ?", {a_name, b_name});
+    // The second one's player was deleted before the server that binds them started.
+    sql->execute("UPDATE game_settings SET challenge_for = ? WHERE game_id = ?", {ghost, gone});
+  }
+  server_ = std::make_unique<InProcessServer>(c);
+  {
+    auto db = open_database(c.db);
+    auto sql = db->acquire();
+    EXPECT_EQ(
+        sql->query("SELECT account_id FROM challenge_accounts WHERE game_id = ?", {next}).size(),
+        1u);  // bound when the server started
+  }
+  ApiClient b2(server_->port());
+  b2.set_cookie(b.cookie());  // sessions are kept
+  bool offered = false;
+  const Json offers = b2.get("/api/challenges").body["challenges"];  // kept: looped over
+  for (const Json& ch : offers) offered = offered || (ch["id"] == next && ch["for"] == b_name);
+  EXPECT_TRUE(offered) << offers.dump();
+  const Reply accepted = b2.post("/api/challenges/" + next + "/accept");
+  EXPECT_EQ(accepted.status, 200) << accepted.text;
+  ApiClient a2(server_->port());
+  a2.set_cookie(a.cookie());
+  const Json own = a2.get("/api/challenges").body["challenges"];  // kept: looped over
+  bool listed = false;
+  for (const Json& ch : own) listed = listed || (ch["id"] == gone && ch["for"] == "deleted user");
+  EXPECT_TRUE(listed) << own.dump();
+  ApiClient c2(server_->port());
+  c2.set_cookie(third.cookie());
+  EXPECT_EQ(c2.post("/api/challenges/" + gone + "/accept").status, 403);
 }
 
 TEST_F(ServerPlatform, ChallengesAndRematchesKeepTheClock) {

@@ -4,6 +4,7 @@
 
 #include "server/ai_jobs.h"
 #include "server/clocks.h"
+#include "server/crypto.h"
 #include "server/pg_listener.h"
 
 namespace pacwar::server {
@@ -41,6 +42,11 @@ const std::vector<std::string>& schema() {
       // written (migrate_clear_invites moves its old clear tokens here, hashed).
       "CREATE TABLE IF NOT EXISTS invites (game_id TEXT PRIMARY KEY REFERENCES games(id), "
       "token_hash TEXT NOT NULL UNIQUE, expires BIGINT NOT NULL)",
+      // Account ids (issue 41): random, one per account and never reused, so that what is bound
+      // to an account (a rematch offered to it) does not pass to a new account that takes the
+      // name of a deleted one (account_id, store_accounts.cc).
+      "CREATE TABLE IF NOT EXISTS account_ids (username TEXT PRIMARY KEY REFERENCES "
+      "users(username), id TEXT NOT NULL UNIQUE)",
   };
   return statements;
 }
@@ -104,10 +110,15 @@ Store::Store(std::unique_ptr<Database> db)
 bool Store::create_user(const std::string& username, const std::string& password_hash,
                         std::int64_t now_ms) {
   auto c = db_->acquire();
-  return c->execute(
-             "INSERT INTO users (username, password_hash, created) VALUES (?, ?, ?) "
-             "ON CONFLICT (username) DO NOTHING",
-             {username, password_hash, now_ms}) == 1;
+  Transaction transaction(*c);
+  if (c->execute("INSERT INTO users (username, password_hash, created) VALUES (?, ?, ?) "
+                 "ON CONFLICT (username) DO NOTHING",
+                 {username, password_hash, now_ms}) != 1) {
+    return false;
+  }
+  c->execute("INSERT INTO account_ids (username, id) VALUES (?, ?)", {username, random_token(16)});
+  transaction.commit();
+  return true;
 }
 
 std::optional<std::string> Store::password_hash(const std::string& username) {

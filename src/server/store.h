@@ -95,12 +95,20 @@ struct AiJob {
   int attempts = 0;           // claims so far, this one included
 };
 
+// The id of the account `username`: random, never reused (a new account that takes the name of a
+// deleted one gets another), so that what is bound to it (a rematch offered to it) stays its own;
+// nullopt when there is no such account. An account made before ids existed gets one now: call
+// it outside a transaction (store_accounts.cc).
+std::optional<std::string> account_id(SqlConnection& c, const std::string& username);
+
 class Store {
  public:
   explicit Store(std::unique_ptr<Database> db);
 
   const Database& database() const { return *db_; }
-  Database& database() { return *db_; }  // for the tables of other services (analyses, notices, witp, platform)
+  Database& database() {
+    return *db_;
+  }  // for the tables of other services (analyses, notices, witp, platform)
 
   // Accounts. create_user returns false when the name is taken.
   bool create_user(const std::string& username, const std::string& password_hash,
@@ -177,8 +185,9 @@ class Store {
   void set_password_hash(const std::string& username, const std::string& password_hash);
   // Ends every session of `username` but the one whose hash is `keep` (empty: all).
   void delete_sessions_of(const std::string& username, const std::string& keep = "");
-  // Deletes the account: its sessions, its waiting games; its seats in other games are marked
-  // kDeletedUser. Throws DbError if it still plays an active game (resign those first).
+  // Deletes the account: its sessions, its waiting games, its account id; its seats in other
+  // games are marked kDeletedUser. Throws DbError if it still plays an active game (resign those
+  // first).
   void delete_user(const std::string& username);
 
  private:

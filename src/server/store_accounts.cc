@@ -1,6 +1,6 @@
-// The store's part for accounts and invitations: hashed invitation tokens with an expiry (and
-// the migration of the clear ones stored before), deleting a game nobody joined yet, changing a
-// password, ending sessions, deleting an account.
+// The store's part for accounts and invitations: account ids, hashed invitation tokens with an
+// expiry (and the migration of the clear ones stored before), deleting a game nobody joined yet,
+// changing a password, ending sessions, deleting an account.
 #include <string>
 
 #include "server/crypto.h"
@@ -37,6 +37,23 @@ void delete_game_rows(SqlConnection& c, const std::string& id) {
 }
 
 }  // namespace
+
+std::optional<std::string> account_id(SqlConnection& c, const std::string& username) {
+  auto rows = c.query("SELECT id FROM account_ids WHERE username = ?", {username});
+  if (rows.empty()) {
+    try {
+      // The foreign key refuses the row when the account is gone (deleted meanwhile).
+      c.execute(
+          "INSERT INTO account_ids (username, id) VALUES (?, ?) ON CONFLICT (username) DO NOTHING",
+          {username, random_token(16)});
+    } catch (const DbError&) {
+      return std::nullopt;
+    }
+    rows = c.query("SELECT id FROM account_ids WHERE username = ?", {username});
+  }
+  if (rows.empty()) return std::nullopt;
+  return rows[0][0];
+}
 
 int Store::migrate_clear_invites(std::int64_t expires_ms) {
   auto c = db_->acquire();
@@ -126,6 +143,7 @@ void Store::delete_user(const std::string& username) {
   c->execute("DELETE FROM ratings WHERE username = ?", {username});
   c->execute("UPDATE chat SET username = ? WHERE username = ?",
              {std::string(kDeletedUser), username});
+  c->execute("DELETE FROM account_ids WHERE username = ?", {username});
   c->execute("DELETE FROM users WHERE username = ?", {username});
   transaction.commit();
 }
