@@ -70,6 +70,8 @@ function showCampaign(ctx, id, tab, sub) {
   let view = null;
   let catalog = null;
   let alive = true;
+  // The share link's token as the answer that made it gave it: the server keeps only its hash.
+  let shareToken = null;
 
   function drawHead() {
     clear(head).append(
@@ -194,7 +196,8 @@ function showCampaign(ctx, id, tab, sub) {
     const out = h('div', { role: 'status', 'aria-live': 'polite' });
     const name = h('input', { id: 'witp-reader', autocomplete: 'off' });
     const act = (f) => async () => { try { await f(); await changed(); } catch (e) { showError(out, e); } };
-    const link = view.share_token ? `${location.origin}${location.pathname}#/witp/shared/${view.share_token}` : null;
+    const link = shareToken ? `${location.origin}${location.pathname}#/witp/shared/${shareToken}` : null;
+    const makeLink = (revoke) => act(async () => { shareToken = (await witpApi.shareLink(id, revoke)).share_token; });
     return h('section', { class: 'card' }, h('h2', {}, 'Sharing (read-only)'),
       h('p', { class: 'small' }, 'Your opponent can read the books, the log and the checklist; only you change them.'),
       h('h3', {}, 'Readers'),
@@ -203,10 +206,12 @@ function showCampaign(ctx, id, tab, sub) {
       h('form', { class: 'row', onsubmit: (ev) => { ev.preventDefault(); act(() => witpApi.addReader(id, name.value.trim()))(); } },
         h('label', { for: 'witp-reader' }, 'Share with user', name), h('button', { type: 'submit' }, 'Share')),
       h('h3', {}, 'Link'),
-      link ? h('input', { id: 'witp-share-link', readOnly: true, value: link, 'aria-label': 'Share link' }) : h('p', { class: 'muted' }, 'No link.'),
+      link ? [h('input', { id: 'witp-share-link', readOnly: true, value: link, 'aria-label': 'Share link' }),
+        h('p', { class: 'small' }, 'Copy it now: it is shown only this once (the server keeps only a hash of it).')]
+        : h('p', { class: 'muted' }, view.share_link ? 'A link is out; it was shown when it was made. A new link replaces it.' : 'No link.'),
       h('div', { class: 'row' },
-        h('button', { type: 'button', class: 'secondary', onclick: act(() => witpApi.shareLink(id, false)) }, link ? 'Show link' : 'Make a link'),
-        link ? h('button', { type: 'button', class: 'danger', onclick: act(() => witpApi.shareLink(id, true)) }, 'Revoke the link') : null),
+        h('button', { type: 'button', class: 'secondary', onclick: makeLink(false) }, view.share_link ? 'Make a new link' : 'Make a link'),
+        view.share_link ? h('button', { type: 'button', class: 'danger', onclick: makeLink(true) }, 'Revoke the link') : null),
       out);
   }
 

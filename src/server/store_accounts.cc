@@ -138,6 +138,10 @@ void Store::delete_user(const std::string& username) {
       "DELETE FROM witp_readers WHERE username = ? OR campaign_id IN "
       "(SELECT id FROM witp_campaigns WHERE owner = ?)",
       {username, username});
+  c->execute(
+      "DELETE FROM witp_share_links WHERE campaign_id IN "
+      "(SELECT id FROM witp_campaigns WHERE owner = ?)",
+      {username});
   c->execute("DELETE FROM witp_campaigns WHERE owner = ?", {username});
   // Ratings go (the leaderboard lists people); chat lines stay under the seat's new name.
   c->execute("DELETE FROM ratings WHERE username = ?", {username});

@@ -39,6 +39,12 @@ const std::vector<std::string>& witp_schema() {
       "campaign_id TEXT NOT NULL REFERENCES witp_campaigns(id), "
       "username TEXT NOT NULL REFERENCES users(username), PRIMARY KEY (campaign_id, username))",
       "CREATE INDEX IF NOT EXISTS witp_readers_by_user ON witp_readers (username)",
+      // The share link of a campaign (issue 41): a hash of its token (token_hash, as for
+      // invitations and sessions), never the token; witp_campaigns.share_token is no longer
+      // written (migrate_clear_share_tokens moves the clear tokens of older servers here).
+      "CREATE TABLE IF NOT EXISTS witp_share_links ("
+      "campaign_id TEXT PRIMARY KEY REFERENCES witp_campaigns(id), "
+      "token_hash TEXT NOT NULL UNIQUE)",
   };
   return statements;
 }
@@ -201,7 +207,7 @@ struct StoredCampaign {
   std::string name;
   Json document;
   std::optional<Json> chartbook;
-  std::optional<std::string> share_token;
+  bool share_link = false;  // a link is out (its token is not kept)
   std::int64_t revision = 0;
   std::int64_t updated = 0;
   bool owned = false;
@@ -211,6 +217,24 @@ class WitpService {
  public:
   explicit WitpService(Database& db) : db_(db), catalog_(catalog_json()) {
     db_.create_schema(witp_schema());
+    migrate_clear_share_tokens();
+  }
+
+  // Tokens stored in clear by servers before issue 41 (witp_campaigns.share_token): hashed into
+  // witp_share_links and cleared, so that the links already sent keep working.
+  void migrate_clear_share_tokens() {
+    auto c = db_.acquire();
+    Transaction t(*c);
+    for (const SqlRow& row :
+         c->query("SELECT id, share_token FROM witp_campaigns WHERE share_token IS NOT NULL")) {
+      const std::string id = row[0].value_or("");
+      c->execute(
+          "INSERT INTO witp_share_links (campaign_id, token_hash) VALUES (?, ?) "
+          "ON CONFLICT (campaign_id) DO NOTHING",
+          {id, token_hash(row[1].value_or(""))});
+      c->execute("UPDATE witp_campaigns SET share_token = NULL WHERE id = ?", {id});
+    }
+    t.commit();
   }
 
   const Json& catalog() const { return catalog_; }
@@ -266,8 +290,9 @@ class WitpService {
   StoredCampaign load(const std::string& id, const std::string& me) {
     auto c = db_.acquire();
     const auto rows = c->query(
-        "SELECT id, owner, name, document, chartbook, share_token, revision, updated FROM "
-        "witp_campaigns WHERE id = ?",
+        "SELECT id, owner, name, document, chartbook, (SELECT COUNT(*) FROM witp_share_links l "
+        "WHERE l.campaign_id = witp_campaigns.id), revision, updated FROM witp_campaigns "
+        "WHERE id = ?",
         {id});
     if (rows.empty()) throw ApiError(404, "no campaign " + id);
     StoredCampaign s;
@@ -276,7 +301,7 @@ class WitpService {
     s.name = rows[0][2].value_or("");
     s.document = Json::parse(rows[0][3].value_or("{}"));
     if (rows[0][4]) s.chartbook = Json::parse(*rows[0][4]);
-    s.share_token = rows[0][5];
+    s.share_link = rows[0][5].value_or("0") != "0";
     s.revision = std::stoll(rows[0][6].value_or("0"));
     s.updated = std::stoll(rows[0][7].value_or("0"));
     s.owned = s.owner == me;
@@ -327,7 +352,7 @@ class WitpService {
                  {"tables", tables_status(s)}};
     if (s.owned) {
       view["readers"] = readers(s.id);
-      view["share_token"] = s.share_token ? Json(*s.share_token) : Json();
+      view["share_link"] = s.share_link;  // the token itself was shown once, when made
     }
     return view;
   }
@@ -459,19 +484,28 @@ class WitpService {
     return {{"readers", readers(s.id)}};
   }
 
+  // A new share link (the previous one stops working), its token shown in this answer only; or
+  // none (`revoke`).
   Json share_link(const StoredCampaign& s, bool revoke) {
     auto c = db_.acquire();
+    Transaction t(*c);
+    c->execute("DELETE FROM witp_share_links WHERE campaign_id = ?", {s.id});
     const std::optional<std::string> token =
-        revoke ? std::nullopt : std::optional(s.share_token.value_or(random_token(16)));
-    c->execute("UPDATE witp_campaigns SET share_token = ? WHERE id = ?",
-               {token ? SqlValue(*token) : SqlValue(), s.id});
+        revoke ? std::nullopt : std::optional(random_token(16));
+    if (token) {
+      c->execute("INSERT INTO witp_share_links (campaign_id, token_hash) VALUES (?, ?)",
+                 {s.id, token_hash(*token)});
+    }
+    t.commit();
     return {{"share_token", token ? Json(*token) : Json()}};
   }
 
   Json join(const std::string& me, const std::string& token) {
     auto c = db_.acquire();
-    const auto rows =
-        c->query("SELECT id, owner FROM witp_campaigns WHERE share_token = ?", {token});
+    const auto rows = c->query(
+        "SELECT w.id, w.owner FROM witp_campaigns w JOIN witp_share_links l ON "
+        "l.campaign_id = w.id WHERE l.token_hash = ?",
+        {token_hash(token)});
     if (rows.empty()) throw ApiError(404, "no campaign is shared with this link (revoked?)");
     const std::string id = rows[0][0].value_or("");
     if (rows[0][1].value_or("") != me) {
@@ -487,6 +521,7 @@ class WitpService {
     auto c = db_.acquire();
     Transaction t(*c);
     c->execute("DELETE FROM witp_readers WHERE campaign_id = ?", {s.id});
+    c->execute("DELETE FROM witp_share_links WHERE campaign_id = ?", {s.id});
     c->execute("DELETE FROM witp_campaigns WHERE id = ?", {s.id});
     t.commit();
   }

@@ -7,6 +7,8 @@
 #include <fstream>
 
 #include "engine/data_dir.h"
+#include "server/crypto.h"
+#include "server/db.h"
 #include "server/test_support.h"
 
 namespace pacwar::server {
@@ -43,6 +45,22 @@ class ServerApiWitp : public ::testing::Test {
     const Reply r = c.get("/api/witp/campaigns/" + id);
     EXPECT_EQ(r.status, 200) << r.text;
     return r.body;
+  }
+  // Every value of every table of the database, one a line (to look for a token in all of them).
+  std::string everything_stored() {
+    auto db = open_database(testing::test_db(dir_));
+    auto c = db->acquire();
+    const char* tables = db->kind() == "postgresql"
+                             ? "SELECT table_name FROM information_schema.tables WHERE "
+                               "table_schema = current_schema()"
+                             : "SELECT name FROM sqlite_master WHERE type = 'table'";
+    std::string all;
+    for (const SqlRow& table : c->query(tables)) {
+      for (const SqlRow& row : c->query("SELECT * FROM " + table[0].value_or(""))) {
+        for (const auto& value : row) all += value.value_or("") + "\n";
+      }
+    }
+    return all;
   }
   static Json example_tables() {
     std::ifstream in(source_dir() + "/data/witp/tables.example.json");
@@ -229,6 +247,83 @@ TEST_F(ServerApiWitp, SharedReadOnlyByNameAndByLink) {
       alice.post("/api/witp/campaigns/" + id + "/readers/remove", {{"username", bob_name}}).status,
       200);
   EXPECT_EQ(bob.get("/api/witp/campaigns/" + id).status, 403);
+}
+
+// Issue 41, hole 9: the share link's token was stored in clear (witp_campaigns.share_token), so
+// whoever read the database (a backup) could read any shared campaign. Only its hash is kept, as
+// for invitations and sessions; the token is in the answer that makes it, once.
+TEST_F(ServerApiWitp, ShareTokensAreStoredHashedAndShownOnce) {
+  ApiClient alice = user("alice");
+  const std::string id = create(alice);
+  Reply r = alice.post("/api/witp/campaigns/" + id + "/share-link");
+  ASSERT_EQ(r.status, 200) << r.text;
+  const std::string token = r.body["share_token"];
+  EXPECT_EQ(token.size(), 32u);
+  std::string stored = everything_stored();
+  EXPECT_EQ(stored.find(token), std::string::npos) << "the token is stored in clear";
+  EXPECT_NE(stored.find(token_hash(token)), std::string::npos);
+  r = alice.get("/api/witp/campaigns/" + id);
+  EXPECT_EQ(r.text.find(token), std::string::npos) << r.text;
+  EXPECT_EQ(r.body["share_link"], true) << r.text;
+  ApiClient carol = user("carol");
+  ASSERT_EQ(carol.post("/api/witp/shared/" + token).status, 200);
+  EXPECT_EQ(get(carol, id)["role"], "reader");
+  // A new link replaces the old one, which stops working at once.
+  r = alice.post("/api/witp/campaigns/" + id + "/share-link", {{"revoke", false}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  const std::string second = r.body["share_token"];
+  EXPECT_NE(second, token);
+  ApiClient dave = user("dave");
+  EXPECT_EQ(dave.post("/api/witp/shared/" + token).status, 404);
+  EXPECT_EQ(everything_stored().find(token_hash(token)), std::string::npos);
+  ASSERT_EQ(dave.post("/api/witp/shared/" + second).status, 200);
+  // Revoked: no link, no hash.
+  r = alice.post("/api/witp/campaigns/" + id + "/share-link", {{"revoke", true}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_TRUE(r.body["share_token"].is_null()) << r.text;
+  EXPECT_EQ(get(alice, id)["share_link"], false);
+  EXPECT_EQ(user("erin").post("/api/witp/shared/" + second).status, 404);
+  stored = everything_stored();
+  EXPECT_EQ(stored.find(token_hash(second)), std::string::npos);
+  // Deleting the campaign removes its link.
+  r = alice.post("/api/witp/campaigns/" + id + "/share-link");
+  ASSERT_EQ(r.status, 200) << r.text;
+  const std::string third = r.body["share_token"];
+  ASSERT_EQ(alice.post("/api/witp/campaigns/" + id + "/delete").status, 200);
+  EXPECT_EQ(everything_stored().find(token_hash(third)), std::string::npos);
+  // So does deleting the account.
+  const std::string other = create(alice);
+  r = alice.post("/api/witp/campaigns/" + other + "/share-link");
+  ASSERT_EQ(r.status, 200) << r.text;
+  const std::string fourth = r.body["share_token"];
+  ASSERT_EQ(alice.del("/api/me", {{"password", "password123"}}).status, 200);
+  EXPECT_EQ(everything_stored().find(token_hash(fourth)), std::string::npos);
+}
+
+// A database of a server before the fix holds clear tokens: hashed when a server starts, and
+// the links already sent keep working.
+TEST_F(ServerApiWitp, ClearShareTokensOfOlderDatabasesAreHashedOnStart) {
+  ApiClient alice = user("alice");
+  const std::string id = create(alice);
+  const std::string clear = random_token(16);
+  server_.reset();
+  {
+    // What a server before issue 41 stored: the clear token in witp_campaigns.share_token.
+    auto db = open_database(testing::test_db(dir_));
+    auto c = db->acquire();
+    c->execute("UPDATE witp_campaigns SET share_token = ? WHERE id = ?", {clear, id});
+  }
+  SetUp();
+  const std::string stored = everything_stored();
+  EXPECT_EQ(stored.find(clear), std::string::npos) << "the old token is still stored in clear";
+  EXPECT_NE(stored.find(token_hash(clear)), std::string::npos);
+  ApiClient bob = user("bob");
+  const Reply r = bob.post("/api/witp/shared/" + clear);
+  EXPECT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["id"], id);
+  ApiClient owner(server_->port());
+  owner.set_cookie(alice.cookie());  // sessions are kept
+  EXPECT_EQ(get(owner, id)["share_link"], true);
 }
 
 // A whole Strategic G/T through the checklist's steps: A.3 losses, A.4 arrivals, B.1 SI, C.2

@@ -180,6 +180,10 @@ test('witp: a whole Strategic G/T in the browser, undo, read-only sharing', asyn
   await page.waitForFunction(() => /remove bob/.test(document.querySelector('.witp-body').textContent));
   await page.click('text=Make a link');
   const link = await (await page.waitForSelector('#witp-share-link')).inputValue();
+  // The server keeps only a hash of the link's token: shown once; after a reload, only that a link is out.
+  await page.reload();
+  await page.waitForSelector('text=A link is out');
+  assert.equal(await page.locator('#witp-share-link').count(), 0);
   await bobPage.goto(`${server.url}/#/witp`);
   await bobPage.waitForSelector(`tr[data-campaign="${id}"]`);
   assert.match(await bobPage.textContent(`tr[data-campaign="${id}"]`), /alice \(read-only\)/);
