@@ -1,5 +1,5 @@
 // Counters drawn as small SVGs from the unit data of the view (and units.json for CPS).
-import { s } from './dom.js';
+import { s, countOf } from './dom.js';
 
 const SIDE_STYLE = {
   japanese: { bg: '#f1e3b8', fg: '#8c1c13', edge: '#8c1c13' },
@@ -79,11 +79,11 @@ export function pwCounter(u, { size = 60, clickable = false } = {}) {
     role: clickable ? 'button' : 'img',
     'aria-label': `${u.name}${u.type ? `, ${u.type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}` : ''}, ` +
       `${u.airstrike}-${u.gunnery}-${u.defense}, speed ${u.speed}${ready ? '' : ', Ops Complete'}` +
-      `${u.pending_hits ? `, ${u.pending_hits} hit(s) pending` : ''}${u.selected ? ', picked' : ''}${clickable ? ', can be chosen' : ''}`,
+      `${u.pending_hits ? `, ${countOf(u.pending_hits, 'hit')} pending` : ''}${u.selected ? ', picked' : ''}${clickable ? ', can be chosen' : ''}`,
   });
   svg.append(s('title', {}, `${u.name}${u.nation ? ` (${u.nation})` : ''}: Airstrike ${u.airstrike}, Gunnery ${u.gunnery}, Defense ${u.defense}` +
     `${u.armored ? ' (armored)' : ''}, Speed ${u.speed}${u.lba ? ', land-based air' : ''}` +
-    `${ready ? ', Ready' : ', Ops Complete'}${u.pending_hits ? `, ${u.pending_hits} hit(s) pending` : ''}` +
+    `${ready ? ', Ready' : ', Ops Complete'}${u.pending_hits ? `, ${countOf(u.pending_hits, 'hit')} pending` : ''}` +
     `${u.repairing ? ', repairing' : ''}`));
   svg.append(s('rect', { x: 1.5, y: 1.5, width: 61, height: 61, rx: 4, fill: ready ? st.bg : '#d6d3ca',
                          stroke: u.selected ? '#1b7a1b' : st.edge, 'stroke-width': u.selected ? 4 : 2 }));
@@ -132,7 +132,7 @@ export function cpsCounter(unit, def, { size = 60, clickable = false } = {}) {
   const svg = s('svg', { class: `counter${clickable ? ' clickable' : ''}`, viewBox: '0 0 64 64', width: size, height: size,
                          'data-unit': unit.id, role: clickable ? 'button' : 'img', 'aria-label': unit.id });
   svg.append(s('title', {}, `${unit.id} (${d.type}, ${d.nation}): Attack ${d.attack}, Defense ${d.defense}, ` +
-    `Movement ${d.movement}, priority ${d.priority}; ${unit.steps ?? d.steps} of ${d.steps} step(s)`));
+    `Movement ${d.movement}, priority ${d.priority}; ${unit.steps ?? d.steps} of ${countOf(d.steps, 'step')}`));
   svg.append(s('rect', { x: 1.5, y: 1.5, width: 61, height: 61, rx: 4, fill: st.bg, stroke: st.fg, 'stroke-width': 2 }));
   svg.append(nameText(unit.id, st.fg));
   svg.append(s('text', { x: 32, y: 37, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 700, fill: st.fg }, d.type));

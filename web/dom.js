@@ -37,6 +37,11 @@ export function pretty(id) {
   return String(id).replace(/-/g, ' ');
 }
 
+// "1 card", "2 cards": a count and its noun, singular after 1 (as engine::count_of).
+export function countOf(n, noun, plural = noun + 's') {
+  return `${n} ${n === 1 ? noun : plural}`;
+}
+
 export function cap(word) {
   return word ? word[0].toUpperCase() + word.slice(1) : '';
 }

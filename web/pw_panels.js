@@ -1,6 +1,6 @@
 // The Pacific War panels around the map: status, turn track (damaged units), VP track,
 // hands and discards, the combat in progress, the units of the selected OZ.
-import { h, s, pretty, cap } from './dom.js';
+import { h, s, pretty, cap, countOf } from './dom.js';
 import { pwCounter } from './counters.js';
 import { logLine } from './log.js';
 
@@ -12,7 +12,7 @@ export function pwStatus(view) {
     ['Phase', cap(view.phase || '')],
     view.active ? ['Initiative', view.active] : null,
     view.initiative_dice ? ['Initiative dice', `${view.initiative_dice[0]} / ${view.initiative_dice[1]}`] : null,
-    ['Deck', `${view.deck_count} cards`],
+    ['Deck', countOf(view.deck_count, 'card')],
     ['Restricted routes', view.restricted_routes_open ? 'open' : 'closed (8.8)'],
     view.winner ? ['Winner', view.winner] : null,
   ].filter(Boolean);
