@@ -22,6 +22,7 @@
 #include "cli/play.h"
 #include "cli/selfplay.h"
 #include "cli/serve.h"
+#include "cli/suite_commands.h"
 #include "cli/witp_commands.h"
 #include "cli/worker.h"
 #include "engine/data_dir.h"
@@ -362,6 +363,7 @@ int run(int argc, char** argv) {
   const WitpCommands witp(app);
   const MeasureCommands measure(app);
   const AnalysisCommands analysis_commands(app);
+  const SuiteCommands suite_commands(app);
 
   try {
     app.parse(argc, argv);
@@ -372,6 +374,7 @@ int run(int argc, char** argv) {
   if (witp.selected()) return witp.run(std::cin, std::cout);
   if (measure.selected()) return measure.run(std::cout, std::cerr);
   if (analysis_commands.selected()) return analysis_commands.run(std::cout, std::cerr);
+  if (suite_commands.selected()) return suite_commands.run(std::cout, std::cerr);
   const auto overridden = use_data_override(data_override);  // sets PACWAR_DATA when given
   if (*play) {
     auto game = game_named(play_game);
