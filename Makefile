@@ -6,7 +6,7 @@ FUZZ_BUILD ?= build-fuzz
 TSAN_BUILD ?= build-tsan
 FUZZ_SECONDS ?= 600
 
-.PHONY: run test deps build build-asan build-tsan test-release test-asan test-tsan test-postgres test-cluster test-e2e bench bench-server bench-cluster bench-notify format clean ladder sprt calibrate calibrate-analysis build-fuzz fuzz test-fuzz test-nginx
+.PHONY: run test deps build build-asan build-tsan test-release test-asan test-tsan test-postgres test-cluster test-e2e bench bench-server bench-cluster bench-notify format clean ladder sprt calibrate calibrate-analysis bench-suite build-fuzz fuzz test-fuzz test-nginx
 
 # The web server: open the address it prints. Terminal play: build/pacwar play pacific-war.
 PORT ?= 8080
@@ -119,6 +119,13 @@ sprt: build
 	./$(BUILD)/pacwar sprt $(GAME) --new $(NEW) --base $(BASE) --elo0 $(ELO0) --elo1 $(ELO1) --seed $(SEED) --jobs $(JOBS)
 calibrate: build
 	./$(BUILD)/pacwar calibrate $(GAME) --player $(NEW) --games $(GAMES) --seed $(SEED) --jobs $(JOBS)
+
+# The strategic test suites (docs/suite.md): each player's share of good choices and blunders,
+# per theme, in both games. make bench-suite SUITE_PLAYERS="mcts:hard doctrine"
+SUITE_PLAYERS ?= random heuristic mcts-v1:normal mcts:easy mcts:normal mcts:hard
+bench-suite: build
+	for game in pacific-war co-prosperity; do for player in $(SUITE_PLAYERS); do \
+	  ./$(BUILD)/pacwar suite $$game --player $$player --seed $(SEED) || exit 1; done; done
 
 # The win probability the analysis view shows, through data/$(GAME)/win_calibration.json
 # (docs/ai.md, "Calibration of the analysis view"); FIT=FILE fits a new map instead.
