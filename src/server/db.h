@@ -42,10 +42,7 @@ class SqlConnection {
   virtual void begin() = 0;
   // Starts a read-only transaction that sees one snapshot of the database.
   virtual void begin_read() = 0;
-  void commit() {
-    execute("COMMIT");
-    ended();
-  }
+  void commit() { run_commit(); }
   void rollback() {
     struct End {
       SqlConnection* connection;
@@ -57,6 +54,11 @@ class SqlConnection {
  protected:
   // Called when a transaction ended (committed or rolled back).
   virtual void ended() {}
+  // Commits the transaction; returns once the commit is as durable as the database promises.
+  virtual void run_commit() {
+    execute("COMMIT");
+    ended();
+  }
   virtual std::vector<SqlRow> run_query(std::string_view sql,
                                         const std::vector<SqlValue>& params) = 0;
   virtual std::int64_t run_execute(std::string_view sql, const std::vector<SqlValue>& params) = 0;
@@ -85,6 +87,15 @@ class Database {
   virtual ~Database() = default;
   // "sqlite" or "postgresql".
   virtual std::string kind() const = 0;
+  // How commits reach the disk: `durable` when an acknowledged commit survives an operating-
+  // system crash; SQLite's group commit counts the commits and the WAL syncs that covered them.
+  struct CommitStats {
+    bool durable = true;
+    bool group_commit = false;
+    std::uint64_t commits = 0;
+    std::uint64_t syncs = 0;
+  };
+  virtual CommitStats commit_stats() const { return {}; }
   Lease acquire();
   // Runs the schema statements once, even with several processes starting at once.
   virtual void create_schema(const std::vector<std::string>& statements) = 0;

@@ -7,10 +7,14 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <random>
 #include <sstream>
+#include <thread>
+#include <vector>
 
 #include "server/test_support.h"
 
@@ -140,6 +144,69 @@ TEST(ServerProcessTest, KillNineMidGameLosesNoAcceptedAction) {
   if (state.body["status"] == "active") {
     EXPECT_GT(alice.get("/api/games/" + id).body["version"].get<std::int64_t>(),
               state.body["version"].get<std::int64_t>());
+  }
+}
+
+// Group commit (issue 43): with many games acting at once, commits share WAL syncs; every
+// action the server acknowledged in any game is still there after kill -9.
+TEST(ServerProcessTest, KillNineWithManyGamesActingLosesNoAcknowledgedAction) {
+  TempDir dir;
+  const std::string db = testing::test_db(dir);
+  constexpr int kPlayers = 6;
+  std::vector<std::string> ids(kPlayers), cookies(kPlayers);
+  std::vector<std::int64_t> acknowledged(kPlayers, 0);
+  {
+    ServerProcess server(db);
+    std::vector<std::unique_ptr<ApiClient>> clients;
+    for (int p = 0; p < kPlayers; ++p) {
+      clients.push_back(std::make_unique<ApiClient>(server.port()));
+      ApiClient& c = *clients.back();
+      ASSERT_EQ(c.signup(unique("many")).status, 201);
+      cookies[static_cast<std::size_t>(p)] = c.cookie();
+      const Reply created = c.post(
+          "/api/games", {{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "random"}});
+      ASSERT_EQ(created.status, 201);
+      ids[static_cast<std::size_t>(p)] = created.body["id"];
+    }
+    std::atomic<bool> killed{false};
+    std::atomic<int> players_acknowledged{0};
+    std::vector<std::thread> players;
+    for (int p = 0; p < kPlayers; ++p) {
+      players.emplace_back([&, p] {
+        const auto k = static_cast<std::size_t>(p);
+        std::mt19937 rng(static_cast<unsigned>(100 + p));
+        bool counted = false;
+        while (!killed) {
+          try {
+            const Reply r = act_if_my_turn(*clients[k], ids[k], rng);
+            if (r.status == 200) {
+              acknowledged[k] = r.body["version"];
+              if (!counted) ++players_acknowledged;
+              counted = true;
+            }
+          } catch (const std::runtime_error&) {
+            break;  // the connection died with the server
+          }
+        }
+      });
+    }
+    // Kill once every player has had actions acknowledged, while they all still act.
+    for (int i = 0; i < 3000 && players_acknowledged < kPlayers; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    server.kill_now();
+    killed = true;
+    for (auto& player : players) player.join();
+  }
+  ServerProcess server(db);
+  for (int p = 0; p < kPlayers; ++p) {
+    const auto k = static_cast<std::size_t>(p);
+    ASSERT_GT(acknowledged[k], 0) << "player " << p;
+    ApiClient c(server.port());
+    c.set_cookie(cookies[k]);
+    const Reply state = c.get("/api/games/" + ids[k]);
+    ASSERT_EQ(state.status, 200) << state.text;
+    EXPECT_GE(state.body["version"].get<std::int64_t>(), acknowledged[k]) << "player " << p;
   }
 }
 

@@ -1,9 +1,11 @@
 // SQLite in WAL mode: a few connections, so that reads never wait for a write; writes take turns
 // on an in-process mutex (SQLite has one writer at a time anyway) and a busy timeout covers other
 // processes sharing the file. A background thread checkpoints the WAL into the database, so that
-// no request waits for the checkpoint's fsync. synchronous=FULL: every commit is fsynced to the
-// WAL before the answer, so an acknowledged move survives a killed process and also an
-// operating-system crash or power loss (docs/security.md has the cost measured).
+// no request waits for the checkpoint's fsync. Durable by default: a commit is answered only once
+// the WAL holding it is fsynced, so an acknowledged move survives a killed process and also an
+// operating-system crash or power loss; the fsync is shared by the commits made at the same time
+// (group commit, server/group_commit.h) instead of one synchronous=FULL fsync per commit in
+// turn. "?synchronous=normal" gives up the crash guarantee for speed (docs/security.md).
 #include <sqlite3.h>
 
 #include <chrono>
@@ -14,13 +16,16 @@
 #include <thread>
 
 #include "server/db.h"
+#include "server/group_commit.h"
 
 namespace pacwar::server {
 namespace {
 
 class SqliteConnection final : public SqlConnection {
  public:
-  SqliteConnection(const std::string& file, std::shared_ptr<std::mutex> write_mutex, bool full_sync)
+  // `group`: commits wait for its shared WAL sync (null: synchronous=NORMAL, no wait).
+  SqliteConnection(const std::string& file, std::shared_ptr<std::mutex> write_mutex,
+                   std::shared_ptr<GroupCommit> group)
       : write_mutex_(std::move(write_mutex)) {
     if (sqlite3_open_v2(file.c_str(), &db_,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
@@ -32,9 +37,10 @@ class SqliteConnection final : public SqlConnection {
     }
     sqlite3_busy_timeout(db_, 10000);
     query("PRAGMA journal_mode=WAL");
-    execute(full_sync ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+    execute("PRAGMA synchronous=NORMAL");
     execute("PRAGMA foreign_keys=ON");
     query("PRAGMA wal_autocheckpoint=0");
+    group_ = std::move(group);  // the set-up statements above wait for no sync
   }
   ~SqliteConnection() override {
     for (auto& [sql, statement] : cache_) sqlite3_finalize(statement);
@@ -60,6 +66,14 @@ class SqliteConnection final : public SqlConnection {
       write_mutex_->unlock();
     }
   }
+  void run_commit() override {
+    execute("COMMIT");
+    // The ticket is taken before the write lock is released: commits are numbered in the order
+    // their frames reached the WAL.
+    const std::uint64_t ticket = writing_ && group_ ? group_->written() : 0;
+    ended();
+    if (ticket != 0) group_->wait_durable(ticket);
+  }
   std::vector<SqlRow> run_query(std::string_view sql,
                                 const std::vector<SqlValue>& params) override {
     sqlite3_stmt* statement = prepare(sql, params);
@@ -84,12 +98,18 @@ class SqliteConnection final : public SqlConnection {
 
   std::int64_t run_execute(std::string_view sql, const std::vector<SqlValue>& params) override {
     sqlite3_stmt* statement = prepare(sql, params);
+    // A write outside a transaction commits by itself: it waits for its sync too (BEGIN is not
+    // read-only either, but it leaves autocommit mode).
+    const bool outside =
+        group_ && sqlite3_get_autocommit(db_) != 0 && sqlite3_stmt_readonly(statement) == 0;
     int rc;
     while ((rc = sqlite3_step(statement)) == SQLITE_ROW) {
     }
     if (rc != SQLITE_DONE) fail(statement, sql);
     sqlite3_reset(statement);
-    return sqlite3_changes(db_);
+    const std::int64_t changes = sqlite3_changes(db_);
+    if (outside && sqlite3_get_autocommit(db_) != 0) group_->wait_durable(group_->written());
+    return changes;
   }
 
  private:
@@ -129,16 +149,18 @@ class SqliteConnection final : public SqlConnection {
   sqlite3* db_ = nullptr;
   std::map<std::string, sqlite3_stmt*> cache_;
   std::shared_ptr<std::mutex> write_mutex_;
+  std::shared_ptr<GroupCommit> group_;
   bool writing_ = false;
 };
 
 class SqliteDatabase final : public Database {
  public:
-  SqliteDatabase(const std::string& file, bool full_sync) {
+  SqliteDatabase(const std::string& file, bool full_sync)
+      : group_(full_sync ? std::make_shared<GroupCommit>(file + "-wal") : nullptr) {
     auto write_mutex = std::make_shared<std::mutex>();
-    checkpointer_connection_ = std::make_unique<SqliteConnection>(file, write_mutex, full_sync);
+    checkpointer_connection_ = std::make_unique<SqliteConnection>(file, write_mutex, group_);
     for (int i = 0; i < kConnections; ++i) {
-      add_connection(std::make_unique<SqliteConnection>(file, write_mutex, full_sync));
+      add_connection(std::make_unique<SqliteConnection>(file, write_mutex, group_));
     }
     checkpointer_ = std::thread([this] {
       std::unique_lock lock(stop_mutex_);
@@ -164,6 +186,13 @@ class SqliteDatabase final : public Database {
     }
   }
   std::string kind() const override { return "sqlite"; }
+  CommitStats commit_stats() const override {
+    if (!group_) return {.durable = false};
+    return {.durable = true,
+            .group_commit = true,
+            .commits = group_->commits(),
+            .syncs = group_->syncs()};
+  }
   void create_schema(const std::vector<std::string>& statements) override {
     Lease connection = acquire();
     Transaction transaction(*connection);
@@ -173,6 +202,7 @@ class SqliteDatabase final : public Database {
 
  private:
   static constexpr int kConnections = 4;
+  std::shared_ptr<GroupCommit> group_;
   std::unique_ptr<SqliteConnection> checkpointer_connection_;
   std::mutex stop_mutex_;
   std::condition_variable stop_;
