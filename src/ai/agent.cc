@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ai/v1/mcts.h"
+#include "ai/v2/mcts.h"
 #include "ai/value_model.h"
 #include "engine/errors.h"
 #include "engine/rng.h"
@@ -66,6 +67,20 @@ class MctsV1Agent final : public Agent {
   v1::Mcts mcts_;
 };
 
+// The frozen search of c4de046 (src/ai/v2/), with the game's settings of then by default.
+class MctsV2Agent final : public Agent {
+ public:
+  MctsV2Agent(v2::MctsConfig config, v2::GamePolicies policies)
+      : mcts_(config, std::move(policies)) {}
+  engine::ActionCode choose(const engine::State& state, std::uint64_t seed) override {
+    return mcts_.search(state, seed).action;
+  }
+  bool remembers() const override { return mcts_.config().reuse_tree > 0; }
+
+ private:
+  v2::Mcts mcts_;
+};
+
 std::optional<int> parse_positive(std::string_view text) {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -89,6 +104,10 @@ bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
   if (eq == std::string_view::npos) return false;
   const std::string_view key = setting.substr(0, eq);
   const std::string_view value = setting.substr(eq + 1);
+  // mcts-v2 takes the settings of a player only, none of the search's experiments.
+  if (spec.kind == AgentSpec::Kind::kMctsV2 && key != "c" && key != "depth" && key != "reuse") {
+    return false;
+  }
   if (key == "eval") {  // the learned value model or the game's evaluator
     if ((value != "model" && value != "game" && value != "blend") ||
         spec.kind == AgentSpec::Kind::kMctsV1) {
@@ -204,6 +223,7 @@ std::optional<AgentSpec> parse_agent_spec(std::string_view text) {
   std::string_view name;
   for (const auto& [prefix, kind] :
        {std::pair<std::string_view, AgentSpec::Kind>{"mcts-v1", AgentSpec::Kind::kMctsV1},
+        {"mcts-v2", AgentSpec::Kind::kMctsV2},
         {"oracle", AgentSpec::Kind::kOracle},
         {"mcts", AgentSpec::Kind::kMcts}}) {
     if (text.substr(0, prefix.size()) == prefix) {
@@ -266,6 +286,16 @@ std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const std::string& game
       if (spec.mcts.exploration >= 0.0) config.exploration = spec.mcts.exploration;  // else 0.7
       config.playout_depth = spec.mcts.playout_depth;
       return std::make_unique<MctsV1Agent>(config, v1::policies_for(game, seats));
+    }
+    case AgentSpec::Kind::kMctsV2: {
+      v2::MctsConfig config;  // the game's c, depth and reuse unless the spec sets them
+      config.iterations = spec.mcts.iterations;
+      config.time_ms = spec.mcts.time_ms;
+      config.threads = threads != 0 ? (threads > 0 ? threads : 0) : spec.mcts.threads;
+      config.exploration = spec.mcts.exploration;
+      config.playout_depth = spec.mcts.playout_depth;
+      config.reuse_tree = spec.mcts.reuse_tree;
+      return std::make_unique<MctsV2Agent>(config, v2::policies_for(game, seats));
     }
     case AgentSpec::Kind::kRandom:
       break;

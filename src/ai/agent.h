@@ -12,6 +12,8 @@
 // "mcts-v1[:...]" is the frozen search of commit 940a9ac (src/ai/v1/), the fixed baseline of the
 // rating ladder. "oracle[:...]" searches the TRUE state, hidden cards included: a measurement
 // of what hidden information costs, never offered to players (play and serve refuse it).
+// "mcts-v2[:...]" (",c=X", ",depth=N" and ",reuse=0|1" only) is the frozen search of commit
+// c4de046 (src/ai/v2/), the baseline of issue 42.
 #pragma once
 
 #include <cstdint>
@@ -27,9 +29,9 @@
 namespace pacwar::ai {
 
 struct AgentSpec {
-  enum class Kind { kRandom, kHeuristic, kMcts, kMctsV1, kOracle };
+  enum class Kind { kRandom, kHeuristic, kMcts, kMctsV1, kOracle, kMctsV2 };
   Kind kind = Kind::kRandom;
-  MctsConfig mcts;          // kMcts, kMctsV1, kOracle (budget, threads, c, depth)
+  MctsConfig mcts;          // kMcts, kMctsV1, kMctsV2, kOracle (budget, threads, c, depth)
   bool model_eval = false;  // eval=model: the learned value model (kMcts, kOracle, kHeuristic)
   bool blend_eval = false;  // eval=blend: the mean of the model and the game's evaluator
 };

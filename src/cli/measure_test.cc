@@ -31,7 +31,9 @@ TEST(Oracle, IsAMeasurementPlayerOnly) {
   EXPECT_EQ(parse_player("mcts-v1:normal")->kind, PlayerKind::kMcts);
   EXPECT_EQ(ai::parse_agent_spec("mcts-v1:50ms")->kind, ai::AgentSpec::Kind::kMctsV1);
   EXPECT_EQ(ai::parse_agent_spec("mcts-v1:easy")->mcts.iterations, 200);
-  EXPECT_FALSE(ai::parse_agent_spec("mcts-v2"));
+  EXPECT_EQ(parse_player("mcts-v2:normal")->kind, PlayerKind::kMcts);  // play takes it, as mcts-v1
+  EXPECT_EQ(ai::parse_agent_spec("mcts-v2:50ms")->kind, ai::AgentSpec::Kind::kMctsV2);
+  EXPECT_FALSE(ai::parse_agent_spec("mcts-v3"));
   EXPECT_FALSE(ai::parse_agent_spec("oracles"));
 }
 
@@ -42,7 +44,7 @@ TEST(Oracle, TheServerRefusesIt) {
   server::testing::InProcessServer server(std::move(config));
   server::testing::ApiClient client(server.port());
   ASSERT_EQ(client.signup(server::testing::unique("oracle")).status, 201);
-  for (const std::string opponent : {"oracle", "oracle:hard", "mcts-v1"}) {
+  for (const std::string opponent : {"oracle", "oracle:hard", "mcts-v1", "mcts-v2"}) {
     const auto reply = client.post("/api/games", {{"game", "pacific-war"},
                                                   {"seat", "japanese"},
                                                   {"options", Json::array()},

@@ -527,6 +527,7 @@ std::optional<PlayerSpec> parse_player(std::string_view text) {
       return PlayerSpec{PlayerKind::kHeuristic, std::string(text)};
     case ai::AgentSpec::Kind::kMcts:
     case ai::AgentSpec::Kind::kMctsV1:
+    case ai::AgentSpec::Kind::kMctsV2:
       return PlayerSpec{PlayerKind::kMcts, std::string(text)};
     case ai::AgentSpec::Kind::kOracle:  // sees hidden cards: measurement only (arena, ladder)
       return std::nullopt;

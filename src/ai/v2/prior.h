@@ -1,0 +1,48 @@
+// FROZEN: the search of main at commit c4de046 (player `mcts-v2`), the fixed baseline of
+// issue 42. Do not change what it decides; src/ai/v2/decisions_test.cc checks recorded
+// decisions. Copied from src/ai/prior.h into namespace ai::v2.
+// Prior knowledge in the search tree (`mcts:...,prior=W` and `,puct=C`): the game's playout
+// policy says how likely it is to pick each legal action (engine::PlayoutPolicy::weights), and
+// the tree uses that as a prior P(a) when it chooses among a node's children:
+//
+// * progressive bias (Chaslot et al. 2008): UCB + W·P(a)/(1 + n(a));
+// * PUCT (Rosin 2011; as AlphaZero uses it): Q(a) + C·P(a)·√N(a)/(1 + n(a)), where N(a) is the
+//   availability count of a (how often it was legal at the node: the single-observer ISMCTS's
+//   stand-in for the parent's visits), replacing the UCB term;
+// * first-play urgency: an action not yet tried at the node is not tried before all others (as
+//   plain UCB does); it competes with the tried ones with the mean value of those as its Q
+//   (minus `fpu`), n = 0 and N = the node's visits, so a high prior gets it tried early and a
+//   low one may never be.
+//
+// Off unless W or C is set; `mcts-v1` never uses it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace pacwar::ai::v2 {
+
+struct PriorSettings {
+  double exploration = 0.7;  // the UCB constant (not used with PUCT)
+  double bias = 0.0;         // W of progressive bias; 0 = none
+  double puct = 0.0;         // C of PUCT; 0 = UCB
+  double fpu = 0.0;          // first-play urgency: subtracted from the tried actions' mean
+
+  bool on() const { return bias > 0.0 || puct > 0.0; }
+};
+
+// One legal action at a node: its prior and, once tried, its statistics for the seat choosing.
+struct PriorArm {
+  double prior = 0.0;
+  std::uint32_t visits = 0;     // 0: not tried yet at this node
+  std::uint32_t available = 0;  // iterations in which it was legal here
+  double total = 0.0;           // sum of rewards
+};
+
+// The index of the arm to follow (the first of equal scores); `node_visits` is how often the
+// node was visited. `arms` must not be empty.
+std::size_t choose_arm(const std::vector<PriorArm>& arms, std::uint32_t node_visits,
+                       const PriorSettings& settings);
+
+}  // namespace pacwar::ai::v2
