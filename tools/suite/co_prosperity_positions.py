@@ -1,0 +1,113 @@
+"""The positions of the Co-Prosperity strategic test suite (issue 36), read by co_prosperity_suite.py."""
+
+THEMES = {
+    "war-declarations": "When and on whom to declare war (7.1-7.3): the Allied PP that a declaration gives (6.2), the US cost in cards (7.2.1), the two free Special Operations (7.3) and what not declaring leaves to the opponent.",
+    "end-of-turn": "The free End of Turn strategic moves (9.0): no move that empties a space the enemy then controls by air range (3.4, 3.5), air units moved first to open routes.",
+    "card-economy": "Cards are lost at the turn's end (6.0): no pass that ends the Operations Phase (8.0) with playable development or replenishment cards in hand when the opponent has nothing left.",
+    "no-suicide-attacks": "No attack that throws units into a much stronger stack or away from a free objective (8.2, 8.6, 8.7).",
+    "hit-allocation": "Allocating hits (8.6.5): the firing player finishes off a reduced unit of the priority hit; the receiving player takes a step from a full-strength unit rather than lose a reduced one.",
+    "ports-and-bases": "Defending and retaking spaces, home spaces and ports (3.4, 4.1-4.3, 8.1): garrisons where the enemy can reach, empty enemy spaces taken back.",
+    "supply": "Strategic tracing through friendly spaces (8.1), air control range (3.5) that opens or closes the routes, Resource Points from Borneo (6.4) and replenishment (8.4.1).",
+    "invasion": "Naval moves that take empty enemy spaces (8.2, 8.2.1, 7.3) where the enemy cannot answer, not where its fleet retakes them.",
+    "behind-ahead": "Playing to the score (4.3): when behind in 1944 attack the space that decides; when ahead keep every space held and give the opponent nothing.",
+}
+
+CE_WHY = ("{seat} holds {cards} with a development or replenishment icon ({plays}) and {opp} has no card left{rp}, "
+          "so a pass now is followed by {opp}'s forced pass and ends the Operations Phase (8.0); cards not used are "
+          "discarded at the end of the turn (6.0). Developing (6.3.1) or replenishing (6.3.2) costs nothing the "
+          "{seat} could use otherwise; passing throws the cards away.")
+
+
+def ce(pid, game, at, seat, cards, plays, good, acceptable, rp=""):
+    opp = "Japan" if seat == "Allies" else "the Allies"
+    return {"id": pid, "theme": "card-economy", "sections": ["6.0", "8.0", "6.3.1", "6.3.2"], "game": game,
+            "at": at, "good": good, "acceptable": acceptable, "blunder": ["pass"],
+            "why": CE_WHY.format(seat=seat, cards=cards, plays=plays, opp=opp, rp=rp)}
+
+
+def hit_firer(pid, game, at, reduced, full, where, prio):
+    return {"id": pid, "theme": "hit-allocation", "sections": ["8.6.5", "2.2.2", "6.3.1", "8.4.1"], "game": game,
+            "at": at, "good": ["hit " + reduced], "acceptable": [], "blunder": [],
+            "why": (f"The firing player allocates this priority {prio} hit (8.6.5 (1)) between {reduced} (reduced, one "
+                    f"step left) and {full} (full strength), same type and factor, at {where}. Either way one step "
+                    f"is lost and the same dice fire afterwards, but on {reduced} the hit removes the unit (2.2.2): "
+                    f"it must be developed again (6.3.1, and the Production Track for ships) instead of being "
+                    f"restored with one replenishment card (8.4.1).")}
+
+
+def hit_receiver(pid, game, at, reduced, full, where, prio):
+    return {"id": pid, "theme": "hit-allocation", "sections": ["8.6.5", "2.2.2", "6.3.1", "8.4.1"], "game": game,
+            "at": at, "good": ["hit " + full], "acceptable": [], "blunder": ["hit " + reduced],
+            "why": (f"The receiving player allocates this hit of the enemy's priority {prio} fire (8.6.5 (2)) between "
+                    f"his own {full} (full strength) and {reduced} (reduced, one step left), same type and factor, at "
+                    f"{where}. Either way one step is lost and the same dice fire afterwards; on {full} it costs a "
+                    f"replenishment card later (8.4.1), on {reduced} it eliminates the unit (2.2.2), which must be "
+                    f"developed again (6.3.1) - a unit given away for nothing.")}
+
+
+POSITIONS = [
+    # ---------------- war declarations ----------------
+    {"id": "cps-war-01", "theme": "war-declarations", "sections": ["7.2", "7.2.1", "7.4.2", "4.3", "7.3"], "game": "g01", "at": 122,
+     "good": ["declare japan"], "blunder": ["no-declaration"],
+     "why": "1943: Japan holds 8 spaces (Japan, Port Arthur, Shanghai, Okinawa, Truk, Marshall Islands and the Chinese Guilin and Kunming), enough to win in 1944 (4.3). The US is not at war, so US units may not enter Japanese spaces (7.4.2): the US fleet at Pearl Harbor can do nothing about the count. Declaring costs 6 - 5 = 1 card (7.2.1) and gives two free Special Operations (7.3) against the empty Marshall Islands and Truk; not declaring wastes a whole year of the Allies' strongest forces."},
+    {"id": "cps-war-02", "theme": "war-declarations", "sections": ["7.3", "8.2", "4.3"], "game": "g01", "at": 124,
+     "good": ["special naval"], "blunder": ["end-special"],
+     "why": "The US has just declared war (7.2): two free Special Operations follow (7.3). A naval move of US-CV-1/US-BB-1 from Pearl Harbor reaches the empty Japanese Marshall Islands (distance 2) and takes it, cutting Japan below the 8 spaces it needs (4.3). Ending the Special Operations throws the free moves away."},
+    {"id": "cps-war-03", "theme": "war-declarations", "sections": ["7.3", "8.2", "8.2.1"], "game": "g01", "at": 129,
+     "good": ["special naval"], "blunder": ["end-special"],
+     "why": "One free Special Operation left (7.3): US-CV-2 at Pearl Harbor (movement 3) reaches the empty Japanese Truk through the Marshall Islands just taken (8.2, a Special Operation's naval move need not stop in empty enemy spaces, 7.3), a second space taken from Japan for nothing. Ending now wastes it."},
+    {"id": "cps-war-04", "theme": "war-declarations", "sections": ["7.2", "7.2.1", "7.4.2", "4.3", "6.2"], "game": "g02", "at": 138,
+     "good": ["declare japan"], "blunder": ["no-declaration"],
+     "why": "1944, the last turn: Japan holds 8 spaces (Guilin and Kunming among them) and wins at the end of the turn (4.3) unless the Allies take one. The US declaration now costs 6 - 6 = 0 cards (7.2.1); without it US units may not enter a Japanese space (7.4.2) and the game is lost. Declaring gives two free Special Operations (7.3) against the empty Marshall Islands and Truk."},
+    {"id": "cps-war-05", "theme": "war-declarations", "sections": ["7.1", "6.2", "7.2.1", "7.2.2", "6.1", "6.4"], "game": "g03", "at": 16,
+     "good": ["declare commonwealth"], "acceptable": ["no-declaration"], "blunder": ["declare us", "declare us+commonwealth"],
+     "why": "1939, the first turn. A Japanese declaration on the United States raises the Allied PP from 6 to 10 for every later turn (6.2): 20 more Allied cards over 1940-1944 against Japan's 4 a turn (6.1 caps Japan at 4), and it spares the US the cost of declaring itself (7.2.1: 4 cards in 1940, 3 in 1941) and the lower 8 PP it would then get. A declaration on the Commonwealth alone gives the Allies no PP (6.2 NOTE) and opens Borneo's Resource Points (6.4) and the weak, reduced Commonwealth garrisons; it only makes the US declaration one card cheaper (7.2.2)."},
+    {"id": "cps-war-06", "theme": "war-declarations", "sections": ["7.1", "7.3", "6.2", "7.2.1", "4.3"], "game": "g05", "at": 96,
+     "good": ["declare us", "declare commonwealth", "declare us+commonwealth"], "blunder": ["no-declaration"],
+     "why": "1944, the last turn, and Japan holds only its 6 starting spaces: it needs 8 (4.3). Production is over, so a declaration now costs nothing in Allied PP (6.2 acts at the Production Phase), and its two free Special Operations (7.3) take two empty Allied spaces (the Philippines and Guam, or Borneo and Java). Not declaring leaves the Allies the option to declare at a cost of 0 cards (7.2.1) with their own two Special Operations against the empty Marshall Islands and Truk."},
+    {"id": "cps-war-07", "theme": "war-declarations", "sections": ["7.3", "8.2", "4.3"], "game": "g05", "at": 97,
+     "good": ["special naval"], "blunder": ["end-special"],
+     "why": "Japan has just declared war on the US and the Commonwealth in 1944 with 6 spaces (4.3 asks for 8). Each of the two free Special Operations (7.3) can send a battleship from Japan to an empty US space (the Philippines, Guam, 8.2); ending them wastes the two spaces that win the game."},
+    # ---------------- invasion ----------------
+    {"id": "cps-inv-01", "theme": "invasion", "sections": ["7.3", "8.2", "8.2.1", "8.6", "4.3"], "game": "g05", "at": 101,
+     "good": ["to Philippines", "to Guam"], "blunder": ["to Midway"],
+     "why": "1944 Special Operation (7.3) with J-BB-1: the Philippines and Guam are empty US spaces the US fleet (US-CV-1/2, US-BB-1/2 at Pearl Harbor) cannot reach this turn, since naval movement halts in the Japanese Marshall Islands and Truk (8.2.1) and battleships move 2 (8.2). Midway is distance 1 from Pearl Harbor: the lone battleship would be attacked by 2 CV and 2 BB (8.6) and Midway retaken, a wasted operation and a lost ship in the last turn (4.3)."},
+    # ---------------- no suicide ----------------
+    {"id": "cps-sui-01", "theme": "no-suicide-attacks", "sections": ["7.3", "8.6.4", "8.7", "8.2"], "game": "g01", "at": 131,
+     "good": ["to Truk"], "blunder": ["to Japan"],
+     "why": "US-CV-2 alone on a Special Operation (7.3). Truk is empty and Japanese: moving there takes it. Japan holds J-CV-1, J-CV-2, J-BB-1, J-BB-2, J-BB-3 and J-Mar-1: even with the surprise fire of 8.6.4 a single carrier rolls two dice against eleven steps, and the survivors' fire sinks it or sends it to the Retreat Box (8.7) with nothing gained."},
+    # ---------------- behind / ahead ----------------
+    {"id": "cps-lead-01", "theme": "behind-ahead", "sections": ["4.3", "8.0", "8.2", "8.2.1"], "game": "g05", "at": 108,
+     "good": ["play A1 naval", "play A2 naval", "play A6 naval", "play A9 naval", "play A10 naval"], "blunder": ["pass"],
+     "why": "1944, the last turn: Japan holds 8 spaces (its six, the Philippines and Guam) and has just passed. If the Allies pass too the Operations Phase ends (8.0) and Japan wins (4.3). A naval move of the US fleet at Pearl Harbor (US-CV-1/2, US-BB-1/2) to the empty Japanese Marshall Islands (distance 2, 8.2) takes it and brings Japan down to 7."},
+    {"id": "cps-lead-02", "theme": "behind-ahead", "sections": ["4.3", "9.0", "3.4"], "game": "g05", "at": 109,
+     "good": ["done"], "blunder": ["move J-BB-1", "move J-BB-2"],
+     "why": "End of Turn of 1944 with exactly 8 Japanese spaces (4.3). J-BB-1 alone holds the Philippines and J-BB-2 alone holds Guam; no Japanese air unit is in range of either (J-Air-1 is in Japan), so a space they leave reverts to its original US owner (3.4) and Japan ends with 7: a lost game. Nothing needs to move (9.0)."},
+    {"id": "cps-base-01", "theme": "ports-and-bases", "sections": ["8.1", "8.2", "8.2.1", "4.3"], "game": "g05", "at": 107,
+     "good": ["play J2 strategic"],
+     "why": "1944 with 8 Japanese spaces (4.3). The only one the US fleet at Pearl Harbor can reach is the empty Marshall Islands (distance 2; Truk lies behind it and naval movement halts in enemy spaces, 8.2.1). J2's strategic move (8.1) carries up to three units from Japan through Guam and Truk into the Marshall Islands before the Allies act."},
+    # ---------------- end of turn ----------------
+    {"id": "cps-eot-01", "theme": "end-of-turn", "sections": ["9.0", "3.4", "3.5", "8.1"], "game": "g01", "at": 55,
+     "good": ["move J-Air-1"],
+     "why": "J-Inf-3 alone holds Kunming, a Chinese home space (2.1.2), next to three Chinese infantry in Chungking, and no Japanese unit can reach it: strategic moves go only through friendly spaces (8.1) and Guilin and Chungking are Chinese. Moving J-Air-1 first to Shanghai projects control over the empty Guilin (3.5, 3.4); then J-Vet-1 and J-Inf-1 can go on through it to Kunming and Guilin (9.0: mind the order of moves, air units change control)."},
+    {"id": "cps-eot-02", "theme": "end-of-turn", "sections": ["9.0", "3.5", "8.1"], "game": "g01", "at": 56,
+     "good": ["to Shanghai"],
+     "why": "J-Air-1's End of Turn move (9.0). From Shanghai its control range (3.5) covers the empty Guilin, which becomes Japanese; that opens the strategic route (8.1) Shanghai-Guilin-Kunming for J-Vet-1 and J-Inf-1 still to move, and counts Guilin for Japan. Port Arthur, Okinawa and the Retreat Box reach nothing of the kind."},
+    {"id": "cps-eot-03", "theme": "end-of-turn", "sections": ["9.0", "3.4", "8.6.2"], "game": "g01", "at": 58,
+     "good": ["to Kunming", "to Guilin"],
+     "why": "J-Vet-1 (factor 4) can now reach Kunming and Guilin through the Guilin that J-Air-1 controls (9.0). Kunming, a Chinese home, is held by the lone J-Inf-3 next to three Chinese infantry in Chungking; Guilin is held only by air range, which a unit makes solid (3.4). Japan, Port Arthur and Okinawa are not threatened at all."},
+    # ---------------- card economy ----------------
+    ce("cps-card-01", "g01", 37, "Allies", "A4, A5, A11 and A13 among six cards", "A4/A5 development, A4 replenishment, CBI development or replenishment of the Chinese",
+       ["play A4 development", "play A4 replenish-any", "play A5 development", "play A11 cbi", "play A13 cbi"], ["play A1 naval", "play A9 naval", "play A9 strategic"]),
+]
+
+HITS = [
+    hit_firer("cps-hit-01", "h100", 435, "J-BB-3", "J-BB-4", "the Philippines", "B"),
+    hit_firer("cps-hit-02", "h114", 201, "US-BB-2", "US-BB-1", "Dutch Harbor", "B"),
+    hit_firer("cps-hit-03", "h154", 348, "J-CV-3", "J-CV-2", "Truk", "A"),
+    hit_firer("cps-hit-04", "h133", 434, "J-Inf-3", "J-Inf-2", "Rangoon", "C"),
+    hit_receiver("cps-hit-05", "h10", 449, "J-BB-3", "J-BB-2", "the Philippines", "A"),
+    hit_receiver("cps-hit-06", "h113", 124, "CH-Inf-2", "CH-Inf-1", "Chungking", "C"),
+    hit_receiver("cps-hit-07", "h175", 129, "US-BB-1", "US-BB-2", "Midway", "A"),
+]
+POSITIONS += HITS
