@@ -162,3 +162,25 @@ MORE = [
      "why": "1943: the Japan space is empty. US-BB-1 from Guam reaches it (distance 2, 8.2) and takes it (8.2.1): Japan must retake its home this turn or lose at its end (4.2). Okinawa (J-CV-1 and two ground units) and Borneo (J-CV-3, J-Mar-1, J-Inf-2, J-Vet-1) cannot be won by a lone battleship: naval hits never eliminate the ground units (8.6.5 (4))."},
 ]
 POSITIONS += MORE
+
+EOT = [
+    {"id": "cps-eot-04", "theme": "end-of-turn", "sections": ["9.0", "3.4", "4.3"], "game": "h104", "at": 392,
+     "good": ["done"], "blunder": ["move J-BB-3", "move J-Mar-1", "move J-Inf-2"],
+     "why": "End of Turn of 1944; the Allies have already moved (they declared war, so they go first, 9.0), so Japan's moves are the last of the game. Japan controls exactly 8 spaces (4.3): Japan, Port Arthur, Shanghai, Okinawa, Kunming, Guilin, the Philippines and Guam. J-BB-3 alone holds Guam, J-Mar-1 alone Kunming and J-Inf-2 alone Guilin, with no Japanese air unit in range: a space they leave returns to its original owner (3.4) and Japan ends with 7."},
+    {"id": "cps-eot-05", "theme": "end-of-turn", "sections": ["9.0", "3.4", "4.3"], "game": "h107", "at": 466,
+     "good": ["done"], "blunder": ["move CH-Inf-2"],
+     "why": "End of Turn of 1944, the Allied moves last (Japan declared, 9.0). Japan controls 7 spaces and needs 8 (4.3). CH-Inf-2 alone holds Shanghai, a Japanese space: if it moves, Shanghai returns to Japan (3.4) and Japan wins with 8."},
+    {"id": "cps-eot-06", "theme": "end-of-turn", "sections": ["9.0", "3.4", "4.3"], "game": "h122", "at": 441,
+     "good": ["done"], "blunder": ["move US-BB-1"],
+     "why": "End of Turn of 1944, the Allied moves last (9.0). Japan controls 7 spaces and needs 8 (4.3). US-BB-1 alone holds Truk, a Japanese space: moving it gives Truk back to Japan (3.4) and the game with it."},
+    {"id": "cps-lead-03", "theme": "behind-ahead", "sections": ["9.0", "3.4", "4.3"], "game": "h105", "at": 439,
+     "good": ["done"], "blunder": ["move J-CV-3", "move J-BB-2", "move J-Mar-1", "move J-Inf-2"],
+     "why": "Japan is ahead at the last move of the game (End of Turn of 1944, the Allies moved first, 9.0): it controls exactly 8 spaces (4.3). J-CV-3 alone holds the Philippines, J-BB-2 Guam, J-Mar-1 Guilin and J-Inf-2 Kunming: any of them moving hands that space back to its Allied owner (3.4) and the game with it. Nothing needs to move."},
+    {"id": "cps-lead-04", "theme": "behind-ahead", "sections": ["9.0", "3.4", "4.3"], "game": "h125", "at": 560,
+     "good": ["done"], "blunder": ["move CW-Inf-1", "move CW-Inf-3"],
+     "why": "The Allies are ahead at the last move of the game (their End of Turn of 1944, after Japan's, 9.0): Japan controls 7 spaces and needs 8 (4.3). CW-Inf-1 alone holds the Marshall Islands and CW-Inf-3 alone holds Shanghai, both Japanese spaces: either one leaving returns it to Japan (3.4), which then wins."},
+    {"id": "cps-lead-05", "theme": "behind-ahead", "sections": ["9.0", "3.4", "4.3"], "game": "h21", "at": 526,
+     "good": ["done"], "blunder": ["move US-CV-1", "move US-BB-1"],
+     "why": "The Allies are ahead at the last move of the game (End of Turn of 1944, Japan moved first, 9.0): Japan controls 7 spaces, one short of 8 (4.3). US-CV-1 alone holds the Marshall Islands and US-BB-1 alone holds Truk; either leaving returns a Japanese space to Japan (3.4) and loses."},
+]
+POSITIONS += EOT
