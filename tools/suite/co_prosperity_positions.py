@@ -90,7 +90,7 @@ POSITIONS = [
     {"id": "cps-eot-01", "theme": "end-of-turn", "sections": ["9.0", "3.4", "3.5", "8.1"], "game": "g01", "at": 55,
      "good": ["move J-Air-1"],
      "why": "J-Inf-3 alone holds Kunming, a Chinese home space (2.1.2), next to three Chinese infantry in Chungking, and no Japanese unit can reach it: strategic moves go only through friendly spaces (8.1) and Guilin and Chungking are Chinese. Moving J-Air-1 first to Shanghai projects control over the empty Guilin (3.5, 3.4); then J-Vet-1 and J-Inf-1 can go on through it to Kunming and Guilin (9.0: mind the order of moves, air units change control)."},
-    {"id": "cps-eot-02", "theme": "end-of-turn", "sections": ["9.0", "3.5", "8.1"], "game": "g01", "at": 56,
+    {"id": "cps-sup-01", "theme": "supply", "sections": ["9.0", "3.5", "8.1"], "game": "g01", "at": 56,
      "good": ["to Shanghai"],
      "why": "J-Air-1's End of Turn move (9.0). From Shanghai its control range (3.5) covers the empty Guilin, which becomes Japanese; that opens the strategic route (8.1) Shanghai-Guilin-Kunming for J-Vet-1 and J-Inf-1 still to move, and counts Guilin for Japan. Port Arthur, Okinawa and the Retreat Box reach nothing of the kind."},
     {"id": "cps-eot-03", "theme": "end-of-turn", "sections": ["9.0", "3.4", "8.6.2"], "game": "g01", "at": 58,
@@ -184,3 +184,65 @@ EOT = [
      "why": "The Allies are ahead at the last move of the game (End of Turn of 1944, Japan moved first, 9.0): Japan controls 7 spaces, one short of 8 (4.3). US-CV-1 alone holds the Marshall Islands and US-BB-1 alone holds Truk; either leaving returns a Japanese space to Japan (3.4) and loses."},
 ]
 POSITIONS += EOT
+
+BORNEO_WHY = ("Japanese End of Turn ({year}). {unit} alone holds Borneo, and no Japanese air unit is in range of it "
+              "(3.5): if it moves, Borneo returns to the Commonwealth, its original owner (3.4). Japan must control "
+              "Borneo at the start of the next Operations Phase to get its two Resource Points, free strategic, naval or "
+              "ground moves (6.4), and the strategic trace from Borneo to Japan through Japanese spaces that they need is open now. "
+              "Nothing forces a move (9.0).")
+
+
+def borneo(pid, game, at, year, unit):
+    return {"id": pid, "theme": "supply", "sections": ["6.4", "9.0", "3.4", "3.5"], "game": game, "at": at,
+            "good": ["done"], "acceptable": [], "blunder": ["move " + unit],
+            "why": BORNEO_WHY.format(year=year, unit=unit)}
+
+
+LAST = [
+    borneo("cps-sup-02", "h116", 167, 1940, "J-CV-1"),
+    borneo("cps-sup-03", "h127", 287, 1942, "J-BB-2"),
+    borneo("cps-sup-04", "h131", 137, 1940, "J-Mar-1"),
+    borneo("cps-sup-05", "h15", 167, 1941, "J-BB-4"),
+    borneo("cps-sup-06", "h186", 350, 1943, "J-CV-1"),
+    {"id": "cps-eot-07", "theme": "end-of-turn", "sections": ["9.0", "3.4", "3.5", "4.3"], "game": "h112", "at": 366,
+     "good": ["done"], "blunder": ["move J-Vet-1"],
+     "why": "End of Turn of 1944 and the last move of the game (the Allies declared war and moved first, 9.0). Japan controls exactly 8 spaces (4.3). J-Vet-1 alone holds Guilin, out of the range of J-Air-1 in the Philippines (3.5): if it moves, Guilin returns to China (3.4) and Japan ends with 7."},
+    {"id": "cps-lead-06", "theme": "behind-ahead", "sections": ["9.0", "3.4", "4.3"], "game": "h150", "at": 469,
+     "good": ["done"], "blunder": ["move US-Inf-1"],
+     "why": "The Allies are ahead at the last move of the game (their End of Turn of 1944, after Japan's, 9.0): Japan controls 7 spaces and needs 8 (4.3). US-Inf-1 alone holds Truk, a Japanese space; if it leaves, Truk returns to Japan (3.4) and Japan wins."},
+    {"id": "cps-base-02", "theme": "ports-and-bases", "sections": ["8.6.7", "3.4", "3.5", "4.1", "8.3"], "game": "h105", "at": 174,
+     "good": ["to Chungking"], "acceptable": ["to Kunming"], "blunder": ["to Shanghai"],
+     "why": "CH-Inf-3 moves from Guilin (8.3). Chungking, a Chinese home, is held by J-Air-1 alone: a ground unit entering a space with only enemy air units eliminates them without combat (8.6.7) and retakes the home; the empty Kunming, Japanese only through that air unit's range (3.5, 3.4), returns to China with it. That takes away a home Japan needs for a sudden victory (4.1). Shanghai holds J-CV-1, J-BB-3 and J-Inf-1: a reduced Chinese infantry attacking at factor 1 is lost."},
+    {"id": "cps-base-03", "theme": "ports-and-bases", "sections": ["8.6.7", "3.4", "3.5", "8.3"], "game": "h192", "at": 357,
+     "good": ["to Guilin"], "acceptable": ["to Kunming", "to Shanghai"],
+     "why": "A Chinese infantry moves from Chungking (8.3). Guilin is held by the reduced J-Air-1 alone: entering it eliminates the air unit without combat (8.6.7) and retakes Guilin, and the empty Kunming, Japanese only through that unit's range (3.5, 3.4), goes back to China too. Kunming or the empty Shanghai take one space; Guilin takes two and removes Japan's only air unit."},
+    {"id": "cps-base-04", "theme": "ports-and-bases", "sections": ["3.4", "3.5", "8.2", "8.2.1", "4.3"], "game": "h173", "at": 398,
+     "good": ["to Pearl-Harbor"],
+     "why": "1944, the US fleet at Samoa. Pearl Harbor, a US home and port, is empty and Japanese only through the range of J-Air-1 at Midway (3.5, 3.4). Moving there (8.2, halting in it, 8.2.1) retakes it and takes a space from Japan's count for the end of 1944 (4.3)."},
+    {"id": "cps-base-05", "theme": "ports-and-bases", "sections": ["3.4", "3.5", "8.2", "4.1"], "game": "h142", "at": 338,
+     "good": ["to Pearl-Harbor"],
+     "why": "The US ships at Samoa. Pearl Harbor, a US home, is empty and held for Japan only by the range of J-Air-1 at Midway (3.5, 3.4): moving in (8.2) retakes it, the home space Japan needs with another colour's for a sudden victory (4.1)."},
+    {"id": "cps-base-06", "theme": "ports-and-bases", "sections": ["4.1", "3.4", "3.5", "8.2"], "game": "h24", "at": 285,
+     "good": ["to Pearl-Harbor"],
+     "why": "1942: Japan controls Kunming (J-Inf-2), a Chinese home, and Pearl Harbor, a US home held only by the range of J-Air-1 at Midway (3.5, 3.4): two Allied homes of different colours, a Japanese sudden victory at the end of the turn (4.1). US-CV-1 and US-BB-2 from the Marshall Islands can retake Pearl Harbor now (8.2)."},
+]
+POSITIONS += LAST
+
+
+def eot_last(pid, game, at, unit, space, count_line):
+    return {"id": pid, "theme": "end-of-turn", "sections": ["9.0", "3.4", "3.5", "4.3"], "game": game, "at": at,
+            "good": ["done"], "blunder": ["move " + unit],
+            "why": ("End of Turn of 1944 and the last move of the game (the Allies declared war, so they moved first, "
+                    f"9.0). Japan controls exactly 8 spaces ({count_line}), the 8 it needs (4.3). {unit} alone holds "
+                    f"{space}, out of the range of any Japanese air unit (3.5): if it moves, {space} returns to its "
+                    "Allied owner (3.4) and Japan ends with 7.")}
+
+
+EXTRA = [
+    eot_last("cps-eot-08", "h1", 401, "J-Inf-3", "Chungking", "Japan, Port Arthur, Shanghai, Okinawa, Truk, Chungking, the Philippines, Guam"),
+    eot_last("cps-eot-09", "h170", 444, "J-BB-2", "Guam", "Japan, Port Arthur, Shanghai, Okinawa, Pearl Harbor, Midway, Dutch Harbor, Guam"),
+    eot_last("cps-eot-10", "h35", 393, "J-Vet-1", "the Philippines", "Japan, Port Arthur, Shanghai, Okinawa, Truk, Chungking, the Philippines, Guam"),
+    hit_firer("cps-hit-08", "h145", 116, "J-BB-3", "J-BB-1", "Pearl Harbor", "B"),
+    hit_receiver("cps-hit-09", "x41", 337, "J-Inf-3", "J-Inf-2", "Kunming", "D"),
+]
+POSITIONS += EXTRA
