@@ -62,6 +62,17 @@ def signature(c):
 def pick(cands, theme, limit):
     chosen, used_sig, per_game = [], set(), {}
     pool = [c for c in cands if c["theme"] == theme]
+    # alternate between the kinds of a theme (raid at Pearl Harbor or Malaya, the seat, ...)
+    kinds = {}
+    for c in pool:
+        key = (c["seat"], c["prompt"].split(" ")[0], "Singapore" in c["why"][:40])
+        kinds.setdefault(key, []).append(c)
+    pool = []
+    lists = list(kinds.values())
+    while any(lists):
+        for l in lists:
+            if l:
+                pool.append(l.pop(0))
     # spread: first one per game, then more, never twice the same labels
     for round_ in range(1, 4):
         for c in pool:

@@ -273,6 +273,8 @@ def classify(d, seat, v, legal, labels, prompt, turn, grp):
         if len(nations) != 1:
             return None
         nation = nations.pop()
+        adj = {"Japan": "Japanese", "US": "U.S.", "Britain": "British",
+               "Australia": "Australian"}.get(nation, nation)
         free = [p for p in legal if p.startswith("to ") and p[3:] in NATION_FREE.get(nation, ())]
         other = [p for p in legal if p.startswith("to ") and p not in free]
         if not free or not other:
@@ -282,7 +284,7 @@ def classify(d, seat, v, legal, labels, prompt, turn, grp):
                 "good": free, "acceptable": [], "blunder": [],
                 "why": (f"Turn {turn}: Ops Complete {listing(nm(s) for s in ships)} return from "
                         f"{oz_name(grp['from'])} (Return to Port keeps their side, 10.4); "
-                        f"{listing(oz_name(p[3:]) for p in free)} readies {nation} ships for free "
+                        f"{listing(oz_name(p[3:]) for p in free)} {'readies' if len(free) == 1 else 'ready'} {adj} ships for free "
                         f"in the Supply Phase (10.5), any other Port leaves them Ops Complete "
                         f"unless a card is spent on them (10.5, 8.6)"
                         + ".")}
@@ -290,8 +292,8 @@ def classify(d, seat, v, legal, labels, prompt, turn, grp):
     if prompt.endswith("Strategy Action") and "pass" in legal:
         vp = v.get("vp", 0)  # + Japanese, - Allied
         proj = projected_vp(v)
-        behind = (seat == "allied" and turn == 5 and vp > -5 and proj > -5) or \
-                 (seat == "japanese" and turn == 4 and vp < 0 and proj < 0)
+        behind = (seat == "allied" and turn == 5 and vp > -5 and -5 < proj <= 3) or \
+                 (seat == "japanese" and turn == 4 and vp < 0 and -8 <= proj < 0)
         moves = [x for x in legal if x.startswith("move-from ")]
         ready = [u for o in v["ozs"] for u in o["units"]
                  if u["side"] == me and not u["lba"] and u["ready"]]
@@ -335,13 +337,14 @@ def classify(d, seat, v, legal, labels, prompt, turn, grp):
                     retake.append(a)
         if retake:
             en = [u for a in retake for u in detail[a][0]]
-            return {"theme": "ports", "sections": ["12.3.3", "10.2", "8.10.1"],
+            return {"theme": "ports", "sections": ["12.3.3", "12.3", "10.2", "8.10.1"],
                     "good": retake, "acceptable": [a for a in favourable if a not in retake],
                     "blunder": bad,
                     "why": (f"Turn {turn}: {me} Port {listing(oz_name(a[3:]) for a in retake)} "
                             f"holds enemy units ({listing(nm(u['id']) for u in en[:4])}, strength "
-                            f"{sum(detail[a][1] for a in retake)}) that can invade it in the Supply "
-                            f"Phase (10.2); the group from {oz_name(grp['from'])} (strength {s_str}) "
+                            f"{sum(detail[a][1] for a in retake)}): while they stay it is their Base, "
+                            f"worth no VPs to its owner (12.2, 12.3), and they may invade it in "
+                            f"the Supply Phase (10.2); the group from {oz_name(grp['from'])} (strength {s_str}) "
                             f"moves in (8.10.1), and once the enemy is gone the Port is {me} "
                             f"again (12.3.3)"
                             + (f"; {listing(oz_name(a[3:]) for a in bad)} would sink the group" if bad else "")
@@ -377,14 +380,15 @@ def classify(d, seat, v, legal, labels, prompt, turn, grp):
         them = [u for u in o.get("units", []) if u["side"] != me]
         a, dstr = strength(them), strength(us)
         if o.get("port") and o.get("port_owner") == me and them and dstr >= 2 * a and dstr >= 6:
-            return {"theme": "ports", "sections": ["8.12", "9.5.1", "10.2"],
+            return {"theme": "ports", "sections": ["8.12", "9.5.1", "10.2", "12.3"],
                     "good": ["no-reaction"] + [x for x in legal if x == "counterattack"],
                     "acceptable": [], "blunder": ["evacuate"],
                     "why": (f"Turn {turn}: the enemy enters {me} Port {oz_name(oz)} with "
                             f"{listing(nm(u['id']) for u in them[:4])} (strength {a}); its "
                             f"defenders ({listing(nm(u['id']) for u in us[:4])}{'…' if len(us) > 4 else ''}, "
                             f"strength {dstr}) outgun them, so they stay and fight; an Emergency "
-                            f"Evacuation (8.12, 9.5.1) hands the Port to an invasion (10.2).")}
+                            f"Evacuation (8.12, 9.5.1) leaves the enemy ships on the Port, a Base "
+                            f"for them worth no VPs to its owner (12.3), free to invade it (10.2).")}
         if them and us and [u for u in us if not u["lba"]] and a >= 3 * max(dstr, 1) and a >= 10:
             return {"theme": "no-suicide", "sections": ["8.12", "9.5.1"],
                     "good": ["evacuate"], "acceptable": [], "blunder": ["no-reaction"],
@@ -409,7 +413,7 @@ def classify(d, seat, v, legal, labels, prompt, turn, grp):
                             f"the defender may retreat before the first round (9.5.1) to a "
                             f"friendly Port (9.5.3) instead of losing the ships.")}
         return None
-    if "Redeploy the LBA to which OZ?" in prompt and v.get("phase") == "strategy":
+    if "Redeploy the LBA to which OZ?" in prompt and v.get("phase") == "strategy" and turn < 5:
         dests = [x for x in legal if x.startswith("to ")]
         iso = [x for x in dests if not oz_of(v, x[3:]).get("port") and isolated(v, x[3:], me)]
         safe_ports = [x for x in dests if oz_of(v, x[3:]).get("port") and not isolated(v, x[3:], me)]
