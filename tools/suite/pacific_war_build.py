@@ -29,17 +29,20 @@ THEMES = {
                     "fleet is at stake (9.0.1).",
     "readiness": "Ops Complete ships returned to a Port that readies their nation for free "
                  "(10.4, 10.5).",
-    "no-suicide": "No lone ship or small group sent into a stack that sinks it; a hopelessly "
-                  "outgunned defender evacuates (8.10.1, 8.12, 9.5.1).",
+    "no-suicide": "No lone ship or small group sent into a stack whose carriers and LBA sink it "
+                  "in the first round; a hopelessly outgunned defender evacuates (8.10.1, 8.12, "
+                  "9.1.1, 9.5.1).",
     "ports": "Defending and retaking ports: enemy ships on a friendly Port are attacked, a "
              "stronger garrison does not evacuate (8.12, 10.2, 12.3.3).",
     "invasion": "A Port that can be captured in the Supply Phase is captured (10.2, 11.0).",
     "supply-isolation": "No LBA redeployed where it is isolated and removed in the Supply Phase "
                         "(8.9.3, 10.1).",
-    "when-behind": "When behind at the end, spend everything on the captures that can still win "
-                   "(10.2, 11.1.3).",
-    "when-ahead": "When ahead at the end, deny the opponent the captures he needs (10.2.1, "
-                  "11.1.3).",
+    "when-behind": "When behind at the end (Japanese on Turn 4, Allies on Turn 5, deficit within "
+                   "reach): seek the battles that can still win, never Pass them away, and buy "
+                   "the actions with cards that are worthless after the game (8.2, 11.1).",
+    "when-ahead": "When ahead at the end: keep the fleet and the Ports that hold the lead, no "
+                  "ship thrown into a losing fight, no Port evacuated that its garrison holds "
+                  "(11.1.2, 11.1.3).",
 }
 SHORT = {"opening": "open", "hit-allocation": "hits", "initiative-bidding": "init",
          "card-economy": "cards", "readiness": "ready", "no-suicide": "suicide",
@@ -47,7 +50,7 @@ SHORT = {"opening": "open", "hit-allocation": "hits", "initiative-bidding": "ini
          "when-ahead": "ahead"}
 LIMIT = {"opening": 10, "hit-allocation": 14, "initiative-bidding": 14, "card-economy": 12,
          "readiness": 14, "no-suicide": 16, "ports": 12, "invasion": 12, "supply-isolation": 10,
-         "when-behind": 10, "when-ahead": 10}
+         "when-behind": 14, "when-ahead": 10}
 
 
 def game_name(save):

@@ -251,6 +251,24 @@ def classify(d, seat, v, legal, labels, prompt, turn, grp):
             if cid == "J03" and turn > 2:
                 live = False
             (ses if live else plain).append(cid)
+        vp = v.get("vp", 0)
+        if (turn == 5 and seat == "allied" and "decline" in legal and len(hand) >= 6
+                and -5 < projected_vp(v) <= 3 and vp > -5):
+            keep = {"A05", "A13"}  # +2 Ground Strength for the last invasions (10.2)
+            played = set(v.get("strategic_events_played") or [])
+            keep |= {c["id"] for c in hand if c["strategic_event"] and c["id"] not in played}
+            spend = [x for x in legal if x.startswith("initiative ") and x[11:] not in keep]
+            if spend:
+                return {"theme": "when-behind", "sections": ["8.2", "10.2", "11.1.3", "4.6"],
+                        "good": spend, "acceptable": [], "blunder": ["decline"],
+                        "why": (f"Turn 5, the last: the Allies hold {len(hand)} cards, worth "
+                                f"nothing after this Turn but as Ground Strength (10.2), and need "
+                                f"5 VPs (11.1.3) with the marker at {abs(vp)} "
+                                f"{'Japanese' if vp > 0 else 'Allied'}; declining sends the "
+                                f"Initiative to the dice, where a tie ends the Strategy Phase at "
+                                f"once (8.2 step 4). Buy the action with a plain card (keep U.S. "
+                                f"Marines or Island Hopping for the invasions, a Strategic Event "
+                                f"for its event, 4.6).")}
         if ses and plain and turn < 5:
             return {"theme": "initiative-bidding", "sections": ["4.6", "8.2"],
                     "good": ["initiative " + c for c in plain] + ["decline"], "acceptable": [],
@@ -315,6 +333,7 @@ def classify(d, seat, v, legal, labels, prompt, turn, grp):
         if not ships or any(s not in here for s in ships):
             return None
         s_str = strength(here[s] for s in ships)
+        s_air = sum(here[s]["airstrike"] for s in ships)
         bad, fine, favourable, retake = [], [], [], []
         detail = {}
         for a in legal:
@@ -325,7 +344,10 @@ def classify(d, seat, v, legal, labels, prompt, turn, grp):
             detail[a] = (enemy, e_str)
             if not enemy:
                 fine.append(a)
-            elif e_str >= 3 * max(s_str, 1) and e_str >= 8:
+            elif (e_str >= 3 * max(s_str, 1) and e_str >= 8
+                  and sum(u["airstrike"] for u in enemy) >= max(6, 3 * s_air)):
+                # The defender's carriers and LBA strike the group whether or not it fights a
+                # Surface Combat (9.1.1, ruling 14); without them it could decline (9.1.2).
                 bad.append(a)
             elif s_str >= 2 * e_str:
                 favourable.append(a)
@@ -360,17 +382,20 @@ def classify(d, seat, v, legal, labels, prompt, turn, grp):
             good, acc = fine, []
         worst = max(bad, key=lambda a: detail[a][1])
         en = detail[worst][0]
-        return {"theme": "no-suicide", "sections": ["8.10.1", "9.1", "9.2.5"],
+        return {"theme": "no-suicide", "sections": ["8.10.1", "9.1", "9.1.1", "9.2.5"],
                 "good": good, "acceptable": acc, "blunder": bad,
                 "why": (f"Turn {turn}: the group from {oz_name(grp['from'])} "
                         f"({listing(nm(s) for s in ships)}, strength {s_str}) would stop and "
                         f"fight (8.10.1) at {listing(oz_name(a[3:]) for a in bad)}; at "
                         f"{oz_name(worst[3:])} it meets {len(en)} enemy units of strength "
                         f"{detail[worst][1]} ({listing(nm(u['id']) for u in en[:4])}"
-                        f"{'…' if len(en) > 4 else ''}): outgunned more than threefold for at least one "
-                        f"round (9.1), it loses ships (9.2.5) for nothing; "
-                        f"{listing(oz_name(a[3:]) for a in good[:4])} "
-                        + ("are fights it outguns two to one." if favourable else "hold no enemy units.")
+                        f"{'…' if len(en) > 4 else ''}), whose carriers and LBA (airstrike "
+                        f"{sum(u['airstrike'] for u in en)}) strike it in the first round even if it "
+                        f"declines Surface Combat (9.1.1, 9.1): it loses ships (9.2.5) for nothing; "
+                        + (f"it outguns the enemy two to one at {listing(oz_name(a[3:]) for a in good[:4])}."
+                           if favourable else
+                           f"{listing(oz_name(a[3:]) for a in good[:4])} "
+                           f"{'holds' if len(good) == 1 else 'hold'} no enemy units.")
                         )}
     # ---------------------------------------------------------------- defender evacuates
     if "Reaction to the enemy entering" in prompt and "evacuate" in legal and "no-reaction" in legal:
