@@ -153,9 +153,16 @@ def mine(save, out):
                 "turn": turn, "prompt": prompt, "chose": d["chose"]}
         try:
             cand = classify(d, seat, v, legal, labels, prompt, turn, group.get(seat))
-            if cand and cand["theme"] in ("ports", "no-suicide") and v.get("ozs"):
+            if cand and cand["theme"] in ("ports", "no-suicide", "hit-allocation") and v.get("ozs") \
+                    and not (cand["theme"] == "hit-allocation" and "Surface hit" not in cand["why"]):
                 proj = projected_vp(v)
-                if seat == "allied" and turn == 4 and proj < 0:
+                if seat == "japanese" and turn == 4 and 5 <= proj <= 10:
+                    cand["theme"] = "when-ahead"
+                    cand["sections"] = cand["sections"] + ["11.1.2"]
+                    cand["why"] += (f" The Japanese are ahead ({proj} Japanese if control holds, "
+                                    f"11.0) and win at the end of this Turn with 5 (11.1.2): keep "
+                                    f"the fleet and the Ports, give the Allies nothing.")
+                elif seat == "allied" and turn == 4 and proj < 0:
                     cand["theme"] = "when-ahead"
                     cand["sections"] = cand["sections"] + ["11.1.2"]
                     cand["why"] += (f" The Allies are ahead ({abs(proj)} Allied if control "
