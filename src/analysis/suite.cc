@@ -331,29 +331,35 @@ Json save_decisions(const Json& save, int from, int to, bool views) {
   engine::Session session(game, full.options(), full.seed());
   const int end =
       to < 0 ? static_cast<int>(ids.size()) : std::min(to, static_cast<int>(ids.size()));
+  // The decision at `at` of seat `seat`; `chose` is null for the one the save ends at.
+  const auto decision = [&](const engine::State& state, int at, int seat, const Json& chose) {
+    Json legal = Json::array();
+    std::vector<engine::ActionCode> codes;
+    state.legal_actions(codes);
+    for (engine::ActionCode code : codes)
+      legal.push_back({{"id", state.action_id(code)}, {"label", state.action_label(code)}});
+    Json d = {{"at", at},
+              {"seat", game->seat_name(seat)},
+              {"move", state.move_number()},
+              {"turn", state.turn_number()},
+              {"state_hash", engine::to_hex(state.hash())},
+              {"prompt", state.prompt()},
+              {"chose", chose},
+              {"legal", std::move(legal)}};
+    if (views) d["view"] = state.view(seat);
+    return d;
+  };
   Json out = Json::array();
   for (int i = 0; i < end; ++i) {
     const std::size_t k = static_cast<std::size_t>(i);
-    if (i >= from && seats[k] != engine::kChanceSeat) {
-      const engine::State& state = session.state();
-      Json legal = Json::array();
-      std::vector<engine::ActionCode> codes;
-      state.legal_actions(codes);
-      for (engine::ActionCode code : codes)
-        legal.push_back({{"id", state.action_id(code)}, {"label", state.action_label(code)}});
-      Json d = {{"at", i},
-                {"seat", game->seat_name(seats[k])},
-                {"move", state.move_number()},
-                {"turn", state.turn_number()},
-                {"state_hash", engine::to_hex(state.hash())},
-                {"prompt", state.prompt()},
-                {"chose", ids[k]},
-                {"legal", std::move(legal)}};
-      if (views) d["view"] = state.view(seats[k]);
-      out.push_back(std::move(d));
-    }
+    if (i >= from && seats[k] != engine::kChanceSeat)
+      out.push_back(decision(session.state(), i, seats[k], ids[k]));
     session.apply_id(ids[k]);
   }
+  const engine::State& last = session.state();
+  if (end == static_cast<int>(ids.size()) && end >= from && !last.is_terminal() &&
+      !last.is_chance())
+    out.push_back(decision(last, end, last.current_seat(), nullptr));
   return out;
 }
 

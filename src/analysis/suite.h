@@ -87,9 +87,10 @@ engine::Json run_suite(const Suite& suite, const SuiteConfig& config,
                        const SuiteProgress& progress = {});
 
 // The decisions of a save file (for writing positions): for each action a seat chose, from
-// `from` up to `to` (exclusive, <0: to the end), { at, seat, move, turn, prompt, chose,
-// legal: [{id, label}] } and, with `views`, the deciding seat's view. Throws engine::UsageError
-// for a save that does not load.
+// `from` up to `to` (exclusive, <0: to the end), { at, seat, move, turn, state_hash, prompt,
+// chose, legal: [{id, label}] } and, with `views`, the deciding seat's view; when the save ends
+// at a decision, that decision too, with `chose` null (where a new position is cut). Throws
+// engine::UsageError for a save that does not load.
 engine::Json save_decisions(const engine::Json& save, int from, int to, bool views);
 
 }  // namespace pacwar::analysis

@@ -150,6 +150,26 @@ TEST(Suite, RefusesTheOracleAnUnknownThemeAndAMovedPosition) {
   EXPECT_FALSE(check_position(suite, suite.positions[0]).empty());
 }
 
+TEST(Suite, DecisionsListEachChoiceAndTheOneTheSaveEndsAt) {
+  const TinySuite tiny("pacific-war");
+  const Suite suite = load_suite("pacific-war", tiny.dir());
+  const Json& save = suite.games.at("g");
+  const Json all = save_decisions(save, 0, -1, false);
+  ASSERT_FALSE(all.empty());
+  const Json& last = all.back();
+  EXPECT_TRUE(last["chose"].is_null());
+  EXPECT_EQ(last["at"], save["actions"].size());
+  EXPECT_EQ(last["state_hash"], tiny.hash());
+  EXPECT_GE(last["legal"].size(), 3u);
+  for (std::size_t i = 0; i + 1 < all.size(); ++i) EXPECT_TRUE(all[i]["chose"].is_string());
+  const Json some = save_decisions(save, 10, 20, true);
+  for (const Json& d : some) {
+    EXPECT_GE(d["at"].get<int>(), 10);
+    EXPECT_LT(d["at"].get<int>(), 20);
+    EXPECT_TRUE(d.contains("view"));
+  }
+}
+
 TEST(Suite, AGameWithoutASuiteIsAClearError) {
   EXPECT_THROW(load_suite("pacific-war", "/nonexistent/suite"), engine::UsageError);
   EXPECT_THROW(load_suite("no-such-game"), engine::UsageError);
