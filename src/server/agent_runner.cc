@@ -12,7 +12,8 @@ AgentRunner::AgentRunner(GameService& games, Store& store, Options options)
     : games_(games), store_(store), options_(std::move(options)) {
   // One thinker checks the store now and then; the others wait to be woken.
   for (int i = 0; i < options_.threads; ++i) threads_.emplace_back([this, i] { think(i == 0); });
-  threads_.emplace_back([this] { commit(); });
+  for (int i = 0; i < std::max(1, options_.committers); ++i)
+    threads_.emplace_back([this] { commit(); });
   threads_.emplace_back([this] { renew(); });
   wake();
 }

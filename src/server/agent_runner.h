@@ -3,11 +3,14 @@
 // (by default) and in `pacwar worker` processes (any number, on any machine, sharing one
 // PostgreSQL database). Thinker threads claim and choose the moves at a lower priority (nice)
 // than the request workers, so that a search that thinks for a second never slows the answers to
-// the people playing; one committer thread, at the normal priority, applies, stores and
-// announces each chosen move like a human's, in the revision-guarded transaction that also
-// replaces or removes the job. The thinkers never hold a game or a lock that a request waits for
-// while they think. A job whose worker died is claimed again when its lease ran out; a live
-// worker renews the leases of the jobs it thinks about (every third of the lease).
+// the people playing; committer threads, at the normal priority, apply, store and announce each
+// chosen move like a human's, in the revision-guarded transaction that also replaces or removes
+// the job. There are several, so that the moves of different games are committed at the same
+// time and share a WAL sync on SQLite (group commit, group_commit.h); two moves of one game
+// never both land (the revision guard), and a game has one job at a time. The thinkers never hold a
+// game or a lock that a request waits for while they think. A job whose worker died is claimed
+// again when its lease ran out; a live worker renews the leases of the jobs it thinks about (every
+// third of the lease).
 #pragma once
 
 #include <chrono>
@@ -31,6 +34,7 @@ class AgentRunner {
   struct Options {
     std::string name = "embedded";  // the worker's name in the store's ai_moves
     int threads = 4;                // thinker threads
+    int committers = 4;             // committer threads
     int nice = 10;                  // added to the thinkers' nice value (0: the requests' priority)
     // A claimed job is claimed again by any worker when it was not done within the lease.
     std::chrono::milliseconds lease{std::chrono::seconds(30)};
