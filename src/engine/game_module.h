@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/blunders.h"
 #include "engine/features.h"
 #include "engine/game.h"
 #include "engine/policy.h"
@@ -50,6 +51,11 @@ struct GameModule {
   std::function<Json()> cards;
   // The evaluator and playout policy of the search, written against the game's own state type.
   std::function<SearchPolicies()> search;
+
+  // Blunder counters (engine/blunders.h): a new counter for one game, for the measurements
+  // (arena, ladder); null for a game without them. Never used by the search. (Initialized
+  // here, so that a GameModule written as a brace list of the fields above stays complete.)
+  std::function<std::unique_ptr<BlunderCounter>()> blunders = nullptr;
 };
 
 }  // namespace pacwar::engine

@@ -4,6 +4,7 @@
 
 #include "games/co_prosperity/ai_features.h"
 #include "games/co_prosperity/ai_policy.h"
+#include "games/co_prosperity/blunders.h"
 #include "games/co_prosperity/content.h"
 #include "games/co_prosperity/game.h"
 #include "games/co_prosperity/render_text.h"
@@ -36,6 +37,7 @@ engine::GameModule game_module() {
                                   /*mast_expand=*/false,
                                   /*reuse_tree=*/true};
   };
+  module.blunders = [] { return make_blunder_counter(); };  // issue 36 (docs/ai.md)
   return module;
 }
 

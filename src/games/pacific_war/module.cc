@@ -4,6 +4,7 @@
 
 #include "games/pacific_war/ai_features.h"
 #include "games/pacific_war/ai_policy.h"
+#include "games/pacific_war/blunders.h"
 #include "games/pacific_war/content.h"
 #include "games/pacific_war/game.h"
 #include "games/pacific_war/render_text.h"
@@ -57,6 +58,7 @@ engine::GameModule game_module() {
                                   /*reuse_tree=*/false,
                                   /*exploration=*/0.3};
   };
+  module.blunders = [] { return make_blunder_counter(); };  // issue 36 (docs/ai.md)
   return module;
 }
 
