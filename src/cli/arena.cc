@@ -7,6 +7,8 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <thread>
 
@@ -15,6 +17,7 @@
 #include "engine/random_play.h"
 #include "engine/rng.h"
 #include "engine/session.h"
+#include "games/registry.h"
 
 namespace pacwar::cli {
 namespace {
@@ -40,7 +43,10 @@ class TailLog final : public engine::LogSink {
 struct Played {
   ArenaGame game;
   std::vector<std::vector<double>> ms;  // per seat
+  engine::BlunderTally blunders;
 };
+
+using CounterFactory = std::function<std::unique_ptr<engine::BlunderCounter>()>;
 
 // The players of one worker: agents keep search trees, so workers never share them.
 std::vector<std::unique_ptr<ai::Agent>> make_agents(const engine::Game& game,
@@ -69,7 +75,8 @@ void write_save(const engine::Session& session, const std::string& dir, int g) {
 
 Played play_game(const std::shared_ptr<const engine::Game>& game_ptr,
                  const engine::Options& options, const ArenaConfig& config, int g,
-                 std::vector<std::unique_ptr<ai::Agent>>& agents, const std::vector<bool>& timed) {
+                 std::vector<std::unique_ptr<ai::Agent>>& agents, const std::vector<bool>& timed,
+                 const CounterFactory& make_counter) {
   const engine::Game& game = *game_ptr;
   Played played;
   played.game.index = g;
@@ -83,6 +90,18 @@ Played play_game(const std::shared_ptr<const engine::Game>& game_ptr,
   std::vector<engine::ActionCode> legal;
   std::vector<engine::ChanceOutcome> outcomes;
   TailLog tail;
+  // The blunder counters watch every action, with the state before it (a copy per action).
+  const std::unique_ptr<engine::BlunderCounter> counter = make_counter ? make_counter() : nullptr;
+  std::vector<long long> decisions(agents.size(), 0);
+  auto apply = [&](engine::ActionCode action, int seat) {
+    if (!counter) {
+      state->apply(action, &tail);
+      return;
+    }
+    const std::unique_ptr<engine::State> before = state->clone();
+    state->apply(action, &tail);
+    counter->observe(*before, action, seat, *state);
+  };
   int actions = 0;
   for (; actions < config.max_actions_per_game && !state->is_terminal(); ++actions) {
     if (state->is_chance()) {
@@ -90,7 +109,7 @@ Played play_game(const std::shared_ptr<const engine::Game>& game_ptr,
       state->chance_outcomes(outcomes);
       const engine::ActionCode outcome = engine::sample_outcome(outcomes, chance);
       if (session) session->apply(outcome);
-      state->apply(outcome, &tail);
+      apply(outcome, engine::kChanceSeat);
       continue;
     }
     const auto seat = static_cast<std::size_t>(state->current_seat());
@@ -100,8 +119,13 @@ Played play_game(const std::shared_ptr<const engine::Game>& game_ptr,
     const engine::ActionCode action = agents[seat]->choose(*state, seeds.next());
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - begin).count();
     if (timed[seat] && legal.size() >= 2) played.ms[seat].push_back(ms);
+    if (legal.size() >= 2) ++decisions[seat];
     if (session) session->apply(action);
-    state->apply(action, &tail);
+    apply(action, static_cast<int>(seat));
+  }
+  if (counter) {
+    counter->finish(*state);
+    played.blunders.add(*counter, decisions);
   }
   if (session) write_save(*session, config.save_dir, g);
   played.game.actions = actions;
@@ -132,6 +156,10 @@ ArenaResult run_arena(std::shared_ptr<const engine::Game> game, const engine::Op
     }
   }
 
+  // The game's blunder counters, when its module has them (a game without a module has none).
+  const std::optional<engine::GameModule> module = find_module(game->name());
+  const CounterFactory make_counter = module ? module->blunders : CounterFactory{};
+
   ArenaResult result;
   result.games = std::max(0, config.games);
   std::vector<Played> played(static_cast<std::size_t>(result.games));
@@ -145,7 +173,7 @@ ArenaResult run_arena(std::shared_ptr<const engine::Game> game, const engine::Op
       auto agents = make_agents(*game, config, job_timed);
       for (int g = next++; g < result.games; g = next++) {
         played[static_cast<std::size_t>(g)] =
-            play_game(game, normalized, config, g, agents, job_timed);
+            play_game(game, normalized, config, g, agents, job_timed, make_counter);
       }
     } catch (...) {
       errors[static_cast<std::size_t>(job)] = std::current_exception();
@@ -183,6 +211,7 @@ ArenaResult run_arena(std::shared_ptr<const engine::Game> game, const engine::Op
         ++seat_decisions[seat];
       }
     }
+    result.blunders.add(p.blunders);
     result.per_game.push_back(std::move(p.game));
   }
   result.decisions = static_cast<long long>(all_ms.size());
@@ -236,6 +265,13 @@ engine::Json to_json(const ArenaResult& result, const ArenaConfig& config,
          {"end", g.end}});
   }
   json["per_game"] = per_game;
+  if (!result.blunders.is_empty()) {
+    engine::Json blunders = engine::Json::object();
+    for (std::size_t seat = 0; seat < result.wins.size(); ++seat)
+      blunders[game.seat_name(static_cast<int>(seat))] =
+          result.blunders.seat_json(static_cast<int>(seat));
+    json["blunders"] = blunders;
+  }
   return json;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/blunders.h"
 #include "engine/game.h"
 
 namespace pacwar::cli {
@@ -45,6 +46,9 @@ struct ArenaResult {
   double mean_actions = 0.0;
   double seconds = 0.0;
   std::vector<ArenaGame> per_game;  // in game order, whatever the number of jobs
+  // The blunder counters of every game per seat (engine/blunders.h, docs/ai.md); empty for a
+  // game whose module has none.
+  engine::BlunderTally blunders;
 };
 
 // Game g uses chance and player seeds derived from (seed, g) only, so the results do not depend
@@ -54,8 +58,9 @@ ArenaResult run_arena(std::shared_ptr<const engine::Game> game, const engine::Op
                       const ArenaConfig& config);
 
 // games, <seat>_wins, draws, unfinished, decisions, mean_ms_per_decision, p95_ms_per_decision,
-// <seat>_mean_ms, players, mean_actions, seconds, jobs and per_game (winner, actions, the last
-// log lines of each game).
+// <seat>_mean_ms, players, mean_actions, seconds, jobs, per_game (winner, actions, the last
+// log lines of each game) and blunders (per seat: decisions and each counter's count and rate
+// per 100 decisions) where the game has blunder counters.
 engine::Json to_json(const ArenaResult& result, const ArenaConfig& config,
                      const engine::Game& game);
 

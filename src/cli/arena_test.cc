@@ -54,6 +54,40 @@ TEST(AiArena, PlaysCoProsperity) {
   EXPECT_EQ(again.mean_actions, result.mean_actions);
 }
 
+// Issue 36: `arena --json` gives per side the decisions counted and each blunder counter's
+// count and rate per 100 decisions (docs/ai.md, "Blunder counters").
+TEST(AiArena, JsonReportsBlunderCountersPerSide) {
+  for (const char* name : {"pacific-war", "co-prosperity"}) {
+    const auto game = find_game(name);
+    ArenaConfig config;
+    config.games = 1;
+    config.seed = 36;
+    config.players = {"heuristic", "heuristic"};
+    const ArenaResult result = run_arena(game, engine::Options::object(), config);
+    const engine::Json json = to_json(result, config, *game);
+    ASSERT_TRUE(json.contains("blunders")) << name;
+    for (const char* side : {"japanese", "allied"}) {
+      const engine::Json& seat = json["blunders"][side];
+      ASSERT_TRUE(seat.is_object()) << name << " " << side;
+      ASSERT_TRUE(seat["decisions"].is_number_integer());
+      EXPECT_GT(seat["decisions"].get<long long>(), 0) << name << " " << side;
+      for (const char* counter : {"suicide", "cards_left", "round_trip"}) {
+        ASSERT_TRUE(seat.contains(counter)) << name << " " << side << " " << counter;
+        EXPECT_TRUE(seat[counter]["count"].is_number_integer());
+        EXPECT_GE(seat[counter]["count"].get<long long>(), 0);
+        EXPECT_TRUE(seat[counter]["per_100"].is_number());
+        EXPECT_NEAR(seat[counter]["per_100"].get<double>(),
+                    100.0 * seat[counter]["count"].get<double>() / seat["decisions"].get<double>(),
+                    1e-9);
+      }
+    }
+    if (std::string(name) == "pacific-war") {
+      EXPECT_TRUE(json["blunders"]["japanese"].contains("idle_initiative"));
+      EXPECT_TRUE(json["blunders"]["allied"].contains("ops_complete_idle"));
+    }
+  }
+}
+
 // Games played at once give the same games as one after another: each game's dice and players'
 // seeds come from (seed, game index) alone, and each job has its own players.
 TEST(AiArena, JobsPlayTheSameGames) {

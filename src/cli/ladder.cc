@@ -107,6 +107,8 @@ LadderResult run_ladder(std::shared_ptr<const engine::Game> game, const engine::
     result.players[slot.second].seat_games[1] += 1;
     result.players[slot.first].seat_wins[0] += outcome.winner == 0 ? 1 : 0;
     result.players[slot.second].seat_wins[1] += outcome.winner == 1 ? 1 : 0;
+    result.players[slot.first].blunders.add_seat(outcome.blunders, 0);
+    result.players[slot.second].blunders.add_seat(outcome.blunders, 1);
     for (const double t : outcome.ms[0]) ms[slot.first].push_back(t);
     for (const double t : outcome.ms[1]) ms[slot.second].push_back(t);
   };
@@ -149,10 +151,12 @@ LadderResult run_ladder(std::shared_ptr<const engine::Game> game, const engine::
   }
   std::vector<MatchGame> playing;
   for (const std::size_t g : to_play) playing.push_back(games[g]);
+  MatchConfig match_config = config.match;
+  match_config.blunders = true;  // docs/ai.md, "Blunder counters"
   const auto start = std::chrono::steady_clock::now();
   std::size_t finished = 0;
   play_matches(
-      game, options, playing, config.match, [&](std::size_t i, const MatchOutcome& outcome) {
+      game, options, playing, match_config, [&](std::size_t i, const MatchOutcome& outcome) {
         const std::size_t g = to_play[i];
         record(g, outcome);
         if (journal.is_open()) {
@@ -210,15 +214,21 @@ engine::Json to_json(const LadderResult& result, const LadderConfig& config,
       seats[game.seat_name(s)] = {{"games", player.seat_games[static_cast<std::size_t>(s)]},
                                   {"wins", player.seat_wins[static_cast<std::size_t>(s)]}};
     }
-    players.push_back({{"name", player.name},
-                       {"elo", player.elo},
-                       {"elo_95", player.margin},
-                       {"games", player.games},
-                       {"score", player.score},
-                       {"seats", seats},
-                       {"mean_ms_per_decision", player.mean_ms},
-                       {"p95_ms_per_decision", player.p95_ms},
-                       {"against", against}});
+    engine::Json entry = {{"name", player.name},
+                          {"elo", player.elo},
+                          {"elo_95", player.margin},
+                          {"games", player.games},
+                          {"score", player.score},
+                          {"seats", seats},
+                          {"mean_ms_per_decision", player.mean_ms},
+                          {"p95_ms_per_decision", player.p95_ms},
+                          {"against", against}};
+    if (!player.blunders.is_empty()) {
+      engine::Json blunders = engine::Json::object();
+      for (int s = 0; s < 2; ++s) blunders[game.seat_name(s)] = player.blunders.seat_json(s);
+      entry["blunders"] = blunders;
+    }
+    players.push_back(std::move(entry));
   }
   return {{"game", game.name()},
           {"players", players},
@@ -280,6 +290,15 @@ std::string to_text(const LadderResult& result, const engine::Game& game) {
       game.seat_name(0).c_str(), result.seat_advantage, result.anchor.c_str(), result.unfinished,
       result.resumed);
   text += line;
+  bool header = false;  // blunder counters (docs/ai.md): one line per player and side
+  for (const std::size_t p : order) {
+    const LadderPlayer& player = result.players[p];
+    if (player.blunders.is_empty()) continue;
+    if (!header) text += "\nblunders (count, per 100 decisions):\n";
+    header = true;
+    for (int s = 0; s < 2; ++s)
+      text += player.name + " " + player.blunders.seat_text(s, game.seat_name(s)) + "\n";
+  }
   return text;
 }
 

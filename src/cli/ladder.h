@@ -10,6 +10,7 @@
 
 #include "cli/match.h"
 #include "cli/rating.h"
+#include "engine/blunders.h"
 #include "engine/game.h"
 
 namespace pacwar::cli {
@@ -34,6 +35,9 @@ struct LadderPlayer {
   std::vector<double> seat_games;
   double mean_ms = 0;  // per decision with >= 2 legal actions
   double p95_ms = 0;
+  // Blunder counters (engine/blunders.h) of the player's games, seat s holding its games on
+  // side s; empty for a game without counters.
+  engine::BlunderTally blunders;
 };
 
 struct LadderResult {

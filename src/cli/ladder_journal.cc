@@ -63,6 +63,38 @@ void check_settings(const Json& entry, const JournalSettings& settings, const Li
   }
 }
 
+// {"names": [...], "decisions": [J, A], "counts": [[...], [...]]} (journal_line).
+engine::BlunderTally parse_blunders(const Json& json, const LineError& error) {
+  const char* shape = "not {names, decisions, counts} of two seats";
+  if (!json.is_object() || !json.contains("names") || !json.contains("decisions") ||
+      !json.contains("counts"))
+    error.fail("blunders", shape);
+  const Json& names = json["names"];
+  const Json& decisions = json["decisions"];
+  const Json& counts = json["counts"];
+  if (!names.is_array() || !decisions.is_array() || decisions.size() != 2 || !counts.is_array() ||
+      counts.size() != 2)
+    error.fail("blunders", shape);
+  std::vector<std::string> list;
+  for (const Json& n : names) {
+    if (!n.is_string()) error.fail("blunders", shape);
+    list.push_back(n.get<std::string>());
+  }
+  engine::BlunderTally tally = engine::BlunderTally::empty(list, 2);
+  for (std::size_t seat = 0; seat < 2; ++seat) {
+    if (!decisions[seat].is_number_integer() || decisions[seat].get<long long>() < 0 ||
+        !counts[seat].is_array() || counts[seat].size() != list.size())
+      error.fail("blunders", shape);
+    tally.decisions[seat] = decisions[seat].get<long long>();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const Json& n = counts[seat][i];
+      if (!n.is_number_integer() || n.get<long long>() < 0) error.fail("blunders", shape);
+      tally.counts[seat][i] = n.get<long long>();
+    }
+  }
+  return tally;
+}
+
 JournalEntry parse_entry(const Json& entry, const LineError& error) {
   JournalEntry result;
   const Json& players = field(entry, "players", error);
@@ -92,6 +124,8 @@ JournalEntry parse_entry(const Json& entry, const LineError& error) {
       times.push_back(t.get<double>());
     }
   }
+  if (entry.contains("blunders"))
+    result.outcome.blunders = parse_blunders(entry["blunders"], error);
   return result;
 }
 
@@ -135,17 +169,22 @@ std::string journal_line(const JournalSettings& settings, const MatchGame& game,
     for (const double t : seat) times.push_back(std::round(t * 100.0) / 100.0);
     ms.push_back(std::move(times));
   }
-  const Json entry = {{"game", settings.game},
-                      {"options", settings.options},
-                      {"threads", settings.threads},
-                      {"max_actions", settings.max_actions},
-                      {"players", game.players},
-                      {"seed", game.seed},
-                      {"winner", outcome.winner},
-                      {"finished", outcome.finished},
-                      {"actions", outcome.actions},
-                      {"digest", outcome.digest},
-                      {"ms", ms}};
+  Json entry = {{"game", settings.game},
+                {"options", settings.options},
+                {"threads", settings.threads},
+                {"max_actions", settings.max_actions},
+                {"players", game.players},
+                {"seed", game.seed},
+                {"winner", outcome.winner},
+                {"finished", outcome.finished},
+                {"actions", outcome.actions},
+                {"digest", outcome.digest},
+                {"ms", ms}};
+  if (!outcome.blunders.is_empty()) {
+    entry["blunders"] = {{"names", outcome.blunders.names},
+                         {"decisions", outcome.blunders.decisions},
+                         {"counts", outcome.blunders.counts}};
+  }
   return entry.dump();
 }
 

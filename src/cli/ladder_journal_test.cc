@@ -76,7 +76,12 @@ TEST(LadderJournal, AResumedLadderRatesAsOneUnbrokenRun) {
   for (std::size_t p = 0; p < plain.players.size(); ++p) {
     EXPECT_NEAR(resumed.players[p].elo, plain.players[p].elo, 1e-9);
     EXPECT_EQ(resumed.players[p].seat_wins, plain.players[p].seat_wins);
+    // The blunder counters (docs/ai.md) of the held games come back from the journal.
+    EXPECT_EQ(resumed.players[p].blunders.names, plain.players[p].blunders.names);
+    EXPECT_EQ(resumed.players[p].blunders.decisions, plain.players[p].blunders.decisions);
+    EXPECT_EQ(resumed.players[p].blunders.counts, plain.players[p].blunders.counts);
   }
+  EXPECT_FALSE(plain.players[0].blunders.is_empty());
   // The cut line was cut off and its game played again.
   const std::vector<std::string> after = lines_of(path);
   ASSERT_EQ(after.size(), 12u);

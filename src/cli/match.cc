@@ -5,13 +5,17 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <functional>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "ai/agent.h"
 #include "engine/errors.h"
 #include "engine/random_play.h"
 #include "engine/rng.h"
+#include "games/registry.h"
 
 namespace pacwar::cli {
 namespace {
@@ -22,8 +26,11 @@ constexpr std::uint64_t kChanceStream = 0x6D6174636863ULL;  // "matchc"
 constexpr std::uint64_t kPlayerStream = 0x6D6174636870ULL;  // "matchp"
 constexpr std::uint64_t kProbeStream = 0x6D617463687AULL;   // "matchz"
 
+using CounterFactory = std::function<std::unique_ptr<engine::BlunderCounter>()>;
+
 MatchOutcome play_one(const engine::Game& game, const engine::Options& options,
-                      const MatchGame& match, const MatchConfig& config) {
+                      const MatchGame& match, const MatchConfig& config,
+                      const CounterFactory& make_counter) {
   std::vector<std::unique_ptr<ai::Agent>> agents;
   std::vector<bool> timed;
   for (const std::string& name : match.players) {
@@ -40,6 +47,18 @@ MatchOutcome play_one(const engine::Game& game, const engine::Options& options,
   auto state = game.new_initial_state(options);
   std::vector<engine::ActionCode> legal;
   std::vector<engine::ChanceOutcome> outcomes;
+  // The blunder counters watch every action, with the state before it (a copy per action).
+  const std::unique_ptr<engine::BlunderCounter> counter = make_counter ? make_counter() : nullptr;
+  std::vector<long long> decisions(agents.size(), 0);
+  auto apply = [&](engine::ActionCode action, int seat) {
+    if (!counter) {
+      state->apply(action, nullptr);
+      return;
+    }
+    const std::unique_ptr<engine::State> before = state->clone();
+    state->apply(action, nullptr);
+    counter->observe(*before, action, seat, *state);
+  };
   int actions = 0;
   for (; actions < config.max_actions && !state->is_terminal(); ++actions) {
     if (state->is_chance()) {
@@ -47,7 +66,7 @@ MatchOutcome play_one(const engine::Game& game, const engine::Options& options,
       state->chance_outcomes(outcomes);
       const engine::ActionCode drawn = engine::sample_outcome(outcomes, chance);
       outcome.digest = engine::splitmix64(outcome.digest ^ drawn);
-      state->apply(drawn, nullptr);
+      apply(drawn, engine::kChanceSeat);
       continue;
     }
     const auto seat = static_cast<std::size_t>(state->current_seat());
@@ -64,8 +83,13 @@ MatchOutcome play_one(const engine::Game& game, const engine::Options& options,
     const engine::ActionCode action = agents[seat]->choose(*state, seeds.next());
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - begin).count();
     if (timed[seat] && legal.size() >= 2) outcome.ms[seat].push_back(ms);
+    if (legal.size() >= 2) ++decisions[seat];
     outcome.digest = engine::splitmix64(outcome.digest ^ action);
-    state->apply(action, nullptr);
+    apply(action, static_cast<int>(seat));
+  }
+  if (counter) {
+    counter->finish(*state);
+    outcome.blunders.add(*counter, decisions);
   }
   outcome.actions = actions;
   outcome.finished = state->is_terminal();
@@ -87,6 +111,9 @@ void play_matches(std::shared_ptr<const engine::Game> game, const engine::Option
     }
   }
   const engine::Options normalized = game->normalize_options(options);
+  std::optional<engine::GameModule> module;
+  if (config.blunders) module = find_module(game->name());
+  const CounterFactory make_counter = module ? module->blunders : CounterFactory{};
   const int jobs = std::clamp(config.jobs, 1, std::max<int>(1, static_cast<int>(games.size())));
   std::atomic<std::size_t> next{0};
   std::atomic<bool> stop{false};
@@ -95,7 +122,7 @@ void play_matches(std::shared_ptr<const engine::Game> game, const engine::Option
   auto work = [&](int job) {
     try {
       for (std::size_t g = next++; g < games.size() && !stop; g = next++) {
-        const MatchOutcome outcome = play_one(*game, normalized, games[g], config);
+        const MatchOutcome outcome = play_one(*game, normalized, games[g], config, make_counter);
         const std::lock_guard lock(mutex);
         if (stop) break;
         if (!done(g, outcome)) stop = true;

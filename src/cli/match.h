@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/blunders.h"
 #include "engine/game.h"
 #include "engine/rng.h"
 
@@ -27,6 +28,9 @@ struct MatchOutcome {
   std::vector<std::vector<double>> ms;         // per seat, each decision with >= 2 legal actions
   std::vector<std::pair<int, double>> probes;  // (seat to act, MatchConfig::probe's value)
   std::vector<std::vector<double>> records;    // MatchConfig::record's rows, in order
+  // MatchConfig::blunders: the game's blunder counters per seat (engine/blunders.h); empty
+  // otherwise, for a game without counters, or for a journal line written without them.
+  engine::BlunderTally blunders;
 };
 
 struct MatchConfig {
@@ -38,6 +42,9 @@ struct MatchConfig {
   std::function<double(const engine::State&, int seat, engine::Rng& rng)> probe;
   // Likewise, a row of numbers kept in MatchOutcome::records (pacwar record's positions).
   std::function<std::vector<double>(const engine::State&, int seat, engine::Rng& rng)> record;
+  // Whether each game feeds its actions to the game's blunder counters (MatchOutcome::blunders;
+  // a copy of the state per action).
+  bool blunders = false;
 };
 
 // Called (one call at a time) as each game ends; return false to stop: games not yet started
