@@ -10,6 +10,7 @@
 #include "ai/value_model.h"
 #include "engine/errors.h"
 #include "engine/rng.h"
+#include "games/registry.h"
 
 namespace pacwar::ai {
 namespace {
@@ -79,6 +80,41 @@ class MctsV2Agent final : public Agent {
 
  private:
   v2::Mcts mcts_;
+};
+
+// The game's doctrine player (engine/doctrine.h) for each seat it is asked about, deciding on
+// a clone whose hidden information is redrawn from the seat's view (as the search does), so it
+// never reads what its seat cannot see. A game without a doctrine: its playout policy's pick.
+class DoctrineAgent final : public Agent {
+ public:
+  DoctrineAgent(const std::string& game, int seats)
+      : module_(find_module(game)),
+        policies_(policies_for(game, seats)),
+        doctrines_(static_cast<std::size_t>(seats)) {}
+  engine::ActionCode choose(const engine::State& state, std::uint64_t seed) override {
+    const int seat = state.current_seat();
+    if (seat < 0) throw std::logic_error("doctrine: nobody to decide for (chance or terminal)");
+    legal_.clear();
+    state.legal_actions(legal_);
+    if (legal_.empty()) throw std::logic_error("doctrine: no legal action at " + state.prompt());
+    if (legal_.size() == 1) return legal_.front();
+    engine::Rng rng(engine::splitmix64(seed ^ 0x646f637472ULL));  // "doctr"
+    std::unique_ptr<engine::State> world = state.clone();
+    world->resample_hidden(seat, rng);
+    const auto index = static_cast<std::size_t>(seat);
+    if (index >= doctrines_.size()) doctrines_.resize(index + 1);
+    if (!doctrines_[index] && module_ && module_->doctrine) {
+      doctrines_[index] = module_->doctrine(seat);
+    }
+    if (doctrines_[index]) return doctrines_[index]->choose(*world, legal_, rng);
+    return policies_.playout->pick(*world, legal_, rng);
+  }
+
+ private:
+  std::optional<engine::GameModule> module_;
+  GamePolicies policies_;
+  std::vector<std::shared_ptr<const engine::Doctrine>> doctrines_;
+  std::vector<engine::ActionCode> legal_;
 };
 
 std::optional<int> parse_positive(std::string_view text) {
@@ -203,7 +239,10 @@ std::optional<AgentSpec> parse_agent_spec(std::string_view text) {
   const std::size_t comma = text.find(',');
   if (comma != std::string_view::npos) {
     auto spec = parse_agent_spec(text.substr(0, comma));
-    if (!spec || spec->kind == AgentSpec::Kind::kRandom) return std::nullopt;
+    if (!spec || spec->kind == AgentSpec::Kind::kRandom ||
+        spec->kind == AgentSpec::Kind::kDoctrine) {
+      return std::nullopt;
+    }
     std::string_view rest = text.substr(comma + 1);
     while (true) {
       const std::size_t next = rest.find(',');
@@ -217,6 +256,10 @@ std::optional<AgentSpec> parse_agent_spec(std::string_view text) {
   if (text == "random") return spec;
   if (text == "heuristic") {
     spec.kind = AgentSpec::Kind::kHeuristic;
+    return spec;
+  }
+  if (text == "doctrine") {
+    spec.kind = AgentSpec::Kind::kDoctrine;
     return spec;
   }
   // The search players: a name, then optionally ":" and a budget.
@@ -297,6 +340,8 @@ std::unique_ptr<Agent> make_agent(const AgentSpec& spec, const std::string& game
       config.reuse_tree = spec.mcts.reuse_tree;
       return std::make_unique<MctsV2Agent>(config, v2::policies_for(game, seats));
     }
+    case AgentSpec::Kind::kDoctrine:
+      return std::make_unique<DoctrineAgent>(game, seats);
     case AgentSpec::Kind::kRandom:
       break;
   }

@@ -9,6 +9,8 @@
 // ",eval=model" (mcts, oracle and heuristic: "heuristic,eval=model") scores positions with the
 // learned value model of data/<game>/value_model.json (ai/value_model.h) instead of the game's
 // hand-written evaluator ("eval=game", the default); ",eval=blend" the mean of the two.
+// "doctrine" plays the game's hand-written plan for its seat (engine/doctrine.h; docs/ai.md,
+// "Doctrine players"), deciding on a world redrawn from its seat's view.
 // "mcts-v1[:...]" is the frozen search of commit 940a9ac (src/ai/v1/), the fixed baseline of the
 // rating ladder. "oracle[:...]" searches the TRUE state, hidden cards included: a measurement
 // of what hidden information costs, never offered to players (play and serve refuse it).
@@ -29,7 +31,15 @@
 namespace pacwar::ai {
 
 struct AgentSpec {
-  enum class Kind { kRandom, kHeuristic, kMcts, kMctsV1, kOracle, kMctsV2 };
+  enum class Kind {
+    kRandom,
+    kHeuristic,
+    kMcts,
+    kMctsV1,
+    kOracle,
+    kMctsV2,    // the frozen search of c4de046 (src/ai/v2/)
+    kDoctrine,  // the game's doctrine player (engine/doctrine.h)
+  };
   Kind kind = Kind::kRandom;
   MctsConfig mcts;          // kMcts, kMctsV1, kMctsV2, kOracle (budget, threads, c, depth)
   bool model_eval = false;  // eval=model: the learned value model (kMcts, kOracle, kHeuristic)

@@ -264,7 +264,7 @@ int run(int argc, char** argv) {
   arena->add_flag("--json", arena_json, "print one JSON object");
   arena->footer(
       "Seats: --<seat-name> "
-      "random|heuristic|mcts|mcts:N|mcts:easy|normal|hard|mcts:Nms[,c=X][,depth=N] "
+      "random|heuristic|doctrine|mcts|mcts:N|mcts:easy|normal|hard|mcts:Nms[,c=X][,depth=N] "
       "(default: random).\n");
   if (command == "arena" && seat_game) arena_seats.add(*arena, *seat_game, false);
 

@@ -529,6 +529,8 @@ std::optional<PlayerSpec> parse_player(std::string_view text) {
     case ai::AgentSpec::Kind::kMctsV1:
     case ai::AgentSpec::Kind::kMctsV2:
       return PlayerSpec{PlayerKind::kMcts, std::string(text)};
+    case ai::AgentSpec::Kind::kDoctrine:
+      return PlayerSpec{PlayerKind::kDoctrine, std::string(text)};
     case ai::AgentSpec::Kind::kOracle:  // sees hidden cards: measurement only (arena, ladder)
       return std::nullopt;
   }
@@ -545,6 +547,8 @@ std::string to_string(PlayerKind kind) {
       return "heuristic";
     case PlayerKind::kMcts:
       return "mcts";
+    case PlayerKind::kDoctrine:
+      return "doctrine";
   }
   return "human";
 }

@@ -13,7 +13,7 @@
 
 namespace pacwar::cli {
 
-enum class PlayerKind { kHuman, kRandom, kHeuristic, kMcts };
+enum class PlayerKind { kHuman, kRandom, kHeuristic, kMcts, kDoctrine };
 
 // A seat's player: its kind and, for computer players, the name as given ("mcts:hard").
 struct PlayerSpec {

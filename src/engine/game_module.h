@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/blunders.h"
+#include "engine/doctrine.h"
 #include "engine/features.h"
 #include "engine/game.h"
 #include "engine/policy.h"
@@ -56,6 +57,9 @@ struct GameModule {
   // (arena, ladder); null for a game without them. Never used by the search. (Initialized
   // here, so that a GameModule written as a brace list of the fields above stays complete.)
   std::function<std::unique_ptr<BlunderCounter>()> blunders = nullptr;
+  // The game's doctrine player (engine/doctrine.h, docs/ai.md "Doctrine players"), one per
+  // seat; empty for a game without one.
+  std::function<std::shared_ptr<const Doctrine>(int seat)> doctrine = nullptr;
 };
 
 }  // namespace pacwar::engine

@@ -6,6 +6,7 @@
 #include "games/co_prosperity/ai_policy.h"
 #include "games/co_prosperity/blunders.h"
 #include "games/co_prosperity/content.h"
+#include "games/co_prosperity/doctrine.h"
 #include "games/co_prosperity/game.h"
 #include "games/co_prosperity/render_text.h"
 
@@ -38,6 +39,10 @@ engine::GameModule game_module() {
                                   /*reuse_tree=*/true};
   };
   module.blunders = [] { return make_blunder_counter(); };  // issue 36 (docs/ai.md)
+  // The doctrine players (docs/ai.md, "Doctrine players").
+  module.doctrine = [](int seat) -> std::shared_ptr<const engine::Doctrine> {
+    return std::make_shared<CoProsperityDoctrine>(seat);
+  };
   return module;
 }
 

@@ -6,6 +6,7 @@
 #include "games/pacific_war/ai_policy.h"
 #include "games/pacific_war/blunders.h"
 #include "games/pacific_war/content.h"
+#include "games/pacific_war/doctrine.h"
 #include "games/pacific_war/game.h"
 #include "games/pacific_war/render_text.h"
 #include "games/pacific_war/rules.h"
@@ -59,6 +60,10 @@ engine::GameModule game_module() {
                                   /*exploration=*/0.3};
   };
   module.blunders = [] { return make_blunder_counter(); };  // issue 36 (docs/ai.md)
+  // The doctrine players (docs/ai.md, "Doctrine players").
+  module.doctrine = [](int seat) -> std::shared_ptr<const engine::Doctrine> {
+    return std::make_shared<PacificWarDoctrine>(seat);
+  };
   return module;
 }
 

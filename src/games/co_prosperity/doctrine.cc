@@ -1,0 +1,138 @@
+#include "games/co_prosperity/doctrine.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+
+#include "engine/random_play.h"
+#include "games/co_prosperity/ai_policy.h"
+#include "games/co_prosperity/rules.h"
+
+namespace pacwar::co_prosperity {
+namespace {
+
+constexpr double kTie = 1e-9;
+// Japan goes to war on the US and the Commonwealth only when its production is at least this
+// share of the Allies'.
+constexpr double kWarShare = 0.8;
+constexpr double kGoodOdds = 1.5;
+// The look-ahead's share of a score: below every rule's step, so it only orders the actions
+// the rules rank equal.
+constexpr double kLookAheadShare = 0.1;
+
+double unit_worth(const CpsState& s, int u) {
+  const UnitDef& d = s.content().units[static_cast<std::size_t>(u)];
+  return d.attack + d.defense + 1.0;
+}
+
+// Whether taking the units of `group` off the map costs `side` a space it controls now.
+bool abandons(const CpsState& s, int side, std::uint64_t group) {
+  const ControlOf ctl(s);
+  const NodeMask before =
+      (*ctl).of_side[static_cast<std::size_t>(side)] & ((NodeMask{1} << kNumSpaces) - 1);
+  return (before & ~controlled_spaces(s, side, group)) != 0;
+}
+
+// Attack (factors times steps) of `group` against the defence of the enemy at `space`.
+double odds(const CpsState& s, int side, int space, std::uint64_t group) {
+  const Content& c = s.content();
+  double attack = 0.0;
+  double defense = 0.0;
+  for (int u = 0; u < c.num_units(); ++u) {
+    const UnitState& us = s.units[static_cast<std::size_t>(u)];
+    const UnitDef& d = c.units[static_cast<std::size_t>(u)];
+    if ((group >> u) & 1u) attack += us.steps * d.attack;
+    if (us.loc == space && c.side(u) != side) defense += us.steps * d.defense;
+  }
+  return defense > 0.0 ? attack / defense : 10.0;
+}
+
+// Where the plan has no rule, a look one step ahead: the game's evaluation for `side` after
+// `action` and the dice that follow it (one sampled world).
+double look_ahead(const CpsState& s, int side, engine::ActionCode action, engine::Rng& rng) {
+  std::unique_ptr<engine::State> world = s.clone();
+  world->apply(action, nullptr);
+  std::vector<engine::ChanceOutcome> outcomes;
+  for (int step = 0; step < 64 && world->is_chance(); ++step) {
+    outcomes.clear();
+    world->chance_outcomes(outcomes);
+    world->apply(engine::sample_outcome(outcomes, rng), nullptr);
+  }
+  if (world->is_terminal()) return world->returns()[static_cast<std::size_t>(side)];
+  const double value = score_co_prosperity(*world).value;
+  return side == kJapanese ? value : -value;
+}
+
+}  // namespace
+
+double CoProsperityDoctrine::score(const CpsState& s, engine::ActionCode action) const {
+  const Act act = decode(action);
+  const int side = side_;
+  switch (s.step) {
+    case Step::Allocate:  // the cheapest unit takes the hit; the enemy's dearest when we choose
+      if (act.kind != Kind::Hit) return 0.0;
+      return s.content().side(act.a) == side ? -unit_worth(s, act.a) : unit_worth(s, act.a);
+    case Step::DeclareJapanese:
+      if (act.kind != Kind::Declare) return 0.0;
+      return japanese_pp(s) >= kWarShare * allied_pp(s) ? 1.0 : -1.0;
+    case Step::Operations:
+      return act.kind == Kind::Pass ? -0.5 : 0.0;
+    case Step::Destination:
+      // Into an enemy stack only at good odds.
+      if (act.kind == Kind::To && act.a < kNumSpaces && has_units(s, other(side), act.a) &&
+          odds(s, side, act.a, s.op.picked) < kGoodOdds) {
+        return -2.0;
+      }
+      return 0.0;
+    case Step::PickFrom:
+    case Step::PickUnits:
+      // A move that gives up a space it holds only when nothing else moves.
+      if (act.kind == Kind::Pick && abandons(s, side, s.op.picked | (std::uint64_t{1} << act.a))) {
+        return -1.0;
+      }
+      return 0.0;
+    case Step::EndTurnMove:
+      // End of Turn moves: back from a Retreat Box; otherwise stay, keeping every space held.
+      if (act.kind != Kind::Move) return 0.0;
+      if (s.units[static_cast<std::size_t>(act.a)].loc >= kNumSpaces) return 1.0;
+      return abandons(s, side, std::uint64_t{1} << act.a) ? -2.0 : -0.2;
+    default:
+      return 0.0;
+  }
+}
+
+engine::ActionCode CoProsperityDoctrine::choose_in(const CpsState& state,
+                                                   const std::vector<engine::ActionCode>& legal,
+                                                   engine::Rng& rng) const {
+  // The plan's best; among equals (most often all: the plan has no rule here) the best look
+  // ahead, then the playout policy's heaviest, then the seed.
+  std::vector<double> weights;
+  CoProsperityPlayout().weights_in(state, legal, weights);
+  std::vector<double> scores(legal.size());
+  double top = -1e18;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    scores[i] = score(state, legal[i]);
+    top = std::max(top, scores[i]);
+  }
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    if (scores[i] > top - kTie)
+      scores[i] += kLookAheadShare * look_ahead(state, side_, legal[i], rng);
+  }
+  double best_score = -1e18;
+  double best_weight = -1.0;
+  std::vector<engine::ActionCode> best;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const double value = scores[i];
+    const double weight = weights[i];
+    if (value > best_score + kTie || (value > best_score - kTie && weight > best_weight + kTie)) {
+      best_score = value;
+      best_weight = weight;
+      best.assign(1, legal[i]);
+    } else if (value > best_score - kTie && weight > best_weight - kTie) {
+      best.push_back(legal[i]);
+    }
+  }
+  return best[rng.below(static_cast<std::uint32_t>(best.size()))];
+}
+
+}  // namespace pacwar::co_prosperity

@@ -1,0 +1,32 @@
+// The Pacific War's doctrine players (engine/doctrine.h; docs/ai.md, "Doctrine players"): the
+// plan a competent player follows, as prioritised rules of thumb over each prompt's legal
+// actions, read from a world consistent with the seat's view.
+//
+// Japan: concentrate the fleet, take the Philippines, Singapore and the Borneo oil in Turns 1-2,
+// then hold the perimeter: retake lost ports, attack only what it outguns, keep capital ships
+// ready. The Allies: keep the carriers together and the ports defended, never send a ship into
+// a stack that outguns it, return ships to port to ready, play cards when a fleet is at stake,
+// and strike back on Turns 4-5 when the Essex carriers have come.
+#pragma once
+
+#include <vector>
+
+#include "engine/doctrine.h"
+#include "games/pacific_war/state.h"
+
+namespace pacwar::pacific_war {
+
+class PacificWarDoctrine final : public engine::DoctrineOf<PwState> {
+ public:
+  explicit PacificWarDoctrine(int side) : side_(side) {}
+  engine::ActionCode choose_in(const PwState& state, const std::vector<engine::ActionCode>& legal,
+                               engine::Rng& rng) const override;
+  // How much the plan wants `action` (legal in `state`, the doctrine's seat to act): higher is
+  // better; 0 where the plan has no opinion (the playout policy's weights then choose).
+  double score(const PwState& state, engine::ActionCode action) const;
+
+ private:
+  int side_;
+};
+
+}  // namespace pacwar::pacific_war
