@@ -16,6 +16,8 @@ constexpr double kTie = 1e-9;
 // share of the Allies'.
 constexpr double kWarShare = 0.8;
 constexpr double kGoodOdds = 1.5;
+// Japan declares war on the Commonwealth alone from this turn (1 = 1939).
+constexpr int kCommonwealthWarTurn = 3;
 // The look-ahead's share of a score: below every rule's step, so it only orders the actions
 // the rules rank equal.
 constexpr double kLookAheadShare = 0.1;
@@ -31,6 +33,20 @@ bool abandons(const CpsState& s, int side, std::uint64_t group) {
   const NodeMask before =
       (*ctl).of_side[static_cast<std::size_t>(side)] & ((NodeMask{1} << kNumSpaces) - 1);
   return (before & ~controlled_spaces(s, side, group)) != 0;
+}
+
+// Whether moving the units of `group` off `space` leaves Japan's home space without a Japanese
+// unit (4.2). (The same rule for the Allies' home spaces and ports lost them games against the
+// heuristic player: their few units must move.)
+bool ungarrisons(const CpsState& s, int side, int space, std::uint64_t group) {
+  if (side != kJapanese || space != s.content().japan) return false;
+  for (int u = 0; u < s.content().num_units(); ++u) {
+    if (s.units[static_cast<std::size_t>(u)].loc == space && s.content().side(u) == side &&
+        ((group >> u) & 1u) == 0) {
+      return false;
+    }
+  }
+  return true;
 }
 
 // Attack (factors times steps) of `group` against the defence of the enemy at `space`.
@@ -73,10 +89,30 @@ double CoProsperityDoctrine::score(const CpsState& s, engine::ActionCode action)
       if (act.kind != Kind::Hit) return 0.0;
       return s.content().side(act.a) == side ? -unit_worth(s, act.a) : unit_worth(s, act.a);
     case Step::DeclareJapanese:
+      // 6.2: war on the US gives the Allies 4 PP more; war on the Commonwealth alone gives
+      // them nothing and opens its weakly held spaces (Singapore, Borneo, Rangoon).
       if (act.kind != Kind::Declare) return 0.0;
-      return japanese_pp(s) >= kWarShare * allied_pp(s) ? 1.0 : -1.0;
-    case Step::Operations:
-      return act.kind == Kind::Pass ? -0.5 : 0.0;
+      if ((act.a >> kUS) & 1) return japanese_pp(s) >= kWarShare * allied_pp(s) ? 1.0 : -1.0;
+      return s.turn >= kCommonwealthWarTurn ? 0.5 : -1.0;
+    case Step::DeclareAllied:
+      // 6.2 / 7.2.1: a war Japan declares gives the Allies 4 PP, their own 2 for a price in
+      // cards; they leave it to Japan (declaring from 1940, 1941 or 1942 lost them games
+      // against the heuristic player).
+      return act.kind == Kind::Declare ? -1.0 : 0.0;
+    case Step::Operations: {
+      if (act.kind == Kind::Pass) return -0.5;
+      if (act.kind != Kind::Play || side != kAllied) return 0.0;
+      // 8.9 / 4.3: the Atlantic reinforcements cost the Allies a space of Japan's target; the
+      // Allies call them only when Japan is far from it.
+      const Content::CardHot& card = s.content().card_hot[static_cast<std::size_t>(act.a)];
+      const int icon = act.b & 0x7F;
+      if (icon < card.num_icons &&
+          card.icons[static_cast<std::size_t>(icon)].icon == Icon::Atlantic &&
+          japanese_space_count(s, *ControlOf(s)) >= 5) {
+        return -1.0;
+      }
+      return 0.0;
+    }
     case Step::Destination:
       // Into an enemy stack only at good odds.
       if (act.kind == Kind::To && act.a < kNumSpaces && has_units(s, other(side), act.a) &&
@@ -87,15 +123,22 @@ double CoProsperityDoctrine::score(const CpsState& s, engine::ActionCode action)
     case Step::PickFrom:
     case Step::PickUnits:
       // A move that gives up a space it holds only when nothing else moves.
-      if (act.kind == Kind::Pick && abandons(s, side, s.op.picked | (std::uint64_t{1} << act.a))) {
-        return -1.0;
+      if (act.kind == Kind::Pick) {
+        const std::uint64_t group = s.op.picked | (std::uint64_t{1} << act.a);
+        if (abandons(s, side, group)) return -1.0;
+        if (ungarrisons(s, side, s.units[static_cast<std::size_t>(act.a)].loc, group)) return -1.0;
       }
       return 0.0;
     case Step::EndTurnMove:
       // End of Turn moves: back from a Retreat Box; otherwise stay, keeping every space held.
       if (act.kind != Kind::Move) return 0.0;
       if (s.units[static_cast<std::size_t>(act.a)].loc >= kNumSpaces) return 1.0;
-      return abandons(s, side, std::uint64_t{1} << act.a) ? -2.0 : -0.2;
+      if (abandons(s, side, std::uint64_t{1} << act.a) ||
+          ungarrisons(s, side, s.units[static_cast<std::size_t>(act.a)].loc,
+                      std::uint64_t{1} << act.a)) {
+        return -2.0;
+      }
+      return -0.2;
     default:
       return 0.0;
   }

@@ -48,6 +48,16 @@ TEST(CoProsperityDoctrine, JapanDoesNotDeclareWarOnTheUsWhenOutproduced) {
   }
 }
 
+// From 1941 Japan goes to war on the Commonwealth alone: the Allies gain no PP by it (6.2).
+TEST(CoProsperityDoctrine, JapanDeclaresWarOnTheCommonwealthAloneIn1941) {
+  Scenario sc;
+  sc.empty_board(3, /*us_war=*/false, /*cw_war=*/false).put("J-Inf-1", "Japan");
+  sc.s().step = Step::DeclareJapanese;
+  sc.s().seat = kJapanese;
+  const std::vector<engine::ActionCode> legal = sc.s().legal_actions();
+  EXPECT_EQ(doctrine_choice(sc, kJapanese, legal), "declare commonwealth");
+}
+
 // 9.0: no End of Turn move that gives up a space the side holds.
 TEST(CoProsperityDoctrine, NoEndOfTurnMoveEmptiesAHeldSpace) {
   Scenario sc;

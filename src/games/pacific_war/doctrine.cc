@@ -16,6 +16,20 @@ constexpr double kSafeOdds = 1.3;
 constexpr double kLeaveOdds = 0.7;
 constexpr double kUnsafe = -5.0;  // a destination where the group is outgunned
 constexpr double kTie = 1e-9;
+// The Allied counter-stroke: from this turn (the Essex carriers are in), at these odds.
+constexpr int kCounterStrokeTurn = 4;
+constexpr double kCounterStrokeOdds = 0.8;
+// Per unit of own power already in a port over the moving group's, before the counter-stroke.
+constexpr double kJoinWeight = 0.5;
+// A move worth a card for the Initiative (destination_score), and with a big hand any useful one.
+constexpr double kStrikeWorth = 4.0;
+constexpr double kUsefulMove = 1.0;
+constexpr int kAlliedSpareCards = 5;
+// The share of a target's plan bonus that an OZ next to it is worth (staging for the next move).
+constexpr double kStagingShare = 0.3;
+// The Allies open the restricted routes (8.8) from this turn, with at least this many cards.
+constexpr int kOpenRoutesTurn = 3;
+constexpr int kOpenRoutesCards = 4;
 
 // The fighting power of a unit: its strengths, halved when Ops Complete (it may not attack).
 double unit_power(const PwState& s, int u) {
@@ -82,15 +96,34 @@ double plan_bonus(const PwState& s, int side, int oz) {
   return 0.0;
 }
 
+// The odds a move needs: the Allied counter-stroke of Turns 4-5 accepts an even fight.
+double safe_odds(const PwState& s, int side) {
+  return side == kAllied && s.turn >= kCounterStrokeTurn ? kCounterStrokeOdds : kSafeOdds;
+}
+
 // The worth of sending a group of `power` to `oz` (a Normal move), against what is there.
 double destination_score(const PwState& s, int side, int oz, double power) {
   const double enemy = power_at(s, other(side), oz);
-  if (enemy > 0.0 && power < kSafeOdds * enemy) return kUnsafe * (1.0 + enemy / (power + 1.0));
+  if (enemy > 0.0 && power < safe_odds(s, side) * enemy) {
+    return kUnsafe * (1.0 + enemy / (power + 1.0));
+  }
   const OzDef& d = s.content().ozs[static_cast<std::size_t>(oz)];
   double value = plan_bonus(s, side, oz);
   if (enemy_port(s, side, oz)) value += 1.0 + d.vp;  // an invasion in the Supply Phase (10.2)
   if (enemy > 0.0) value += 1.0 + enemy / 10.0;      // a fight it wins
   if (!d.port && s.base_marker[static_cast<std::size_t>(oz)] != side) value += 0.5;  // a Base
+  // The Allies step towards the ports Japan took: an OZ next to one (the next move strikes it).
+  if (side == kAllied) {
+    double next_to = 0.0;
+    for (const auto& n : s.content().neighbors[static_cast<std::size_t>(oz)]) {
+      next_to = std::max(next_to, plan_bonus(s, side, n.oz));
+    }
+    value += kStagingShare * next_to;
+  }
+  // The fleet kept together: joining own ships in a port it can use, before the counter-stroke.
+  if (side == kAllied && s.turn < kCounterStrokeTurn && usable_port(s, side, oz)) {
+    value += kJoinWeight * power_at(s, side, oz) / (power + 1.0);
+  }
   // A friendly port threatened by enemy ships next door is worth guarding.
   if (d.port && s.port_owner[static_cast<std::size_t>(oz)] == side && d.vp > 0) {
     for (const auto& n : s.content().neighbors[static_cast<std::size_t>(oz)]) {
@@ -137,12 +170,18 @@ double best_move_from(const PwState& s, int side, engine::ActionCode move_from) 
   return best;
 }
 
-// Whether a card spent on the Initiative buys a real action: a move the plan wants.
+// Whether a card spent on the Initiative buys a real action: a move the plan wants. Japan, short
+// of cards, spends them in Turns 1-2 for the southern strike; the Allies, with cards to spare,
+// whenever a move is worth it (a big hand for any useful move: cards past the hand limit are
+// lost, 7.1).
 bool wants_initiative(const PwState& s, int side) {
   const int cards = hand_size(s, side);
+  double wanted = kStrikeWorth;
   if (side == kJapanese) {
     if (s.turn > 2 || cards < 2) return false;
-  } else if (s.turn < 4 || cards < 3) {
+  } else if (cards >= kAlliedSpareCards) {
+    wanted = kUsefulMove;
+  } else if (cards < 3) {
     return false;
   }
   PwState copy = s;
@@ -152,7 +191,9 @@ bool wants_initiative(const PwState& s, int side) {
   std::vector<engine::ActionCode> legal;
   copy.legal_actions(legal);
   for (const engine::ActionCode action : legal) {
-    if (decode(action).kind == Kind::MoveFrom && best_move_from(copy, side, action) >= 4.0) {
+    const Act act = decode(action);
+    if (act.kind == Kind::MoveFrom &&
+        best_move_from(copy, side, action) - stay_value(copy, side, act.a) >= wanted) {
       return true;
     }
   }
@@ -213,6 +254,8 @@ double PacificWarDoctrine::score(const PwState& s, engine::ActionCode action) co
         case Kind::Pass:
         case Kind::Skip:
           return 0.0;
+        case Kind::OpenRoutes:  // 8.8: the way to the ports Japan took
+          return s.turn >= kOpenRoutesTurn && hand_size(s, side) >= kOpenRoutesCards ? 1.2 : -0.5;
         default:
           return -0.5;  // events, fleet trains, redeployments: when nothing better
       }
