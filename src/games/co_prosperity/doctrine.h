@@ -2,11 +2,12 @@
 // "Doctrine players"): the plan a competent player follows, as prioritised rules of thumb over
 // each prompt's legal actions, read from a world consistent with the seat's view.
 //
-// Japan: no war on the US and the Commonwealth while the Allied production dwarfs Japan's;
-// take what it can hold, attack at good odds only, never empty a space it controls. The
-// Allies: keep ports and spaces garrisoned, attack at good odds, no end-of-turn moves that give
-// up a space. Both: a hit on the cheapest unit that takes it; the rest as the playout policy
-// weighs it, its heaviest action first.
+// Japan: no war on the US while the Allied production dwarfs Japan's; war on the Commonwealth
+// alone in 1941 (the Allies gain no PP by it); keep a unit in Japan. The Allies: leave the
+// declaration of war to Japan, no Atlantic reinforcements (8.9: Japan's target falls to 7) while
+// Japan holds 5 spaces or more. Both: a hit on the cheapest unit that takes it, attacks at even
+// odds or better, no move and no End of Turn move that gives up a space it controls; where no
+// rule speaks, a look one step ahead with the game's evaluator.
 #pragma once
 
 #include <vector>

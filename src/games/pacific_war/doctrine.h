@@ -2,11 +2,12 @@
 // plan a competent player follows, as prioritised rules of thumb over each prompt's legal
 // actions, read from a world consistent with the seat's view.
 //
-// Japan: concentrate the fleet, take the Philippines, Singapore and the Borneo oil in Turns 1-2,
-// then hold the perimeter: retake lost ports, attack only what it outguns, keep capital ships
-// ready. The Allies: keep the carriers together and the ports defended, never send a ship into
-// a stack that outguns it, return ships to port to ready, play cards when a fleet is at stake,
-// and strike back on Turns 4-5 when the Essex carriers have come.
+// Japan: concentrate the fleet, take the Philippines, Singapore and the Borneo oil in Turns 1-2
+// and stay in an enemy port until the Supply Phase invasion, then hold the perimeter: retake
+// lost ports, attack only what it outguns, keep capital ships ready. The Allies: move ships
+// together, never into a stack that outguns them, guard threatened ports, return ships to port
+// to ready, play cards when a fleet is at stake, open the restricted routes from Turn 3, and
+// strike back on Turns 4-5 when the Essex carriers have come.
 #pragma once
 
 #include <vector>
