@@ -36,7 +36,8 @@ GamePolicies policies_for(const engine::GameModule& module, int seats) {
 
 GamePolicies policies_for(const std::string& game, int seats) {
   const std::optional<engine::GameModule> module = find_module(game);
-  return policies_for(module ? *module : engine::GameModule{game, {}, {}, {}, {}, {}, {}, {}}, seats);
+  return policies_for(module ? *module : engine::GameModule{game, {}, {}, {}, {}, {}, {}, {}},
+                      seats);
 }
 
 void evaluate_or_score(const GamePolicies& policies, const engine::State& state,
