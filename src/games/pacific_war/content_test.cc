@@ -573,8 +573,10 @@ class BrokenData : public ::testing::Test {
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
+    // The game's data files (its strategic test suite, a folder, is not content).
     for (const auto& entry : std::filesystem::directory_iterator(default_data_dir()))
-      std::filesystem::copy_file(entry.path(), dir_ / entry.path().filename());
+      if (entry.is_regular_file())
+        std::filesystem::copy_file(entry.path(), dir_ / entry.path().filename());
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
