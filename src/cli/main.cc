@@ -102,8 +102,8 @@ engine::Options parse_rules(const std::vector<std::string>& rules) {
 }
 
 constexpr const char* kPlayerNames =
-    "human, random, heuristic, mcts, mcts:N (iterations), mcts:easy|normal|hard, mcts:Nms, "
-    "with optional ,c=X (exploration) ,depth=N (playout depth)";
+    "human, random, heuristic, doctrine (a competent human's plan), mcts, mcts:N (iterations), "
+    "mcts:easy|normal|hard, mcts:Nms, with optional ,c=X (exploration) ,depth=N (playout depth)";
 
 // Per-seat --<seat_name> PLAYER options of a subcommand.
 struct SeatOptions {

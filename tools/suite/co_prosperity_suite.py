@@ -12,7 +12,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SUITE = os.path.join(ROOT, "data", "co-prosperity", "suite")
-PACWAR = os.environ.get("PACWAR", "/work/tools/pacwar-suite")
+PACWAR = os.environ.get("PACWAR", os.path.join(ROOT, "build", "pacwar"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from co_prosperity_positions import THEMES, POSITIONS  # noqa: E402
 

@@ -5,15 +5,17 @@
   co_prosperity_tool.py show SAVE AT              the deciding seat's view at AT, compactly, and the legal actions
   co_prosperity_tool.py build OUT BASE N [ACT..]  the first N actions of BASE, then ACT..; the state hash fixed
   co_prosperity_tool.py next SAVE [-q]            the view and legal actions after the whole save (-q: legal only)
-Stdlib only; runs /work/tools/pacwar-suite (PACWAR env var to override).
+Stdlib only; runs build/pacwar (the PACWAR environment variable overrides it).
 """
 import json
 import os
 import re
 import subprocess
 import sys
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the checkout
 
-PACWAR = os.environ.get("PACWAR", "/work/tools/pacwar-suite")
+
+PACWAR = os.environ.get("PACWAR", os.path.join(REPO, "build", "pacwar"))
 
 
 def decisions(save, frm=None, to=None, views=False):

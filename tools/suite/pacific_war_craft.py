@@ -11,11 +11,14 @@ illegal action is refused with the legal list, and a wrong state hash with the r
 Stdlib only.
 """
 import json
+import os
 import re
 import subprocess
 import tempfile
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the checkout
 
-TOOL = "/work/tools/pacwar-suite"
+
+TOOL = os.environ.get("PACWAR", os.path.join(REPO, "build", "pacwar"))
 
 
 def _run(save):

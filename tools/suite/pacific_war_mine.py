@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Mine candidate positions for The Pacific War's strategic test suite (issue 36).
 
-Reads self-play saves (pacwar-suite arena --save-dir), walks their decisions with the deciding
-seat's view (pacwar-suite decisions --views) and, for the decision kinds whose labels follow
+Reads self-play saves (pacwar arena --save-dir), walks their decisions with the deciding
+seat's view (pacwar decisions --views) and, for the decision kinds whose labels follow
 from the rules and the visible state alone, writes candidate positions (JSON lines) with
 good / acceptable / blunder labels and a reason citing the sections.
 
@@ -12,11 +12,14 @@ Each candidate carries the save's path; pacific_war_build.py picks among them an
 suite. Stdlib only.
 """
 import json
+import os
 import subprocess
 import sys
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the checkout
 
-TOOL = "/work/tools/pacwar-suite"
-DATA = "/work/main/data/pacific-war"
+
+TOOL = os.environ.get("PACWAR", os.path.join(REPO, "build", "pacwar"))
+DATA = os.path.join(REPO, "data", "pacific-war")
 
 UNITS = {u["id"]: u for u in json.load(open(f"{DATA}/units.json"))["units"]}
 MAP = json.load(open(f"{DATA}/map.json"))
