@@ -78,10 +78,31 @@ pgport=$(( base + 9 ))
 seconds="${PACWAR_CLUSTER_SECONDS:-35}"
 
 pids=()
+# A process and everything under it: nginx's master killed with -9 leaves its workers running.
+tree() {
+  local child
+  echo "$1"
+  for child in $(pgrep -P "$1" 2>/dev/null); do tree "$child"; done
+}
+# Running (a zombie waiting to be reaped counts as gone).
+alive() { [ -r "/proc/$1/stat" ] && ! grep -q '^[0-9]* (.*) Z ' "/proc/$1/stat" 2>/dev/null; }
 cleanup() {
-  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done
+  local status=$? started=() p
+  for p in "${pids[@]}"; do started+=($(tree "$p")); done
+  for p in "${started[@]}"; do kill -9 "$p" 2>/dev/null || true; done
   "${as_owner[@]}" "$pgbin/pg_ctl" -D "$dir/pg/data" stop -m immediate >/dev/null 2>&1 || true
+  # Nothing this script started outlives it.
+  local left=()
+  for p in "${started[@]}"; do
+    for _ in $(seq 50); do alive "$p" || break; sleep 0.1; done
+    if alive "$p"; then left+=("$p: $(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null)"); fi
+  done
   if [ "${PACWAR_CLUSTER_KEEP:-0}" = 1 ]; then echo "test-cluster: logs kept in $dir"; else rm -rf "$dir"; fi
+  if [ "${#left[@]}" -gt 0 ]; then
+    printf 'test-cluster: FAILED: still running after the run: %s\n' "${left[@]}" >&2
+    exit 1
+  fi
+  exit "$status"
 }
 trap cleanup EXIT
 

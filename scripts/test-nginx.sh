@@ -28,10 +28,29 @@ fi
 tmp=$(mktemp -d /tmp/pacwar-nginx-XXXXXX)
 pacwar_pid=""
 nginx_started=""
+# Running (a zombie waiting to be reaped counts as gone).
+alive() { [ -r "/proc/$1/stat" ] && ! grep -q '^[0-9]* (.*) Z ' "/proc/$1/stat" 2>/dev/null; }
 cleanup() {
+  local status=$? started=() p
+  # nginx's master and its workers, then pacwar: nothing this script started outlives it.
+  if [ -n "$nginx_started" ] && [ -r "$tmp/nginx.pid" ]; then
+    p=$(cat "$tmp/nginx.pid")
+    started+=("$p" $(pgrep -P "$p" 2>/dev/null))
+  fi
+  [ -n "$pacwar_pid" ] && started+=("$pacwar_pid")
   [ -n "$nginx_started" ] && /usr/sbin/nginx -p "$tmp" -c "$tmp/nginx.conf" -s stop 2>/dev/null || true
   [ -n "$pacwar_pid" ] && kill "$pacwar_pid" 2>/dev/null && wait "$pacwar_pid" 2>/dev/null || true
+  local left=()
+  for p in "${started[@]}"; do
+    for _ in $(seq 50); do alive "$p" || break; sleep 0.1; done
+    if alive "$p"; then kill -9 "$p" 2>/dev/null; left+=("$p"); fi
+  done
   rm -rf "$tmp"
+  if [ "${#left[@]}" -gt 0 ]; then
+    echo "test-nginx: FAILED: still running after the run (killed now): ${left[*]}" >&2
+    exit 1
+  fi
+  exit "$status"
 }
 trap cleanup EXIT
 fail() { echo "test-nginx: FAILED: $*" >&2; exit 1; }
