@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "ai/agent.h"
+#include "analysis/analysis.h"
 #include "engine/data_dir.h"
 #include "engine/data_file.h"
 #include "engine/errors.h"
@@ -60,12 +61,6 @@ SuitePosition read_position(const Json& item, const std::string& file, std::size
   p.blunder = texts_of(item, "blunder", file, named);
   p.why = text_of(item, "why", file, named);
   return p;
-}
-
-int seat_named(const engine::Game& game, const std::string& name) {
-  for (int seat = 0; seat < game.num_seats(); ++seat)
-    if (game.seat_name(seat) == name) return seat;
-  return -1;
 }
 
 std::set<std::string> known_sections(const std::string& game) {
@@ -221,8 +216,12 @@ std::vector<std::string> check_position(const Suite& suite, const SuitePosition&
     problem("no seat decides there (the game is over or chance acts)");
     return problems;
   }
-  const int seat = seat_named(*game, position.seat);
-  if (seat < 0) problem("unknown seat '" + position.seat + "'");
+  int seat = -1;
+  try {
+    seat = seat_by_name(*game, position.seat);
+  } catch (const engine::UsageError& e) {
+    problem(e.what());
+  }
   if (seat != state.current_seat())
     problem("the seat to decide is " + game->seat_name(state.current_seat()) + ", not " +
             position.seat);
