@@ -337,6 +337,16 @@ int run(int argc, char** argv) {
                     "accounts one address may create per hour (0: no limit; default 10)");
   serve->add_option("--max-open-games", serve_config.max_open_games,
                     "unfinished games per user (0: no limit; default 50)");
+  serve
+      ->add_option("--max-new-games-per-hour", serve_config.max_new_games_per_hour,
+                   "games one user may start or join per hour (0: no limit; default 60)")
+      ->check(CLI::NonNegativeNumber);
+  int keep_finished_days = 0;
+  serve
+      ->add_option("--keep-finished-days", keep_finished_days,
+                   "delete a finished game, with its chat and replay, this many days after its "
+                   "last move (0: keep every game; default 0); ratings stay")
+      ->check(CLI::Range(0, 36500));
   serve->add_option("--smtp-url", serve_config.smtp_url,
                     "SMTP server for e-mail notices, e.g. smtp://mail.example.org:25 "
                     "(default: no e-mail)");
@@ -402,6 +412,7 @@ int run(int argc, char** argv) {
         std::chrono::milliseconds(static_cast<std::int64_t>(serve_lease * 1000));
     serve_config.invite_lifetime =
         std::chrono::milliseconds(static_cast<std::int64_t>(invite_days * 86400.0 * 1000.0));
+    serve_config.keep_finished_games = std::chrono::hours(24 * keep_finished_days);
     if (serve_config.web_dir.empty()) serve_config.web_dir = default_web_dir();
     return run_serve(serve_config, std::cout);
   }

@@ -203,6 +203,7 @@ struct ApiServer::Impl {
     options.poll = config.notice_poll;
     options.clock_poll = config.clock_poll;
     options.retry = config.notice_retry;
+    options.keep_finished = config.keep_finished_games;
     options.clock = config.clock;
     notices = std::make_unique<NoticeWorker>(games, store, std::move(options));
   }
@@ -251,6 +252,22 @@ struct ApiServer::Impl {
       throw ApiError(429, "you have " + std::to_string(open) +
                               " unfinished games, the most allowed; finish, resign or cancel "
                               "one first");
+    }
+    if (config.max_new_games_per_hour > 0) {
+      constexpr std::int64_t kHour = 3600 * 1000;
+      const std::int64_t now = config.clock ? config.clock() : now_ms();
+      const std::vector<std::int64_t> started = store.games_started_since(me, now - kHour);
+      const auto most = static_cast<std::size_t>(config.max_new_games_per_hour);
+      if (started.size() >= most) {
+        // Free again once the oldest game that keeps the count at the most is an hour old.
+        const std::int64_t free_at = started[started.size() - most] + kHour;
+        const std::int64_t wait = std::max<std::int64_t>(1, (free_at - now + 999) / 1000);
+        throw ApiError(429,
+                       "you started " + std::to_string(started.size()) +
+                           " games in the last hour, the most allowed; try again in " +
+                           std::to_string(wait) + " seconds",
+                       {{"retry_after", wait}});
+      }
     }
     const bool invites = member(body, "opponent") == "human";
     if (invites && config.max_open_invitations > 0 && invitations >= config.max_open_invitations) {

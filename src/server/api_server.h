@@ -34,6 +34,12 @@ struct ServerConfig {
   // player (open invitations). 0: no limit.
   int max_open_games = 50;
   int max_open_invitations = 10;
+  // Per user: games created or joined in the last hour, before one more may be created
+  // (--max-new-games-per-hour; 0: no limit). Finished games are deleted, with their chat and
+  // replays, once nothing happened in them for this long (--keep-finished-days; 0: kept for
+  // ever). Ratings already earned stay.
+  int max_new_games_per_hour = 60;
+  std::chrono::hours keep_finished_games{0};
   // The origin browsers reach the server at ("https://pacwar.example.org"): writes must come from
   // it (csrf.h); an https origin marks the session cookie Secure. Empty: http://<Host header>.
   std::string public_origin;

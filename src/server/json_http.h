@@ -64,7 +64,13 @@ http::Handler guarded(F f) {
     try {
       f(req, res);
     } catch (const ApiError& e) {
-      send_json(res, e.status(), e.body());
+      const engine::Json body = e.body();
+      // A refusal for a rate says when to try again (RFC 9110, 10.2.3).
+      if (e.status() == 429 && body.contains("retry_after") &&
+          body["retry_after"].is_number_integer()) {
+        res.set_header("Retry-After", std::to_string(body["retry_after"].get<std::int64_t>()));
+      }
+      send_json(res, e.status(), body);
     } catch (const std::exception& e) {
       std::cerr << "pacwar serve: " << req.method << " " << req.path << ": " << e.what() << "\n";
       send_json(res, 500, {{"error", std::string("internal error: ") + e.what()}});

@@ -147,6 +147,12 @@ void NoticeWorker::clock_loop() {
       check_clocks();
       if (now() - purged > 3600 * 1000) {
         purge_notices(store_.database(), now());
+        if (options_.keep_finished.count() > 0) {
+          // A few hundred at a time, so that one sweep never holds the database long.
+          while (store_.delete_finished_games(now() - options_.keep_finished.count()) > 0 &&
+                 !stop_) {
+          }
+        }
         purged = now();
       }
     } catch (const std::exception& e) {

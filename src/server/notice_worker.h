@@ -46,6 +46,9 @@ struct NoticeOptions {
   WebhookPolicy webhook_policy;
   Resolver resolve;
   std::function<std::int64_t()> clock;  // the time source (tests inject one)
+  // With the hourly purge of old notices, finished games unchanged for this long are deleted
+  // (Store::delete_finished_games); 0: kept for ever.
+  std::chrono::milliseconds keep_finished{0};
 };
 
 class NoticeWorker {

@@ -4,6 +4,7 @@
 // public origin, and control bytes in action ids.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -292,6 +293,76 @@ TEST_F(Security, OpenGamesAndInvitationsAreCapped) {
   // A finished game frees its place.
   EXPECT_EQ(alice.post("/api/games/" + second + "/resign").status, 200);
   create(alice, "random");
+}
+
+// Hole 7 (issue 41): 40 games were created and resigned in 0.8 s. A user may start a set number
+// of games an hour (--max-new-games-per-hour), told when the next one may start.
+TEST_F(Security, NewGamesPerHourAreCapped) {
+  std::atomic<std::int64_t> offset{0};
+  const std::int64_t start_ms = 1'800'000'000'000;
+  ServerConfig c = config();
+  c.max_new_games_per_hour = 3;
+  c.clock = [&offset, start_ms] { return start_ms + offset.load(); };
+  start(c);
+  ApiClient alice = user("rate");
+  for (int i = 0; i < 3; ++i) {
+    const std::string id = create(alice, "random");
+    ASSERT_EQ(alice.post("/api/games/" + id + "/resign").status, 200);
+    offset += 60'000;  // a minute apart
+  }
+  const Json body = {{"game", "pacific-war"},
+                     {"seat", "japanese"},
+                     {"options", Json::array()},
+                     {"opponent", "random"}};
+  Reply r = alice.post("/api/games", body);
+  EXPECT_EQ(r.status, 429) << r.text;
+  EXPECT_NE(r.body.value("error", "").find("3 games in the last hour"), std::string::npos)
+      << r.text;
+  // The first of the three is an hour old 57 minutes from now.
+  EXPECT_EQ(r.body.value("retry_after", 0), 57 * 60) << r.text;
+  EXPECT_EQ(r.header("Retry-After"), std::to_string(57 * 60));
+  // Nothing was created: the lobby holds the three finished games only.
+  EXPECT_EQ(alice.get("/api/games").body["games"].size(), 3u);
+  // Another user is not held up.
+  ApiClient bob = user("rateb");
+  create(bob, "random");
+  offset += 57 * 60'000;
+  create(alice, "random");
+}
+
+// Hole 7: the operator's retention (--keep-finished-days): a finished game goes, with its rows,
+// once nothing happened in it for that long; a game still played and a recent one stay.
+TEST_F(Security, FinishedGamesGoAfterTheOperatorsRetention) {
+  std::atomic<std::int64_t> offset{0};
+  const std::int64_t start_ms = 1'800'000'000'000;
+  ServerConfig c = config();
+  c.keep_finished_games = std::chrono::hours(24);
+  c.clock_poll = std::chrono::milliseconds(20);
+  c.clock = [&offset, start_ms] { return start_ms + offset.load(); };
+  start(c);
+  ApiClient alice = user("keep");
+  const std::string old_game = create(alice, "random");
+  ASSERT_EQ(alice.post("/api/games/" + old_game + "/resign").status, 200);
+  const std::string playing = create(alice, "random");
+  offset += 2 * 24 * 3600 * 1000LL;  // two days later
+  const std::string recent = create(alice, "random");
+  ASSERT_EQ(alice.post("/api/games/" + recent + "/resign").status, 200);
+  bool gone = false;
+  for (int i = 0; i < 500 && !gone; ++i) {
+    gone = alice.get("/api/games/" + old_game).status == 404;
+    if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_TRUE(gone) << "the finished game of two days ago is still there";
+  EXPECT_EQ(alice.get("/api/games/" + old_game + "/replay").status, 404);
+  EXPECT_EQ(alice.get("/api/games/" + playing).status, 200);
+  EXPECT_EQ(alice.get("/api/games/" + recent).status, 200);
+  std::size_t listed = 0;
+  const Json lobby = alice.get("/api/games").body;
+  for (const Json& g : lobby["games"]) {
+    EXPECT_NE(g["id"], old_game);
+    ++listed;
+  }
+  EXPECT_EQ(listed, 2u);
 }
 
 // Hole 5: the headers of every answer.

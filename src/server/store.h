@@ -180,6 +180,14 @@ class Store {
   // working).
   GameAccess renew_invite(const std::string& id, const std::string& username,
                           const std::string& invite_hash, std::int64_t expires_ms);
+  // When the games `username` sat down in (created or joined) after `since_ms` were
+  // created, oldest first: the per-user rate of new games (ServerConfig::max_new_games_per_hour).
+  std::vector<std::int64_t> games_started_since(const std::string& username, std::int64_t since_ms);
+  // The operator's retention (ServerConfig::keep_finished_games): deletes at most `most` finished
+  // games last changed before `updated_before_ms`, each with every row of its own (seats,
+  // actions, chat, clocks, notices, analyses, settings); ratings already earned stay. Returns
+  // how many.
+  int delete_finished_games(std::int64_t updated_before_ms, int most = 500);
   // Deletes waiting game `id` of `username` with its seats, actions and invitation.
   GameAccess delete_waiting_game(const std::string& id, const std::string& username);
   void set_password_hash(const std::string& username, const std::string& password_hash);

@@ -1,7 +1,9 @@
 // The store's part for accounts and invitations: account ids, hashed invitation tokens with an
 // expiry (and the migration of the clear ones stored before), deleting a game nobody joined yet,
 // changing a password, ending sessions, deleting an account.
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "server/crypto.h"
 #include "server/pg_listener.h"
@@ -13,9 +15,12 @@ namespace {
 // The tables that hold a game's rows, children first.
 // Every table with rows of one game (the services' tables too: notice_queue.cc,
 // analysis_service.cc), cleared before the game itself.
-constexpr const char* kGameTables[] = {"invites",     "ai_moves",    "ai_jobs", "actions",
-                                       "game_clocks", "clock_turns", "notices", "analyses",
-                                       "game_hints",  "seats"};
+// The platform's tables (platform.cc: settings, ratings' record, chat, a rematch's account)
+// have no foreign keys but go with the game too.
+constexpr const char* kGameTables[] = {
+    "invites",     "ai_moves", "ai_jobs",    "actions", "game_clocks",        "clock_turns",
+    "notices",     "analyses", "game_hints", "chat",    "challenge_accounts", "game_settings",
+    "rated_games", "seats"};
 
 // Who may change game `id` as its creator: it exists, `username` sits in it, it is waiting.
 Store::GameAccess waiting_game_of(SqlConnection& c, const std::string& id,
@@ -94,6 +99,35 @@ Store::GameAccess Store::delete_waiting_game(const std::string& id, const std::s
     c->query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), game_notice(id, 0)});
   transaction.commit();
   return GameAccess::kOk;
+}
+
+std::vector<std::int64_t> Store::games_started_since(const std::string& username,
+                                                     std::int64_t since_ms) {
+  auto c = db_->acquire();
+  std::vector<std::int64_t> created;
+  for (const SqlRow& row :
+       c->query("SELECT g.created FROM games g JOIN seats s ON s.game_id = g.id "
+                "WHERE s.username = ? AND g.created > ? ORDER BY g.created",
+                {username, since_ms})) {
+    created.push_back(row[0] ? std::stoll(*row[0]) : 0);
+  }
+  return created;
+}
+
+int Store::delete_finished_games(std::int64_t updated_before_ms, int most) {
+  auto c = db_->acquire();
+  Transaction transaction(*c);
+  const auto rows = c->query(
+      "SELECT id FROM games WHERE status = 'finished' AND updated < ? ORDER BY updated LIMIT ?",
+      {updated_before_ms, static_cast<std::int64_t>(most)});
+  for (const SqlRow& row : rows) {
+    const std::string id = row[0].value_or("");
+    delete_game_rows(*c, id);
+    if (postgres_)
+      c->query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), game_notice(id, 0)});
+  }
+  transaction.commit();
+  return static_cast<int>(rows.size());
 }
 
 void Store::set_password_hash(const std::string& username, const std::string& password_hash) {
