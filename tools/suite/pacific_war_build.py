@@ -4,7 +4,8 @@
   pacific_war_build.py CANDIDATES.jsonl [EXTRA.json ...]
 
 CANDIDATES.jsonl comes from pacific_war_mine.py; EXTRA files are lists of hand-written
-positions in the suite's own format plus a "save" key (the save file to copy). Picks at most
+positions in the suite's own format plus a "save" key (the save file to copy; a relative one
+is in the checkout, as in data/pacific-war/suite/japan.json). Picks at most
 LIMIT[theme] positions per theme, spread over games and turns, copies their saves to
 data/pacific-war/suite/games/ and writes data/pacific-war/suite/suite.json. Stdlib only.
 """
@@ -33,7 +34,9 @@ THEMES = {
                   "in the first round; a hopelessly outgunned defender evacuates (8.10.1, 8.12, "
                   "9.1.1, 9.5.1).",
     "ports": "Defending and retaking ports: enemy ships on a friendly Port are attacked, a "
-             "stronger garrison does not evacuate (8.12, 10.2, 12.3.3).",
+             "stronger garrison does not evacuate, and Japan is not left empty on Turns 1-2 "
+             "while Allied ships reach it and their cards give the Ground Strength to take it "
+             "(8.10.1, 8.12, 10.2, 11.1.1, 12.3.3).",
     "invasion": "A Port that can be captured in the Supply Phase is captured (10.2, 11.0).",
     "supply-isolation": "No LBA redeployed where it is isolated and removed in the Supply Phase "
                         "(8.9.3, 10.1).",
@@ -118,7 +121,11 @@ def main():
                 "good": c["good"], "acceptable": c.get("acceptable", []),
                 "blunder": c.get("blunder", []), "why": c["why"]})
     for g, save in saves.items():
-        shutil.copyfile(save, os.path.join(SUITE, "games", g + ".json"))
+        dest = os.path.join(SUITE, "games", g + ".json")
+        if not os.path.isabs(save):  # an EXTRA's save may name a file of the checkout
+            save = os.path.join(ROOT, save)
+        if os.path.abspath(save) != os.path.abspath(dest):
+            shutil.copyfile(save, dest)
     with open(os.path.join(SUITE, "suite.json"), "w") as f:
         json.dump({"themes": THEMES, "positions": positions}, f, indent=1)
         f.write("\n")
