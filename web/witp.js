@@ -143,7 +143,9 @@ function showCampaign(ctx, id, tab, sub) {
   function logPage() {
     const out = h('div', { role: 'status', 'aria-live': 'polite' });
     const rows = view.log.map((e) => h('li', { 'data-index': String(e.index) }, h('code', {}, e.change), h('div', {}, e.summary)));
-    const undo = owner() && view.log.length ? h('button', { type: 'button', id: 'witp-undo', class: 'danger', onclick: async () => {
+    const earlier = view.log_earlier || 0;
+    const lastUndoable = view.log.length > 0 && view.log[view.log.length - 1].undoable !== false;
+    const undo = owner() && lastUndoable ? h('button', { type: 'button', id: 'witp-undo', class: 'danger', onclick: async () => {
       const last = view.log[view.log.length - 1];
       if (!window.confirm(`Undo the last change?\n${last.change}`)) return;
       try {
@@ -154,9 +156,10 @@ function showCampaign(ctx, id, tab, sub) {
         showError(out, e);
       }
     } }, 'Undo the last change') : null;
-    return h('section', { class: 'card' }, h('h2', {}, `Log (${view.log.length} changes)`),
-      h('p', { class: 'small muted' }, 'Every change with the books before it: undo restores them, one change at a time.'),
-      undo, out, view.log.length ? h('ol', { class: 'witp-log', reversed: true }, rows.reverse()) : h('p', { class: 'muted' }, 'No change yet.'));
+    const kept = earlier > 0 ? ` The ${earlier} earliest changes are no longer listed.` : '';
+    return h('section', { class: 'card' }, h('h2', {}, `Log (${view.log.length + earlier} changes)`),
+      h('p', { class: 'small muted' }, `Every change, newest first: undo takes back the last one, one change at a time, up to the last 200.${kept}`),
+      undo, out, view.log.length ? h('ol', { class: 'witp-log', reversed: true, start: String(view.log.length + earlier) }, rows.reverse()) : h('p', { class: 'muted' }, 'No change yet.'));
   }
 
   function tablesPage() {

@@ -11,6 +11,7 @@
 #include "server/json_http.h"
 #include "witp/book_changes.h"
 #include "witp/campaign.h"
+#include "witp/campaign_schema.h"
 #include "witp/catalog.h"
 #include "witp/postings.h"
 #include "witp/strategic_turn_50.h"
@@ -26,6 +27,9 @@ using http::Response;
 constexpr const char* kCampaignPath = R"(/api/witp/campaigns/([0-9a-f]{1,64}))";
 constexpr const char* kTablesLabel = "this campaign's chartbook tables (the Tables page)";
 constexpr std::int64_t kMaxCampaigns = 100;  // per owner
+// A campaign's stored document (books and log) at most; a change past it is refused (issue 41,
+// hole 3). A log entry takes about 150 bytes, its undo patch (the last 200 changes) a few hundred.
+constexpr std::size_t kMaxCampaignBytes = 4u << 20;
 
 // Additive: new tables only, created if missing, beside the games' schema (store.cc).
 const std::vector<std::string>& witp_schema() {
@@ -331,14 +335,16 @@ class WitpService {
     return s;
   }
 
-  // The campaign as the page shows it: the books, the log without the copies kept for undo.
+  // The campaign as the page shows it: the books, the log without the patches kept for undo
+  // (whether each entry can still be undone), and how many earlier changes are no longer kept.
   Json view(const StoredCampaign& s) {
     const witp::Campaign campaign = open(s);
     Json log = Json::array();
     for (std::size_t i = 0; i < campaign.log().size(); ++i) {
       log.push_back({{"index", i},
                      {"change", campaign.log()[i]["change"]},
-                     {"summary", campaign.log()[i]["summary"]}});
+                     {"summary", campaign.log()[i]["summary"]},
+                     {"undoable", campaign.log()[i].contains("undo")}});
     }
     Json view = {{"id", s.id},
                  {"name", s.name},
@@ -349,6 +355,7 @@ class WitpService {
                  {"cycle", witp::cycle_label(campaign.cycle())},
                  {"books", campaign.books()},
                  {"log", log},
+                 {"log_earlier", campaign.log_earlier()},
                  {"tables", tables_status(s)}};
     if (s.owned) {
       view["readers"] = readers(s.id);
@@ -607,14 +614,25 @@ class WitpService {
     const witp::Tables tables = tables_of(s);
     Json answer = translate([&] { return edit(campaign, tables); });
     // The books are checked by every change (campaign_schema); checked once more before the
-    // write, like Campaign::save, so that the database never holds an invalid campaign.
+    // write, like Campaign::save, so that the database never holds an invalid campaign. (The log
+    // was checked when the campaign was read; its new entry is the change's own.)
     const Json document = campaign.to_json();
-    translate([&] { return witp::Campaign::from_json(document, s.name).cycle(); });
+    translate([&] {
+      witp::require_valid_books(s.name, document["books"]);
+      return 0;
+    });
+    const std::string text = document.dump();
+    if (text.size() > kMaxCampaignBytes) {
+      throw ApiError(409, "the campaign is full: " + std::to_string(text.size() >> 10) +
+                              " KiB with this change, over the " +
+                              std::to_string(kMaxCampaignBytes >> 20) +
+                              " MiB a campaign may take; nothing changed. Start a new campaign "
+                              "for the next phase of the war (its books carry over by hand)");
+    }
     auto c = db_.acquire();
     if (c->execute("UPDATE witp_campaigns SET document = ?, cycle = ?, revision = revision + 1, "
                    "updated = ? WHERE id = ? AND revision = ?",
-                   {document.dump(), witp::cycle_label(campaign.cycle()), now_ms(), s.id,
-                    s.revision}) != 1) {
+                   {text, witp::cycle_label(campaign.cycle()), now_ms(), s.id, s.revision}) != 1) {
       throw ApiError(409, "the campaign changed meanwhile; reload it and try again");
     }
     answer["revision"] = s.revision + 1;

@@ -24,7 +24,8 @@ namespace pacwar::witp {
 namespace {
 
 constexpr const char* kFormat = "pacwar-witp-campaign";
-constexpr int kVersion = 1;
+// 2 since 27 November 2026 (issue 41, hole 3): undo as patches, not as copies of the books.
+constexpr int kVersion = 2;
 constexpr std::int64_t kCyclesPerYear = 13;
 
 Json empty_side() {
@@ -837,13 +838,50 @@ Campaign Campaign::open(const std::string& file) {
   return from_json(std::move(document), file);
 }
 
+namespace {
+
+// Version 1 kept a full copy of the books before each change ("before"): turned into the patches
+// of version 2, newest first, each from the books after the change (the next entry's "before", or
+// the books for the last) back to the books before it. Every copy is checked on the way, as
+// version 1 did on every read.
+void upgrade_log_from_version_1(const std::string& file, const Json& books, Json& log) {
+  const Json* after = &books;
+  for (std::size_t i = log.size(); i-- > 0;) {
+    Json& entry = log[i];
+    const std::string at = "log[" + std::to_string(i) + "]";
+    if (!entry.is_object() || !entry.value("change", Json()).is_string() ||
+        !entry.value("summary", Json()).is_string() || !entry.contains("before")) {
+      throw engine::DataError(file, at, "must hold change, summary and the books before it");
+    }
+    require_valid_books(file, entry["before"], at + ".before");
+    if (log.size() - i <= Campaign::kUndoDepth) entry["undo"] = Json::diff(*after, entry["before"]);
+    after = &entry["before"];
+  }
+  // The copies go only once every patch is made (each patch starts from the next copy).
+  for (Json& entry : log) entry.erase("before");
+}
+
+bool is_patch(const Json& patch) {
+  if (!patch.is_array()) return false;
+  for (const Json& op : patch) {
+    if (!op.is_object() || !op.value("op", Json()).is_string() ||
+        !op.value("path", Json()).is_string()) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 Campaign Campaign::from_json(Json document, std::string file) {
   // value() with a Json default: a field of the wrong type is a mismatch, never a json exception.
   if (!document.is_object() || document.value("format", Json()) != kFormat) {
     throw engine::DataError(file, "format", std::string("must be \"") + kFormat + "\"");
   }
-  if (document.value("version", Json()) != kVersion) {
-    throw engine::DataError(file, "version", "must be " + std::to_string(kVersion));
+  const Json version = document.value("version", Json());
+  if (version != kVersion && version != 1) {
+    throw engine::DataError(file, "version", "must be 1 or " + std::to_string(kVersion));
   }
   if (!document.contains("books") || !document["books"].is_object()) {
     throw engine::DataError(file, "books", "missing");
@@ -852,22 +890,57 @@ Campaign Campaign::from_json(Json document, std::string file) {
     throw engine::DataError(file, "log", "must be an array");
   }
   require_valid_books(file, document["books"]);
-  for (std::size_t i = 0; i < document["log"].size(); ++i) {
-    const Json& entry = document["log"][i];
-    const std::string at = "log[" + std::to_string(i) + "]";
-    if (!entry.is_object() || !entry.value("change", Json()).is_string() ||
-        !entry.value("summary", Json()).is_string() || !entry.contains("before")) {
-      throw engine::DataError(file, at, "must hold change, summary and the books before it");
-    }
-    require_valid_books(file, entry["before"], at + ".before");
+  const Json earlier = document.value("log_earlier", Json(0));
+  if (!earlier.is_number_integer() || earlier.get<std::int64_t>() < 0) {
+    throw engine::DataError(file, "log_earlier", "must be a whole number, 0 or more");
   }
-  return Campaign(std::move(file), std::move(document["books"]), std::move(document["log"]));
+  Json& log = document["log"];
+  if (version == 1) {
+    upgrade_log_from_version_1(file, document["books"], log);
+  } else {
+    for (std::size_t i = 0; i < log.size(); ++i) {
+      const Json& entry = log[i];
+      const std::string at = "log[" + std::to_string(i) + "]";
+      if (!entry.is_object() || !entry.value("change", Json()).is_string() ||
+          !entry.value("summary", Json()).is_string()) {
+        throw engine::DataError(file, at, "must hold change and summary");
+      }
+      if (entry.contains("undo") && !is_patch(entry["undo"])) {
+        throw engine::DataError(file, at + ".undo",
+                                "must be a JSON Patch (an array of operations with op and path)");
+      }
+    }
+  }
+  return Campaign(std::move(file), std::move(document["books"]), std::move(log),
+                  earlier.get<std::int64_t>());
+}
+
+void Campaign::trim_log() {
+  if (log_.size() <= kLogDepth) return;
+  const std::size_t drop = log_.size() - kLogDepth;
+  Json kept = Json::array();
+  for (std::size_t i = drop; i < log_.size(); ++i) kept.push_back(std::move(log_[i]));
+  log_ = std::move(kept);
+  log_earlier_ += static_cast<std::int64_t>(drop);
+}
+
+void Campaign::log_change(const std::string& description, const std::string& summary,
+                          const Json& edited) {
+  log_.push_back(
+      {{"change", description}, {"summary", summary}, {"undo", Json::diff(edited, books_)}});
+  if (log_.size() > kUndoDepth) log_[log_.size() - 1 - kUndoDepth].erase("undo");
+  if (log_.size() > kLogDepth) {
+    log_.erase(0);
+    ++log_earlier_;
+  }
 }
 
 std::int64_t Campaign::cycle() const { return books_["cycle"].get<std::int64_t>(); }
 
 Json Campaign::to_json() const {
-  return {{"format", kFormat}, {"version", kVersion}, {"books", books_}, {"log", log_}};
+  Json document = {{"format", kFormat}, {"version", kVersion}, {"books", books_}, {"log", log_}};
+  if (log_earlier_ > 0) document["log_earlier"] = log_earlier_;
+  return document;
 }
 
 void Campaign::require_valid_change(const Json& edited) const {
@@ -893,10 +966,24 @@ void Campaign::save() const {
 
 std::string Campaign::undo() {
   if (log_.empty()) throw engine::UsageError("nothing to undo in '" + file_ + "'");
-  Json last = log_.back();
+  const Json& last = log_.back();
+  const std::string change = last["change"].get<std::string>();
+  if (!last.contains("undo")) {
+    throw engine::UsageError("'" + change + "' is too old to undo: only the last " +
+                             std::to_string(kUndoDepth) + " changes can be undone");
+  }
+  Json restored;
+  try {
+    restored = books_.patch(last["undo"]);
+  } catch (const Json::exception&) {
+    throw engine::DataError(file_, "log[" + std::to_string(log_.size() - 1) + "].undo",
+                            "does not apply to the books; nothing changed");
+  }
+  // The books it gives back are checked as every change's are; nothing changes if they fail.
+  require_valid_books(file_, restored, "log[" + std::to_string(log_.size() - 1) + "].undo");
+  books_ = std::move(restored);
   log_.erase(log_.size() - 1);
-  books_ = std::move(last["before"]);
-  return last["change"].get<std::string>();
+  return change;
 }
 
 std::string enter_repair(Json& books, std::int64_t cycle, RepairEntry entry) {

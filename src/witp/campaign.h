@@ -1,10 +1,13 @@
 // The campaign file: the strategic books of a War in the Pacific campaign in one JSON file.
 // CP pools per HQ per cycle (gearing limit enforced, 28.4), the future operations pool (28.5),
 // the CP reserve (28.6), carry-over (28.9), the Ship Repair Log (36), the Base Log with supply
-// distances (32.1.3) and the strategic intelligence levels (42). Every change is logged with the
-// books as they were before it, so any change can be undone.
+// distances (32.1.3) and the strategic intelligence levels (42). Every change is logged; the last
+// kUndoDepth changes with the edit that takes it back (an RFC 6902 JSON Patch from the books after
+// it to the books before it), so they can be undone one by one. Files of version 1 (a full copy
+// of the books before each change) are read and written back as version 2.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -21,6 +24,12 @@ std::string cycle_label(std::int64_t index);
 
 class Campaign {
  public:
+  // How many of the latest changes can be undone; older log entries keep their description.
+  static constexpr std::size_t kUndoDepth = 200;
+  // How many log entries a campaign keeps; the oldest go, counted in log_earlier(), so that a
+  // long campaign's file (and a change to it, which reads and writes the whole) stays small.
+  static constexpr std::size_t kLogDepth = 1000;
+
   // Writes a new campaign file; refuses to overwrite an existing one.
   static Campaign create(const std::string& file, const std::string& start_cycle);
   // A new campaign at `start_cycle`, not written anywhere; `name` stands for the file in messages
@@ -31,35 +40,48 @@ class Campaign {
 
   const Json& books() const { return books_; }
   const Json& log() const { return log_; }
+  // Changes made before the oldest entry of log() (whose entries are no longer kept).
+  std::int64_t log_earlier() const { return log_earlier_; }
   const std::string& file() const { return file_; }
   std::int64_t cycle() const;
   Json to_json() const;
   void save() const;
 
-  // Applies one change (a function editing the books) and logs it with the books before it.
+  // Applies one change (a function editing the books) and logs it with the patch that undoes it.
   // If the function throws, nothing is changed.
   template <typename Change>
   std::string change(const std::string& description, Change&& edit) {
     Json edited = books_;
     std::string summary = edit(edited);
     require_valid_change(edited);
-    log_.push_back({{"change", description}, {"summary", summary}, {"before", books_}});
+    log_change(description, summary, edited);
     books_ = std::move(edited);
     return summary;
   }
-  // Restores the books as they were before the last change; returns its description.
+  // Restores the books as they were before the last change; returns its description. Throws
+  // engine::UsageError when the log is empty or its last change is older than kUndoDepth.
   std::string undo();
 
  private:
   // Throws engine::UsageError when a change would leave the books outside the schema.
   void require_valid_change(const Json& edited) const;
+  // Logs a change from books_ to `edited`, and forgets the undo of the change kUndoDepth back.
+  void log_change(const std::string& description, const std::string& summary, const Json& edited);
 
-  Campaign(std::string file, Json books, Json log)
-      : file_(std::move(file)), books_(std::move(books)), log_(std::move(log)) {}
+  Campaign(std::string file, Json books, Json log, std::int64_t log_earlier = 0)
+      : file_(std::move(file)),
+        books_(std::move(books)),
+        log_(std::move(log)),
+        log_earlier_(log_earlier) {
+    trim_log();
+  }
+  // Drops the entries beyond kLogDepth, oldest first.
+  void trim_log();
 
   std::string file_;
   Json books_;
   Json log_;
+  std::int64_t log_earlier_ = 0;
 };
 
 // The book changes of `pacwar witp book FILE CHANGE key=value...`; returns a summary line.
