@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/blunders_for_test.h"
 #include "engine/scripted.h"
 #include "games/co_prosperity/scenario_for_test.h"
 
@@ -13,22 +14,7 @@ namespace {
 
 using testing::Scenario;
 
-// Applies the action `id` with the counter watching, as arena and ladder feed it.
-void watch(Scenario& sc, CpsBlunders& counter, const std::string& id) {
-  const std::unique_ptr<engine::State> before = sc.s().clone();
-  engine::ActionCode code = 0;
-  bool found = false;
-  for (const engine::ActionCode a : engine::applicable(*before)) {
-    if (before->action_id(a) == id) {
-      code = a;
-      found = true;
-    }
-  }
-  ASSERT_TRUE(found) << "no action " << id << " at " << before->prompt();
-  const int seat = before->current_seat();
-  sc.act(id);
-  counter.observe(*before, code, seat, sc.s());
-}
+using engine::testing::watch;
 
 void watch_all(Scenario& sc, CpsBlunders& counter, const std::vector<std::string>& ids) {
   for (const std::string& id : ids) watch(sc, counter, id);
