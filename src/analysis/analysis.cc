@@ -144,10 +144,11 @@ double position_win_probability(const State& state, const ai::MctsConfig& search
       probability(result.values[static_cast<std::size_t>(it - result.actions.begin())]));
 }
 
-DecisionAnalysis analyse_decision(const State& state, ActionCode taken,
-                                  const ai::MctsConfig& search, int determinizations,
-                                  const std::string& game, std::uint64_t seed,
-                                  const WinCalibration& calibration) {
+namespace {
+
+DecisionAnalysis search_decision(const State& state, ActionCode taken, const ai::MctsConfig& search,
+                                 int determinizations, const std::string& game, std::uint64_t seed,
+                                 const WinCalibration& calibration) {
   DecisionAnalysis d;
   d.seat = state.current_seat();
   d.prompt = state.prompt();
@@ -182,6 +183,29 @@ DecisionAnalysis analyse_decision(const State& state, ActionCode taken,
   }
   d.loss = std::max(0.0, d.before - d.after);
   d.mark = mark_for_loss(d.loss);
+  return d;
+}
+
+}  // namespace
+
+DecisionAnalysis analyse_decision(const State& state, ActionCode taken,
+                                  const ai::MctsConfig& search, int determinizations,
+                                  const std::string& game, std::uint64_t seed,
+                                  const WinCalibration& calibration) {
+  DecisionAnalysis d =
+      search_decision(state, taken, search, determinizations, game, seed, calibration);
+  if (d.mark.empty()) return d;
+  // A mark is given only when a second, independent search (another seed: other worlds, other
+  // playouts) finds the loss too: two searches of one position differ by more than the marks'
+  // steps at small budgets (docs/analysis.md, "The search's own noise"), and a mark must not be
+  // the luck of one. The decision is shown as the search that found the smaller loss saw it.
+  DecisionAnalysis again = search_decision(state, taken, search, determinizations, game,
+                                           engine::splitmix64(seed ^ 0x5EC0D5EEDULL), calibration);
+  again.rechecked = true;
+  again.other_loss = d.loss;
+  if (again.loss < d.loss) return again;
+  d.rechecked = true;
+  d.other_loss = again.loss;
   return d;
 }
 
@@ -251,6 +275,8 @@ Json to_json(const DecisionAnalysis& d) {
           {"mark", d.mark},
           {"taken_visits", d.taken_visits},
           {"follow_up", d.follow_up},
+          {"rechecked", d.rechecked},
+          {"other_loss", rounded(d.other_loss)},
           {"top", top}};
 }
 

@@ -66,7 +66,11 @@ struct DecisionAnalysis {
   double loss = 0.0;    // max(0, before - after)
   std::string mark;     // "", inaccuracy, mistake, blunder
   long long taken_visits = 0;
-  bool follow_up = false;        // before/after re-estimated (the taken action was hardly tried)
+  bool follow_up = false;  // before/after re-estimated (the taken action was hardly tried)
+  // A loss that would be marked is searched again with another seed; the decision shows the
+  // search with the smaller loss, and `other_loss` is the other search's (analyse_decision).
+  bool rechecked = false;
+  double other_loss = 0.0;       // the other search's loss ("other_loss" in JSON)
   std::vector<ActionValue> top;  // the best actions by visits (up to 3)
 };
 
@@ -80,7 +84,8 @@ double position_win_probability(const engine::State& state, const ai::MctsConfig
                                 const WinCalibration& calibration = {});
 
 // Analyses the decision of the seat to act in `state` (not chance or terminal) when it took
-// `taken` (legal in `state`). Only what that seat sees is used.
+// `taken` (legal in `state`). Only what that seat sees is used. A loss that would be marked is
+// searched again with another seed, and the smaller of the two losses is kept.
 DecisionAnalysis analyse_decision(const engine::State& state, engine::ActionCode taken,
                                   const ai::MctsConfig& search, int determinizations,
                                   const std::string& game, std::uint64_t seed,

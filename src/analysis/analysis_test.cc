@@ -127,6 +127,30 @@ TEST(Analysis, MarksFollowTheDocumentedThresholds) {
   EXPECT_EQ(mark_for_loss(0.9), "blunder");
 }
 
+// A mark needs two searches (docs/analysis.md, "The search's own noise"): a decision whose
+// least visited action was taken is marked only with the smaller of two searches' losses, and
+// the other search finds at least that loss.
+TEST(Analysis, AMarkIsTheSmallerLossOfTwoSearches) {
+  int rechecked = 0;
+  for (const std::string name : {"pacific-war", "co-prosperity"}) {
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      auto state = mid_game(name, seed, 40 * static_cast<int>(seed));
+      ASSERT_NE(state, nullptr);
+      const DecisionAnalysis d =
+          analyse_decision(*state, least_visited(*state, name), small_search(), 2, name, seed);
+      EXPECT_EQ(d.mark, mark_for_loss(d.loss));
+      if (!d.rechecked) {
+        EXPECT_EQ(d.mark, "") << name << " " << seed;
+        continue;
+      }
+      ++rechecked;
+      EXPECT_LE(d.loss, d.other_loss) << name << " " << seed;
+      EXPECT_NE(mark_for_loss(d.other_loss), "") << name << " " << seed;
+    }
+  }
+  EXPECT_GT(rechecked, 0) << "no decision was marked by a first search: the test checks nothing";
+}
+
 TEST(Analysis, RefusesPlayersThatSeeHiddenCardsOrDependOnTime) {
   AnalysisConfig config;
   // eval=model/blend: the analysis searches with the game's evaluator, so they would be ignored.
