@@ -154,6 +154,8 @@ test('witp: a whole Strategic G/T in the browser, undo, read-only sharing', asyn
   await page.click('.witp-tabs >> text=Log');
   await page.waitForSelector('#witp-undo');
   assert.equal(await page.locator('.witp-log li').count(), 7);
+  assert.match(await page.textContent('h2:has-text("Log (")'), /Log \(7 changes\)/);
+  await screenshot(page, 'witp-log-desktop');
   r = await revision(page);
   await page.click('#witp-undo');
   await changedFrom(page, r);
