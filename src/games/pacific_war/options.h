@@ -12,7 +12,7 @@
 
 namespace pacwar::pacific_war {
 
-// Every switchable rule, typed: rules code asks `s.options().on(Rule::Seabees)`, so a misspelt
+// Every switchable rule, typed: rules code asks `s.options().on(Rule::SeabeesMagic)`, so a misspelt
 // rule does not compile. The value is the rule's bit in RuleOptions::bits (the order of
 // kRuleIds; saved games and the state hash depend on it: append, never reorder).
 enum class Rule : std::uint8_t {

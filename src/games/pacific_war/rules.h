@@ -28,7 +28,8 @@ void after_raid(PwState& s, Log log);  // the raid's damage is applied: next Tur
 void begin_turn(PwState& s, Log log);  // advances the turn and runs 6.x
 void legal_reinforce_lba(const PwState& s, Out& out);
 void apply_reinforce_lba(PwState& s, Act act, Log log);
-// Whether a unit repairing in `turn` T may still come back (9.2.5: not after Turn 5).
+// The Turn a unit damaged now with `damage` repair Turns comes back (9.2.5; damage on Turn 0
+// counts from Turn 1, the 5.0 note). A result past Turn 5 means it never comes back.
 int return_turn(const PwState& s, int damage);
 // 6.1.7 / 10.3.1: units under repair are lost the moment their repair Port (Japan for the
 // Japanese, the Hawaiian Islands for US ships) is occupied (docs/rulings.md 30). PwState::apply

@@ -41,7 +41,6 @@ enum UnitFlag : std::uint8_t {
   kSelected = 4,   // picked for the group being formed
   kMoved = 8,      // already moved in this Supply sub-phase (10.4)
   kSix = 16,       // a damage die of 6 was rolled against it this combat part (9.2.5)
-  kInCombat = 32,  // counts as a combat participant (not used by all steps)
 };
 
 struct UnitState {
