@@ -65,9 +65,15 @@ http::Handler guarded(F f) {
       f(req, res);
     } catch (const ApiError& e) {
       const engine::Json body = e.body();
-      // A refusal for a rate says when to try again (RFC 9110, 10.2.3).
+      // A refusal for a rate says when to try again (RFC 9110, 10.2.3), once: some handlers
+      // set the header themselves.
+      const auto has_retry_after = [&res] {
+        for (const auto& header : res.headers)
+          if (header.name == "Retry-After") return true;
+        return false;
+      };
       if (e.status() == 429 && body.contains("retry_after") &&
-          body["retry_after"].is_number_integer()) {
+          body["retry_after"].is_number_integer() && !has_retry_after()) {
         res.set_header("Retry-After", std::to_string(body["retry_after"].get<std::int64_t>()));
       }
       send_json(res, e.status(), body);
