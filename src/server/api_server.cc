@@ -478,7 +478,7 @@ struct ApiServer::Impl {
 
     add_witp_routes(
         web, store.database(), [](http::Handler h) { return guarded(std::move(h)); },
-        [this](const Request& req) { return user(req); });
+        [this](const Request& req) { return user(req); }, config.max_campaign_bytes);
     add_account_routes(web, {store, games, login_throttle, config.invite_lifetime,
                              [this](const Request& req) { return user(req); },
                              [](const Request& req) {

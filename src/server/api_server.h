@@ -40,6 +40,10 @@ struct ServerConfig {
   // ever). Ratings already earned stay.
   int max_new_games_per_hour = 60;
   std::chrono::hours keep_finished_games{0};
+  // A War in the Pacific campaign's stored document at most (issue 41, hole 3): its log keeps
+  // 1,000 changes of about 150 bytes and the undo patches of the last 200, so only books far
+  // beyond a real campaign's reach it. 0: no limit.
+  std::size_t max_campaign_bytes = 4u << 20;
   // The origin browsers reach the server at ("https://pacwar.example.org"): writes must come from
   // it (csrf.h); an https origin marks the session cookie Secure. Empty: http://<Host header>.
   std::string public_origin;

@@ -27,9 +27,6 @@ using http::Response;
 constexpr const char* kCampaignPath = R"(/api/witp/campaigns/([0-9a-f]{1,64}))";
 constexpr const char* kTablesLabel = "this campaign's chartbook tables (the Tables page)";
 constexpr std::int64_t kMaxCampaigns = 100;  // per owner
-// A campaign's stored document (books and log) at most; a change past it is refused (issue 41,
-// hole 3). A log entry takes about 150 bytes, its undo patch (the last 200 changes) a few hundred.
-constexpr std::size_t kMaxCampaignBytes = 4u << 20;
 
 // Additive: new tables only, created if missing, beside the games' schema (store.cc).
 const std::vector<std::string>& witp_schema() {
@@ -219,7 +216,8 @@ struct StoredCampaign {
 
 class WitpService {
  public:
-  explicit WitpService(Database& db) : db_(db), catalog_(catalog_json()) {
+  WitpService(Database& db, std::size_t max_campaign_bytes)
+      : db_(db), max_campaign_bytes_(max_campaign_bytes), catalog_(catalog_json()) {
     db_.create_schema(witp_schema());
     migrate_clear_share_tokens();
   }
@@ -622,11 +620,11 @@ class WitpService {
       return 0;
     });
     const std::string text = document.dump();
-    if (text.size() > kMaxCampaignBytes) {
-      throw ApiError(409, "the campaign is full: " + std::to_string(text.size() >> 10) +
-                              " KiB with this change, over the " +
-                              std::to_string(kMaxCampaignBytes >> 20) +
-                              " MiB a campaign may take; nothing changed. Start a new campaign "
+    if (max_campaign_bytes_ > 0 && text.size() > max_campaign_bytes_) {
+      throw ApiError(409, "the campaign is full: " + std::to_string(text.size()) +
+                              " bytes with this change, over the " +
+                              std::to_string(max_campaign_bytes_) +
+                              " a campaign may take; nothing changed. Start a new campaign "
                               "for the next phase of the war (its books carry over by hand)");
     }
     auto c = db_.acquire();
@@ -641,13 +639,15 @@ class WitpService {
   }
 
   Database& db_;
+  std::size_t max_campaign_bytes_;  // ServerConfig::max_campaign_bytes
   Json catalog_;
 };
 
 }  // namespace
 
-void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, WitpUser user) {
-  auto service = std::make_shared<WitpService>(db);
+void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, WitpUser user,
+                     std::size_t max_campaign_bytes) {
+  auto service = std::make_shared<WitpService>(db, max_campaign_bytes);
   auto route = [&](const std::string& method, const std::string& pattern,
                    std::function<Json(const std::string&, const Request&, Response&)> f) {
     web.route(method, pattern, wrap([service, user, f](Request& req, Response& res) {

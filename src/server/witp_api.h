@@ -5,6 +5,7 @@
 // code, the same the command line runs; this file only stores, checks access and translates.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 
@@ -18,7 +19,10 @@ using WitpUser = std::function<std::string(const http::Request&)>;
 
 // Creates the assistant's tables (additive: new tables only) and adds its routes under
 // /api/witp/. `wrap` turns a handler's exceptions into JSON errors; `user` gives the logged-in
-// user or throws ApiError 401. `db` must outlive `web`'s handlers.
-void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, WitpUser user);
+// user or throws ApiError 401. `db` must outlive `web`'s handlers. A change that would make a
+// campaign's stored document (books and log) larger than `max_campaign_bytes` is refused (0: no
+// limit; ServerConfig::max_campaign_bytes).
+void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, WitpUser user,
+                     std::size_t max_campaign_bytes);
 
 }  // namespace pacwar::server

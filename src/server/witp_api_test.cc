@@ -134,6 +134,39 @@ TEST_F(ServerApiWitp, BadInputNamesTheFieldAndChangesNothing) {
 }
 
 // 31.1 Tokyo Express from the calculator to the books in one step, then undone.
+// Issue 41, hole 3: a change that would take a campaign past its size is refused with a clear
+// error and changes nothing; undo still works.
+TEST_F(ServerApiWitp, AFullCampaignRefusesTheChangeAndKeepsItsBooks) {
+  server_.reset();
+  ServerConfig c = testing::test_config(dir_, 4);
+  c.agent_threads = 0;
+  c.max_campaign_bytes = 6000;
+  server_ = std::make_unique<InProcessServer>(std::move(c));
+  ApiClient alice = user("full");
+  const std::string id = create(alice);
+  Reply refused;
+  int accepted = 0;
+  for (int i = 0; i < 200 && refused.status == 0; ++i) {
+    const Reply r = book(alice, id, "msp-total", {{"msp", 100 + i}});
+    if (r.status == 200) {
+      ++accepted;
+    } else {
+      refused = r;
+    }
+  }
+  ASSERT_EQ(refused.status, 409) << refused.text;
+  EXPECT_GT(accepted, 0);
+  EXPECT_NE(refused.body.value("error", "").find("the campaign is full"), std::string::npos)
+      << refused.text;
+  EXPECT_NE(refused.body.value("error", "").find("nothing changed"), std::string::npos);
+  const Json after = get(alice, id);
+  EXPECT_EQ(after["log"].size(), static_cast<std::size_t>(accepted));
+  EXPECT_EQ(
+      after["log"].back()["summary"],
+      "Japanese MSP total " + std::to_string(100 + accepted - 1) + " (57, General Record Track)");
+  EXPECT_EQ(alice.post("/api/witp/campaigns/" + id + "/undo", Json::object()).status, 200);
+}
+
 TEST_F(ServerApiWitp, CalculatorPostsToTheBooksAndUndoRestores) {
   ApiClient alice = user("alice");
   const std::string id = create(alice);
