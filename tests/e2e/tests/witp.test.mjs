@@ -156,6 +156,7 @@ test('witp: a whole Strategic G/T in the browser, undo, read-only sharing', asyn
   assert.equal(await page.locator('.witp-log li').count(), 7);
   assert.match(await page.textContent('h2:has-text("Log (")'), /Log \(7 changes\)/);
   await screenshot(page, 'witp-log-desktop');
+  assert.deepEqual(await axeViolations(page), []);
   r = await revision(page);
   await page.click('#witp-undo');
   await changedFrom(page, r);
@@ -202,6 +203,14 @@ test('witp: a whole Strategic G/T in the browser, undo, read-only sharing', asyn
   await carol.goto(`${server.url}/#/witp/${id}/turn/C.2`);
   await carol.waitForSelector('.witp-segment[data-segment="C.2"]');
   await screenshot(carol, 'witp-turn-phone');
+  // The log on the phone: a reader sees the changes and no undo.
+  await carol.goto(`${server.url}/#/witp/${id}/log`);
+  await carol.waitForSelector('.witp-log');
+  assert.equal(await carol.locator('#witp-undo').count(), 0, 'a reader cannot undo');
+  await screenshot(carol, 'witp-log-phone');
+  assert.deepEqual(await axeViolations(carol), []);
+  const logWidth = await carol.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(logWidth <= 392, `no sideways scrolling on the log (${logWidth})`);
   const width = await carol.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 392, `no sideways scrolling on the phone (${width})`);
   assert.deepEqual(errors, []);
