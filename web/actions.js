@@ -35,12 +35,25 @@ export function chooseAmong(actions, event, onAction) {
     return;
   }
   const menu = h('div', { class: 'menu', role: 'menu' },
-    actions.map((a) => h('button', { 'data-action': a.id, title: a.id, onclick: () => { closeMenu(); onAction(a.id); } }, printed(a.label || a.id))));
+    actions.map((a) => h('button', { role: 'menuitem', 'data-action': a.id, title: a.id, onclick: () => { closeMenu(); onAction(a.id); } }, printed(a.label || a.id))));
+  // The arrow keys move between the choices (the ARIA menu pattern); Escape closes it.
+  menu.addEventListener('keydown', (e) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const items = [...menu.querySelectorAll('button')];
+    const at = items.indexOf(document.activeElement);
+    const next = e.key === 'ArrowDown' ? (at + 1) % items.length : (at - 1 + items.length) % items.length;
+    items[next].focus();
+    e.preventDefault();
+  });
   const x = event && event.clientX !== undefined ? event.clientX : 200;
   const y = event && event.clientY !== undefined ? event.clientY : 200;
-  menu.style.left = `${Math.min(x + 6, window.innerWidth - 280)}px`;
-  menu.style.top = `${Math.min(y + 6, window.innerHeight - 40 * actions.length - 20)}px`;
   document.body.append(menu);
+  // Beside the click, but whole on the screen (a long menu scrolls within it; a phone's too).
+  const margin = 8;
+  menu.style.left = `${Math.max(margin, Math.min(x + 6, window.innerWidth - menu.offsetWidth - margin))}px`;
+  menu.style.top = `${Math.max(margin, Math.min(y + 6, window.innerHeight - menu.offsetHeight - margin))}px`;
+  // From the keyboard, the first choice has the focus (Escape closes the menu).
+  if (event && event.detail === 0) menu.querySelector('button')?.focus();
   setTimeout(() => { openMenu = menu; }, 0);
 }
 
@@ -113,7 +126,7 @@ export function promptPanel(st, onAction, { busy = false, repeat = null, collaps
                            disabled: busy, 'aria-haspopup': 'menu', 'aria-keyshortcuts': key,
                            onclick: (e) => {
                              const r = e.currentTarget.getBoundingClientRect();
-                             chooseAmong(choices, { clientX: r.left, clientY: r.bottom }, onAction);
+                             chooseAmong(choices, { clientX: r.left, clientY: r.bottom, detail: e.detail }, onAction);
                            } },
         kbd, printed(`${row.group} (${row.actions.length} choices)`));
     }
