@@ -13,13 +13,17 @@
 #include "server/api_error.h"
 #include "server/games.h"
 #include "server/json_http.h"
+#include "server/migrations.h"
 
 namespace pacwar::server {
 namespace {
 
 using engine::Json;
 
-const std::vector<std::string>& schema() {
+}  // namespace
+
+// Schema version 1 (migrations.cc): never changed; a change to these tables is a new migration.
+const std::vector<std::string>& analysis_schema_v1() {
   static const std::vector<std::string> statements = {
       // Games created with hints on (absent: off).
       "CREATE TABLE IF NOT EXISTS game_hints (game_id TEXT PRIMARY KEY REFERENCES games(id), "
@@ -33,6 +37,8 @@ const std::vector<std::string>& schema() {
   };
   return statements;
 }
+
+namespace {
 
 constexpr int kProgressEvery = 5;  // decisions between progress writes
 
@@ -60,7 +66,7 @@ Json save_of(const GameRecord& record) { return replay(record)->save(); }
 
 AnalysisService::AnalysisService(Store& store, Options options)
     : store_(store), options_(std::move(options)) {
-  store_.database().create_schema(schema());
+  migrate(store_.database());
   for (int t = 0; t < options_.threads; ++t) threads_.emplace_back([this] { work(); });
 }
 

@@ -97,8 +97,10 @@ class Database {
   };
   virtual CommitStats commit_stats() const { return {}; }
   Lease acquire();
-  // Runs the schema statements once, even with several processes starting at once.
-  virtual void create_schema(const std::vector<std::string>& statements) = 0;
+  // Called first in the transaction of a schema migration (migrations.h), so that several
+  // processes starting at once migrate one after another. SQLite needs nothing: a write
+  // transaction (BEGIN IMMEDIATE) holds the file's one write lock.
+  virtual void lock_schema(SqlConnection& /*connection*/) {}
 
  protected:
   void add_connection(std::unique_ptr<SqlConnection> connection);

@@ -12,6 +12,7 @@ std::int64_t number(const std::optional<std::string>& text) { return text ? std:
 
 }  // namespace
 
+// Schema version 1 (migrations.cc): never changed; a change to these tables is a new migration.
 const std::vector<std::string>& notice_schema() {
   static const std::vector<std::string> statements = {
       // No foreign key on username: deleting an account deletes its rows here explicitly.

@@ -11,6 +11,7 @@
 #include "server/crypto.h"
 #include "server/games.h"
 #include "server/json_http.h"
+#include "server/migrations.h"
 #include "server/pg_listener.h"
 
 namespace pacwar::server {
@@ -18,11 +19,14 @@ namespace {
 
 using engine::Json;
 
+}  // namespace
+
 // Additive tables beside the store's; ratings are kept in millionths (integers read the same
 // on SQLite and PostgreSQL). No foreign keys (to users or games): deleting an account or an
 // unstarted game (other code) is never blocked by these rows; a deleted account.s rows stay with
 // its finished games.
-const std::vector<std::string>& schema() {
+// Schema version 1 (migrations.cc): never changed; a change to these tables is a new migration.
+const std::vector<std::string>& platform_schema_v1() {
   static const std::vector<std::string> statements = {
       "CREATE TABLE IF NOT EXISTS game_settings (game_id TEXT PRIMARY KEY, "
       "public INTEGER NOT NULL, rated INTEGER NOT NULL, spectator_chat INTEGER NOT NULL, "
@@ -46,6 +50,8 @@ const std::vector<std::string>& schema() {
   };
   return statements;
 }
+
+namespace {
 
 constexpr double kMicro = 1'000'000.0;
 
@@ -157,7 +163,7 @@ Platform::Platform(Database& db, GameService& games, const std::string& ratings_
       games_(games),
       postgres_(db.kind() == "postgresql"),
       levels_(read_levels(ratings_file)) {
-  db_.create_schema(schema());
+  migrate(db_);
   // Challenges for one user stored before they were bound to the account (issue 41).
   auto c = db_.acquire();
   for (const SqlRow& row : c->query(

@@ -111,13 +111,10 @@ class PostgresDatabase final : public Database {
     }
   }
   std::string kind() const override { return "postgresql"; }
-  void create_schema(const std::vector<std::string>& statements) override {
-    Lease connection = acquire();
-    Transaction transaction(*connection);
-    // Several servers may start at once: one creates the tables, the others wait for it.
-    connection->query("SELECT pg_advisory_xact_lock(7061637761720)");
-    for (const std::string& statement : statements) connection->execute(statement);
-    transaction.commit();
+  // Several servers may start at once: one migrates, the others wait for it (the lock is held
+  // until the transaction ends).
+  void lock_schema(SqlConnection& connection) override {
+    connection.query("SELECT pg_advisory_xact_lock(7061637761720)");
   }
 };
 

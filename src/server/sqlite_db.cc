@@ -193,12 +193,6 @@ class SqliteDatabase final : public Database {
             .commits = group_->commits(),
             .syncs = group_->syncs()};
   }
-  void create_schema(const std::vector<std::string>& statements) override {
-    Lease connection = acquire();
-    Transaction transaction(*connection);
-    for (const std::string& statement : statements) connection->execute(statement);
-    transaction.commit();
-  }
 
  private:
   static constexpr int kConnections = 4;

@@ -5,14 +5,15 @@
 #include "server/ai_jobs.h"
 #include "server/clocks.h"
 #include "server/crypto.h"
+#include "server/migrations.h"
 #include "server/pg_listener.h"
 
 namespace pacwar::server {
-namespace {
 
 // The schema: plain types that SQLite and PostgreSQL read the same way. Times are Unix
 // milliseconds; a game's seed is kept as decimal text (it is an unsigned 64-bit number).
-const std::vector<std::string>& schema() {
+// Schema version 1 (migrations.cc): never changed; a change to these tables is a new migration.
+const std::vector<std::string>& store_schema_v1() {
   static const std::vector<std::string> statements = {
       "CREATE TABLE IF NOT EXISTS users (username TEXT PRIMARY KEY, password_hash TEXT NOT NULL, "
       "created BIGINT NOT NULL)",
@@ -50,6 +51,8 @@ const std::vector<std::string>& schema() {
   };
   return statements;
 }
+
+namespace {
 
 constexpr const char* kGameColumns =
     "id, game, options, seed, created, revision, invite, status, to_move, version, winner, "
@@ -103,8 +106,7 @@ void notify_change(SqlConnection& c, bool postgres, const std::string& id, std::
 
 Store::Store(std::unique_ptr<Database> db)
     : db_(std::move(db)), postgres_(db_->kind() == "postgresql") {
-  db_->create_schema(schema());
-  db_->create_schema(notice_schema());
+  migrate(*db_);
 }
 
 bool Store::create_user(const std::string& username, const std::string& password_hash,

@@ -9,6 +9,7 @@
 #include "server/crypto.h"
 #include "server/games.h"
 #include "server/json_http.h"
+#include "server/migrations.h"
 #include "witp/book_changes.h"
 #include "witp/campaign.h"
 #include "witp/campaign_schema.h"
@@ -28,8 +29,11 @@ constexpr const char* kCampaignPath = R"(/api/witp/campaigns/([0-9a-f]{1,64}))";
 constexpr const char* kTablesLabel = "this campaign's chartbook tables (the Tables page)";
 constexpr std::int64_t kMaxCampaigns = 100;  // per owner
 
+}  // namespace
+
 // Additive: new tables only, created if missing, beside the games' schema (store.cc).
-const std::vector<std::string>& witp_schema() {
+// Schema version 1 (migrations.cc): never changed; a change to these tables is a new migration.
+const std::vector<std::string>& witp_schema_v1() {
   static const std::vector<std::string> statements = {
       "CREATE TABLE IF NOT EXISTS witp_campaigns (id TEXT PRIMARY KEY, "
       "owner TEXT NOT NULL REFERENCES users(username), name TEXT NOT NULL, "
@@ -49,6 +53,8 @@ const std::vector<std::string>& witp_schema() {
   };
   return statements;
 }
+
+namespace {
 
 // The "revision" of a write: the campaign's revision the page loaded (absent or null: no check).
 std::optional<std::int64_t> revision_of(const Json& body) {
@@ -218,7 +224,7 @@ class WitpService {
  public:
   WitpService(Database& db, std::size_t max_campaign_bytes)
       : db_(db), max_campaign_bytes_(max_campaign_bytes), catalog_(catalog_json()) {
-    db_.create_schema(witp_schema());
+    migrate(db_);
     migrate_clear_share_tokens();
   }
 
