@@ -43,4 +43,17 @@ trap cleanup EXIT
 
 export PACWAR_TEST_POSTGRES="postgresql:///pacwar_test?host=$dir&port=$port&user=$user"
 echo "test-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') at $dir (port $port)"
-"$tests" --gtest_filter='ServerApi*:HiddenInformation*:ServerProcess*:Security*:HiddenEverywhere*:Notices*:ServerPlatform*' --gtest_brief=1
+"$tests" --gtest_filter='ServerApi*:HiddenInformation*:ServerProcess*:Security*:HiddenEverywhere*:Notices*:ServerPlatform*:ServerSchema*' --gtest_brief=1
+
+# Backups (docs/deploy.md, "Backups and upgrades"): pg_dump of the tests' database, pg_restore
+# into a new one; the games and the schema version must come back.
+pg() { "${as_owner[@]}" "$bin/$1" -h "$dir" -p "$port" -U "$user" "${@:2}"; }
+count="SELECT (SELECT COUNT(*) FROM games) || ' games, schema version ' || (SELECT MAX(version) FROM schema_version)"
+pg pg_dump --format=custom --file="$dir/pacwar.dump" pacwar_test
+pg createdb pacwar_restored
+pg pg_restore --no-owner --dbname=pacwar_restored "$dir/pacwar.dump"
+before="$(pg psql -tA -d pacwar_test -c "$count")"
+after="$(pg psql -tA -d pacwar_restored -c "$count")"
+[ "$before" = "$after" ] || { echo "test-postgres: pg_dump round trip: $before, restored $after" >&2; exit 1; }
+echo "test-postgres: pg_dump / pg_restore round trip: $after"
+

@@ -15,6 +15,7 @@
 #include "ai/agent.h"
 #include "cli/analysis_commands.h"
 #include "cli/arena.h"
+#include "cli/backup.h"
 #include "cli/bench.h"
 #include "cli/cards.h"
 #include "cli/data_override.h"
@@ -374,6 +375,7 @@ int run(int argc, char** argv) {
   const MeasureCommands measure(app);
   const AnalysisCommands analysis_commands(app);
   const SuiteCommands suite_commands(app);
+  add_backup_commands(app);
 
   try {
     app.parse(argc, argv);
