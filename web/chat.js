@@ -43,9 +43,10 @@ export function chatPanel(id) {
   input.addEventListener('input', updateCounter);
   const el = h('section', { class: 'panel chat', id: 'chat', 'data-tab': 'log' }, h('h3', {}, 'Chat'), list, msg);
 
+  // A message of the server itself (a rules repair took back moves) has no author.
   function line(m) {
-    return h('li', { 'data-n': m.n },
-      h('span', { class: 'chat-user' }, m.user), ' ',
+    return h('li', { 'data-n': m.n, class: m.server ? 'chat-server' : null },
+      h('span', { class: 'chat-user' }, m.server ? 'Server' : m.user), ' ',
       h('span', { class: 'chat-text' }, m.text),
       h('time', { class: 'muted', datetime: m.time, title: m.time }, ` ${new Date(m.time).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`));
   }

@@ -10,6 +10,7 @@ const KIND_TEXT = {
   game_end: (n) => `Game over against ${n.opponent}: ${n.winner ? (n.winner === n.seat ? 'you won' : 'you lost') : 'a draw'}`,
   invite_accepted: (n) => `${n.opponent} accepted your invitation`,
   clock_low: (n) => `Your time against ${n.opponent} is running low`,
+  rules_repair: (n) => `A rules fix took back moves against ${n.opponent}`,
   clock_out: (n) => (n.expired === n.seat ? `Your time ran out against ${n.opponent}` : `${n.opponent} ran out of time`),
 };
 

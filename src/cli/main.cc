@@ -19,6 +19,7 @@
 #include "cli/bench.h"
 #include "cli/cards.h"
 #include "cli/data_override.h"
+#include "cli/games_commands.h"
 #include "cli/measure_commands.h"
 #include "cli/play.h"
 #include "cli/selfplay.h"
@@ -376,6 +377,7 @@ int run(int argc, char** argv) {
   const AnalysisCommands analysis_commands(app);
   const SuiteCommands suite_commands(app);
   add_backup_commands(app);
+  const GamesCommands games_commands(app);
 
   try {
     app.parse(argc, argv);
@@ -387,6 +389,7 @@ int run(int argc, char** argv) {
   if (measure.selected()) return measure.run(std::cout, std::cerr);
   if (analysis_commands.selected()) return analysis_commands.run(std::cout, std::cerr);
   if (suite_commands.selected()) return suite_commands.run(std::cout, std::cerr);
+  if (games_commands.selected()) return games_commands.run(std::cout);
   const auto overridden = use_data_override(data_override);  // sets PACWAR_DATA when given
   if (*play) {
     auto game = game_named(play_game);

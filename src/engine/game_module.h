@@ -60,6 +60,12 @@ struct GameModule {
   // The game's doctrine player (engine/doctrine.h, docs/ai.md "Doctrine players"), one per
   // seat; empty for a game without one.
   std::function<std::shared_ptr<const Doctrine>(int seat)> doctrine = nullptr;
+  // The version of the game's rules: a number raised by every rule fix that changes
+  // what a stored log means (an action legal before is not, or leads elsewhere: a change of the
+  // self-play digests). Each server game records the version it began with, and `pacwar games
+  // check` / `repair` (docs/deploy.md, "Rule fixes and games in progress") replay the games that
+  // began under another. At least 1.
+  int rules_version = 0;
 };
 
 }  // namespace pacwar::engine

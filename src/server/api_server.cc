@@ -28,6 +28,7 @@
 #include "server/platform.h"
 #include "server/platform_routes.h"
 #include "server/rate_limit.h"
+#include "server/rules_repair.h"
 #include "server/security_headers.h"
 #include "server/store.h"
 #include "server/witp_api.h"
@@ -121,6 +122,9 @@ struct ApiServer::Impl {
     games.set_invite_lifetime(config.invite_lifetime);
     // Invitations stored in clear before issue 14: hashed, valid for one more lifetime.
     store.migrate_clear_invites(now_ms() + config.invite_lifetime.count());
+    // Games that began under other rules than these: one whose log no longer replays is
+    // reported to the operator (rules_repair.h).
+    report_replay_problems(games, std::cerr);
     games.set_watch_check([this](const std::string& id) { return platform.is_public(id); });
     games.set_on_finish([this](const GameRecord& g) { platform.game_finished(g); });
     // A hash to check unknown usernames against, so both answers take the same time.

@@ -93,18 +93,38 @@ const std::vector<std::string>& agent_levels() {
 
 std::int64_t GameService::now() const { return clock_ ? clock_() : now_ms(); }
 
-GameService::GameService(Store& store, Notifier& notifier) : store_(store), notifier_(notifier) {
-  for (const std::string& name : pacwar::game_names()) {
-    auto game = pacwar::find_game(name);
-    if (!game) continue;
-    games_[name] = std::move(game);
+std::vector<GameRules> registered_games() {
+  std::vector<GameRules> games;
+  for (const engine::GameModule& module : pacwar::game_modules()) {
+    if (module.rules_version < 1) {
+      throw std::logic_error("game " + module.name + " has no rules version (GameModule)");
+    }
+    auto game = pacwar::find_game(module.name);
+    if (game) games.push_back({std::move(game), std::to_string(module.rules_version)});
+  }
+  return games;
+}
+
+GameService::GameService(Store& store, Notifier& notifier, std::vector<GameRules> games)
+    : store_(store), notifier_(notifier) {
+  for (GameRules& rules : games) {
+    const std::string name = rules.game->name();
+    if (rules.version.empty()) {
+      throw std::invalid_argument("game " + name + " has no rules version");
+    }
     names_.push_back(name);
+    games_[name] = std::move(rules);
   }
 }
 
 std::shared_ptr<const engine::Game> GameService::game(const std::string& name) const {
   auto it = games_.find(name);
-  return it == games_.end() ? nullptr : it->second;
+  return it == games_.end() ? nullptr : it->second.game;
+}
+
+std::string GameService::rules_version(const std::string& name) const {
+  auto it = games_.find(name);
+  return it == games_.end() ? "" : it->second.version;
 }
 
 std::size_t GameService::loaded_games() {
@@ -142,11 +162,98 @@ std::unique_ptr<engine::Session> GameService::replay_session(const GameRecord& r
     try {
       session->apply_id(record.actions[i].id);
     } catch (const engine::UsageError& e) {
-      throw std::runtime_error("game " + record.id + ": stored action " + std::to_string(i) + " '" +
-                               record.actions[i].id + "' cannot be replayed: " + e.what());
+      // The operator's log says what and where; the player is told the game waits for a repair.
+      std::fprintf(stderr,
+                   "pacwar: game %s (%s, rules %s; this server plays rules %s): stored action "
+                   "%zu '%s' cannot be replayed: %s; `pacwar games repair` resumes it at its "
+                   "last legal action (docs/deploy.md)\n",
+                   record.id.c_str(), record.game.c_str(),
+                   record.rules_version.empty() ? "unknown" : record.rules_version.c_str(),
+                   rules_version(record.game).c_str(), i, record.actions[i].id.c_str(), e.what());
+      throw ApiError(503,
+                     "game " + record.id +
+                         " cannot go on: a correction of the rules made one of its moves illegal. "
+                         "The server's operator has been told and can resume it at its last "
+                         "legal move; both players will be notified");
     }
   }
   return session;
+}
+
+std::optional<ReplayProblem> GameService::replay_problem(const GameRecord& record) const {
+  ReplayProblem problem;
+  problem.rules_now = rules_version(record.game);
+  problem.length = static_cast<std::int64_t>(record.actions.size());
+  auto game = this->game(record.game);
+  if (!game) {
+    problem.error = "unknown game '" + record.game + "'";
+  } else {
+    try {
+      engine::Session session(game, record.options, record.seed);
+      for (const ActionRecord& action : record.actions) {
+        problem.action = action.id;
+        session.apply_id(action.id);
+        ++problem.index;
+      }
+      return std::nullopt;
+    } catch (const std::exception& e) {  // UsageError, or the options no longer valid
+      problem.error = e.what();
+    }
+  }
+  problem.game = record;
+  problem.game.actions.clear();
+  return problem;
+}
+
+std::optional<ReplayProblem> GameService::check_game(const std::string& id) const {
+  const auto record = store_.load_game(id);
+  if (!record) return std::nullopt;
+  return replay_problem(*record);
+}
+
+std::vector<ReplayProblem> GameService::check_games(bool changed_rules_only) const {
+  std::vector<ReplayProblem> problems;
+  for (const GameRecord& game : store_.unfinished_games()) {
+    if (changed_rules_only && game.rules_version == rules_version(game.game)) continue;
+    if (auto problem = check_game(game.id)) problems.push_back(std::move(*problem));
+  }
+  return problems;
+}
+
+std::optional<RepairResult> GameService::repair(const std::string& id) {
+  auto record = store_.load_game(id);
+  if (!record) throw ApiError(404, "no game '" + id + "'");
+  auto problem = replay_problem(*record);
+  if (!problem) return std::nullopt;
+  if (record->state.status == "finished") {
+    throw ApiError(409, "game " + id +
+                            " is finished: its result stands, and only games in "
+                            "progress are repaired");
+  }
+  auto game = this->game(record->game);
+  if (!game) throw ApiError(409, "game " + id + ": " + problem->error + "; it cannot be repaired");
+  // The kept actions, then chance with the game's seed (as after any action).
+  auto live = std::make_shared<LiveGame>();
+  live->session = std::make_unique<engine::Session>(game, record->options, record->seed);
+  for (std::int64_t i = 0; i < problem->index; ++i) {
+    live->session->apply_id(record->actions[static_cast<std::size_t>(i)].id);
+  }
+  live->session->resolve_chance();
+  record->actions.clear();
+  live->record = *record;
+  GameStatus status = status_now(*live);
+  RepairResult result;
+  result.taken_back = problem->length - problem->index;
+  const RepairFacts facts{record->rules_version, rules_version(record->game), result.taken_back};
+  commit(*live, problem->index, status, "", 0, repair_notices(live->record, *game, status, facts));
+  {
+    std::lock_guard lock(cache_mutex_);
+    cache_.erase(id);  // this process replays it from the store when asked for
+  }
+  after_change(*live);
+  result.problem = std::move(*problem);
+  result.status = live->record.state;
+  return result;
 }
 
 void GameService::reload(LiveGame& live, GameRecord record) {
@@ -274,7 +381,8 @@ void GameService::after_change(const LiveGame& live) {
 }
 
 void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
-                         const std::string& worker, std::int64_t think_ms) {
+                         const std::string& worker, std::int64_t think_ms,
+                         std::vector<QueuedNotice> more_notices) {
   GameChange change;
   change.keep = keep;
   change.status = std::move(status);
@@ -282,6 +390,7 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
   change.think_ms = think_ms;
   change.before = live.record.state;
   change.notices = change_notices(live.record, live.session->game(), change);
+  for (QueuedNotice& notice : more_notices) change.notices.push_back(std::move(notice));
   {
     const int seat = change.status.to_move;
     change.agent_job = change.status.status == "active" && seat >= 0 &&
@@ -479,6 +588,7 @@ Json GameService::create(const std::string& user, const Json& body) {
   record.game = game->name();
   record.seed = random_u64();
   record.created_ms = now();
+  record.rules_version = rules_version(record.game);
   record.revision = 1;
   std::unique_ptr<engine::Session> session;
   try {

@@ -29,9 +29,34 @@ inline constexpr int kSpectator = -1;
 // The computer players offered to opponents (ai::parse_agent_spec names).
 const std::vector<std::string>& agent_levels();
 
+// A game as the server plays it: its rules and their version (GameModule::rules_version).
+struct GameRules {
+  std::shared_ptr<const engine::Game> game;
+  std::string version;
+};
+// The games of the registry (games/registry.h), in its order.
+std::vector<GameRules> registered_games();
+
+// Where a stored game's log stops following the rules this server plays (a rule fix since the
+// game began): docs/deploy.md, "Rule fixes and games in progress".
+struct ReplayProblem {
+  GameRecord game;          // as stored, without its actions
+  std::string rules_now;    // the version of the rules this server plays
+  std::int64_t index = 0;   // the first stored action that cannot be replayed
+  std::int64_t length = 0;  // the stored log's length
+  std::string action;       // its id: for the operator only (it may be hidden from a seat)
+  std::string error;        // why, in the rules' words
+};
+// What GameService::repair did to a game.
+struct RepairResult {
+  ReplayProblem problem;
+  std::int64_t taken_back = 0;  // stored actions dropped (problem.length - problem.index)
+  GameStatus status;            // the game's status after it
+};
+
 class GameService {
  public:
-  GameService(Store& store, Notifier& notifier);
+  GameService(Store& store, Notifier& notifier, std::vector<GameRules> games = registered_games());
 
   // Called with a game id whenever a computer player is to move in it (the AI runner).
   void set_agent_queue(std::function<void(const std::string&)> queue) {
@@ -52,6 +77,20 @@ class GameService {
 
   // The games this server knows, by name (loaded once).
   std::shared_ptr<const engine::Game> game(const std::string& name) const;
+  // The version of the rules of game `name` this server plays ("" for an unknown game).
+  std::string rules_version(const std::string& name) const;
+
+  // Rule fixes and games in progress. check_game replays the stored log of game `id` under
+  // this server's rules: nullopt when every action replays (or there is no such game).
+  // check_games does so for every game not finished; with `changed_rules_only`, only for those
+  // that began under another rules version than this server's (the check at start).
+  std::optional<ReplayProblem> check_game(const std::string& id) const;
+  std::vector<ReplayProblem> check_games(bool changed_rules_only = false) const;
+  // Resumes game `id` at its last legal action: the stored actions from the first that no
+  // longer replays on are taken back (chance then acts again with the game's seed), in one
+  // guarded change, with a "rules_repair" notice to each person playing (notices.h). Nullopt
+  // when the log replays (nothing changes). Throws ApiError 409 when the game changed meanwhile.
+  std::optional<RepairResult> repair(const std::string& id);
   const std::vector<std::string>& game_names() const { return names_; }
 
   // The API operations (see docs/api.md). Each throws ApiError for a refused request.
@@ -159,7 +198,9 @@ class GameService {
   // Writes the change since `old_version` (session already changed); on any failure the game
   // is reloaded from the store and ApiError 409 (changed meanwhile) or the error is thrown.
   void commit(LiveGame& live, std::int64_t keep, GameStatus status, const std::string& worker = "",
-              std::int64_t think_ms = 0);
+              std::int64_t think_ms = 0, std::vector<QueuedNotice> more_notices = {});
+  // The problem of `record`'s log (with its actions) under this server's rules, or nullopt.
+  std::optional<ReplayProblem> replay_problem(const GameRecord& record) const;
   void after_change(const LiveGame& live);
   bool agent_to_move(const LiveGame& live) const;
   // The state answer of `seat`, its log from the seat's visible line `log_since` on (checked
@@ -177,7 +218,7 @@ class GameService {
   std::function<void(const std::string&)> agent_queue_;
   std::function<bool(const std::string&)> may_watch_;
   std::function<void(const GameRecord&)> on_finish_;
-  std::map<std::string, std::shared_ptr<const engine::Game>> games_;
+  std::map<std::string, GameRules> games_;
   std::vector<std::string> names_;
   std::mutex cache_mutex_;
   std::unordered_map<std::string, std::shared_ptr<LiveGame>> cache_;

@@ -19,9 +19,9 @@ namespace pacwar::server {
 // The schema statements of user_settings, notices and game_clocks (SQLite and PostgreSQL).
 const std::vector<std::string>& notice_schema();
 
-// A notice to queue for one user: `kind` is "turn", "game_end", "invite_accepted", "clock_low"
-// or "clock_out"; `body` is the public content (notices.h: game, opponent, turn, link path;
-// never hidden information).
+// A notice to queue for one user: `kind` is "turn", "game_end", "invite_accepted", "clock_low",
+// "clock_out" or "rules_repair"; `body` is the public content (notices.h: game, opponent, turn,
+// link path; never hidden information).
 struct QueuedNotice {
   std::string username;
   std::string kind;

@@ -79,6 +79,32 @@ std::vector<QueuedNotice> change_notices(const GameRecord& record, const engine:
   return notices;
 }
 
+std::vector<QueuedNotice> repair_notices(const GameRecord& record, const engine::Game& game,
+                                         const GameStatus& status, const RepairFacts& facts) {
+  std::vector<QueuedNotice> notices;
+  for (std::size_t s = 0; s < record.seats.size(); ++s) {
+    if (record.seats[s].username.empty()) continue;
+    Json body = notice_body(record, game, static_cast<int>(s), status);
+    body["rules_before"] = facts.rules_before;
+    body["rules_now"] = facts.rules_now;
+    body["taken_back"] = facts.taken_back;
+    notices.push_back({record.seats[s].username, "rules_repair", record.id, std::move(body)});
+  }
+  return notices;
+}
+
+std::string repair_text(const Json& body) {
+  const std::string before = str(body, "rules_before");
+  const std::string move = body.contains("move") ? body["move"].dump() : "?";
+  const auto taken = body.value("taken_back", std::int64_t{0});
+  return "the server's rules were corrected (version " + (before.empty() ? "unknown" : before) +
+         " to " + str(body, "rules_now") + ") and the last " + std::to_string(taken) +
+         (taken == 1 ? " action" : " actions") +
+         " of this game no longer follow them: they were taken back, and the game goes on from "
+         "action " +
+         move + ".";
+}
+
 std::vector<QueuedNotice> accepted_notices(const GameRecord& record, const engine::Game& game,
                                            int joined) {
   std::vector<QueuedNotice> notices;
@@ -97,6 +123,7 @@ std::string notice_subject(const std::string& kind, const Json& body, const std:
   if (kind == "invite_accepted") return opponent + " accepted your invitation (" + title + ")";
   if (kind == "clock_low") return "Your time is running low against " + opponent;
   if (kind == "clock_out") return "Time ran out in your game against " + opponent;
+  if (kind == "rules_repair") return "A rules fix took back moves against " + opponent;
   return "pacwar: " + title;
 }
 
@@ -128,6 +155,8 @@ std::string notice_text(const std::string& kind, const Json& body, const std::st
     text += late == seat ? "your time ran out against " + opponent + "."
                          : opponent + " ran out of time" +
                                (body.value("may_claim", false) ? "; you may claim the win." : ".");
+  } else if (kind == "rules_repair") {
+    text += repair_text(body) + (body.value("your_turn", false) ? " It is your turn." : "");
   } else {
     text += kind + ".";
   }

@@ -5,6 +5,7 @@
 // in the change's transaction; the worker (notice_worker.h) renders them (notice_text).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,20 @@ std::vector<QueuedNotice> change_notices(const GameRecord& record, const engine:
 // "invite_accepted" to the players of `record` other than `joined` (the seat just taken).
 std::vector<QueuedNotice> accepted_notices(const GameRecord& record, const engine::Game& game,
                                            int joined);
+
+// What a rules repair did (GameService::repair): the rules version the game began with, the one
+// it goes on with, and how many stored actions were taken back.
+struct RepairFacts {
+  std::string rules_before;
+  std::string rules_now;
+  std::int64_t taken_back = 0;
+};
+// "rules_repair" to every person playing `record`, now in `status` after the repair: sent to
+// every channel the user set up, whatever kinds they chose (user_settings.h: never silent).
+std::vector<QueuedNotice> repair_notices(const GameRecord& record, const engine::Game& game,
+                                         const GameStatus& status, const RepairFacts& facts);
+// What a repair did, in one sentence for the players (the notice's and the game chat's words).
+std::string repair_text(const engine::Json& body);
 
 // The message of a notice: one line for people, with `title` for the game and `link` (the
 // game's page) at the end.

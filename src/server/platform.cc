@@ -589,10 +589,13 @@ Json Platform::chat(const std::string& user, const std::string& id, std::int64_t
        c->query("SELECT idx, username, text, created FROM chat WHERE game_id = ? AND idx >= ? "
                 "ORDER BY idx LIMIT 1000",
                 {id, since})) {
-    messages.push_back({{"n", number(row[0])},
-                        {"user", row[1].value_or("")},
-                        {"text", row[2].value_or("")},
-                        {"time", iso_time(number(row[3]))}});
+    const std::string author = row[1].value_or("");
+    Json message = {{"n", number(row[0])},
+                    {"user", author},
+                    {"text", row[2].value_or("")},
+                    {"time", iso_time(number(row[3]))}};
+    if (author.empty()) message["server"] = true;  // post_server_note: no account has no name
+    messages.push_back(std::move(message));
   }
   return {{"messages", messages}, {"can_post", player}, {"max_chars", limits_.chat_max_chars}};
 }
@@ -653,6 +656,24 @@ Json Platform::post_chat(const std::string& user, const std::string& id, const J
       return {{"n", n}, {"user", user}, {"text", text}, {"time", iso_time(now)}};
     } catch (const DbError&) {
       if (attempt >= 2) throw;  // two writers took the same index: try again
+    }
+  }
+}
+
+void Platform::post_server_note(const std::string& id, const std::string& text) {
+  for (int attempt = 0;; ++attempt) {
+    auto c = db_.acquire();
+    try {
+      Transaction transaction(*c);
+      const auto last = c->query("SELECT MAX(idx) FROM chat WHERE game_id = ?", {id});
+      const std::int64_t n = last.empty() || !last[0][0] ? 0 : number(last[0][0]) + 1;
+      c->execute("INSERT INTO chat (game_id, idx, username, text, created) VALUES (?, ?, '', ?, ?)",
+                 {id, n, text, now_ms()});
+      notify(*c, id);
+      transaction.commit();
+      return;
+    } catch (const DbError&) {
+      if (attempt >= 2) throw;  // a player's message took the same index: try again
     }
   }
 }

@@ -89,6 +89,9 @@ class Platform {
   // The chat of game `id` from message `since` on, for a player or (if the creator allowed
   // it) a spectator of a public game; 403 for anyone else.
   engine::Json chat(const std::string& user, const std::string& id, std::int64_t since);
+  // A message of the server itself in game `id`'s chat (a rules repair, GameService::repair):
+  // stored with no author, answered with "server": true, shown to whoever reads the chat.
+  void post_server_note(const std::string& id, const std::string& text);
   // Posts {"text"} to the chat of game `id` (players only); 400 for an empty, too long or
   // control-character text, 429 (with retry_after) past the rate.
   engine::Json post_chat(const std::string& user, const std::string& id, const engine::Json& body,

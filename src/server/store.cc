@@ -56,7 +56,7 @@ namespace {
 
 constexpr const char* kGameColumns =
     "id, game, options, seed, created, revision, invite, status, to_move, version, winner, "
-    "resigned, updated";
+    "resigned, updated, rules_version";
 
 std::int64_t number(const std::optional<std::string>& text) {
   if (!text) return 0;
@@ -78,6 +78,7 @@ GameRecord game_from_row(const SqlRow& row) {
   g.state.winner = static_cast<int>(number(row[10]));
   g.state.resigned = static_cast<int>(number(row[11]));
   g.state.updated_ms = number(row[12]);
+  g.rules_version = row[13].value_or("");
   return g;
 }
 
@@ -155,11 +156,12 @@ void Store::create_game(const GameRecord& g) {
   Transaction transaction(*c);
   c->execute(
       "INSERT INTO games (id, game, options, seed, created, revision, invite, status, to_move, "
-      "version, winner, resigned, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "version, winner, resigned, updated, rules_version) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       {g.id, g.game, g.options.dump(), std::to_string(g.seed), g.created_ms, g.revision, SqlValue(),
        g.state.status, static_cast<std::int64_t>(g.state.to_move), g.state.version,
        static_cast<std::int64_t>(g.state.winner), static_cast<std::int64_t>(g.state.resigned),
-       g.state.updated_ms});
+       g.state.updated_ms, g.rules_version});
   for (std::size_t seat = 0; seat < g.seats.size(); ++seat) {
     c->execute("INSERT INTO seats (game_id, seat, username, agent) VALUES (?, ?, ?, ?)",
                {g.id, static_cast<std::int64_t>(seat), text_or_null(g.seats[seat].username),
@@ -297,6 +299,20 @@ std::vector<GameRecord> Store::games_of(const std::string& username) {
     games.push_back(game_from_row(row));
   }
   for (GameRecord& g : games) load_seats(*c, g);
+  transaction.commit();
+  return games;
+}
+
+std::vector<GameRecord> Store::unfinished_games() {
+  auto c = db_->acquire();
+  Transaction transaction(*c, Transaction::Mode::kRead);
+  std::vector<GameRecord> games;
+  for (const SqlRow& row :
+       c->query(std::string("SELECT ") + kGameColumns +
+                    " FROM games WHERE status <> 'finished' ORDER BY created, id",
+                {})) {
+    games.push_back(game_from_row(row));
+  }
   transaction.commit();
   return games;
 }

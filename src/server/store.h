@@ -61,6 +61,9 @@ struct GameRecord {
   engine::Json options = engine::Json::object();
   std::uint64_t seed = 0;
   std::int64_t created_ms = 0;
+  // The version of the game's rules it began with (GameModule::rules_version); "" for a game
+  // stored before versions were recorded.
+  std::string rules_version;
   std::int64_t revision = 0;  // bumped by every change (also by undo, which lowers version)
   // The invitation to the free seat, while it is free: a hash of its token (token_hash, as for
   // sessions; the clear token is shown only to the creator, once) and when it expires.
@@ -144,6 +147,8 @@ class Store {
                                   std::int64_t now_ms);
   // The games `username` plays, most recently changed first (without their actions).
   std::vector<GameRecord> games_of(const std::string& username);
+  // The games not finished (waiting and active), oldest first, without their seats and actions.
+  std::vector<GameRecord> unfinished_games();
   // Ids of active games where a computer player is to move (to resume them after a restart).
   std::vector<std::string> games_awaiting_agents();
 

@@ -147,6 +147,7 @@ Json merge_settings(const Json& current, const Json& body, const WebhookPolicy& 
 }
 
 bool wants(const Json& settings, const std::string& kind) {
+  if (kind == "rules_repair") return true;  // a game changed under the player: always told
   const std::string key = kind.rfind("clock", 0) == 0 ? "clock" : kind;
   const Json& notify = settings["notify"];
   auto it = notify.find(key);

@@ -23,7 +23,7 @@ engine::Json merge_settings(const engine::Json& current, const engine::Json& bod
                             const WebhookPolicy& policy);
 
 // Whether the settings ask for notices of `kind` ("turn", "game_end", "invite_accepted",
-// "clock_low", "clock_out").
+// "clock_low", "clock_out"); always for "rules_repair" (a rules fix took back moves).
 bool wants(const engine::Json& settings, const std::string& kind);
 
 // The checks of merge_settings, for one value: "" when fine, else the reason. The webhook's

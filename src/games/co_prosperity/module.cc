@@ -38,6 +38,8 @@ engine::GameModule game_module() {
                                   /*mast_expand=*/false,
                                   /*reuse_tree=*/true};
   };
+  // Raise with every rule fix that changes the self-play digests (engine/game_module.h).
+  module.rules_version = 1;
   module.blunders = [] { return make_blunder_counter(); };  // issue 36 (docs/ai.md)
   // The doctrine players (docs/ai.md, "Doctrine players").
   module.doctrine = [](int seat) -> std::shared_ptr<const engine::Doctrine> {
