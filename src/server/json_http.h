@@ -12,6 +12,7 @@
 
 #include "engine/game.h"
 #include "server/api_error.h"
+#include "server/db.h"
 #include "server/http/server.h"
 
 namespace pacwar::server {
@@ -57,7 +58,7 @@ const engine::Json& object_field(const engine::Json& body, const char* name,
                                  const std::string& hint = "");
 
 // A route handler that answers an ApiError with its status and body, and any other exception with
-// 500 (logged on stderr with the method and path).
+// 500 (logged on stderr with the method and path; a DbError marks Response::failure).
 template <class F>
 http::Handler guarded(F f) {
   return [f](http::Request& req, http::Response& res) {
@@ -80,6 +81,8 @@ http::Handler guarded(F f) {
     } catch (const std::exception& e) {
       std::cerr << "pacwar serve: " << req.method << " " << req.path << ": " << e.what() << "\n";
       send_json(res, 500, {{"error", std::string("internal error: ") + e.what()}});
+      // Counted by the metrics (pacwar_db_errors_total): the one place requests' errors end.
+      if (dynamic_cast<const DbError*>(&e) != nullptr) res.failure = "database";
     }
   };
 }

@@ -53,6 +53,8 @@ struct Response {
   std::string body;
   std::vector<Header> headers;     // more headers (Set-Cookie, Retry-After, ...)
   std::shared_ptr<Stream> stream;  // set: the body is this stream (sent chunked)
+  // Why a handler failed, for the metrics only (never sent): "database" for a database error.
+  std::string_view failure;
 
   void set_content(std::string text, std::string type) {
     body = std::move(text);

@@ -41,6 +41,7 @@ struct Job {
   std::uint64_t connection = 0;
   Request request;                 // a request (when `stream` is empty)
   std::shared_ptr<Stream> stream;  // a stream's next()
+  std::chrono::steady_clock::time_point queued = std::chrono::steady_clock::now();
 };
 
 // What a worker or a stream's wake function hands back to the loop.
@@ -130,6 +131,7 @@ class Inbox {
 struct Route {
   std::string method;
   std::string source;   // the pattern as given
+  std::string label;    // route_label(source): the metrics' name of the route
   std::string literal;  // the pattern when it has no regex syntax: compared as text
   std::regex pattern;
   Handler handler;
@@ -179,6 +181,7 @@ struct Server::Impl {
   std::function<void(const Request&, Response&)> error_handler;
   std::function<bool(Request&, Response&)> request_filter;
   std::function<void(const Request&, Response&)> response_filter;
+  std::function<void(const Served&)> observer;
   int listen_fd = -1;
   int epoll_fd = -1;
   std::shared_ptr<Inbox> inbox = std::make_shared<Inbox>();
@@ -216,9 +219,12 @@ struct Server::Impl {
     return std::regex_match(path, match, route.pattern);
   }
 
-  Response dispatch(Request& request) const {
+  // `route` becomes the label of the route that answered ("refused", "static", "none").
+  Response dispatch(Request& request, std::string_view& route_name) const {
     Response response;
+    route_name = "refused";
     if (request_filter && !request_filter(request, response)) return response;
+    route_name = "none";
     bool other_method = false;
     for (const Route& route : routes) {
       std::smatch match;
@@ -232,12 +238,16 @@ struct Server::Impl {
       } else {
         request.matches.assign(1, request.path);
       }
+      route_name = route.label;
       route.handler(request, response);
       return response;
     }
     if ((request.method == "GET" || request.method == "HEAD") && !static_dir.empty()) {
       const std::string tag = request.header("if-none-match");
-      if (auto file = static_file(static_dir, request.path, tag)) return std::move(*file);
+      if (auto file = static_file(static_dir, request.path, tag)) {
+        route_name = "static";
+        return std::move(*file);
+      }
     }
     response.status = other_method ? 405 : 404;
     return response;
@@ -246,8 +256,9 @@ struct Server::Impl {
   void answer(Job& job) const {
     Request& request = job.request;
     Response response;
+    std::string_view route_name = "none";
     try {
-      response = dispatch(request);
+      response = dispatch(request, route_name);
     } catch (const std::exception&) {
       response = Response{};
       response.status = 500;
@@ -277,6 +288,13 @@ struct Server::Impl {
       message.new_stream = std::move(response.stream);
     }
     inbox->post(std::move(message));
+    if (observer) {
+      try {
+        observer({request.method, route_name, response.status, response.failure,
+                  Clock::now() - job.queued});
+      } catch (const std::exception&) {  // metrics never fail an answer
+      }
+    }
   }
 
   void stream_part(Job& job) const {
@@ -690,8 +708,27 @@ Server::~Server() { stop(); }
 void Server::route(const std::string& method, const std::string& pattern, Handler handler,
                    Pool pool) {
   const bool literal = pattern.find_first_of(R"(\^$.|?*+()[]{})") == std::string::npos;
-  impl_->routes.push_back({method, pattern, literal ? pattern : std::string(), std::regex(pattern),
-                           std::move(handler), pool});
+  impl_->routes.push_back({method, pattern, route_label(pattern), literal ? pattern : std::string(),
+                           std::regex(pattern), std::move(handler), pool});
+}
+
+void Server::set_observer(std::function<void(const Served&)> observer) {
+  impl_->observer = std::move(observer);
+}
+
+std::string route_label(std::string_view pattern) {
+  std::string label;
+  int depth = 0;
+  for (const char c : pattern) {
+    if (c == '(') {
+      if (depth++ == 0) label += ":param";
+    } else if (c == ')') {
+      if (depth > 0) --depth;
+    } else if (depth == 0 && c != '\\') {
+      label += c;
+    }
+  }
+  return label;
 }
 
 void Server::set_static_dir(std::filesystem::path dir) { impl_->static_dir = std::move(dir); }

@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -45,6 +46,22 @@ struct ServerOptions {
 
 using Handler = std::function<void(Request&, Response&)>;
 
+// One answered request, as the observer (Server::set_observer) sees it after the answer went to
+// the loop: for the server's metrics.
+struct Served {
+  const std::string& method;
+  // The label of the route that answered (route_label of its pattern), or "static" (a file),
+  // "refused" (the request filter answered), "none" (404 / 405).
+  std::string_view route;
+  int status;
+  std::string_view failure;                     // Response::failure
+  std::chrono::steady_clock::duration elapsed;  // from the request's parse to its answer's bytes
+};
+
+// A route's pattern with each top-level group "(...)" written ":param" and escapes dropped:
+// "/api/games/([0-9a-f]{1,64})/actions" -> "/api/games/:param/actions". No id ever appears.
+std::string route_label(std::string_view pattern);
+
 class Server {
  public:
   enum class Pool { kNormal, kSlow };
@@ -71,6 +88,9 @@ class Server {
   // Runs on every answer just before it is sent (routes, static files, errors): headers that
   // every answer carries (security_headers.h).
   void set_response_filter(std::function<void(const Request&, Response&)> filter);
+  // Runs on the worker after each answer (not a stream's later parts); it must be cheap and
+  // thread-safe. For the metrics (metrics.h).
+  void set_observer(std::function<void(const Served&)> observer);
   // The routes as given to route(), in order: {method, pattern}.
   std::vector<std::pair<std::string, std::string>> routes() const;
 
