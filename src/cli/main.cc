@@ -365,6 +365,11 @@ int run(int argc, char** argv) {
                     "a host that players' notification webhooks may reach even on a loopback or "
                     "private address (e.g. your club's own chat server); repeatable. Others "
                     "must resolve to public addresses only");
+  serve
+      ->add_option("--metrics-allow", serve_config.metrics_allow,
+                   "client networks that may read /metrics and /healthz, e.g. "
+                   "127.0.0.0/8,::1,10.0.0.0/8 (default: loopback only)")
+      ->delimiter(',');
   double invite_days = 7;
   serve
       ->add_option("--invite-days", invite_days,

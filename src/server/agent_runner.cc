@@ -38,6 +38,17 @@ void AgentRunner::wake() {
   ready_.notify_one();
 }
 
+std::chrono::milliseconds AgentRunner::heartbeat_every() const {
+  return std::clamp(options_.lease / 3, std::chrono::milliseconds(50),
+                    std::chrono::milliseconds(10'000));
+}
+
+void AgentRunner::report(const std::exception& error) {
+  if (options_.on_db_error && dynamic_cast<const DbError*>(&error) != nullptr) {
+    options_.on_db_error();
+  }
+}
+
 std::uint64_t AgentRunner::moves() {
   std::lock_guard lock(mutex_);
   return committed_moves_;
@@ -62,6 +73,7 @@ void AgentRunner::think(bool polls) {
     try {
       work();
     } catch (const std::exception& e) {
+      report(e);
       std::cerr << "pacwar " << options_.name << ": " << e.what() << "\n";
     }
   }
@@ -89,7 +101,10 @@ void AgentRunner::work() {
       }
     } done{this, job->game_id};
     try {
+      const auto started = std::chrono::steady_clock::now();
       auto move = games_.think_agent(job->game_id);
+      if (move && options_.on_decision)
+        options_.on_decision(std::chrono::steady_clock::now() - started);
       if (!move) {
         store_.drop_ai_job(job->game_id, job->revision);
         continue;
@@ -101,6 +116,7 @@ void AgentRunner::work() {
       committed_.notify_one();
     } catch (const std::exception& e) {
       // The lease runs out and the job is tried again (by any worker).
+      report(e);
       std::cerr << "pacwar " << options_.name << ": computer player in game " << job->game_id
                 << " (attempt " << job->attempts << "): " << e.what() << "\n";
     }
@@ -108,8 +124,9 @@ void AgentRunner::work() {
 }
 
 void AgentRunner::renew() {
-  const auto every = std::max(options_.lease / 3, std::chrono::milliseconds(50));
+  const auto every = heartbeat_every();
   while (true) {
+    heartbeat_.store(std::chrono::steady_clock::now());
     std::map<std::string, std::int64_t> jobs;
     {
       std::unique_lock lock(mutex_);
@@ -121,6 +138,7 @@ void AgentRunner::renew() {
       try {
         store_.renew_ai_job(id, revision, options_.name, now_ms() + options_.lease.count());
       } catch (const std::exception& e) {
+        report(e);
         std::cerr << "pacwar " << options_.name << ": renewing the job of game " << id << ": "
                   << e.what() << "\n";
       }
@@ -148,6 +166,7 @@ void AgentRunner::commit() {
       // current job, if any, is in the store already).
       if (again) wake();
     } catch (const std::exception& e) {
+      report(e);
       std::cerr << "pacwar " << options_.name << ": computer player in game " << chosen.job.game_id
                 << ": " << e.what() << "\n";
     }

@@ -13,10 +13,12 @@
 // third of the lease).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -41,6 +43,10 @@ class AgentRunner {
     // The store is checked this often for jobs nobody announced (other processes on SQLite,
     // leases that ran out, a missed notice).
     std::chrono::milliseconds poll{500};
+    // For the metrics (metrics.h), from the worker's threads: a move was chosen after thinking
+    // `took`; a database error ended a step (the step is tried again, as for any error).
+    std::function<void(std::chrono::steady_clock::duration took)> on_decision;
+    std::function<void()> on_db_error;
   };
   AgentRunner(GameService& games, Store& store, Options options);
   ~AgentRunner();  // stops the threads (a move being thought about is abandoned: its lease runs
@@ -52,6 +58,11 @@ class AgentRunner {
   void wake();
   // Moves this worker committed.
   std::uint64_t moves();
+  // When the worker's lease keeper last ran (every third of the lease, at least every 10 s): the
+  // worker's threads are alive while this stays recent (/healthz).
+  std::chrono::steady_clock::time_point heartbeat() const { return heartbeat_.load(); }
+  // How often heartbeat() is renewed.
+  std::chrono::milliseconds heartbeat_every() const;
 
  private:
   struct Chosen {
@@ -64,6 +75,7 @@ class AgentRunner {
   void renew();
   // Claims and thinks about jobs until none is free.
   void work();
+  void report(const std::exception& error);
 
   GameService& games_;
   Store& store_;
@@ -77,6 +89,7 @@ class AgentRunner {
   std::condition_variable stopped_;               // for renew()'s waits
   std::uint64_t committed_moves_ = 0;
   bool stopping_ = false;
+  std::atomic<std::chrono::steady_clock::time_point> heartbeat_{std::chrono::steady_clock::now()};
   std::vector<std::thread> threads_;
 };
 

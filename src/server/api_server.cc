@@ -20,8 +20,11 @@
 #include "server/csrf.h"
 #include "server/db.h"
 #include "server/games.h"
+#include "server/health.h"
 #include "server/http/server.h"
 #include "server/json_http.h"
+#include "server/metrics.h"
+#include "server/metrics_routes.h"
 #include "server/notice_routes.h"
 #include "server/notice_worker.h"
 #include "server/pg_listener.h"
@@ -31,6 +34,7 @@
 #include "server/rules_repair.h"
 #include "server/security_headers.h"
 #include "server/store.h"
+#include "server/store_status.h"
 #include "server/witp_api.h"
 
 namespace pacwar::server {
@@ -79,7 +83,7 @@ http::ServerOptions http_options(const ServerConfig& config, bool notified) {
 }
 
 std::unique_ptr<AgentRunner> embedded_worker(GameService& games, Store& store,
-                                             const ServerConfig& config) {
+                                             const ServerConfig& config, Metrics& metrics) {
   if (config.agent_threads <= 0) return nullptr;
   store.free_ai_job_leases();
   AgentRunner::Options options;
@@ -87,6 +91,8 @@ std::unique_ptr<AgentRunner> embedded_worker(GameService& games, Store& store,
   options.threads = config.agent_threads;
   options.nice = config.agent_nice;
   options.lease = config.agent_lease;
+  options.on_decision = [&metrics](auto took) { metrics.observe_ai_decision(took); };
+  options.on_db_error = [&metrics] { metrics.count_db_error("ai_worker"); };
   return std::make_unique<AgentRunner>(games, store, options);
 }
 
@@ -133,7 +139,8 @@ struct ApiServer::Impl {
     routes();
     // Games whose computer player was to move, stored before the jobs existed.
     store.queue_missing_ai_jobs(now_ms());
-    runner = embedded_worker(games, store, config);
+    runner = embedded_worker(games, store, config, metrics);
+    watch();
     if (runner) games.set_agent_queue([this](const std::string&) { runner->wake(); });
     if (notified) {
       // One connection of its own LISTENs for the changes of every process (this one too).
@@ -152,6 +159,9 @@ struct ApiServer::Impl {
   }
 
   ServerConfig config;
+  // Before every member that reports to them (the AI worker, the HTTP server's observer).
+  Metrics metrics;
+  Health health;
   Notifier notifier;
   // Live game pages (event streams) open per user: a slot is held while a stream is open.
   struct StreamSlots {
@@ -186,6 +196,78 @@ struct ApiServer::Impl {
   std::unique_ptr<NoticeWorker> notices;  // started by bind(), when the port is known
   // Last, so that it is destroyed first: its handlers use the members above.
   http::Server web;
+
+  std::int64_t clock_now() const { return config.clock ? config.clock() : now_ms(); }
+
+  // Live game pages open now, every user's.
+  std::int64_t open_streams() const {
+    std::lock_guard lock(stream_slots->mutex);
+    std::int64_t total = 0;
+    for (const auto& [user, open] : stream_slots->open) total += open;
+    return total;
+  }
+
+  // /metrics and /healthz (metrics_routes.h): the gauges read when scraped, and the health
+  // checks: the database answers, and the computer players' turns are taken by a worker.
+  void watch() {
+    metrics.set_sampler([this] {
+      MetricsSample sample;
+      Database& db = store.database();
+      sample.games_by_status = games_by_status(db);
+      sample.games_loaded = static_cast<std::int64_t>(games.loaded_games());
+      sample.streams_open = open_streams();
+      const AiQueue queue = ai_queue(db, clock_now());
+      sample.ai_jobs_queued = queue.queued;
+      sample.ai_jobs_waiting = queue.waiting;
+      sample.ai_job_oldest_wait_seconds = static_cast<double>(queue.oldest_wait_ms) / 1000.0;
+      const NoticeCounts notices_now = notice_counts(db);
+      sample.notices_pending = notices_now.pending;
+      sample.notices_failed = notices_now.failed;
+      return sample;
+    });
+    health.add("database", [this] {
+      try {
+        ping_database(store.database());
+      } catch (const DbError&) {
+        metrics.count_db_error("health");
+        throw;
+      }
+      return Json{{"kind", store.database().kind()}};
+    });
+    health.add("ai_workers", [this] { return ai_health(); });
+  }
+
+  // The embedded worker's threads renew their heartbeat (AgentRunner::heartbeat); any worker,
+  // here or a `pacwar worker` elsewhere, takes the queued turns within config.health_ai_wait.
+  Json ai_health() {
+    const AiQueue queue = ai_queue(store.database(), clock_now());
+    Json details = {{"embedded", runner != nullptr},
+                    {"jobs_queued", queue.queued},
+                    {"jobs_waiting", queue.waiting},
+                    {"oldest_wait_seconds", static_cast<double>(queue.oldest_wait_ms) / 1000.0}};
+    if (runner) {
+      const auto age = std::chrono::steady_clock::now() - runner->heartbeat();
+      const auto most = 2 * runner->heartbeat_every() + std::chrono::seconds(5);
+      const auto age_ms = std::chrono::duration_cast<std::chrono::milliseconds>(age).count();
+      if (age > most) {
+        throw std::runtime_error(
+            "the embedded AI worker's threads stopped: its last heartbeat "
+            "was " +
+            std::to_string(age_ms / 1000) + " s ago");
+      }
+      details["threads"] = config.agent_threads;
+      details["heartbeat_age_seconds"] = static_cast<double>(age_ms) / 1000.0;
+    }
+    if (queue.oldest_wait_ms > config.health_ai_wait.count()) {
+      throw std::runtime_error(
+          "a computer player's turn has waited " + std::to_string(queue.oldest_wait_ms / 1000) +
+          " s for a worker (" + std::to_string(queue.waiting) + " waiting); " +
+          (runner ? std::string("the embedded worker is not keeping up")
+                  : std::string("this server runs none (--ai-workers 0): is a `pacwar worker` "
+                                "running?")));
+    }
+    return details;
+  }
 
   void start_notices(int port) {
     if (!config.notice_worker || notices) return;
@@ -498,6 +580,9 @@ struct ApiServer::Impl {
                            check_game_caps(me, body);
                            return games.create(me, body);
                          }});
+
+    add_metrics_routes(web, metrics, health, AddressAllowList(config.metrics_allow));
+    web.set_observer([this](const http::Served& served) { metrics.observe_request(served); });
 
     if (!config.web_dir.empty()) {
       if (!std::filesystem::is_directory(config.web_dir)) {

@@ -83,6 +83,12 @@ struct ServerConfig {
   std::chrono::milliseconds notice_retry{30'000};
   // The time source of clocks and notices (tests inject one); empty: the system clock.
   std::function<std::int64_t()> clock;
+  // Client addresses (CIDR networks) that may read /metrics and /healthz (--metrics-allow;
+  // metrics_routes.h). Default: loopback only.
+  std::vector<std::string> metrics_allow = {"127.0.0.0/8", "::1/128"};
+  // /healthz fails ("ai_workers") when a computer player's turn waited longer than this for a
+  // worker: none is running (--ai-workers 0 and no `pacwar worker`), or every one is stuck.
+  std::chrono::milliseconds health_ai_wait{std::chrono::minutes(5)};
 };
 
 class ApiServer {
