@@ -291,6 +291,7 @@ struct ApiServer::Impl {
     options.retry = config.notice_retry;
     options.keep_finished = config.keep_finished_games;
     options.clock = config.clock;
+    options.on_db_error = [this] { metrics.count_db_error("notice_worker"); };
     notices = std::make_unique<NoticeWorker>(games, store, std::move(options));
   }
 

@@ -89,6 +89,7 @@ Metrics::Metrics(std::chrono::milliseconds refresh_every)
   }
   db_errors_.Add({{"where", "request"}});
   db_errors_.Add({{"where", "ai_worker"}});
+  db_errors_.Add({{"where", "notice_worker"}});
   for (const char* status : {"waiting", "active", "finished"}) {
     statuses_[status] = &games_.Add({{"status", status}});
   }

@@ -8,7 +8,8 @@
 //       ("/api/games/:param/actions"), "static", "refused" or "none", never a raw path.
 //   pacwar_http_responses_total{code}                   counter: answers by class ("2xx", ...).
 //   pacwar_db_errors_total{where}                       counter: database errors that failed a
-//       request ("request") or a computer player's move ("ai_worker").
+//       request ("request"), a computer player's move ("ai_worker"), the notice sender or
+//       clocks ("notice_worker"), a health probe ("health") or a scrape ("metrics").
 //   pacwar_ai_decision_seconds                          histogram: this process's computer
 //       players' thinking time per move.
 //   pacwar_games{status}                                gauge: games stored, by status.

@@ -131,6 +131,9 @@ void NoticeWorker::send_loop() {
         }
       }
     } catch (const std::exception& e) {
+      if (options_.on_db_error && dynamic_cast<const DbError*>(&e) != nullptr) {
+        options_.on_db_error();
+      }
       std::cerr << "pacwar notices: " << e.what() << "\n";
     }
     if (busy) continue;
@@ -156,6 +159,9 @@ void NoticeWorker::clock_loop() {
         purged = now();
       }
     } catch (const std::exception& e) {
+      if (options_.on_db_error && dynamic_cast<const DbError*>(&e) != nullptr) {
+        options_.on_db_error();
+      }
       std::cerr << "pacwar clocks: " << e.what() << "\n";
     }
     std::unique_lock lock(mutex_);

@@ -49,6 +49,8 @@ struct NoticeOptions {
   // With the hourly purge of old notices, finished games unchanged for this long are deleted
   // (Store::delete_finished_games); 0: kept for ever.
   std::chrono::milliseconds keep_finished{0};
+  // For the metrics (metrics.h): a database error ended a step of the sender or the clocks.
+  std::function<void()> on_db_error;
 };
 
 class NoticeWorker {
