@@ -113,7 +113,14 @@ prometheus::Histogram& Metrics::request_histogram(const std::string& method,
 }
 
 void Metrics::observe_request(const http::Served& served) {
-  request_histogram(served.method, served.route).Observe(seconds(served.elapsed));
+  // A client may send any token as its method: the label keeps the known ones only, so that no
+  // client can grow the series without bound (the routes are the server's own patterns).
+  static constexpr std::string_view kMethods[] = {"GET",    "HEAD",    "POST", "PUT",
+                                                  "DELETE", "OPTIONS", "PATCH"};
+  bool known = false;
+  for (const std::string_view m : kMethods) known = known || served.method == m;
+  static const std::string kOther = "OTHER";
+  request_histogram(known ? served.method : kOther, served.route).Observe(seconds(served.elapsed));
   const int kind = served.status / 100;
   if (kind >= 1 && kind <= 5) by_class_[static_cast<std::size_t>(kind - 1)]->Increment();
   if (served.failure == "database") count_db_error("request");

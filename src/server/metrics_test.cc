@@ -61,6 +61,16 @@ TEST(Metrics, CountsRequestsByRouteAndDatabaseErrors) {
       std::string::npos)
       << text;
   EXPECT_NE(text.find(R"(pacwar_db_errors_total{where="request"} 1)"), std::string::npos) << text;
+  // Made-up methods share one series.
+  for (const std::string method : {"BREW", "WHEN"}) {
+    metrics.observe_request({method, "none", 405, "", std::chrono::milliseconds(1)});
+  }
+  const std::string after = metrics.render();
+  EXPECT_NE(
+      after.find(R"(pacwar_http_request_duration_seconds_count{method="OTHER",route="none"} 2)"),
+      std::string::npos)
+      << after;
+  EXPECT_EQ(after.find("BREW"), std::string::npos);
   EXPECT_NE(text.find(R"(pacwar_http_responses_total{code="5xx"} 1)"), std::string::npos) << text;
 }
 
