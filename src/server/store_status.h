@@ -11,7 +11,8 @@
 
 namespace pacwar::server {
 
-// Runs SELECT 1; throws DbError when the database does not answer.
+// Reads the games table's index for a game that cannot exist; throws DbError when the database
+// does not answer.
 void ping_database(Database& db);
 
 // Games by status ("waiting", "active", "finished").
