@@ -146,5 +146,32 @@ TEST_F(MetricsServer, NoWorkerTakingTheComputersTurnsFails503) {
   EXPECT_EQ(health.body["checks"]["database"]["ok"], true);
 }
 
+// A database that no longer answers the probe's query (here its games table renamed away by
+// another connection: on SQLite, where a test cannot stop the server's database): 503 naming
+// "database", and the error counted in /metrics.
+TEST_F(MetricsServer, DatabaseNotAnsweringFails503) {
+  if (testing::postgres_url()) GTEST_SKIP() << "renames a table of the shared PostgreSQL database";
+  ServerConfig c = config();
+  InProcessServer server(c);
+  ApiClient probe(server.port());
+  ASSERT_EQ(probe.get("/healthz").status, 200);
+  {
+    std::unique_ptr<Database> other = open_database(c.db);
+    auto connection = other->acquire();
+    connection->execute("ALTER TABLE games RENAME TO games_gone");
+  }
+  const Reply health = probe.get("/healthz");
+  ASSERT_EQ(health.status, 503) << health.text;
+  EXPECT_EQ(health.body["status"], "failing");
+  EXPECT_EQ(health.body["checks"]["database"]["ok"], false);
+  EXPECT_NE(health.body["checks"]["database"]["error"].get<std::string>().find("games"),
+            std::string::npos)
+      << health.text;
+  probe.set_parse(false);
+  const Reply metrics = probe.get("/metrics");
+  EXPECT_NE(metrics.text.find(R"(pacwar_db_errors_total{where="health"} 1)"), std::string::npos)
+      << metrics.text;
+}
+
 }  // namespace
 }  // namespace pacwar::server
