@@ -141,13 +141,45 @@ struct SeatOptions {
   std::vector<std::string> kinds;
 };
 
-// web/ beside data/ (the source tree, or the directory the binary runs from); "" if none.
+// web/ beside data/: the installed one (<exe dir>/../share/pacwar/web, never the source tree's
+// then), else ./web or the source tree's; "" if none.
 std::string default_web_dir() {
+  if (const std::string share = installed_share_dir(); !share.empty()) {
+    const std::filesystem::path web = std::filesystem::path(share) / "web";
+    return std::filesystem::is_directory(web) ? web.string() : "";
+  }
   for (const std::filesystem::path& dir :
        {std::filesystem::path("web"), std::filesystem::path(source_dir()) / "web"}) {
     if (std::filesystem::is_directory(dir)) return dir.string();
   }
   return "";
+}
+
+// `pacwar serve --config FILE`: sets each option of `serve` that the command line left out from
+// FILE's `name = value` lines (CLI11's INI/TOML reader; the name is the long option's without
+// its dashes). A name that is no option of serve, a section, a value the option refuses or an
+// unreadable file: a CLI::Error whose message names the option.
+void read_serve_config(CLI::App& serve, const std::string& file) {
+  CLI::ConfigTOML format;  // from_file is not const
+  for (const CLI::ConfigItem& item : format.from_file(file)) {
+    if (!item.parents.empty()) {
+      throw CLI::ConfigError("[" + item.parents.front() +
+                             "]: no sections, the options go at the top of the file");
+    }
+    CLI::Option* option =
+        item.name == "config" ? nullptr : serve.get_option_no_throw("--" + item.name);
+    if (option == nullptr) {
+      throw CLI::ConfigError("'" + item.name +
+                             "' is not an option of pacwar serve (see pacwar serve --help)");
+    }
+    if (option->count() > 0) continue;  // the command line wins
+    if (option->get_expected_min() == 0) {
+      option->add_result(option->get_flag_value(item.name, format.to_flag(item)));
+    } else {
+      option->add_result(item.inputs);
+    }
+    option->run_callback();  // checks and converts the value: ValidationError, ConversionError
+  }
 }
 
 BoardRenderer renderer_for(const std::string& game) {
@@ -376,6 +408,10 @@ int run(int argc, char** argv) {
                    "days an invitation link works (the game's creator can ask for a new one; "
                    "default 7)")
       ->check(CLI::Range(0.001, 3650.0));
+  std::string serve_config_file;
+  serve->add_option("--config", serve_config_file,
+                    "read the options left out here from FILE: one 'name = value' line each, "
+                    "the name without its dashes (e.g. port = 8080)");
 
   const WitpCommands witp(app);
   const MeasureCommands measure(app);
@@ -395,6 +431,14 @@ int run(int argc, char** argv) {
   if (analysis_commands.selected()) return analysis_commands.run(std::cout, std::cerr);
   if (suite_commands.selected()) return suite_commands.run(std::cout, std::cerr);
   if (games_commands.selected()) return games_commands.run(std::cout);
+  if (*serve && !serve_config_file.empty()) {  // before the data override, which it may set
+    try {
+      read_serve_config(*serve, serve_config_file);
+    } catch (const CLI::Error& e) {
+      std::cerr << "pacwar serve: --config " << serve_config_file << ": " << e.what() << "\n";
+      return kErrorExit;
+    }
+  }
   const auto overridden = use_data_override(data_override);  // sets PACWAR_DATA when given
   if (*play) {
     auto game = game_named(play_game);
@@ -424,6 +468,10 @@ int run(int argc, char** argv) {
         std::chrono::milliseconds(static_cast<std::int64_t>(invite_days * 86400.0 * 1000.0));
     serve_config.keep_finished_games = std::chrono::hours(24 * keep_finished_days);
     if (serve_config.web_dir.empty()) serve_config.web_dir = default_web_dir();
+    std::cout << "pacwar: game data from "
+              << std::filesystem::path(game_data_dir("server")).parent_path().string()
+              << ", web files from "
+              << (serve_config.web_dir.empty() ? "none" : serve_config.web_dir) << "\n";
     return run_serve(serve_config, std::cout);
   }
   if (*selfplay) {

@@ -13,11 +13,22 @@ namespace pacwar {
 
 std::string source_dir() { return PACWAR_SOURCE_DIR; }
 
+std::string installed_share_dir() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  const fs::path share = exe.parent_path().parent_path() / "share" / "pacwar";
+  return fs::is_directory(share / "data", ec) ? share.string() : "";
+}
+
 std::string game_data_dir(std::string_view game) {
   namespace fs = std::filesystem;
   const std::string name(game);
   if (const char* env = std::getenv("PACWAR_DATA"); env != nullptr && *env != '\0')
     return std::string(env) + "/" + name;
+  if (const std::string share = installed_share_dir(); !share.empty())
+    return (fs::path(share) / "data" / name).string();
   std::error_code ec;
   const fs::path local = fs::path("data") / name;
   if (fs::is_directory(local, ec)) return local.string();
