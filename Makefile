@@ -6,7 +6,7 @@ FUZZ_BUILD ?= build-fuzz
 TSAN_BUILD ?= build-tsan
 FUZZ_SECONDS ?= 600
 
-.PHONY: run test deps build build-asan build-tsan test-release test-asan test-tsan test-postgres test-cluster test-e2e bench bench-server bench-cluster bench-notify format clean ladder sprt calibrate calibrate-analysis bench-suite build-fuzz fuzz test-fuzz test-nginx
+.PHONY: run test deps build build-asan build-tsan test-release test-asan test-tsan test-postgres test-cluster test-e2e bench bench-server bench-cluster bench-notify format clean ladder sprt calibrate calibrate-analysis bench-suite build-fuzz fuzz test-fuzz test-nginx deb test-deb
 
 # The web server: open the address it prints. Terminal play: build/pacwar play pacific-war.
 PORT ?= 8080
@@ -81,6 +81,19 @@ test-e2e: build
 # pacwar behind nginx with TLS (deploy/nginx.conf, a throwaway certificate, loopback only).
 test-nginx: build
 	bash scripts/test-nginx.sh $(BUILD)
+
+# The Debian package (packaging/deb.cmake, CPack): $(BUILD)/pacwar_VERSION_ARCH.deb, from the
+# pacwar target alone. test-deb checks it with lintian and plays a game from a throwaway root
+# (dpkg -x, never installed here; scripts/test-deb.sh, docs/deploy.md).
+deb:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake --build $(BUILD) -j $(JOBS) --target pacwar
+	rm -f $(BUILD)/pacwar_*.deb
+	cd $(BUILD) && cpack -G DEB >/dev/null
+	@ls $(BUILD)/pacwar_*.deb
+
+test-deb:
+	bash scripts/test-deb.sh $(BUILD)
 
 # Coverage-guided fuzzing: libFuzzer targets of fuzz/ built with clang, ASan and UBSan.
 # `make fuzz` runs each FUZZ_SECONDS (default 600); `make test` runs each 30 s from the corpus,
