@@ -18,7 +18,9 @@ run: deps build
 # table of the steps is printed at the end (scripts/timed-steps.sh; docs/performance.md, "Test
 # suite"). A+B: two steps at once, one mostly waiting (sockets, sleeps, fixed durations) beside
 # one that computes; never two that use the same build directory (each re-runs its cmake).
-TEST_STEPS := build build-asan+test-release test-asan build-tsan test-tsan test-postgres \
+# test-deb (about 40 s: make deb's no-op build of build/, lintian, a short game) beside the
+# build-tsan compile, which uses build-tsan/ only.
+TEST_STEPS := build build-asan+test-release test-asan build-tsan+test-deb test-tsan test-postgres \
               test-cluster+build-fuzz test-e2e test-nginx+test-fuzz
 test: deps
 	@bash scripts/timed-steps.sh $(MAKE) $(TEST_STEPS)

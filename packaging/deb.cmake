@@ -1,4 +1,4 @@
-# The Debian package (make deb: CPack's DEB generator over these install rules; packaging/README.md).
+# The Debian package (make deb: CPack's DEB generator over these install rules; docs/deploy.md).
 # /usr/bin/pacwar, the run-time data and web files in /usr/share/pacwar (found by
 # engine/data_dir.cc beside the binary), the systemd unit, the settings as a conffile, the docs.
 set(PACWAR_PACKAGE_VERSION 0.1.0)  # also in packaging/changelog and packaging/pacwar.1
