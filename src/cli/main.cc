@@ -468,10 +468,6 @@ int run(int argc, char** argv) {
         std::chrono::milliseconds(static_cast<std::int64_t>(invite_days * 86400.0 * 1000.0));
     serve_config.keep_finished_games = std::chrono::hours(24 * keep_finished_days);
     if (serve_config.web_dir.empty()) serve_config.web_dir = default_web_dir();
-    std::cout << "pacwar: game data from "
-              << std::filesystem::path(game_data_dir("server")).parent_path().string()
-              << ", web files from "
-              << (serve_config.web_dir.empty() ? "none" : serve_config.web_dir) << "\n";
     return run_serve(serve_config, std::cout);
   }
   if (*selfplay) {

@@ -5,8 +5,11 @@
 
 #include <atomic>
 #include <ctime>
+#include <filesystem>
 #include <ostream>
 #include <thread>
+
+#include "engine/data_dir.h"
 
 namespace pacwar::cli {
 
@@ -22,7 +25,12 @@ int run_serve(const server::ServerConfig& config, std::ostream& out) {
   server::ApiServer server(config);
   const int port = server.bind();
   const std::string host = config.host == "0.0.0.0" ? "localhost" : config.host;
+  // One line (the tests read only the first): where the game data and web files come from too,
+  // so that an installed binary shows it reads its package's files (scripts/test-deb.sh).
   out << "pacwar: serving on http://" << host << ":" << port << "/ (database " << config.db
+      << "; game data from "
+      << std::filesystem::path(game_data_dir("server")).parent_path().string()
+      << ", web files from " << (config.web_dir.empty() ? "none" : config.web_dir)
       << "); open it in a browser. Ctrl-C stops the server.\n"
       << std::flush;
   std::atomic<bool> done{false};
