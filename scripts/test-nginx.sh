@@ -123,6 +123,11 @@ code=$(curl_tls -o /dev/null -w '%{http_code}' -b "$tmp/jar" -H "Origin: http://
   -H "Content-Type: application/json" -d '{}' "$origin/api/logout")
 [ "$code" = 403 ] || fail "a write from another origin got $code, not 403"
 curl_tls -o /dev/null -w '%{http_code}' "$origin/" | grep -q 200 || fail "no page at /"
+# The operator's pages are not on the public site.
+for page in metrics healthz; do
+  code=$(curl_tls -o /dev/null -w '%{http_code}' "$origin/$page")
+  [ "$code" = 404 ] || fail "/$page through nginx got $code, not 404"
+done
 
 # A game against the computer, its event stream (unbuffered: the first event arrives at once)
 # and a move.
