@@ -5,7 +5,7 @@ packages=(g++ cmake make nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-d
           libbenchmark-dev ccache pkg-config libcpp-httplib-dev libsqlite3-dev libpq-dev
           libsodium-dev clang libclang-rt-dev nginx openssl curl
           libcurl4-openssl-dev python3-aiosmtpd prometheus-cpp-dev python3-prometheus-client
-          dpkg-dev lintian)
+          dpkg-dev lintian sqlite3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -95,14 +95,17 @@ std::vector<QueuedNotice> repair_notices(const GameRecord& record, const engine:
 
 std::string repair_text(const Json& body) {
   const std::string before = str(body, "rules_before");
+  const std::string now = str(body, "rules_now");
   const std::string move = body.contains("move") ? body["move"].dump() : "?";
   const auto taken = body.value("taken_back", std::int64_t{0});
-  return "the server's rules were corrected (version " + (before.empty() ? "unknown" : before) +
-         " to " + str(body, "rules_now") + ") and the last " + std::to_string(taken) +
-         (taken == 1 ? " action" : " actions") +
-         " of this game no longer follow them: they were taken back, and the game goes on from "
-         "action " +
-         move + ".";
+  const std::string versions =
+      before.empty() || before == now ? "now version " + now : "version " + before + " to " + now;
+  const std::string what =
+      taken == 1 ? "the last action of this game no longer follows them: it was taken back"
+                 : "the last " + std::to_string(taken) +
+                       " actions of this game no longer follow them: they were taken back";
+  return "the server's rules were corrected (" + versions + ") and " + what +
+         ", and the game goes on from action " + move + ".";
 }
 
 std::vector<QueuedNotice> accepted_notices(const GameRecord& record, const engine::Game& game,
