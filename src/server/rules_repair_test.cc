@@ -166,7 +166,7 @@ TEST(RulesRepair, AGameMadeIllegalByARuleFixIsReportedThenResumedAtItsLastLegalA
   EXPECT_EQ(problem->game.rules_version, "1");
   EXPECT_EQ(problem->rules_now, "2");
   std::ostringstream report;
-  EXPECT_EQ(report_replay_problems(v2, report), 1);
+  EXPECT_GE(report_replay_problems(v2, report), 1);  // PostgreSQL: other tests' games too
   EXPECT_NE(report.str().find("game " + id +
                               " (tally, active, began under rules 1, this server "
                               "plays 2): stored action 4 of " +
@@ -193,7 +193,7 @@ TEST(RulesRepair, AGameMadeIllegalByARuleFixIsReportedThenResumedAtItsLastLegalA
   EXPECT_TRUE(state["your_turn"].get<bool>());
   EXPECT_EQ(state["legal"].size(), 2u) << state["legal"].dump();
   EXPECT_FALSE(v2.check_game(id).has_value());
-  EXPECT_TRUE(v2.check_games().empty());
+  for (const ReplayProblem& p : v2.check_games()) EXPECT_NE(p.game.id, id) << problem_line(p);
   play(v2, id, ann, bob, {"add-2"});
   // Both players are told: ann by her browser notice, both in the game's chat.
   const Json told = notices_of(store.database(), ann);
@@ -207,6 +207,7 @@ TEST(RulesRepair, AGameMadeIllegalByARuleFixIsReportedThenResumedAtItsLastLegalA
       << chat[0].dump();
   // Nothing more to repair.
   EXPECT_FALSE(repair_game(v2, platform, id).has_value());
+  v2.resign(ann, id);  // a shared PostgreSQL database: other servers never meet this test game
 }
 
 TEST(RulesRepair, TheNoticeSaysWhatChangedInPublicWords) {
