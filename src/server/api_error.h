@@ -26,4 +26,12 @@ class ApiError : public std::runtime_error {
   engine::Json extra_;
 };
 
+// 409: another request or process changed the game between its load and this change (the
+// revision guard); nothing was written. A change that does not depend on what it saw (a
+// resignation) may simply be tried again.
+class ChangedMeanwhile : public ApiError {
+ public:
+  using ApiError::ApiError;
+};
+
 }  // namespace pacwar::server

@@ -412,8 +412,8 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
   }
   if (!revision) {
     if (auto record = store_.load_game(live.record.id)) reload(live, std::move(*record));
-    throw ApiError(409, "the game changed meanwhile; load it again",
-                   {{"version", live.record.state.version}});
+    throw ChangedMeanwhile(409, "the game changed meanwhile; load it again",
+                           {{"version", live.record.state.version}});
   }
   const bool finished_now =
       live.record.state.status != "finished" && change.status.status == "finished";
@@ -777,17 +777,26 @@ std::string GameService::undo(const std::string& user, const std::string& id, co
 }
 
 std::string GameService::resign(const std::string& user, const std::string& id) {
-  Locked live = get(id);
-  const int seat = seat_of(*live.game, user);
-  if (live->record.state.status == "finished") throw ApiError(409, "the game is over");
-  GameStatus status = status_now(*live.game);
-  status.status = "finished";
-  status.to_move = engine::kTerminalSeat;
-  status.resigned = seat;
-  status.winner = live->session->game().num_seats() == 2 ? 1 - seat : kNoWinner;
-  commit(*live.game, status.version, status);
-  after_change(*live.game);
-  return answer(*live.game, seat);
+  // A resignation holds whatever the game's last move was: when a computer player's move (of
+  // this or another process) lands between the load and the change, it is made again.
+  for (int attempt = 0;; ++attempt) {
+    Locked live = get(id);
+    const int seat = seat_of(*live.game, user);
+    if (live->record.state.status == "finished") throw ApiError(409, "the game is over");
+    GameStatus status = status_now(*live.game);
+    status.status = "finished";
+    status.to_move = engine::kTerminalSeat;
+    status.resigned = seat;
+    status.winner = live->session->game().num_seats() == 2 ? 1 - seat : kNoWinner;
+    try {
+      commit(*live.game, status.version, status);
+    } catch (const ChangedMeanwhile&) {
+      if (attempt >= 4) throw;
+      continue;
+    }
+    after_change(*live.game);
+    return answer(*live.game, seat);
+  }
 }
 
 std::string GameService::end_on_time(const std::string& id, int loser, const std::string& user) {
