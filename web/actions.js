@@ -1,6 +1,7 @@
 // Legal actions: which map nodes, counters and cards an action id names (by its words), the
 // prompt with its buttons, and a small menu when a click matches several actions.
-import { h, pretty, printed } from './dom.js';
+import { h, cap, pretty, printed } from './dom.js';
+import { opponentLabel } from './lobby.js';
 
 // Map(name -> [actions]) for every name in `names` that appears as a word of an action id.
 export function targetsBy(legal, names) {
@@ -104,7 +105,7 @@ export function promptPanel(st, onAction, { busy = false, repeat = null, collaps
       st.status === 'finished' ? 'The game is over.'
         : st.status === 'waiting' ? 'Waiting for the invited player to join.'
         : st.to_move === 'chance' ? 'Rolling dice…'
-        : `Waiting for ${pretty(st.to_move || '')}${who ? ` (${who})` : ''}…`));
+        : `Waiting for ${cap(pretty(st.to_move || ''))}${who ? ` (${opponentLabel(who)})` : ''}…`));
     if (st.view && st.view.prompt && st.status !== 'finished') box.append(h('p', { class: 'muted' }, printed(st.view.prompt)));
     return box;
   }
