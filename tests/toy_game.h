@@ -11,6 +11,10 @@
 // actions form one menu group, State::action_group), and two deliberate bugs for tests of the
 // checkers: bad_invariant_at (int: check_invariants fails when that many player actions were
 // taken) and bad_transition (bool: check_transition refuses every "rest").
+//
+// ToyGame(/*stretch=*/false) plays a corrected version of the rules without "stretch": a rule
+// fix under games in progress (server/rules_repair_test.cc). It is the game's, not an option,
+// as a rule fix is the program's and not the stored game's.
 #pragma once
 
 #include <algorithm>
@@ -45,6 +49,7 @@ struct ToyConfig {
   int bad_invariant_at = 0;
   bool bad_transition = false;
   bool group_plays = false;
+  bool stretch = true;  // ToyGame's rules version: false without "stretch"
 };
 
 class ToyState final : public engine::State {
@@ -79,7 +84,7 @@ class ToyState final : public engine::State {
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
     for (int v : values) out.push_back(kPlayBase + static_cast<ActionCode>(v));
-    if (!stretched_) out.push_back(kStretch);
+    if (config_.stretch && !stretched_) out.push_back(kStretch);
   }
 
   void chance_outcomes(std::vector<ChanceOutcome>& out) const override {
@@ -281,6 +286,7 @@ class ToyState final : public engine::State {
 
 class ToyGame final : public engine::Game {
  public:
+  explicit ToyGame(bool stretch = true) : stretch_(stretch) {}
   std::string name() const override { return "toy"; }
   int num_seats() const override { return 2; }
   std::string seat_name(int seat) const override { return ToyState::seat_name(seat); }
@@ -316,8 +322,12 @@ class ToyGame final : public engine::Game {
     config.bad_invariant_at = o["bad_invariant_at"].get<int>();
     config.bad_transition = o["bad_transition"].get<bool>();
     config.group_plays = o["group_plays"].get<bool>();
+    config.stretch = stretch_;
     return std::make_unique<ToyState>(config);
   }
+
+ private:
+  bool stretch_;
 };
 
 }  // namespace pacwar::toy

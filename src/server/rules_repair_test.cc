@@ -16,114 +16,29 @@
 #include "server/notices.h"
 #include "server/test_support.h"
 #include "server/user_settings.h"
+#include "tests/toy_game.h"
 
 namespace pacwar::server {
 namespace {
 
-using engine::ActionCode;
 using engine::Json;
 using testing::TempDir;
 
-// "Tally": two seats add 1..`most` in turn to a total, then a coin adds 0 or 1 (chance); the
-// seat that makes the total reach 12 wins. Version 1 of its rules lets a seat add up to 3,
-// version 2 only up to 2 (the rule fix).
-constexpr int kTarget = 12;
-constexpr ActionCode kCoin = 100;
-
-class TallyState final : public engine::State {
- public:
-  explicit TallyState(int most) : most_(most) {}
-  std::unique_ptr<State> clone() const override { return std::make_unique<TallyState>(*this); }
-  int current_seat() const override {
-    if (total_ >= kTarget) return engine::kTerminalSeat;
-    return coin_ ? engine::kChanceSeat : seat_;
-  }
-  void legal_actions(std::vector<ActionCode>& out) const override {
-    out.clear();
-    if (current_seat() < 0) return;
-    for (int k = 1; k <= most_; ++k) out.push_back(static_cast<ActionCode>(k));
-  }
-  void chance_outcomes(std::vector<engine::ChanceOutcome>& out) const override {
-    out.clear();
-    if (current_seat() == engine::kChanceSeat) out = {{kCoin, 0.5}, {kCoin + 1, 0.5}};
-  }
-  void apply(ActionCode action, engine::LogSink* log) override {
-    if (action >= kCoin) {
-      total_ += static_cast<int>(action - kCoin);
-      coin_ = false;
-      if (total_ >= kTarget) winner_ = 1 - seat_;  // the seat that moved before the coin
-      return;
-    }
-    total_ += static_cast<int>(action);
-    if (log) log->add({"adds " + std::to_string(action), "1", engine::kAllSeats});
-    ++moves_;
-    if (total_ >= kTarget) {
-      winner_ = seat_;
-    } else {
-      coin_ = true;
-    }
-    seat_ = 1 - seat_;
-  }
-  std::string action_id(ActionCode action) const override {
-    return action >= kCoin ? "coin-" + std::to_string(action - kCoin)
-                           : "add-" + std::to_string(action);
-  }
-  std::string action_label(ActionCode action) const override { return action_id(action); }
-  std::string prompt() const override { return "1: add to the tally"; }
-  bool is_undo_barrier(ActionCode action) const override { return action >= kCoin; }
-  std::vector<double> returns() const override {
-    if (winner_ < 0) return {0.0, 0.0};
-    return {winner_ == 0 ? 1.0 : -1.0, winner_ == 1 ? 1.0 : -1.0};
-  }
-  int winner() const override { return winner_; }
-  Json view(int /*seat*/) const override { return {{"total", total_}}; }
-  void resample_hidden(int /*seat*/, engine::Rng& /*rng*/) override {}
-  std::uint64_t hash() const override {
-    return static_cast<std::uint64_t>(total_ * 4 + seat_ * 2 + (coin_ ? 1 : 0));
-  }
-  std::string check_invariants() const override { return ""; }
-  std::string check_transition(const State&, ActionCode) const override { return ""; }
-  int move_number() const override { return moves_; }
-
- private:
-  int most_;
-  int total_ = 0;
-  int seat_ = 0;
-  bool coin_ = false;
-  int moves_ = 0;
-  int winner_ = -1;
-};
-
-class Tally final : public engine::Game {
- public:
-  explicit Tally(int most) : most_(most) {}
-  std::string name() const override { return "tally"; }
-  int num_seats() const override { return 2; }
-  std::string seat_name(int seat) const override { return seat == 0 ? "north" : "south"; }
-  engine::Options normalize_options(const engine::Options& options) const override {
-    return options.is_null() ? engine::Options::object() : options;
-  }
-  std::unique_ptr<engine::State> new_initial_state(const engine::Options&) const override {
-    return std::make_unique<TallyState>(most_);
-  }
-
- private:
-  int most_;
-};
-
-std::vector<GameRules> tally_rules(int version) {
-  return {{std::make_shared<Tally>(version == 1 ? 3 : 2), std::to_string(version)}};
+// The toy game (tests/toy_game.h): version 1 of its rules has "stretch", version 2 (the rule
+// fix) has not.
+std::vector<GameRules> toy_rules(int version) {
+  return {{std::make_shared<toy::ToyGame>(/*stretch=*/version == 1), std::to_string(version)}};
 }
 
 std::string ratings_file() { return game_data_dir("server") + "/ai_ratings.json"; }
 
-// Plays `ids` in game `id`, each by the seat to move (`north`, `south`: the players' names).
-void play(GameService& games, const std::string& id, const std::string& north,
-          const std::string& south, const std::vector<std::string>& ids) {
+// Plays `ids` in game `id`, each by the seat to move (`red`, `blue`: the players' names).
+void play(GameService& games, const std::string& id, const std::string& red,
+          const std::string& blue, const std::vector<std::string>& ids) {
   for (const std::string& action : ids) {
-    const Json state = Json::parse(games.state_text(north, id));
+    const Json state = Json::parse(games.state_text(red, id));
     const bool first = state["your_turn"].get<bool>();
-    games.act(first ? north : south, id, {{"action", action}, {"version", state["version"]}});
+    games.act(first ? red : blue, id, {{"action", action}, {"version", state["version"]}});
   }
 }
 
@@ -131,20 +46,18 @@ TEST(RulesRepair, AGameMadeIllegalByARuleFixIsReportedThenResumedAtItsLastLegalA
   TempDir dir;
   Store store(open_database(testing::test_db(dir)));
   Notifier notifier;
-  const std::string ann = testing::unique("ann");  // north
-  const std::string bob = testing::unique("bob");  // south
+  const std::string ann = testing::unique("ann");  // red
+  const std::string bob = testing::unique("bob");  // blue
   std::string id;
   std::int64_t length = 0;
   {
     store.create_user(ann, "x", now_ms());
     store.create_user(bob, "x", now_ms());
-    GameService v1(store, notifier, tally_rules(1));
-    const Json created =
-        v1.create(ann, {{"game", "tally"}, {"seat", "north"}, {"opponent", "human"}});
+    GameService v1(store, notifier, toy_rules(1));
+    const Json created = v1.create(ann, {{"game", "toy"}, {"seat", "red"}, {"opponent", "human"}});
     id = created["id"].get<std::string>();
     v1.join(bob, created["invite"].get<std::string>());
-    play(v1, id, ann, bob,
-         {"add-1", "add-2", "add-3", "add-1"});  // add-3 is legal under version 1 only
+    play(v1, id, ann, bob, {"stretch", "rest", "rest"});  // stretch: version 1 only
     EXPECT_FALSE(v1.check_game(id).has_value());
     length = Json::parse(v1.state_text(ann, id))["version"].get<std::int64_t>();
     EXPECT_EQ(store.load_game(id)->rules_version, "1");
@@ -155,22 +68,22 @@ TEST(RulesRepair, AGameMadeIllegalByARuleFixIsReportedThenResumedAtItsLastLegalA
     write_settings(*c, ann, {{"notify", {{"browser", true}}}}, now_ms());
   }
 
-  GameService v2(store, notifier, tally_rules(2));
+  GameService v2(store, notifier, toy_rules(2));
   Platform platform(store.database(), v2, ratings_file());
   // The report: the game, both versions, the action and where.
   const auto problem = v2.check_game(id);
   ASSERT_TRUE(problem.has_value());
-  EXPECT_EQ(problem->index, 4);  // add-1, coin, add-2, coin, then add-3
-  EXPECT_EQ(problem->action, "add-3");
+  EXPECT_EQ(problem->index, 2);  // the two cards dealt, then the stretch
+  EXPECT_EQ(problem->action, "stretch");
   EXPECT_EQ(problem->length, length);
   EXPECT_EQ(problem->game.rules_version, "1");
   EXPECT_EQ(problem->rules_now, "2");
   std::ostringstream report;
   EXPECT_GE(report_replay_problems(v2, report), 1);  // PostgreSQL: other tests' games too
   EXPECT_NE(report.str().find("game " + id +
-                              " (tally, active, began under rules 1, this server "
-                              "plays 2): stored action 4 of " +
-                              std::to_string(length) + " 'add-3' no longer replays"),
+                              " (toy, active, began under rules 1, this server "
+                              "plays 2): stored action 2 of " +
+                              std::to_string(length) + " 'stretch' no longer replays"),
             std::string::npos)
       << report.str();
   EXPECT_NE(report.str().find("pacwar games repair"), std::string::npos);
@@ -185,16 +98,17 @@ TEST(RulesRepair, AGameMadeIllegalByARuleFixIsReportedThenResumedAtItsLastLegalA
 
   const auto result = repair_game(v2, platform, id);
   ASSERT_TRUE(result.has_value());
-  EXPECT_EQ(result->taken_back, length - 4);
+  EXPECT_EQ(result->taken_back, length - 2);
   EXPECT_EQ(result->status.status, "active");
-  // It goes on from action 4, north to move (add-3 is gone), under the rules of version 2.
+  // It goes on from action 2, red to move, under the rules of version 2: no stretch.
   const Json state = Json::parse(v2.state_text(ann, id));
-  EXPECT_EQ(state["version"], 4);
+  EXPECT_EQ(state["version"], 2);
   EXPECT_TRUE(state["your_turn"].get<bool>());
-  EXPECT_EQ(state["legal"].size(), 2u) << state["legal"].dump();
+  for (const Json& a : state["legal"]) EXPECT_NE(a["id"], "stretch") << state["legal"].dump();
+  EXPECT_FALSE(state["legal"].empty());
   EXPECT_FALSE(v2.check_game(id).has_value());
   for (const ReplayProblem& p : v2.check_games()) EXPECT_NE(p.game.id, id) << problem_line(p);
-  play(v2, id, ann, bob, {"add-2"});
+  play(v2, id, ann, bob, {"rest"});
   // Both players are told: ann by her browser notice, both in the game's chat.
   const Json told = notices_of(store.database(), ann);
   int repairs = 0;
@@ -211,12 +125,12 @@ TEST(RulesRepair, AGameMadeIllegalByARuleFixIsReportedThenResumedAtItsLastLegalA
 }
 
 TEST(RulesRepair, TheNoticeSaysWhatChangedInPublicWords) {
-  const Json body = {{"seat", "north"},   {"opponent", "bob"},   {"move", 4},
+  const Json body = {{"seat", "red"},     {"opponent", "bob"},   {"move", 4},
                      {"your_turn", true}, {"rules_before", "1"}, {"rules_now", "2"},
                      {"taken_back", 3}};
-  const std::string text = notice_text("rules_repair", body, "Tally", "http://x/#/game/g");
+  const std::string text = notice_text("rules_repair", body, "Toy", "http://x/#/game/g");
   EXPECT_EQ(text,
-            "pacwar, Tally (you play north, move 4): the server's rules were corrected (version 1 "
+            "pacwar, Toy (you play red, move 4): the server's rules were corrected (version 1 "
             "to 2) and the last 3 actions of this game no longer follow them: they were taken "
             "back, and the game goes on from action 4. It is your turn. http://x/#/game/g");
   EXPECT_TRUE(wants(effective_settings(Json::object()), "rules_repair"));

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const BIN = process.env.PACWAR_BIN || path.join(REPO, 'build', 'pacwar');
+export const BIN = process.env.PACWAR_BIN || path.join(REPO, 'build', 'pacwar');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // Screenshots go to build/e2e-screenshots unless PACWAR_E2E_SHOTS names another directory
 // (scripts/test-e2e.sh --screenshots writes docs/img).
@@ -108,6 +108,16 @@ export async function createGame(page, { game = 'pacific-war', seat = 'japanese'
   await page.waitForURL(/#\/game\//);
   await page.waitForSelector('#game-page[data-version]');
   return { id: /#\/game\/([^/]+)/.exec(page.url())[1] };
+}
+
+// A JSON API request as the page's signed-in user (its cookies; an Origin header for the CSRF
+// check); fails the test on an error answer.
+export async function apiCall(page, url, method, route, body) {
+  const r = await page.request.fetch(`${url}${route}`, {
+    method, headers: { 'Content-Type': 'application/json', Origin: url },
+    data: body === undefined ? undefined : JSON.stringify(body) });
+  if (!r.ok()) throw new Error(`${method} ${route}: ${r.status()} ${await r.text()}`);
+  return r.status() === 204 ? null : r.json();
 }
 
 export async function version(page) {

@@ -4,7 +4,7 @@
 // card (The Pacific War's A16 Arsenal of Democracy, say); then its page is opened.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, newPhonePage, signUp, screenshot, axeViolations, waitMyTurn } from '../lib/harness.mjs';
+import { startServer, launchBrowser, newPage, newPhonePage, signUp, screenshot, axeViolations, apiCall, waitMyTurn } from '../lib/harness.mjs';
 
 let server;
 let browser;
@@ -23,13 +23,7 @@ function seeded(seed) {
   };
 }
 
-async function call(page, method, path, body) {
-  const r = await page.request.fetch(`${server.url}${path}`, {
-    method, headers: { 'Content-Type': 'application/json', Origin: server.url },
-    data: body === undefined ? undefined : JSON.stringify(body) });
-  assert.ok(r.ok(), `${method} ${path}: ${r.status()} ${await r.text()}`);
-  return r.status() === 204 ? null : r.json();
-}
+const call = (page, method, route, body) => apiCall(page, server.url, method, route, body);
 
 // The groups of two or more actions among `legal`, by label.
 function groupsOf(legal) {

@@ -6,22 +6,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { startServer, launchBrowser, newPage, newPhonePage, signUp, screenshot, axeViolations, REPO } from '../lib/harness.mjs';
+import { startServer, launchBrowser, newPage, newPhonePage, signUp, screenshot, axeViolations, apiCall, BIN } from '../lib/harness.mjs';
 
-const BIN = process.env.PACWAR_BIN || path.join(REPO, 'build', 'pacwar');
 let server;
 let browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-async function call(page, method, url, body) {
-  const r = await page.request.fetch(`${server.url}${url}`, {
-    method, headers: { 'Content-Type': 'application/json', Origin: server.url },
-    data: body === undefined ? undefined : JSON.stringify(body) });
-  assert.ok(r.ok(), `${method} ${url}: ${r.status()} ${await r.text()}`);
-  return r.json();
-}
+const call = (page, method, route, body) => apiCall(page, server.url, method, route, body);
 
 test('a repaired game tells its players in the chat, as the server', async () => {
   const errors = [];
