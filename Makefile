@@ -6,7 +6,7 @@ FUZZ_BUILD ?= build-fuzz
 TSAN_BUILD ?= build-tsan
 FUZZ_SECONDS ?= 600
 
-.PHONY: run test deps build build-asan build-tsan test-release test-asan test-tsan test-postgres test-cluster test-e2e bench bench-server bench-cluster bench-notify format clean ladder sprt calibrate calibrate-analysis bench-suite build-fuzz fuzz test-fuzz test-nginx deb test-deb
+.PHONY: run test deps build build-asan build-tsan test-release test-asan test-tsan test-postgres test-cluster test-e2e bench bench-server bench-cluster bench-notify bench-soak test-soak format clean ladder sprt calibrate calibrate-analysis bench-suite build-fuzz fuzz test-fuzz test-nginx deb test-deb
 
 # The web server: open the address it prints. Terminal play: build/pacwar play pacific-war.
 PORT ?= 8080
@@ -18,9 +18,10 @@ run: deps build
 # table of the steps is printed at the end (scripts/timed-steps.sh; docs/performance.md, "Test
 # suite"). A+B: two steps at once, one mostly waiting (sockets, sleeps, fixed durations) beside
 # one that computes; never two that use the same build directory (each re-runs its cmake).
-# test-deb (about 40 s: make deb's no-op build of build/, lintian, a short game) beside the
-# build-tsan compile, which uses build-tsan/ only.
-TEST_STEPS := build build-asan+test-release test-asan build-tsan+test-deb test-tsan test-postgres \
+# test-deb (about 40 s: make deb's no-op build of build/, lintian, a short game) and test-soak
+# (about 80 s, mostly waiting on sockets; it only runs build/'s binaries) beside the build-tsan
+# compile, which uses build-tsan/ only.
+TEST_STEPS := build build-asan+test-release test-asan build-tsan+test-deb+test-soak test-tsan test-postgres \
               test-cluster+build-fuzz test-e2e test-nginx+test-fuzz
 test: deps
 	@bash scripts/timed-steps.sh $(MAKE) $(TEST_STEPS)
@@ -75,6 +76,18 @@ bench-notify: build
 
 bench-cluster: build
 	PACWAR_CLUSTER_P99_MS=100 bash scripts/test-cluster.sh $(BUILD)
+
+# The server under abuse on loopback (scripts/soak.py, docs/security.md "Soak"): 2,000 idle
+# keep-alive connections, 200 slow request heads, 500 live game pages of 50 users with notices to
+# a 9 s webhook, and 100 games acting at full speed, for 60 s; then the same with 256 descriptors.
+# Prints the figures as JSON (also in $(BUILD)/soak.json) and fails on a criterion missed.
+bench-soak: build
+	python3 scripts/soak.py --build $(BUILD) --json $(BUILD)/soak.json
+
+# make test's short run (about a minute, a tenth of the clients, 12 s each, no p99 bound). It
+# uses build/ as built and does not rebuild it: in make test it runs beside test-deb, which does.
+test-soak:
+	python3 scripts/soak.py --build $(BUILD) --short
 
 # The browser UI in a real browser (Playwright + Debian's chromium); see scripts/test-e2e.sh.
 test-e2e: build

@@ -19,6 +19,8 @@
 //                      [--warmup-seconds 0]  (--cluster: cross-process samples of the first
 //                                             seconds, when every client starts at once, are
 //                                             reported apart)
+//                      [--check-lost 1]  (at the end, read every game back and count the
+//                                         acknowledged actions it lacks: "lost_actions")
 //                      [--cluster 1]  (through nginx to several servers, see
 //                                      scripts/test-cluster.sh: errors of killed processes are
 //                                      expected; prints the `cluster:` line and fails unless
@@ -851,6 +853,7 @@ struct Options {
   double warmup_seconds = 0;
   std::string opponent = "random";
   bool cluster = false;
+  bool check_lost = false;
 };
 
 std::optional<Options> parse_options(int argc, char** argv) {
@@ -888,6 +891,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
       o.opponent = value;
     else if (option == "--cluster")
       o.cluster = value != "0";
+    else if (option == "--check-lost")
+      o.check_lost = value != "0";
     else {
       std::cerr << "unknown option " << option << "\n";
       return std::nullopt;
@@ -1102,8 +1107,14 @@ int main(int argc, char** argv) {
        {{"created", static_cast<double>(rss_created - rss_before) / o.games},
         {"after_run", static_cast<double>(rss_after - rss_before) / o.games}}}};
   if (!o.cluster) {
-    std::cout << result.dump(2) << "\n";
-    return errors == 0 ? 0 : 1;
+    Json out = result;
+    std::int64_t lost = 0;
+    if (o.check_lost) {
+      lost = lost_actions(port, cross.acks());
+      out["lost_actions"] = lost;
+    }
+    std::cout << out.dump(2) << "\n";
+    return errors == 0 && lost == 0 ? 0 : 1;
   }
   // The cluster's figures (scripts/test-cluster.sh).
   const std::int64_t lost = lost_actions(port, cross.acks());
