@@ -46,6 +46,22 @@ TICKS = os.sysconf("SC_CLK_TCK")
 PASSWORD = "correct horse 1"
 
 
+STARTED_GROUPS = []  # process groups this script started (a server, nginx and its workers)
+
+
+def outliving():
+    """The groups started here that still have a process (after their stop): killed, and named."""
+    left = []
+    for pgid in STARTED_GROUPS:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            continue
+        left.append(pgid)
+        os.killpg(pgid, signal.SIGKILL)
+    return left
+
+
 def cpu_seconds(pid):
     """User + system CPU seconds of process `pid` (all its threads)."""
     with open(f"/proc/{pid}/stat") as f:
@@ -90,6 +106,7 @@ class Server:
              "--signups-per-hour", "0", "--max-new-games-per-hour", "0", "--max-open-games", "0",
              "--webhook-allow-host", "127.0.0.1", *extra],
             stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limit)
+        STARTED_GROUPS.append(self.proc.pid)
         self.origin = f"http://127.0.0.1:{self.port}"
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -133,6 +150,7 @@ class Nginx:
         self.log = open(os.path.join(self.prefix, "stdout.log"), "w")
         self.proc = subprocess.Popen(["/usr/sbin/nginx", "-p", self.prefix, "-c", path, "-g", "daemon off;"],
                                      stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=os.setpgrp)
+        STARTED_GROUPS.append(self.proc.pid)
         server.port, server.origin = port, f"http://127.0.0.1:{port}"
         deadline = time.time() + 20
         while time.time() < deadline:
@@ -655,6 +673,10 @@ def main():
         loop.close()
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+    time.sleep(1)  # nginx's workers leave after its master
+    left = outliving()
+    if left:
+        failures.append(f"processes started here outlived the run (killed now): groups {left}")
     results["load_average_after"] = open("/proc/loadavg").read().split()[:3]
     results["failures"] = failures
     text = json.dumps(results, indent=2)
