@@ -52,6 +52,33 @@ TEST(SetUp_14_2, JapaneseCapitalShipsOnlyAtPorts) {
   EXPECT_EQ(hand_size(sc.s(), kJapanese), 4);
 }
 
+// The view shows the seat setting up its units still to place, the one asked about first; the
+// other seat and spectators do not see them (the web page's set-up pool).
+TEST(SetUp_14_2, ViewShowsTheSetUpPoolToItsSeatOnly) {
+  Scenario sc;
+  const engine::Json allied = sc.s().view(kAllied);
+  ASSERT_TRUE(allied.contains("setup_pool"));
+  EXPECT_EQ(allied["setup_pool"]["placing"], "LBA-A1");
+  ASSERT_EQ(allied["setup_pool"]["units"].size(), 2u);
+  EXPECT_EQ(allied["setup_pool"]["units"][0]["id"], "LBA-A1");
+  EXPECT_FALSE(allied["setup_pool"]["units"][0].contains("ready"));
+  EXPECT_FALSE(sc.s().view(kJapanese).contains("setup_pool"));
+  EXPECT_FALSE(sc.s().view(-1).contains("setup_pool"));
+  sc.act("place LBA-A1 Australia").act("place LBA-A2 Samoa-Islands");
+  EXPECT_FALSE(sc.s().view(kAllied).contains("setup_pool"));
+  engine::Json japanese = sc.s().view(kJapanese);
+  ASSERT_TRUE(japanese.contains("setup_pool"));
+  const std::size_t pool = japanese["setup_pool"]["units"].size();
+  EXPECT_GT(pool, 20u);
+  const std::string first = sc.c().units[sc.s().pending_unit].id;
+  EXPECT_EQ(japanese["setup_pool"]["placing"], first);
+  EXPECT_EQ(japanese["setup_pool"]["units"][0]["id"], first);
+  sc.act("place " + first + " Japan");
+  japanese = sc.s().view(kJapanese);
+  EXPECT_EQ(japanese["setup_pool"]["units"].size(), pool - 1);
+  EXPECT_NE(japanese["setup_pool"]["placing"], first);
+}
+
 // 14.3 Examples: Kwajalein is a Japanese Base through the LBA at Truk; Rabaul is Japanese
 // unless an Allied LBA at Port Moresby contests it. 14.3.1 fixes the other markers.
 TEST(SetUp_14_3, BaseMarkersAtTheStart) {

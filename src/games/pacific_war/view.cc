@@ -265,6 +265,29 @@ void PwState::write_view(int viewer, engine::JsonWriter& w) const {
   for (const auto& id : all_rule_ids())
     if (options_.has(id)) w.value(id);
   w.end_array();
+  // 14.1 / 14.2: the units the seat setting up still has to place, the one asked about first
+  // (the order of next_unplaced); only to that seat, whose own units they are.
+  if ((step == Step::SetupAllied || step == Step::SetupJapanese) && pending_unit >= 0 &&
+      viewer == seat) {
+    const SetupKind kind =
+        step == Step::SetupAllied ? SetupKind::AlliedChoice : SetupKind::JapaneseFree;
+    w.key("setup_pool");
+    w.begin_object();
+    w.field("placing", c.units[pending_unit].id);
+    w.key("units");
+    w.begin_array();
+    for (int u = 0; u < c.num_units(); ++u)
+      if (c.units[u].setup == kind && units[u].loc == kLocPool) {
+        // Not in play yet: the counter's printed values only (no "ready").
+        const Content::ViewText& text = c.unit_view[static_cast<std::size_t>(u)];
+        std::string& out = w.begin_raw();
+        out += text.head;
+        out += text.tail;
+        w.end_raw();
+      }
+    w.end_array();
+    w.end_object();
+  }
   w.key("strategic_events_played");  // 4.6: the flipped Strategic Event markers
   w.begin_array();
   for (int i = 0; i < c.num_cards(); ++i)
