@@ -35,8 +35,9 @@ export function analysisView(id, jump) {
     if (status.status === 'none' || status.status === 'failed') {
       graphBox.append(h('div', { class: 'row' },
         h('button', { type: 'button', id: 'analyse', onclick: () => load(true) }, 'Analyse my moves'),
-        h('span', { class: 'muted small' }, 'The computer player judges each of your decisions from what you could see then; it runs in the background.')),
-        status.error ? h('p', { class: 'error' }, status.error) : null);
+        h('span', { class: 'muted small' }, 'The computer player judges each of your decisions from what you could see then; it runs in the background.')));
+      // (Element.append writes a null as the text "null": the error only when there is one.)
+      if (status.error) graphBox.append(h('p', { class: 'error' }, status.error));
       return;
     }
     if (status.status !== 'done') {
