@@ -14,6 +14,7 @@ import { gameClock } from './clock.js';
 import { opponentLabel } from './lobby.js';
 import { chatPanel } from './chat.js';
 import { rematchButton } from './lobby_public.js';
+import { cardOfAction, confirmCard, confirmOpen, closeConfirm } from './confirm.js';
 
 export function showGame(ctx, id) {
   let st = null;
@@ -75,7 +76,19 @@ export function showGame(ctx, id) {
       if (st && `${st.to_move}|${st.status}` !== turnBefore) clock.refresh(st);
     }
   }
-  const onAction = (action) => send(() => api.act(id, action, st.version));
+  // An action that plays, reveals or discards a card of the hand asks first (web/confirm.js);
+  // it is sent for the position it was chosen in (a move meanwhile answers 409).
+  const onAction = (action) => {
+    const card = st && cardOfAction(st.view, st.seat, action);
+    if (!card) {
+      send(() => api.act(id, action, st.version));
+      return;
+    }
+    const version = st.version;
+    const legal = (st.legal || []).find((a) => a.id === action) || { id: action };
+    closeMenu();
+    confirmCard({ card, action: legal, onConfirm: () => send(() => api.act(id, action, version)) });
+  };
   // Several picks of one kind in one click (allocating hits): this action first, then again
   // while it stays legal, else the next action of the same kind down the list; one legal
   // action at a time, at most `times`, stopping when the prompt changes.
@@ -174,7 +187,7 @@ export function showGame(ctx, id) {
 
   // The number keys choose the actions of the list (1 the first, ... 9, 0 the tenth).
   const onKey = (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || !/^[0-9]$/.test(e.key)) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || !/^[0-9]$/.test(e.key) || confirmOpen()) return;
     const t = e.target;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT')) return;
     const buttons = [...root.querySelectorAll('#actions button.act')].filter((b) => !b.hidden && !b.disabled);
@@ -194,6 +207,7 @@ export function showGame(ctx, id) {
       document.removeEventListener('keydown', onKey);
       if (es) es.close();
       closeMenu();
+      closeConfirm();
       document.title = 'pacwar';
     },
   };

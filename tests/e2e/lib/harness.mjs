@@ -154,8 +154,17 @@ export async function clickAction(page, prefer = ['node', 'counter', 'card']) {
     await page.locator('.menu button').first().click();
     clicked += '+menu';
   }
+  if (await confirmIfAsked(page)) clicked += '+confirm';
   await page.waitForFunction((v) => Number(document.querySelector('#game-page')?.dataset.version) > v, before);
   return clicked;
+}
+
+// An action that plays or reveals a card asks first (web/confirm.js): "Play card" when the
+// dialog is open. Returns whether it was.
+export async function confirmIfAsked(page) {
+  if (!await page.locator('#card-confirm[open]').count()) return false;
+  await page.locator('#confirm-card').click();
+  return true;
 }
 
 // A phone-sized page (390 x 844, touch).

@@ -4,7 +4,7 @@
 // card (The Pacific War's A16 Arsenal of Democracy, say); then its page is opened.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, newPhonePage, signUp, screenshot, axeViolations, apiCall, waitMyTurn } from '../lib/harness.mjs';
+import { startServer, launchBrowser, newPage, newPhonePage, signUp, screenshot, axeViolations, apiCall, waitMyTurn, confirmIfAsked } from '../lib/harness.mjs';
 
 let server;
 let browser;
@@ -113,6 +113,7 @@ test('a card on several targets: one button, a menu of targets, desktop and phon
   // A choice in the menu is played.
   const before = Number(await phone.getAttribute('#game-page', 'data-version'));
   await phone.locator('.menu button').first().tap();
+  await confirmIfAsked(phone);  // a card's event: "Play card" in the confirmation (web/confirm.js)
   await phone.waitForFunction((v) => Number(document.querySelector('#game-page')?.dataset.version) > v, before);
   assert.deepEqual(errors, []);
 });

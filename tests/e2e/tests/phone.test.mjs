@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, launchBrowser, newPhonePage, newPage, signUp, createGame, waitMyTurn, version, screenshot, REPO,
-         axeViolations } from '../lib/harness.mjs';
+         axeViolations, confirmIfAsked } from '../lib/harness.mjs';
 
 let server;
 let browser;
@@ -22,6 +22,7 @@ async function tapFirstAction(page) {
   await waitMyTurn(page, 60000);
   const before = await version(page);
   await page.locator('#actions button.act').first().tap();
+  await confirmIfAsked(page);
   await page.waitForFunction((v) => Number(document.querySelector('#game-page')?.dataset.version) > v, before);
 }
 
@@ -111,6 +112,7 @@ test('timing: first paint of the game page and the time of an update (desktop)',
     const v = await version(page);
     const t = Date.now();
     await page.locator('#actions button').first().click();
+    await confirmIfAsked(page);
     await page.waitForFunction((x) => Number(document.querySelector('#game-page')?.dataset.version) > x, v);
     clicks.push(Date.now() - t);
   }
