@@ -5,6 +5,7 @@ import { drawPwMap, drawCpsMap, nodeIds } from './map.js';
 import { panZoomControls } from './panzoom.js';
 import { targetsBy, chooseAmong } from './actions.js';
 import { pwStatus, pwTurnTrack, pwVpTrack, handPanel, pwCombat, pwStack, pwUnitNode } from './pw_panels.js';
+import { setupPool } from './setup_pool.js';
 import { cpsStatus, cpsTracks, cpsHand, cpsCombat, cpsStack, cpsUnitNode } from './cps_panels.js';
 
 // opts: {game, content, view, seat, log, legal, selected, onSelect(id), onAction(id)}
@@ -57,7 +58,7 @@ export function drawBoard(opts) {
   return {
     selected,
     map, below: [mapLegend, pwVpTrack(view), pwTurnTrack(view, { isTarget: isUnit, onUnit })],
-    side: [pwCombat(view, log), pwStack(view, selected, { isTarget: isUnit, onUnit }),
+    side: [setupPool(view, { legal, onAction: opts.onAction }), pwCombat(view, log), pwStack(view, selected, { isTarget: isUnit, onUnit }),
            handPanel(view, seat, { isTarget: isCard, onCard }), pwStatus(view)].filter(Boolean),
   };
 }
@@ -79,4 +80,5 @@ function withUnitData(view, content) {
   };
   for (const o of view.ozs || []) for (const u of o.units || []) fill(u);
   for (const us of Object.values(view.turn_track || {})) for (const u of us) fill(u);
+  for (const u of (view.setup_pool || {}).units || []) fill(u);
 }
