@@ -26,6 +26,9 @@ test('replay viewer steps through a finished game', async () => {
   assert.match(await page.textContent(`tr[data-game="${id}"]`), /Computer: random moves/);
   await page.click(`tr[data-game="${id}"] a[href="#/replay/${id}"]`);
   await page.waitForSelector('#replay-step');
+  // The analysis panel offers the analysis, and writes no stray "null" (issue 40).
+  await page.waitForSelector('#analysis-graph #analyse');
+  assert.doesNotMatch(await page.textContent('#analysis-graph'), /null/);
   const m = /Action 0 of (\d+)/.exec(await stepText(page));
   assert.ok(m, await stepText(page));
   const steps = Number(m[1]);
