@@ -6,6 +6,7 @@ import { panZoomControls } from './panzoom.js';
 import { targetsBy, chooseAmong } from './actions.js';
 import { pwStatus, pwTurnTrack, pwVpTrack, handPanel, pwCombat, pwStack, pwUnitNode } from './pw_panels.js';
 import { setupPool } from './setup_pool.js';
+import { pwCounter, cpsCounter } from './counters.js';
 import { cpsStatus, cpsTracks, cpsHand, cpsCombat, cpsStack, cpsUnitNode } from './cps_panels.js';
 
 // opts: {game, content, view, seat, log, legal, selected, onSelect(id), onAction(id)}
@@ -48,17 +49,20 @@ export function drawBoard(opts) {
     ? 'Ring colour: control (red Japanese, blue Allied) · double ring: home space · ⚓ port · squares: production · boxes: Retreat Boxes (joined by sea to the home ports of their side) · solid brown: land route · dashed: sea route (number: distance) · chips: units (click a space)'
     : 'Ring colour: control (red Japanese, blue Allied) · number: Port VP · flag: port owner · B: Base marker · ○ on a route: Nav Point · light blue dashes: restricted route (8.8) · chips: units, grey tab: Ops Complete');
   if (cps) {
+    const cpsDefs = new Map(((content.units || {}).units || []).map((u) => [u.id, u]));
     return {
       selected,
       map, below: [mapLegend, cpsTracks(view, content, { isTarget: isUnit, onUnit })],
-      side: [cpsCombat(log), cpsStack(view, content, selected, { isTarget: isUnit, onUnit }),
+      side: [setupPool(view, { legal, onAction: opts.onAction, rule: '3.1', counter: (u, size) => cpsCounter(u, cpsDefs.get(u.id), { size }) }),
+             cpsCombat(log), cpsStack(view, content, selected, { isTarget: isUnit, onUnit }),
              cpsHand(view, seat, content, { isTarget: isCard, onCard }), cpsStatus(view)].filter(Boolean),
     };
   }
   return {
     selected,
     map, below: [mapLegend, pwVpTrack(view), pwTurnTrack(view, { isTarget: isUnit, onUnit })],
-    side: [setupPool(view, { legal, onAction: opts.onAction }), pwCombat(view, log), pwStack(view, selected, { isTarget: isUnit, onUnit }),
+    side: [setupPool(view, { legal, onAction: opts.onAction, rule: '14.1–14.2', counter: (u, size) => pwCounter(u, { size }) }),
+           pwCombat(view, log), pwStack(view, selected, { isTarget: isUnit, onUnit }),
            handPanel(view, seat, { isTarget: isCard, onCard }), pwStatus(view)].filter(Boolean),
   };
 }

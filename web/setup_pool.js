@@ -1,13 +1,13 @@
-// The set-up pool of The Pacific War (14.1, 14.2; issue 40): the seat's units still to place,
-// as counters beside the map, from the view's `setup_pool` (the server sends it to the seat
-// setting up only). The rules ask about one unit at a time (`placing`): its counter leads the
+// The set-up pool (issue 40): the seat's units still to place, as counters beside the map, from
+// the view's `setup_pool` (the server sends it to the seat setting up only): The Pacific War's
+// set-up (14.1, 14.2) and Co-Prosperity Sphere's split of the US forces (3.1). The rules ask about one unit at a time (`placing`): its counter leads the
 // pool and can be dragged onto a highlighted map area (mouse or finger), or clicked to mark it
 // and then a highlighted area clicked; the others wait their turn.
 import { h } from './dom.js';
-import { pwCounter } from './counters.js';
 
-// opts: {legal, onAction(id)}. Returns the panel, or null when the view has no pool.
-export function setupPool(view, { legal = [], onAction } = {}) {
+// opts: {legal, onAction(id), counter(unit, size) (the game's counter drawing), rule (its
+// section)}. Returns the panel, or null when the view has no pool.
+export function setupPool(view, { legal = [], onAction, counter: draw, rule = '' } = {}) {
   const pool = view.setup_pool;
   if (!pool || !(pool.units || []).length) return null;
   const placing = pool.units.find((u) => u.id === pool.placing);
@@ -20,24 +20,25 @@ export function setupPool(view, { legal = [], onAction } = {}) {
   }
   const say = h('p', { class: 'small pool-say', id: 'pool-say', role: 'status', 'aria-live': 'polite' });
   const box = h('section', { class: 'panel setup-pool', id: 'setup-pool', 'aria-labelledby': 'setup-pool-title' },
-    h('h3', { id: 'setup-pool-title' }, `Units to place (${pool.units.length}) `, h('span', { class: 'muted' }, 'set-up, 14.1–14.2')));
+    h('h3', { id: 'setup-pool-title' }, `Units to place (${pool.units.length}) `, h('span', { class: 'muted' }, `set-up, ${rule}`)));
+  const nameOf = (u) => u.name || u.id;
   if (placing) {
-    const counter = pwCounter(placing, { size: 64 });
+    const counter = draw(placing, 64);
     counter.setAttribute('tabindex', '0');
     counter.setAttribute('role', 'button');
-    counter.setAttribute('aria-label', `${placing.name}, placing now: ${places.size} legal areas highlighted on the map; ` +
+    counter.setAttribute('aria-label', `${nameOf(placing)}, placing now: ${places.size} legal areas highlighted on the map; ` +
       'drag it there, or click it and then an area');
     const now = h('div', { class: `pool-now${places.size ? ' can-drag' : ''}`, 'data-pool-unit': placing.id }, counter);
-    if (places.size) dragToMap(now, counter, placing, places, onAction, say);
+    if (places.size) dragToMap(now, counter, nameOf(placing), places, onAction, say);
     box.append(h('div', { class: 'pool-current' }, now,
-      h('div', { class: 'small' }, h('b', {}, placing.name), ' is placed now.',
+      h('div', { class: 'small' }, h('b', {}, nameOf(placing)), ' is placed now.',
         places.size ? ` Drag it onto one of the ${places.size} highlighted areas, or click a highlighted area.` : '')));
   }
   if (waiting.length) {
     box.append(h('div', { class: 'small muted' }, `Waiting (${waiting.length}), placed one at a time in this order:`),
       h('div', { class: 'pool-waiting counters' }, waiting.map((u) => {
-        const c = pwCounter(u, { size: 44 });
-        c.setAttribute('aria-label', `${u.name}, waiting to be placed`);
+        const c = draw(u, 44);
+        c.setAttribute('aria-label', `${nameOf(u)}, waiting to be placed`);
         c.setAttribute('tabindex', '0');  // reachable by Tab, as every counter (its title tells its values)
         return h('div', { class: 'pool-unit', 'data-pool-unit': u.id }, c);
       })));
@@ -49,7 +50,7 @@ export function setupPool(view, { legal = [], onAction } = {}) {
 // Pointer drag of the counter onto the map: a copy follows the pointer; let go over a
 // highlighted area places the unit there. A press without a move marks the counter (and the
 // map's highlighted areas pulse) so that a click on an area places it.
-function dragToMap(holder, counter, unit, places, onAction, say) {
+function dragToMap(holder, counter, name, places, onAction, say) {
   holder.style.touchAction = 'none';
   let drag = null;
   const nodeAt = (x, y) => {
@@ -94,7 +95,7 @@ function dragToMap(holder, counter, unit, places, onAction, say) {
       if (!cancelled) {
         mark(!holder.classList.contains('picked'));
         say.textContent = holder.classList.contains('picked')
-          ? `${unit.name} chosen: click a highlighted area on the map.` : '';
+          ? `${name} chosen: click a highlighted area on the map.` : '';
       }
       return;
     }
@@ -104,7 +105,7 @@ function dragToMap(holder, counter, unit, places, onAction, say) {
     const over = nodeAt(e.clientX, e.clientY);
     const action = over ? places.get(over) : null;
     if (action) onAction(action.id);
-    else say.textContent = `${unit.name} can go only to a highlighted area; dropped elsewhere, it stays in the pool.`;
+    else say.textContent = `${name} can go only to a highlighted area; dropped elsewhere, it stays in the pool.`;
   };
   holder.addEventListener('pointerup', (e) => end(e, false));
   holder.addEventListener('pointercancel', (e) => end(e, true));
@@ -114,6 +115,6 @@ function dragToMap(holder, counter, unit, places, onAction, say) {
     if (e.key !== 'Enter' && e.key !== ' ') return;
     e.preventDefault();
     mark(!holder.classList.contains('picked'));
-    say.textContent = `${unit.name}: choose a highlighted area on the map, or a button of the prompt.`;
+    say.textContent = `${name}: choose a highlighted area on the map, or a button of the prompt.`;
   });
 }

@@ -32,6 +32,31 @@ TEST(CoProsperitySetup, AlliedSplitThenJapaneseChooseFourCards_3_1) {
   EXPECT_EQ(sc.s().step, Step::DeclareJapanese);
 }
 
+// The view of the Allied seat shows the US units still to split (3.1), the one asked about
+// first, with the steps they are set up with; the Japanese seat and spectators do not get it.
+TEST(CoProsperitySetup, ViewShowsTheSplitPoolToTheAlliedSeatOnly_3_1) {
+  Scenario sc;
+  engine::Json allied = sc.s().view(kAllied);
+  ASSERT_TRUE(allied.contains("setup_pool"));
+  EXPECT_EQ(allied["setup_pool"]["placing"], "US-CV-1");
+  ASSERT_EQ(allied["setup_pool"]["units"].size(), 6u);
+  EXPECT_EQ(allied["setup_pool"]["units"][0]["id"], "US-CV-1");
+  EXPECT_FALSE(sc.s().view(kJapanese).contains("setup_pool"));
+  EXPECT_FALSE(sc.s().view(-1).contains("setup_pool"));
+  sc.act("place US-CV-1 Pearl-Harbor");
+  allied = sc.s().view(kAllied);
+  EXPECT_EQ(allied["setup_pool"]["units"].size(), 5u);
+  EXPECT_EQ(allied["setup_pool"]["placing"], "US-CV-2");
+  for (const engine::Json& u : allied["setup_pool"]["units"]) {
+    if (u["id"] == "US-Inf-1") {
+      EXPECT_EQ(u["steps"], 1);  // set up reduced (3.1 asterisk)
+    }
+  }
+  sc.acts({"place US-CV-2 Samoa", "place US-BB-1 Pearl-Harbor", "place US-BB-2 Pearl-Harbor",
+           "place US-Inf-1 Samoa", "place US-Air-1 Pearl-Harbor"});
+  EXPECT_FALSE(sc.s().view(kAllied).contains("setup_pool"));
+}
+
 TEST(CoProsperityProduction, JapanesePpCountsControlledSquaresUpToFour_6_1) {
   Scenario sc;
   sc.empty_board(2);

@@ -90,6 +90,20 @@ engine::Json CpsState::view(int viewer) const {
   v["production_track"] = track;
   v["pools"] = pool;
   v["vladivostok"] = vlad;
+  // 3.1: the US units the Allied player still splits between Pearl Harbor and Samoa, the one
+  // asked about first (the order of next_split), with the steps they will be set up with; only
+  // to the seat placing them.
+  if (step == Step::SetupSplit && viewer == seat) {
+    engine::Json split = engine::Json::array();
+    for (int u = 0; u < c.num_units(); ++u) {
+      const UnitDef& d = c.units[u];
+      if (d.setup != "split" || units[u].loc != kLocPool) continue;
+      engine::Json j = unit_json(*this, u);
+      j["steps"] = d.reduced ? 1 : d.steps;
+      split.push_back(j);
+    }
+    if (!split.empty()) v["setup_pool"] = {{"placing", split.front()["id"]}, {"units", split}};
+  }
   engine::Json hands = engine::Json::object();
   for (int side : {kJapanese, kAllied}) {
     engine::Json h;

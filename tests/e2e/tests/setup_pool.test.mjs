@@ -83,3 +83,27 @@ test('set-up: the pool of units to place, placed by click and by drag', async ()
   await screenshot(phone, 'setup-pool-phone');
   assert.deepEqual(errors, []);
 });
+
+test('Co-Prosperity Sphere set-up (3.1): the US units to split, placed by drag', async () => {
+  const errors = [];
+  const page = await newPage(browser, errors);
+  await signUp(page, server.url, 'quin');
+  await createGame(page, { game: 'co-prosperity', seat: 'allied', opponent: 'random' });
+  await waitMyTurn(page);
+  assert.equal(await poolCount(page), 6);
+  assert.equal(await page.getAttribute('#setup-pool .pool-now', 'data-pool-unit'), 'US-CV-1');
+  await screenshot(page, 'setup-pool-co-prosperity');
+  const from = await page.locator('#setup-pool .pool-now svg.counter').boundingBox();
+  const to = await page.locator('svg.map .node.target[data-node="Samoa"]').boundingBox();
+  const v = await version(page);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await nextVersion(page, v);
+  await waitMyTurn(page);
+  assert.equal(await poolCount(page), 5);
+  assert.equal(await page.getAttribute('#setup-pool .pool-now', 'data-pool-unit'), 'US-CV-2');
+  assert.match(await page.textContent('#game-log'), /US-CV-1 set up at Samoa/);
+  assert.deepEqual(errors, []);
+});
