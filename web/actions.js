@@ -35,8 +35,15 @@ export function chooseAmong(actions, event, onAction) {
     onAction(actions[0].id);
     return;
   }
+  // A choice hands the focus back to what opened the menu (a card's confirmation returns it there).
+  const opener = document.activeElement;
+  const choose = (id) => {
+    closeMenu();
+    if (opener && opener !== document.body && opener.isConnected) opener.focus({ preventScroll: true });
+    onAction(id);
+  };
   const menu = h('div', { class: 'menu', role: 'menu' },
-    actions.map((a) => h('button', { role: 'menuitem', 'data-action': a.id, title: a.id, onclick: () => { closeMenu(); onAction(a.id); } }, printed(a.label || a.id))));
+    actions.map((a) => h('button', { role: 'menuitem', 'data-action': a.id, title: a.id, onclick: () => choose(a.id) }, printed(a.label || a.id))));
   // The arrow keys move between the choices (the ARIA menu pattern); Escape closes it.
   menu.addEventListener('keydown', (e) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;

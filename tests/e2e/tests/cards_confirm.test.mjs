@@ -103,6 +103,7 @@ test('a card play asks for a confirmation naming the card; Cancel changes nothin
   await player.waitForSelector('#card-confirm[open]');
   await player.keyboard.press('Escape');
   assert.equal((await call(player, 'GET', `/api/games/${id}`)).version, st.version);
+  assert.equal(await player.evaluate(() => document.activeElement?.getAttribute('data-card')), card.id, 'focus back on the card');
 
   // On a phone the dialog fits the screen.
   const phone = await newPhonePage(browser, errors);
