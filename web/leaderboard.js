@@ -8,7 +8,7 @@ export function showLeaderboard(ctx, game) {
   const body = h('div', { id: 'leaderboard' }, h('p', { class: 'muted' }, 'Loading…'));
   const picker = h('nav', { class: 'row tabs-inline', 'aria-label': 'Games' });
   ctx.page.append(h('section', { class: 'card leaderboard' },
-    h('div', { class: 'row spread' }, h('h2', {}, 'Leaderboard'), h('a', { class: 'button secondary', href: '#/' }, 'Lobby')),
+    h('div', { class: 'row spread' }, h('h1', {}, 'Leaderboard'), h('a', { class: 'button secondary', href: '#/' }, 'Lobby')),
     picker, body));
 
   api.catalog().then((catalog) => {
@@ -35,7 +35,7 @@ export function showLeaderboard(ctx, game) {
           h('td', { class: 'num' }, p.losses),
           h('td', { class: 'num' }, p.draws)))))
       : h('p', { class: 'muted' }, `No rated games yet. A new player starts at ${board.new_player.rating} ± ${board.new_player.deviation}.`));
-    body.append(h('h3', { class: 'levels' }, 'Computer levels'),
+    body.append(h('h2', { class: 'levels' }, 'Computer levels'),
       h('table', { class: 'games ratings', id: 'computer-ratings' },
         h('caption', { class: 'muted' }, 'Fixed ratings taken from the AI ladder (docs/ai.md); a rated game against a level moves only your rating.'),
         h('thead', {}, h('tr', {}, ['Level', 'Rating', 'RD', 'Ladder'].map((t, i) => h('th', { scope: 'col', class: i === 1 || i === 2 ? 'num' : null }, t)))),

@@ -48,7 +48,7 @@ export function publicSections(ctx, titleOf) {
       if (!r.challenges.length) challenges.append(h('p', { class: 'muted' }, 'No open challenges. Post one with “Open challenge” below.'));
       else {
         challenges.append(h('table', { class: 'games' },
-          h('thead', {}, h('tr', {}, ['Game', 'By', 'Your side', 'Rules', 'Clock', '', ''].map((t) => h('th', { scope: 'col' }, t)))),
+          h('thead', {}, h('tr', {}, ['Game', 'By', 'Your side', 'Rules', 'Clock', 'Kind', 'Accept'].map((t, i) => h('th', { scope: 'col' }, i >= 5 ? h('span', { class: 'sr' }, t) : t)))),
           h('tbody', {}, r.challenges.map((c) => h('tr', { 'data-challenge': c.id },
             h('td', {}, titleOf(c.game), c.rated ? h('span', { class: 'rated-tag' }, ' · rated') : null),
             h('td', {}, c.by, c.rating !== undefined ? h('span', { class: 'muted' }, ` (${c.rating})`) : null),
@@ -74,7 +74,7 @@ export function publicSections(ctx, titleOf) {
       if (!others.length) watch.append(h('p', { class: 'muted' }, 'No public games of others right now.'));
       else {
         watch.append(h('table', { class: 'games' },
-          h('thead', {}, h('tr', {}, ['Game', 'Players', 'State', ''].map((t) => h('th', { scope: 'col' }, t)))),
+          h('thead', {}, h('tr', {}, ['Game', 'Players', 'State', 'Watch'].map((t, i) => h('th', { scope: 'col' }, i === 3 ? h('span', { class: 'sr' }, t) : t)))),
           h('tbody', {}, others.slice(0, 20).map((g) => h('tr', { 'data-public': g.id },
             h('td', {}, `${titleOf(g.game)} #${g.id}`),
             h('td', {}, Object.entries(g.seats).map(([seat, who]) => `${cap(seat)}: ${who || '—'}`).join(' vs ')),

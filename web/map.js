@@ -74,20 +74,33 @@ function stacks(g, units, sideOf, readyOf, y) {
   return sides.length > 0;
 }
 
-// The name beside its node, on the side the geo data asks for (n, s, e, w).
-function label(text, where, r, hasChips) {
+// The name beside its node, on the side the geo data asks for (n, s, e, w); a name above or below
+// a node near the map's left or right edge is moved along so it stays on the map (room: the map
+// units from the node to each edge; a character of the name is about 9 units wide).
+function label(text, where, r, hasChips, room) {
   const at = {
     n: { x: 0, y: -r - 6, anchor: 'middle' },
     s: { x: 0, y: r + (hasChips ? 38 : 15), anchor: 'middle' },
     e: { x: r + 5, y: 5, anchor: 'start' },
     w: { x: -r - 5, y: 5, anchor: 'end' },
   }[where || 'n'];
+  const half = String(text).length * 4.5;
+  if (room && at.anchor === 'middle' && half > room.right - 4) Object.assign(at, { x: room.right - 4, anchor: 'end' });
+  else if (room && at.anchor === 'middle' && half > room.left - 4) Object.assign(at, { x: 4 - room.left, anchor: 'start' });
   return s('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: 'oz-name' }, text);
 }
 
 function placeOf(geo, node) {
   const p = geo.places[node.id];
   return p ? { ...p } : { x: node.x, y: node.y, label: 'n' };
+}
+
+// A node's drawing is hidden from assistive technology except its visible name, so the name a
+// screen reader hears (aria-label: the name first, then what the drawing shows) contains all the
+// text it reads; the numbers, markers and tooltips are in that label already.
+function nameOnly(g) {
+  for (const c of g.children) if (!c.classList.contains('oz-name')) c.setAttribute('aria-hidden', 'true');
+  return g;
 }
 
 // The Pacific War.
@@ -152,10 +165,10 @@ export function drawPwMap(content, view, ui) {
         s('title', {}, 'USN Fleet Train (8.7)')));
     }
     const chips = stacks(g, units, (u) => u.side, (u) => u.ready !== false, r + 12);
-    g.append(label(v.name || o.name, p.label, r, chips));
+    g.append(label(v.name || o.name, p.label, r, chips, { left: p.x, right: geo.width - p.x }));
     g.append(s('title', {}, `${o.name}${p.place ? ` (${p.place})` : ''}${o.port ? ` — Port, ${o.vp} VP` : ''}` +
       `${v.control ? `, controlled by ${v.control}` : ''}${units.length ? `, ${units.length} unit(s)` : ''}`));
-    nodes.append(g);
+    nodes.append(nameOnly(g));
   }
   svg.append(nodes);
   return withPanZoom(svg, 'pacific-war');
@@ -249,10 +262,10 @@ export function drawCpsMap(content, view, ui) {
       g.append(f);
     }
     const chips = stacks(g, units, sideOfUnit, () => true, r + 12);
-    g.append(label(name, p.label, r, chips));
+    g.append(label(name, p.label, r, chips, { left: p.x, right: geo.width - p.x }));
     g.append(s('title', {}, `${name}${p.place ? ` (${p.place})` : ''}: ${o.nation}${o.home ? ', home' : ''}${o.port ? ', port' : ''}` +
       `${o.production ? `, ${o.production} production` : ''}${v.control ? `, controlled by ${v.control}` : ''}`));
-    nodes.append(g);
+    nodes.append(nameOnly(g));
   }
   for (const box of RETREAT_BOXES) {
     const p = geo.places[box.id];
@@ -262,7 +275,7 @@ export function drawCpsMap(content, view, ui) {
     g.append(s('rect', { class: 'oz box', x: -60, y: -20, width: 120, height: 40, rx: 4, stroke: sideColor(box.side) }));
     g.append(s('text', { y: -5, 'text-anchor': 'middle', class: 'oz-name small' }, box.name));
     stacks(g, v.units || [], sideOfUnit, () => true, 10);
-    nodes.append(g);
+    nodes.append(nameOnly(g));
   }
   svg.append(nodes);
   return withPanZoom(svg, 'co-prosperity');

@@ -64,9 +64,9 @@ export function showReplay(ctx, id) {
       data.view.prompt ? h('p', { class: 'muted small' }, `Next: ${printed(data.view.prompt)}`) : null);
     const focused = document.activeElement && document.activeElement.id;
     clear(root).append(
-      h('div', { class: 'game-head' }, h('h2', {}, `Replay of game #${id}`),
+      h('div', { class: 'game-head' }, h('h1', {}, `Replay of game #${id}`),
         h('div', { class: 'muted' }, 'Left/right arrow keys step through the game.'), h('a', { class: 'button secondary', href: '#/' }, 'Lobby')),
-      tabBar(root, tabs),
+      tabBar(root, tabs), h('h2', { class: 'sr' }, 'Board'),
       h('div', { class: 'board' }, h('div', { class: 'map-col' }, ...markTabs([board.map, analysis.graph(step), ...board.below])),
         h('div', { class: 'side-col' }, controls, ...markTabs([analysis.list(), ...board.side, logPanel(data.log || [])]))));
     const again = focused && document.getElementById(focused);

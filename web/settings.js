@@ -14,7 +14,7 @@ const EVENTS = [
 
 export function showSettings(ctx) {
   const box = h('section', { class: 'card settings', id: 'settings-page' }, h('p', { class: 'muted' }, 'Loading…'));
-  ctx.page.append(h('div', { class: 'settings-wrap' }, box));
+  ctx.page.append(h('div', { class: 'settings-wrap' }, h('h1', {}, 'Settings'), box));
 
   function permissionText() {
     if (!browserNoticesSupported()) return 'This browser has no notifications.';

@@ -45,7 +45,7 @@ function showList(ctx) {
   h('label', { for: 'witp-start' }, 'Starting cycle (50.0)', start),
   h('button', { type: 'submit' }, 'Create'), out);
   ctx.page.append(h('div', { class: 'lobby witp' },
-    h('section', { class: 'card' }, h('h2', {}, 'War in the Pacific campaigns'), list), h('section', {}, form)));
+    h('section', { class: 'card' }, h('h1', {}, 'War in the Pacific campaigns'), list), h('section', {}, form)));
   witpApi.list().then(({ campaigns }) => {
     clear(list);
     if (!campaigns.length) {
@@ -53,7 +53,7 @@ function showList(ctx) {
       return;
     }
     list.append(h('table', { class: 'games' },
-      h('thead', {}, h('tr', {}, ['Campaign', 'Cycle', 'Kept by', ''].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', {}, h('tr', {}, ['Campaign', 'Cycle', 'Kept by', 'Open'].map((t, i) => h('th', { scope: 'col' }, i === 3 ? h('span', { class: 'sr' }, t) : t)))),
       h('tbody', {}, campaigns.map((c) => h('tr', { 'data-campaign': c.id },
         h('td', {}, c.name), h('td', {}, c.cycle), h('td', {}, c.role === 'owner' ? 'me' : `${c.owner} (read-only)`),
         h('td', {}, h('a', { class: 'button', href: `#/witp/${c.id}/books` }, 'Open')))))));
@@ -125,7 +125,7 @@ function showCampaign(ctx, id, tab, sub) {
     fill();
     if (sub) show(sub);
     return h('div', { class: 'witp-picker' },
-      h('div', { class: 'card' }, h('label', { for: filter.id }, title, filter), h('label', { for: select.id, class: 'sr' }, title), select),
+      h('div', { class: 'card' }, h('h2', { class: 'sr' }, title), h('label', { for: filter.id }, title, filter), h('label', { for: select.id, class: 'sr' }, title), select),
       h('div', { class: 'card' }, slot));
   }
 

@@ -31,7 +31,8 @@ export function jsonView(v) {
     if (!v.length) return h('span', { class: 'muted' }, 'none');
     if (v.every((x) => x && typeof x === 'object' && !Array.isArray(x))) {
       const keys = [...new Set(v.flatMap((x) => Object.keys(x)))];
-      return h('div', { class: 'table-wrap' }, h('table', { class: 'witp-table' },
+      // Focusable, so a table wider than its column scrolls by keyboard too.
+      return h('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': `Table: ${keys.map(label).join(', ')}` }, h('table', { class: 'witp-table' },
         h('thead', {}, h('tr', {}, keys.map((k) => h('th', { scope: 'col' }, label(k))))),
         h('tbody', {}, v.map((x) => h('tr', {}, keys.map((k) => h('td', {}, k in x ? jsonView(x[k]) : '')))))));
     }

@@ -179,15 +179,17 @@ export async function newPhonePage(browser, errors) {
   return page;
 }
 
-// axe-core (npm) on the page as it is: the serious and critical violations, as short strings.
+// axe-core (npm) on the page as it is: every violation (minor, moderate, serious, critical), as
+// short strings. label-content-name-mismatch (experimental in axe, so off by default) is
+// switched on: a control's accessible name must contain its visible text.
 // The engine is evaluated through the DevTools protocol, so the page's CSP does not block it.
 const AXE = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 export async function axeViolations(page) {
   await page.evaluate(AXE);
   const found = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    const r = await window.axe.run(document, { resultTypes: ['violations'],
+                                                 rules: { 'label-content-name-mismatch': { enabled: true } } });
+    return r.violations.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   });
   return found;
 }
