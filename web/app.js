@@ -65,6 +65,7 @@ async function route() {
     onLogin: (username) => setUser(username),
     onLogout: () => { setUser(null); location.hash = '#/login'; },
   };
+  skipNew.hidden = true;
   if (!user) {
     // Remember where the visitor wanted to go (an invitation link) and come back after login.
     current = showAuth(ctx, name === 'login' ? '#/' : `#/${hash}`);
@@ -78,7 +79,28 @@ async function route() {
   else if (name === 'account') current = showAccount(ctx);
   else if (name === 'leaderboard') current = showLeaderboard(ctx, arg ? decodeURIComponent(arg) : null);
   else current = showLobby(ctx);
+  skipNew.hidden = !(current && current.lobby);
 }
+
+// The skip link (the first thing Tab reaches on every page): to the prompt and its actions on a
+// game page where it is your turn ("Skip to your move"), else to the page's main part.
+const skip = document.getElementById('skip-link');
+function skipTarget() {
+  const prompt = document.querySelector('#game-page[data-your-turn=true] #prompt');
+  return prompt ? { el: prompt, text: 'Skip to your move' } : { el: page, text: 'Skip to main content' };
+}
+skip.addEventListener('focus', () => { skip.textContent = skipTarget().text; });
+skip.addEventListener('click', () => {
+  const { el } = skipTarget();
+  const first = el.id === 'prompt' ? el.querySelector('#actions button.act:not([disabled])') : null;
+  (first || el).focus();
+});
+// On the lobby a second one goes straight to the form of a new game (past the lists of games).
+const skipNew = document.getElementById('skip-new-game');
+skipNew.addEventListener('click', () => {
+  const first = document.querySelector('#create-game select');
+  if (first) first.focus();
+});
 
 window.addEventListener('hashchange', route);
 route();

@@ -126,7 +126,7 @@ export function showGame(ctx, id) {
       : h('div', { class: 'banner', id: 'turn-banner' }, st.status === 'waiting' ? 'Waiting for your opponent to join'
         : `${cap(st.to_move || '')} to move`);
     return h('div', { class: 'game-head' },
-      h('div', {}, h('h2', {}, `${content.title || titleOf(st.game)} · game #${st.id}`),
+      h('div', {}, h('h1', {}, `${content.title || titleOf(st.game)} · game #${st.id}`),
         h('div', { class: 'muted' }, `${st.spectator ? 'Spectating (public information only).' : `You play ${cap(st.seat)}.`} ${seats}. Move ${st.version}.`),
         h('div', { class: 'when', id: 'when' }, whenText(st.view)), hints.badge()),
       banner, st.spectator ? null : clock.el,
@@ -142,6 +142,7 @@ export function showGame(ctx, id) {
 
   let shown = null;  // the state drawn last (to animate what changed)
   let centeredOn = null;  // the combat OZ the map was last centred on
+  let wasMine = false;  // whether the last render was on your turn (to move the focus when it becomes so)
   function render() {
     if (!alive || !st) return;
     const t0 = performance.now();
@@ -154,13 +155,16 @@ export function showGame(ctx, id) {
     document.title = `${st.your_turn ? '● Your turn — ' : ''}pacwar #${st.id}`;
     const prompt = promptPanel(st, onAction, { busy: busy || repeating, repeat, collapsed: ui.promptCollapsed,
                                               onCollapse: (c) => { ui.promptCollapsed = c; } });
-    clear(root).append(header(), tabBar(root, tabs), h('div', { class: 'board' },
+    clear(root).append(header(), tabBar(root, tabs), h('h2', { class: 'sr' }, 'Board'), h('div', { class: 'board' },
       h('div', { class: 'map-col' }, ...markTabs([board.map, ...board.below])),
       h('div', { class: 'side-col' }, st.spectator ? null : prompt, st.spectator ? null : hints.panel(st, onAction), ...markTabs([...board.side, logPanel(st.log || []), chat.el]))));
     root.dataset.version = st.version;
     root.dataset.yourTurn = String(!!st.your_turn);
     root.dataset.busy = String(busy || repeating);
     restoreFocus(focus);
+    const mine = !!st.your_turn && !st.spectator;
+    if (mine && !wasMine) focusPrompt();
+    wasMine = mine;
     if (shown && shown.version !== st.version) animateChange(root, st.game, content, shown.view, st.view, st.log || [], (shown.log || []).length);
     // A new combat comes into view on a map cut to the screen (a phone, or zoomed in).
     const combatAt = st.view && st.view.combat ? st.view.combat.oz : null;
@@ -228,6 +232,16 @@ function focusKey() {
     if (v) return { sel: `[${attr}="${CSS.escape(v)}"]`, inActions, inPrompt: !!el.closest('#prompt') };
   }
   return { sel: null, inActions, inPrompt: !!el.closest('#prompt') };
+}
+
+// When it becomes your turn the focus goes to the prompt (a screen reader reads it), unless the
+// user is typing (a chat message) or already in the prompt.
+function focusPrompt() {
+  const el = document.activeElement;
+  if (el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)) return;
+  const prompt = document.getElementById('prompt');
+  if (!prompt || prompt.contains(el)) return;
+  prompt.focus({ preventScroll: true });
 }
 
 // Puts the focus back where it was; an action that is gone hands it to the first action of the

@@ -43,7 +43,7 @@ export function showLobby(ctx) {
   const invite = h('div', { id: 'invite-box' });
   const titleOf = (name) => (catalog && catalog.games.find((g) => g.name === name) || {}).title || name;
   const publicPart = publicSections(ctx, titleOf);
-  ctx.page.append(h('div', { class: 'lobby' },
+  ctx.page.append(h('h1', { class: 'sr' }, 'Lobby'), h('div', { class: 'lobby' },
     h('div', {}, h('section', { class: 'card' }, h('div', { class: 'row spread' }, h('h2', {}, 'My games'), filter), list), publicPart.el),
     h('section', {}, create, invite)));
 
@@ -82,7 +82,8 @@ export function showLobby(ctx) {
               : null));
       });
       list.append(h('table', { class: 'games' },
-        h('thead', {}, h('tr', {}, ['Game', '', 'My side', 'Opponent', 'Turn', 'Last move', ''].map((t) => h('th', {}, t)))),
+        h('thead', {}, h('tr', {}, ['Game', 'Title', 'My side', 'Opponent', 'Turn', 'Last move', 'Actions']
+          .map((t, i) => h('th', { scope: 'col' }, i === 1 || i === 6 ? h('span', { class: 'sr' }, t) : t)))),
         h('tbody', {}, rows)));
     } catch (e) {
       clear(list).append(h('p', { class: 'error' }, e.message));
@@ -193,5 +194,5 @@ export function showLobby(ctx) {
   api.catalog().then((c) => { catalog = c; drawCreate(); refresh(); },
                      (e) => create.append(h('p', { class: 'error' }, e.message)));
   const timer = setInterval(() => { if (catalog) refresh(); }, 5000);
-  return { destroy() { clearInterval(timer); } };
+  return { lobby: true, destroy() { clearInterval(timer); } };
 }

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, newPhonePage, newPage, signUp, createGame, waitMyTurn, version, screenshot, REPO,
+import { startServer, launchBrowser, newPhonePage, newPage, signUp, createGame, waitMyTurn, version, screenshot, REPO, apiCall,
          axeViolations, confirmIfAsked } from '../lib/harness.mjs';
 
 let server;
@@ -126,5 +126,35 @@ test('timing: first paint of the game page and the time of an update (desktop)',
   fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log(`# timing ${JSON.stringify(result)}`);
   assert.ok(renders.length >= 20);
+  assert.deepEqual(errors, []);
+});
+
+test('phone 390x844: the lobby with games fits the screen, every button of the list on it and tappable', async () => {
+  const errors = [];
+  const page = await newPhonePage(browser, errors);
+  await signUp(page, server.url, 'lobbyist');
+  const open = await apiCall(page, server.url, 'POST', '/api/games', { game: 'co-prosperity', seat: 'japanese', opponent: 'random' });
+  const done = await apiCall(page, server.url, 'POST', '/api/games', { game: 'pacific-war', seat: 'japanese', opponent: 'random' });
+  await apiCall(page, server.url, 'POST', `/api/games/${done.id}/resign`);
+  await page.goto(`${server.url}/#/`);
+  await page.waitForSelector(`tr[data-game="${done.id}"] a[href="#/replay/${done.id}"]`);
+  await page.waitForSelector(`tr[data-game="${open.id}"]`);
+  await page.waitForSelector('#create');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+            `the page is ${await page.evaluate(() => document.documentElement.scrollWidth)} px wide`);
+  // Each button of the rows: inside the screen's width and the topmost thing at its centre.
+  const buttons = await page.evaluate(() => [...document.querySelectorAll('#my-games tr[data-game] a.button, #my-games tr[data-game] button')]
+    .map((b) => {
+      b.scrollIntoView({ block: 'center' });
+      const r = b.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return { text: b.textContent, inside: r.left >= 0 && r.right <= window.innerWidth, hit: !!top && (top === b || b.contains(top)) };
+    }));
+  assert.ok(buttons.length >= 4, JSON.stringify(buttons));
+  for (const b of buttons) assert.ok(b.inside && b.hit, JSON.stringify(b));
+  await screenshot(page, 'phone-lobby');
+  // A tap on "Create game" creates the game.
+  await page.locator('#create').tap();
+  await page.waitForURL(/#\/game\//);
   assert.deepEqual(errors, []);
 });
