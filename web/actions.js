@@ -55,7 +55,7 @@ export function chooseAmong(actions, event, onAction) {
   });
   const x = event && event.clientX !== undefined ? event.clientX : 200;
   const y = event && event.clientY !== undefined ? event.clientY : 200;
-  document.body.append(menu);
+  (document.getElementById('page') || document.body).append(menu);  // inside the main landmark
   // Beside the click, but whole on the screen (a long menu scrolls within it; a phone's too).
   const margin = 8;
   menu.style.left = `${Math.max(margin, Math.min(x + 6, window.innerWidth - menu.offsetWidth - margin))}px`;

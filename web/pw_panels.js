@@ -91,7 +91,8 @@ function iconEl(id) {
 export function cardEl(c, clickable, onCard) {
   const el = h('div', { class: `game-card ${c.category || ''}${clickable ? ' clickable' : ''}`, 'data-card': c.id,
                         tabindex: 0, role: clickable ? 'button' : 'group',
-                        'aria-label': `Card ${c.id} ${c.name || ''}${clickable ? ', playable' : ''}`,
+                        // A playable card (a button) is named by its text, which a screen reader reads whole.
+                        'aria-label': clickable ? null : `Card ${c.id} ${c.name || ''}`,
                         onclick: clickable ? (e) => onCard(c.id, e) : undefined,
                         onkeydown: clickable ? (e) => {
                           if (e.key !== 'Enter' && e.key !== ' ') return;
