@@ -206,5 +206,6 @@ test('keyboard: the skip link first, the focus on the prompt on your turn, few T
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => getComputedStyle(document.activeElement.querySelector('.halo')).strokeWidth), '5px');
+  await screenshot(page, 'a11y-focus-map-area', { clip: { x: 400, y: 120, width: 600, height: 400 } });
   assert.deepEqual(errors, []);
 });
