@@ -21,10 +21,10 @@ Table build_table() {
       if (i >= kNumSteps || table[i] != nullptr)
         throw std::logic_error("co_prosperity/steps.h: step " + std::to_string(i) +
                                " has two entries");
-      if (entry.apply == nullptr || entry.prompt == nullptr ||
-          (entry.actor == Actor::Seat) != (entry.legal != nullptr))
+      if (entry.name == nullptr || entry.name[0] == '\0' || entry.apply == nullptr ||
+          entry.prompt == nullptr || (entry.actor == Actor::Seat) != (entry.legal != nullptr))
         throw std::logic_error("co_prosperity/steps.h: the entry of step " + std::to_string(i) +
-                               " lacks its apply, prompt or legal actions");
+                               " lacks its name, apply, prompt or legal actions");
       table[i] = &entry;
     }
   }

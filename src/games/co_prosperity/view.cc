@@ -45,6 +45,8 @@ engine::Json CpsState::view(int viewer) const {
   v["first"] = first == kJapanese ? "japanese" : "allied";
   if (winner_ >= 0) v["winner"] = winner_ == kJapanese ? "japanese" : "allied";
   v["phase"] = step_rules(step).phase;
+  // The step of the table of steps (steps.h) by its stable name: the tutorial's key.
+  v["step"] = step_rules(step).name;
   // The combat in progress (8.6, 8.8): public, where it is fought and by whom.
   if (step_rules(step).combat && combat.space >= 0)
     v["combat"] = {{"oz", space_name(*this, combat.space)},

@@ -570,15 +570,17 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::KasagiIbuki, Actor::Seat, "reinforcements", "13.4", legal_advanced, apply_advanced,
+    {Step::KasagiIbuki, "kasagi-ibuki", Actor::Seat, "reinforcements", "13.4", legal_advanced,
+     apply_advanced,
      []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
-    {Step::Divisions, Actor::Seat, "reinforcements", "13.6", legal_advanced, apply_advanced,
+    {Step::Divisions, "divisions", Actor::Seat, "reinforcements", "13.6", legal_advanced,
+     apply_advanced,
      []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
-    {Step::TorpedoDie, Actor::Chance, "strategy", "13.2", nullptr, apply_torpedo_die,
+    {Step::TorpedoDie, "torpedo-die", Actor::Chance, "strategy", "13.2", nullptr, apply_torpedo_die,
      []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
-    {Step::Seabees, Actor::Seat, "strategy", "13.7", legal_advanced, apply_advanced,
+    {Step::Seabees, "seabees", Actor::Seat, "strategy", "13.7", legal_advanced, apply_advanced,
      []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
-    {Step::Magic, Actor::Seat, "strategy", "13.7", legal_advanced, apply_advanced,
+    {Step::Magic, "magic", Actor::Seat, "strategy", "13.7", legal_advanced, apply_advanced,
      []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
 };
 

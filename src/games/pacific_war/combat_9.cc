@@ -618,33 +618,33 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::FireDie, Actor::Chance, "strategy", "9.2.3", nullptr, apply_fire_die,
+    {Step::FireDie, "fire-die", Actor::Chance, "strategy", "9.2.3", nullptr, apply_fire_die,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "9.2.3 " + side_name(s.combat.firing) + " hit die";
      }},
-    {Step::Allocate, Actor::Seat, "strategy", "9.2.4", legal_allocate, apply_allocate,
+    {Step::Allocate, "allocate", Actor::Seat, "strategy", "9.2.4", legal_allocate, apply_allocate,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "9.2.4 " + who(s) + ": allocate a hit (" + std::to_string(s.combat.hits_left) +
               " left)";
      }},
-    {Step::DamageDie, Actor::Chance, "strategy", "9.2.5", nullptr, apply_damage_die,
+    {Step::DamageDie, "damage-die", Actor::Chance, "strategy", "9.2.5", nullptr, apply_damage_die,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "9.2.5 Damage die against " + unit_name(s, s.dmg_unit);
      }},
-    {Step::RetreatDecision, Actor::Seat, "strategy", "9.5", legal_combat_decision,
-     apply_combat_decision,
+    {Step::RetreatDecision, "retreat-decision", Actor::Seat, "strategy", "9.5",
+     legal_combat_decision, apply_combat_decision,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return s.combat.retreat_stage == 4
                   ? "9.4 " + who(s) + " won: stay or retreat?"
                   : "9.5 " + who(s) + ": retreat from " + oz_name(s, s.combat.oz) + "?";
      }},
-    {Step::SurfaceDecision, Actor::Seat, "strategy", "9.1.2", legal_combat_decision,
-     apply_combat_decision,
+    {Step::SurfaceDecision, "surface-decision", Actor::Seat, "strategy", "9.1.2",
+     legal_combat_decision, apply_combat_decision,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "9.1.2 Attacker: fight Surface Combat?";
      }},
-    {Step::ContinueDecision, Actor::Seat, "strategy", "9.1.3", legal_combat_decision,
-     apply_combat_decision,
+    {Step::ContinueDecision, "continue-decision", Actor::Seat, "strategy", "9.1.3",
+     legal_combat_decision, apply_combat_decision,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "9.1.3 Attacker: spend 1 of " + std::to_string(s.combat.mp) +
               " MP for another round, or end the combat and retreat?";

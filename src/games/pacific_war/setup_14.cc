@@ -124,15 +124,15 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::SetupAllied, Actor::Seat, "setup", "14.1", legal_setup, apply_setup,
+    {Step::SetupAllied, "setup-allied", Actor::Seat, "setup", "14.1", legal_setup, apply_setup,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "14.1 Allied set-up: where does " + unit_name(s, s.pending_unit) + " [LAC] start?";
      }},
-    {Step::SetupJapanese, Actor::Seat, "setup", "14.2", legal_setup, apply_setup,
+    {Step::SetupJapanese, "setup-japanese", Actor::Seat, "setup", "14.2", legal_setup, apply_setup,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "14.2 Japanese set-up: where does " + unit_name(s, s.pending_unit) + " start?";
      }},
-    {Step::SetupDraw, Actor::Chance, "setup", "14.2", nullptr, apply_setup_draw,
+    {Step::SetupDraw, "setup-draw", Actor::Chance, "setup", "14.2", nullptr, apply_setup_draw,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "14.2 The Japanese player draws four Resource Cards";
      }},

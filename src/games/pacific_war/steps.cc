@@ -18,10 +18,10 @@ StepTable build_table() {
       const auto i = static_cast<std::size_t>(entry.step);
       if (i >= kNumSteps || table[i] != nullptr)
         throw std::logic_error("steps.h: step " + std::to_string(i) + " has two entries");
-      if (entry.apply == nullptr || entry.prompt == nullptr ||
-          (entry.actor == Actor::Seat) != (entry.legal != nullptr))
+      if (entry.name == nullptr || entry.name[0] == '\0' || entry.apply == nullptr ||
+          entry.prompt == nullptr || (entry.actor == Actor::Seat) != (entry.legal != nullptr))
         throw std::logic_error("steps.h: the entry of step " + std::to_string(i) +
-                               " lacks its apply, prompt or legal actions");
+                               " lacks its name, apply, prompt or legal actions");
       table[i] = &entry;
     }
   }

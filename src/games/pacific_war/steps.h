@@ -22,6 +22,9 @@ enum class Actor : std::uint8_t {
 
 struct StepRules {
   Step step;
+  // The step's stable name, kebab-case of its Step ("setup-japanese"): the view's "step", and
+  // the key of its entry in data/<game>/tutorial.json (tutorial_test.cc checks both agree).
+  const char* name;
   Actor actor;
   const char* phase;  // the view's "phase": setup, turn-0, reinforcements, card-draw, ...
   const char* rule;   // manual section the prompt cites

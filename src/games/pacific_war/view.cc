@@ -12,7 +12,7 @@
 namespace pacwar::pacific_war {
 namespace {
 
-const char* step_name(Step s) { return step_rules(s).phase; }
+const char* phase_of(Step s) { return step_rules(s).phase; }
 
 // A unit's counter as the view shows it, its keys in sorted order (JsonWriter): the parts that
 // never change were written once (prepare_view_text). The web server writes a few hundred of
@@ -243,7 +243,7 @@ void PwState::write_view(int viewer, engine::JsonWriter& w) const {
     w.end_raw();
   }
   w.end_array();
-  std::string phase = step_name(step);
+  std::string phase = phase_of(step);
   if (phase == "strategy" && turn == 0) phase = "turn-0";  // 5.0: no Strategy Phase on Turn 0
   if (phase == "strategy" && move.supply &&
       (step == Step::PickGroup || step == Step::ChooseDestination))
@@ -288,6 +288,9 @@ void PwState::write_view(int viewer, engine::JsonWriter& w) const {
     w.end_array();
     w.end_object();
   }
+  // The step of the table of steps (steps.h) by its stable name: the tutorial's key
+  // (web/tutorial.js).
+  w.field("step", step_rules(step).name);
   w.key("strategic_events_played");  // 4.6: the flipped Strategic Event markers
   w.begin_array();
   for (int i = 0; i < c.num_cards(); ++i)
