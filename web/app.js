@@ -1,5 +1,5 @@
 // The page router: #/login, #/ (lobby), #/game/ID, #/replay/ID, #/invite/TOKEN, #/settings,
-// #/account, #/leaderboard/GAME, #/witp/... (witp.js).
+// #/account, #/leaderboard/GAME, #/learn/GAME (tutorial.js), #/witp/... (witp.js).
 import { api, ApiError } from './api.js';
 import { h, clear } from './dom.js';
 import { showAuth } from './auth.js';
@@ -12,6 +12,7 @@ import { startBrowserNotices } from './notify.js';
 import { showWitp } from './witp.js';
 import { showAccount } from './account.js';
 import { showLeaderboard } from './leaderboard.js';
+import { showLearn } from './tutorial.js';
 
 const page = document.getElementById('page');
 const who = document.getElementById('who');
@@ -77,6 +78,7 @@ async function route() {
   else if (name === 'settings') current = showSettings(ctx);
   else if (name === 'witp') current = showWitp(ctx, hash.split('/').slice(1).map(decodeURIComponent));
   else if (name === 'account') current = showAccount(ctx);
+  else if (name === 'learn' && arg) current = showLearn(ctx, decodeURIComponent(arg));
   else if (name === 'leaderboard') current = showLeaderboard(ctx, arg ? decodeURIComponent(arg) : null);
   else current = showLobby(ctx);
   skipNew.hidden = !(current && current.lobby);

@@ -15,6 +15,7 @@ import { opponentLabel } from './lobby.js';
 import { chatPanel } from './chat.js';
 import { rematchButton } from './lobby_public.js';
 import { cardOfAction, confirmCard, confirmOpen, closeConfirm } from './confirm.js';
+import { tutorialFor } from './tutorial.js';
 
 export function showGame(ctx, id) {
   let st = null;
@@ -31,6 +32,7 @@ export function showGame(ctx, id) {
   const hints = hintControls(id, () => render());
   const clock = gameClock(id, (error) => { if (error) say(error); load(); });
   const chat = chatPanel(id);  // kept across redraws (a message being typed stays)
+  const tutorial = tutorialFor(id, root);  // null unless this is a "Learn to play" game
 
   function say(msg, kind = 'error') {
     flash.textContent = msg;
@@ -157,7 +159,7 @@ export function showGame(ctx, id) {
                                               onCollapse: (c) => { ui.promptCollapsed = c; } });
     clear(root).append(header(), tabBar(root, tabs), h('h2', { class: 'sr' }, 'Board'), h('div', { class: 'board' },
       h('div', { class: 'map-col' }, ...markTabs([board.map, ...board.below])),
-      h('div', { class: 'side-col' }, st.spectator ? null : prompt, st.spectator ? null : hints.panel(st, onAction), ...markTabs([...board.side, logPanel(st.log || []), chat.el]))));
+      h('div', { class: 'side-col' }, tutorial && tutorial.panel(st, content), st.spectator ? null : prompt, st.spectator ? null : hints.panel(st, onAction), ...markTabs([...board.side, logPanel(st.log || []), chat.el]))));
     root.dataset.version = st.version;
     root.dataset.yourTurn = String(!!st.your_turn);
     root.dataset.busy = String(busy || repeating);
@@ -165,6 +167,7 @@ export function showGame(ctx, id) {
     const mine = !!st.your_turn && !st.spectator;
     if (mine && !wasMine) focusPrompt();
     wasMine = mine;
+    if (tutorial) tutorial.after(root);
     if (shown && shown.version !== st.version) animateChange(root, st.game, content, shown.view, st.view, st.log || [], (shown.log || []).length);
     // A new combat comes into view on a map cut to the screen (a phone, or zoomed in).
     const combatAt = st.view && st.view.combat ? st.view.combat.oz : null;

@@ -3,6 +3,7 @@ import { api } from './api.js';
 import { h, clear, cap } from './dom.js';
 import { clockFields, lobbyClockText } from './clock.js';
 import { gameSettingsFields, publicSections, rematchButton } from './lobby_public.js';
+import { learnBox } from './tutorial.js';
 
 export const OPPONENT_LABELS = {
   human: 'A friend (invitation link)',
@@ -45,7 +46,7 @@ export function showLobby(ctx) {
   const publicPart = publicSections(ctx, titleOf);
   ctx.page.append(h('h1', { class: 'sr' }, 'Lobby'), h('div', { class: 'lobby' },
     h('div', {}, h('section', { class: 'card' }, h('div', { class: 'row spread' }, h('h2', {}, 'My games'), filter), list), publicPart.el),
-    h('section', {}, create, invite)));
+    h('section', {}, learnBox(), create, invite)));
 
   async function refresh() {
     publicPart.refresh();
