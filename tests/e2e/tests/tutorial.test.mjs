@@ -231,6 +231,7 @@ test('Learn to play on a phone: the panel above the prompt, axe-clean', async ()
   await signUp(page, server.url, 'learner3');
   await page.waitForSelector('a[data-learn="pacific-war"]');
   await screenshot(page, 'tutorial-lobby-phone');
+  assert.deepEqual(await axeViolations(page), [], 'axe-core on the lobby with its Learn to play box');
   await page.click('a[data-learn="pacific-war"]');
   await page.waitForURL(/#\/game\//);
   await page.waitForSelector('#tutorial[data-state="yours"]');
