@@ -32,7 +32,38 @@ struct ArgSpec {
   std::string default_value;  // when not required (integer, text, die)
   std::int64_t dice = 1;      // kDie: number of dice rolled
   std::int64_t sides = 6;     // kDie: sides of each die (a d10 reads 0-9)
+  // How a form shows it (filled in by describe_arg where the entry leaves them out):
+  std::string label;                 // words, "Activation cost"; derived from the name if empty
+  std::vector<std::string> choices;  // kText: the words it takes ("japanese", "allied")
+  bool open_choices = false;         // choices are suggestions (a datalist), not the only words
+  std::optional<std::int64_t> min;   // kInteger/kDie/kIntegerList: bounds the rules set
+  std::optional<std::int64_t> max;
+  std::string section;  // the rule section of this field where it has its own
 };
+
+// The words of a field for forms: label, choices, bounds (a die's from its dice and sides).
+ArgSpec describe_arg(ArgSpec spec);
+// The form label of an argument name: "activation-cost" -> "Activation cost", "cps" -> "CPs".
+std::string label_of(const std::string& name);
+// The label of a choice word: "japanese" -> "Japanese", "us-west-coast" -> "US West Coast".
+std::string choice_label(const std::string& word);
+
+// A refusal in a form's words: the argument it concerns (its name, for the page to mark) and a
+// sentence naming the field by its label ("Activation cost is required.").
+struct FormProblem {
+  std::string arg;
+  std::string message;
+};
+// The first missing or ill-typed value of `values` against `args` (out of bounds, not a whole
+// number, not one of the choices, not an argument at all); nullopt when all are well formed.
+// `required_why` is appended to "X is required" (e.g. " when the result is posted").
+std::optional<FormProblem> form_problem(
+    const std::vector<ArgSpec>& args, const std::map<std::string, std::vector<std::string>>& values,
+    const std::string& required_why = "");
+// A calculator's own refusal ("--cps-added: must be from 1 to 50 (got 60)") in form words:
+// every "--name" of its arguments becomes its label ("CPs added must be from 1 to 50 (got 60).");
+// `arg` names the first argument it mentions.
+FormProblem in_form_words(const std::vector<ArgSpec>& args, const std::string& message);
 
 // The values given for one calculator run. Each value read is echoed into inputs().
 class Args {

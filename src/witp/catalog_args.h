@@ -44,6 +44,34 @@ inline ArgSpec die(std::string name, std::string help, std::int64_t dice, std::i
   return spec;
 }
 
+// A word from a closed list; `open` makes the list suggestions (a searchable datalist).
+inline ArgSpec choice(std::string name, std::string help, std::vector<std::string> choices,
+                      std::string default_value = "", bool open = false) {
+  const bool required = default_value.empty();  // before the default is moved away
+  ArgSpec spec =
+      make(std::move(name), ArgKind::kText, std::move(help), required, std::move(default_value));
+  spec.choices = std::move(choices);
+  spec.open_choices = open;
+  return spec;
+}
+// An optional choice with no default: absent unless given.
+inline ArgSpec choice_opt(std::string name, std::string help, std::vector<std::string> choices) {
+  ArgSpec spec = choice(std::move(name), std::move(help), std::move(choices));
+  spec.required = false;
+  return spec;
+}
+// A whole number the rules bound.
+inline ArgSpec bounded(ArgSpec spec, std::optional<std::int64_t> low,
+                       std::optional<std::int64_t> high) {
+  spec.min = low;
+  spec.max = high;
+  return spec;
+}
+inline const std::vector<std::string>& sides() {
+  static const std::vector<std::string> words = {"japanese", "allied"};
+  return words;
+}
+
 // An optional die: absent unless given.
 inline ArgSpec die_or(std::string name, std::string help, std::int64_t dice, std::int64_t sides) {
   ArgSpec spec = die(std::move(name), std::move(help), dice, sides);
