@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "engine/errors.h"
+#include "witp/table_forms.h"
 
 namespace pacwar::witp {
 
@@ -311,9 +312,10 @@ void check_table(const TableSpec& spec, const Json& table, std::vector<TableProb
 
 [[noreturn]] void refuse(const std::string& name, const std::string& title, const std::string& file,
                          const std::string& why) {
-  throw engine::UsageError("needs table '" + name + "' (" + title + ", chartbook): " + why +
-                           "; fill it in " + file +
-                           " from your chartbook (schema: " + kTablesSchemaFile + ")");
+  throw TableNeeded("needs table '" + name + "' (" + title + ", chartbook): " + why +
+                        "; fill it in " + file +
+                        " from your chartbook (schema: " + kTablesSchemaFile + ")",
+                    name, title, why);
 }
 
 template <typename Row, typename Make>
@@ -538,6 +540,28 @@ Tables::PortsAirbasesResult Tables::ports_airbases_result(std::int64_t strength,
 void Tables::refuse_incomplete(const std::string& name, const std::string& why) const {
   const TableSpec* spec = find_spec(name);
   refuse(name, spec != nullptr ? spec->title : name, file_, why);
+}
+
+std::vector<TableDescription> table_descriptions() {
+  std::vector<TableDescription> out;
+  for (const TableSpec& spec : table_specs()) {
+    TableDescription d{spec.name, spec.title, {}};
+    for (const FieldSpec& f : spec.fields) d.columns.push_back({f.name, f.is_text, f.signed_});
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+Json tables_template() {
+  Json tables = Json::object();
+  for (const TableSpec& spec : table_specs()) {
+    tables[spec.name] = {{"note", std::string("enter the rows of the ") + spec.title},
+                         {"rows", Json::array()}};
+  }
+  return {{"format", kFormat},
+          {"version", kVersion},
+          {"note", "every table of the schema, no rows yet: type each from your chartbook"},
+          {"tables", tables}};
 }
 
 }  // namespace pacwar::witp
