@@ -1,9 +1,11 @@
 #include "server/witp_api.h"
 
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <sstream>
 
+#include "engine/data_dir.h"
 #include "engine/errors.h"
 #include "server/api_error.h"
 #include "server/crypto.h"
@@ -16,6 +18,7 @@
 #include "witp/catalog.h"
 #include "witp/postings.h"
 #include "witp/strategic_turn_50.h"
+#include "witp/table_forms.h"
 #include "witp/tables.h"
 
 namespace pacwar::server {
@@ -103,10 +106,12 @@ CalculateRequest calculate_request(const Json& body) {
 
 // A form value as the command line would have typed it: numbers and words as text (trimmed), true
 // for a flag given; a list (`list`) as an array or as numbers separated by spaces. "" and false
-// leave the field out. A refusal names the value as the command line does (`field`: "--aps",
-// "cps=") and, in "field", where it is in the body (`path`: "args.aps").
-std::vector<std::string> words_of(const std::string& field, const std::string& path,
+// leave the field out. A refusal names the field by its form label (`label`: "APs") and, in
+// "field", by its argument name (`name`: "aps"); "path" says where it is in the body.
+std::vector<std::string> words_of(const std::string& name, const std::string& path,
                                   const Json& value, bool list) {
+  const std::string label = witp::label_of(name);
+  const Json where = {{"field", name}, {"path", path}};
   if (value.is_boolean()) {
     if (value.get<bool>()) return {"true"};
     return {};
@@ -128,7 +133,7 @@ std::vector<std::string> words_of(const std::string& field, const std::string& p
     std::vector<std::string> words;
     for (const Json& item : value) {
       if (!item.is_number_integer()) {
-        throw ApiError(400, field + ": a list of whole numbers", {{"field", path}});
+        throw ApiError(400, label + " must be a list of whole numbers.", where);
       }
       words.push_back(std::to_string(item.get<std::int64_t>()));
     }
@@ -136,9 +141,48 @@ std::vector<std::string> words_of(const std::string& field, const std::string& p
   }
   if (value.is_null()) return {};
   throw ApiError(400,
-                 field + (list ? ": whole numbers separated by spaces"
-                               : ": must be a whole number, a word or true/false"),
-                 {{"field", path}});
+                 label + (list ? " must be whole numbers separated by spaces."
+                               : " must be a whole number, a word or a tick box."),
+                 where);
+}
+
+// A refusal in the form's words (a sentence naming the field by its label), with "field" the
+// argument's name for the page to mark and "path" where it is in the body ("args.aps").
+// `extra` keeps what the original refusal carried (its "problems", say).
+ApiError form_error(const witp::FormProblem& problem, const std::string& body_key,
+                    Json extra = Json::object()) {
+  extra.erase("error");
+  extra["message"] = problem.message;
+  if (!problem.arg.empty()) {
+    extra["field"] = problem.arg;
+    extra["path"] = body_key + "." + problem.arg;
+  }
+  return ApiError(400, problem.message, extra);
+}
+
+// A book change's fields as argument specs, for the same checks and words as the calculators'.
+std::vector<witp::ArgSpec> book_specs(const witp::BookChange& change) {
+  std::vector<witp::ArgSpec> specs;
+  for (const witp::BookField& f : change.fields) {
+    witp::ArgSpec spec;
+    spec.name = f.key;
+    spec.help = f.help;
+    spec.required = f.required;
+    spec.choices = f.choices;
+    switch (f.kind) {
+      case witp::FieldKind::kInteger:
+        spec.kind = witp::ArgKind::kInteger;
+        break;
+      case witp::FieldKind::kFlag:
+        spec.kind = witp::ArgKind::kFlag;
+        break;
+      default:
+        spec.kind = witp::ArgKind::kText;
+        break;
+    }
+    specs.push_back(witp::describe_arg(spec));
+  }
+  return specs;
 }
 
 const char* arg_kind_name(witp::ArgKind kind) {
@@ -157,16 +201,34 @@ const char* arg_kind_name(witp::ArgKind kind) {
   return "text";
 }
 
-Json arg_json(const witp::ArgSpec& spec) {
+// A choice list as a form shows it: each word with its label.
+Json choices_json(const std::vector<std::string>& words) {
+  Json out = Json::array();
+  for (const std::string& w : words)
+    out.push_back({{"value", w}, {"label", witp::choice_label(w)}});
+  return out;
+}
+
+// One argument as a form shows it: its label, type, choices, bounds and rule section.
+Json arg_json(const witp::ArgSpec& raw, const std::string& section) {
+  const witp::ArgSpec spec = witp::describe_arg(raw);
   Json arg = {{"name", spec.name},
+              {"label", spec.label},
               {"kind", arg_kind_name(spec.kind)},
               {"help", spec.help},
               {"required", spec.required},
-              {"default", spec.default_value}};
+              {"default", spec.default_value},
+              {"section", spec.section.empty() ? section : spec.section}};
   if (spec.kind == witp::ArgKind::kDie) {
     arg["dice"] = spec.dice;
     arg["sides"] = spec.sides;
   }
+  if (!spec.choices.empty()) {
+    arg["choices"] = choices_json(spec.choices);
+    arg["open"] = spec.open_choices;
+  }
+  if (spec.min) arg["min"] = *spec.min;
+  if (spec.max) arg["max"] = *spec.max;
   return arg;
 }
 
@@ -177,11 +239,11 @@ Json catalog_json() {
     Json entry = {{"name", c.name},           {"section", c.section},
                   {"summary", c.summary},     {"uses_tables", c.uses_tables},
                   {"uses_seed", c.uses_seed}, {"args", Json::array()}};
-    for (const witp::ArgSpec& spec : c.args) entry["args"].push_back(arg_json(spec));
+    for (const witp::ArgSpec& spec : c.args) entry["args"].push_back(arg_json(spec, c.section));
     if (const witp::Posting* posting = witp::find_posting(c.name)) {
       entry["posting"] = {{"what", posting->what}, {"args", Json::array()}};
       for (const witp::ArgSpec& spec : posting->args) {
-        entry["posting"]["args"].push_back(arg_json(spec));
+        entry["posting"]["args"].push_back(arg_json(spec, c.section));
       }
     }
     calculators.push_back(std::move(entry));
@@ -194,10 +256,13 @@ Json catalog_json() {
                   {"fields", Json::array()}};
     for (const witp::BookField& f : c.fields) {
       entry["fields"].push_back({{"key", f.key},
+                                 {"label", witp::label_of(f.key)},
                                  {"kind", witp::field_kind_name(f.kind)},
                                  {"help", f.help},
                                  {"required", f.required},
-                                 {"choices", f.choices}});
+                                 {"choices", f.choices},
+                                 {"choice_labels", choices_json(f.choices)},
+                                 {"section", c.section}});
     }
     changes.push_back(std::move(entry));
   }
@@ -205,7 +270,79 @@ Json catalog_json() {
   for (const witp::Segment& s : witp::strategic_turn_segments()) {
     segments.push_back({{"code", s.code}, {"title", s.title}, {"what", s.what}});
   }
-  return {{"calculators", calculators}, {"book_changes", changes}, {"segments", segments}};
+  // The chartbook tables as forms show them (one table at a time), and the document a new
+  // campaign's tables start from.
+  Json tables = Json::array();
+  for (const witp::TableDescription& t : witp::table_descriptions()) {
+    Json columns = Json::array();
+    for (const witp::TableColumn& col : t.columns) {
+      Json column = {{"name", col.name},
+                     {"label", witp::label_of(col.name)},
+                     {"kind", col.text ? "text" : "integer"}};
+      if (!col.text && !col.may_be_negative) column["min"] = 0;
+      columns.push_back(std::move(column));
+    }
+    tables.push_back({{"name", t.name}, {"title", t.title}, {"columns", columns}});
+  }
+  return {{"calculators", calculators},
+          {"book_changes", changes},
+          {"segments", segments},
+          {"tables", tables},
+          {"tables_template", witp::tables_template()}};
+}
+
+// Where a problem of a tables document is, in words: "tables.ms_load_required.rows[0].load" reads
+// "MS Load Capacity Required table (32.4.1), row 1, Load".
+std::string where_words(const std::string& where) {
+  std::string rest = where.rfind("tables.", 0) == 0 ? where.substr(7) : where;
+  const std::size_t dot = rest.find('.');
+  const std::string name = rest.substr(0, dot);
+  std::string words;
+  for (const witp::TableDescription& t : witp::table_descriptions()) {
+    if (t.name == name) words = t.title;
+  }
+  if (words.empty()) return "The table " + witp::label_of(name);
+  if (dot == std::string::npos) return words;
+  rest = rest.substr(dot + 1);
+  if (rest.rfind("rows[", 0) == 0) {
+    const std::size_t close = rest.find(']');
+    if (close != std::string::npos) {
+      std::int64_t index = 0;
+      try {
+        index = std::stoll(rest.substr(5, close - 5));
+      } catch (const std::exception&) {
+        index = 0;
+      }
+      words += ", row " + std::to_string(index + 1);
+      rest = close + 2 <= rest.size() ? rest.substr(close + 2) : "";
+    }
+  } else if (rest == "rows") {
+    rest = "";
+    words += ", its rows";
+  }
+  if (!rest.empty()) words += ", " + witp::label_of(rest);
+  return words;
+}
+
+// data/witp/tables.schema.md, the explanation of the chartbook tables, for the page to show.
+Json tables_schema() {
+  const std::string file = game_data_dir("witp") + "/tables.schema.md";
+  std::ifstream in(file);
+  if (!in) throw ApiError(404, "The explanation of the chartbook tables is not installed.");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return {{"markdown", text.str()}};
+}
+
+// A refusal for want of a chartbook table, in the page's words, with the table to enter.
+ApiError table_needed(const witp::TableNeeded& e) {
+  std::string why = e.why();
+  if (why.rfind("it is not in", 0) == 0) why = "not entered yet";
+  if (why.rfind("incomplete: ", 0) == 0) why = why.substr(12);
+  const std::string message = "This calculation needs the " + e.title() + " from your chartbook (" +
+                              why + "). Enter its rows below or on the Chartbook tables page.";
+  return ApiError(400, message,
+                  {{"message", message}, {"table", e.table()}, {"table_title", e.title()}});
 }
 
 struct StoredCampaign {
@@ -391,18 +528,30 @@ class WitpService {
     const witp::BookChange* spec = witp::find_book_change(change);
     if (spec == nullptr) throw ApiError(400, "change: unknown book change '" + change + "'");
     std::vector<std::string> words = {change};
+    std::map<std::string, std::vector<std::string>> values;
     for (const auto& [key, value] : request.fields.items()) {
       const witp::BookField* field = nullptr;
       for (const witp::BookField& f : spec->fields) field = f.key == key ? &f : field;
       if (field == nullptr) {
-        throw ApiError(400, key + "=: not a field of '" + change + "' (" + spec->section + ")");
+        throw ApiError(400, "This change has no field called " + witp::label_of(key) + ".",
+                       {{"field", key}, {"path", "fields." + key}});
       }
-      const std::vector<std::string> given = words_of(key + "=", "fields." + key, value, false);
-      if (!given.empty()) words.push_back(key + "=" + given[0]);
+      const std::vector<std::string> given = words_of(key, "fields." + key, value, false);
+      if (!given.empty()) {
+        words.push_back(key + "=" + given[0]);
+        values[key] = given;
+      }
     }
-    return change_campaign(s, [&](witp::Campaign& campaign, const witp::Tables& tables) {
-      return Json{{"summary", witp::apply_book_command(campaign, words, tables)}};
-    });
+    const std::vector<witp::ArgSpec> specs = book_specs(*spec);
+    if (auto problem = witp::form_problem(specs, values)) throw form_error(*problem, "fields");
+    try {
+      return change_campaign(s, [&](witp::Campaign& campaign, const witp::Tables& tables) {
+        return Json{{"summary", witp::apply_book_command(campaign, words, tables)}};
+      });
+    } catch (const ApiError& e) {
+      if (e.status() != 400 || e.body().contains("table")) throw;
+      throw form_error(witp::in_form_words(specs, e.what()), "fields", e.body());
+    }
   }
 
   // Runs a calculator with the campaign's tables; with "post": applies the result to the books
@@ -418,7 +567,7 @@ class WitpService {
       for (const witp::ArgSpec& spec : calculator->args) {
         list = list || (spec.name == key && spec.kind == witp::ArgKind::kIntegerList);
       }
-      values[key] = words_of("--" + key, "args." + key, value, list);
+      values[key] = words_of(key, "args." + key, value, list);
       for (const std::string& word : values[key]) rolls = rolls || word == "roll";
     }
     const bool post = request.post;
@@ -429,31 +578,52 @@ class WitpService {
       if (posting != nullptr) {
         for (const witp::ArgSpec& spec : posting->args) known = known || spec.name == key;
       }
-      if (!known) throw ApiError(400, "--" + key + ": not a book field of " + name);
-      post_values[key] = words_of("--" + key, "post_args." + key, value, false);
+      if (!known) {
+        throw ApiError(400, "Posting this result has no field called " + witp::label_of(key) + ".",
+                       {{"field", key}, {"path", "post_args." + key}});
+      }
+      post_values[key] = words_of(key, "post_args." + key, value, false);
     }
     if (post && posting == nullptr) {
-      throw ApiError(400,
-                     "post: " + name + "'s result changes no book (" + calculator->section + ")");
+      throw ApiError(400, "This calculator's result changes no book (" + calculator->section +
+                              "), so it cannot be posted.");
+    }
+    if (auto problem = witp::form_problem(calculator->args, values)) {
+      throw form_error(*problem, "args");
+    }
+    if (post) {
+      if (auto problem = witp::form_problem(posting->args, post_values,
+                                            " when the result is posted to a campaign")) {
+        throw form_error(*problem, "post_args");
+      }
     }
     // The engine's dice for "roll" and chit draws: a fresh seed, reported with the result.
     std::optional<std::uint64_t> seed;
     if (rolls) seed = random_u64() >> 11;
-    if (!post) {
-      const witp::Tables tables = tables_of(s);
-      Json run = translate([&] { return witp::run_calculator(*calculator, values, tables, seed); });
-      if (seed) run["seed"] = *seed;
-      return {{"run", run}};
+    // The calculator's own refusals ("--cps-added: must be ...") in the form's words.
+    std::vector<witp::ArgSpec> specs = calculator->args;
+    if (posting != nullptr) specs.insert(specs.end(), posting->args.begin(), posting->args.end());
+    try {
+      if (!post) {
+        const witp::Tables tables = tables_of(s);
+        Json run =
+            translate([&] { return witp::run_calculator(*calculator, values, tables, seed); });
+        if (seed) run["seed"] = *seed;
+        return {{"run", run}};
+      }
+      if (!s.owned) {
+        throw ApiError(403, "read-only: " + s.owner + " shared this campaign with you to read");
+      }
+      return change_campaign(s, [&](witp::Campaign& campaign, const witp::Tables& tables) {
+        Json run = witp::run_calculator(*calculator, values, tables, seed);
+        if (seed) run["seed"] = *seed;
+        const std::string summary = witp::post_result(campaign, run, post_values);
+        return Json{{"run", run}, {"summary", summary}};
+      });
+    } catch (const ApiError& e) {
+      if (e.status() != 400 || e.body().contains("table")) throw;
+      throw form_error(witp::in_form_words(specs, e.what()), "args", e.body());
     }
-    if (!s.owned) {
-      throw ApiError(403, "read-only: " + s.owner + " shared this campaign with you to read");
-    }
-    return change_campaign(s, [&](witp::Campaign& campaign, const witp::Tables& tables) {
-      Json run = witp::run_calculator(*calculator, values, tables, seed);
-      if (seed) run["seed"] = *seed;
-      const std::string summary = witp::post_result(campaign, run, post_values);
-      return Json{{"run", run}, {"summary", summary}};
-    });
   }
 
   Json undo(const StoredCampaign& s) {
@@ -543,6 +713,8 @@ class WitpService {
   static auto translate(F f) -> decltype(f()) {
     try {
       return f();
+    } catch (const witp::TableNeeded& e) {
+      throw table_needed(e);
     } catch (const engine::UsageError& e) {
       throw ApiError(400, e.what());
     } catch (const engine::DataError& e) {
@@ -574,16 +746,18 @@ class WitpService {
     Json problems = Json::array();
     for (const witp::TableProblem& p : witp::validate_tables(document)) {
       if (p.problem.rfind("incomplete", 0) == 0) continue;
-      problems.push_back({{"where", p.where}, {"problem", p.problem}});
+      problems.push_back(
+          {{"where", p.where}, {"words", where_words(p.where)}, {"problem", p.problem}});
     }
     if (!problems.empty()) {
       const std::string field = "tables." + problems[0]["where"].get<std::string>();
       throw ApiError(
           400,
-          "field '" + field + "': " + problems[0]["problem"].get<std::string>() +
+          problems[0]["words"].get<std::string>() + ": " +
+              problems[0]["problem"].get<std::string>() +
               (problems.size() > 1 ? " (and " + std::to_string(problems.size() - 1) + " more)"
                                    : "") +
-              "; schema: data/witp/tables.schema.md; nothing changed",
+              ". Nothing changed.",
           {{"problems", problems}, {"field", field}});
     }
     return document;
@@ -594,7 +768,8 @@ class WitpService {
     if (s.chartbook) {
       status["document"] = *s.chartbook;
       for (const witp::TableProblem& p : witp::validate_tables(*s.chartbook)) {
-        status["incomplete"].push_back({{"where", p.where}, {"problem", p.problem}});
+        status["incomplete"].push_back(
+            {{"where", p.where}, {"words", where_words(p.where)}, {"problem", p.problem}});
       }
     }
     return status;
@@ -665,6 +840,8 @@ void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, Witp
   const std::string campaign = kCampaignPath;
   route("GET", "/api/witp/catalog",
         [service](const std::string&, const Request&, Response&) { return service->catalog(); });
+  route("GET", "/api/witp/tables-schema",
+        [](const std::string&, const Request&, Response&) { return tables_schema(); });
   route("GET", "/api/witp/campaigns",
         [service](const std::string& me, const Request&, Response&) { return service->list(me); });
   route("POST", "/api/witp/campaigns",

@@ -4,6 +4,8 @@
 // stores, shares, refuses and undoes as the command line does.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 
 #include "engine/data_dir.h"
@@ -106,12 +108,14 @@ TEST_F(ServerApiWitp, BadInputNamesTheFieldAndChangesNothing) {
   // A field the change does not take, a word for a number, an unknown change.
   r = book(alice, id, "spend", {{"side", "allied"}, {"hq", "POA"}, {"cps", 5}, {"spnet", 2}});
   EXPECT_EQ(r.status, 400);
-  EXPECT_NE(r.body["error"].get<std::string>().find("spnet=: not a field of 'spend'"),
-            std::string::npos)
-      << r.text;
+  EXPECT_EQ(r.body["error"], "This change has no field called Spnet.") << r.text;
+  EXPECT_EQ(r.body["field"], "spnet");
   r = book(alice, id, "msp-total", {{"msp", "ten"}});
   EXPECT_EQ(r.status, 400);
-  EXPECT_NE(r.body["error"].get<std::string>().find("msp="), std::string::npos) << r.text;
+  EXPECT_EQ(r.body["error"], "MSP must be a whole number.") << r.text;
+  EXPECT_EQ(r.body["message"], r.body["error"]);
+  EXPECT_EQ(r.body["field"], "msp");
+  EXPECT_EQ(r.body["path"], "fields.msp");
   r = book(alice, id, "conjure", {});
   EXPECT_EQ(r.status, 400);
   // What the books forbid: spending CPs a HQ does not hold (28.2).
@@ -121,7 +125,8 @@ TEST_F(ServerApiWitp, BadInputNamesTheFieldAndChangesNothing) {
       200);
   r = book(alice, id, "spend", {{"side", "allied"}, {"hq", "POA"}, {"cps", 21}});
   EXPECT_EQ(r.status, 400);
-  EXPECT_NE(r.body["error"].get<std::string>().find("cps"), std::string::npos) << r.text;
+  EXPECT_EQ(r.body["error"].get<std::string>().rfind("CPs: POA holds only", 0), 0u) << r.text;
+  EXPECT_EQ(r.body["field"], "cps") << r.text;
   const Json view = get(alice, id);
   EXPECT_EQ(view["revision"], revision + 1);  // only the assign
   EXPECT_EQ(view["log"].size(), 1u);
@@ -185,7 +190,8 @@ TEST_F(ServerApiWitp, CalculatorPostsToTheBooksAndUndoRestores) {
   r = alice.post("/api/witp/campaigns/" + id + "/calculate",
                  {{"calculator", "tokyo-express"}, {"args", args}, {"post", true}});
   EXPECT_EQ(r.status, 400);
-  EXPECT_NE(r.body["error"].get<std::string>().find("--hq"), std::string::npos) << r.text;
+  EXPECT_EQ(r.body["error"], "HQ is required when the result is posted to a campaign.") << r.text;
+  EXPECT_EQ(r.body["field"], "hq");
   r = alice.post("/api/witp/campaigns/" + id + "/calculate", {{"calculator", "tokyo-express"},
                                                               {"args", args},
                                                               {"post", true},
@@ -210,6 +216,206 @@ TEST_F(ServerApiWitp, CalculatorPostsToTheBooksAndUndoRestores) {
   EXPECT_EQ(alice.post("/api/witp/campaigns/" + id + "/undo").status, 400);
 }
 
+// A value for a form field that the form would accept: the least of its bounds, its first choice.
+Json valid_value(const Json& arg) {
+  const std::string kind = arg["kind"];
+  if (kind == "flag") return false;
+  if (arg.contains("choices")) return arg["choices"][0]["value"];
+  if (kind == "text") return "Combined";
+  if (arg.contains("min")) return arg["min"];
+  return 1;
+}
+
+// No command-line words in a message for the browser: no "--option", no "FILE", no argument
+// name written with '-' or '_' (the form shows labels, "Activation cost").
+void expect_form_words(const std::string& message, const Json& args, const std::string& where) {
+  EXPECT_EQ(message.find("--"), std::string::npos) << where << ": " << message;
+  EXPECT_EQ(message.find("FILE"), std::string::npos) << where << ": " << message;
+  EXPECT_EQ(message.find("=:"), std::string::npos) << where << ": " << message;
+  for (const Json& arg : args) {
+    const std::string name = arg["name"];
+    if (name.find_first_of("-_") == std::string::npos) continue;
+    EXPECT_EQ(message.find(name), std::string::npos) << where << ": " << message;
+    std::string snake = name;
+    std::replace(snake.begin(), snake.end(), '-', '_');
+    EXPECT_EQ(message.find(snake), std::string::npos) << where << ": " << message;
+  }
+  ASSERT_FALSE(message.empty()) << where;
+  EXPECT_TRUE(std::isupper(static_cast<unsigned char>(message[0]))) << where << ": " << message;
+  EXPECT_EQ(message.back(), '.') << where << ": " << message;
+}
+
+// The catalog describes every field as a form shows it: a label in words, its type, choices
+// for a side and other word lists, bounds for dice, the rule section beside it.
+TEST_F(ServerApiWitp, CatalogFieldsAreTyped) {
+  ApiClient alice = user("alice");
+  const Reply r = alice.get("/api/witp/catalog");
+  ASSERT_EQ(r.status, 200);
+  for (const Json& calc : r.body["calculators"]) {
+    for (const Json& arg : calc["args"]) {
+      const std::string where =
+          calc["name"].get<std::string>() + " " + arg["name"].get<std::string>();
+      const std::string label = arg["label"];
+      EXPECT_FALSE(label.empty()) << where;
+      EXPECT_EQ(label.find_first_of("-_"), std::string::npos) << where << ": " << label;
+      EXPECT_EQ(arg["section"], calc["section"]) << where;
+      if (arg["name"] == "side") {
+        ASSERT_TRUE(arg.contains("choices")) << where;
+        EXPECT_EQ(arg["choices"][0]["label"], "Japanese");
+        EXPECT_EQ(arg["choices"][1]["label"], "Allied");
+        EXPECT_EQ(arg["open"], false);
+      }
+      if (arg["kind"] == "die") {
+        EXPECT_TRUE(arg.contains("min") && arg.contains("max")) << where;
+      }
+    }
+  }
+  const Json& emergency = r.body["calculators"];
+  bool found = false;
+  for (const Json& calc : emergency) {
+    if (calc["name"] != "naval-repair") continue;
+    found = true;
+    for (const Json& arg : calc["args"]) {
+      if (arg["name"] == "ship") {
+        EXPECT_EQ(arg["open"], true);  // a searchable list from data/witp/chit_cups.json
+        bool cv = false;
+        for (const Json& c : arg["choices"]) cv = cv || c["value"] == "CV";
+        EXPECT_TRUE(cv) << arg.dump();
+      }
+      if (arg["name"] == "dice") {
+        EXPECT_EQ(arg["min"], 2);
+        EXPECT_EQ(arg["max"], 12);
+      }
+      if (arg["name"] == "damage") {
+        EXPECT_EQ(arg["min"], 1);
+        EXPECT_EQ(arg["max"], 4);
+      }
+      if (arg["name"] == "port") {
+        EXPECT_EQ(arg["choices"][1]["label"], "US West Coast");
+        EXPECT_EQ(arg["required"], false);  // a choice with a default
+        EXPECT_EQ(arg["default"], "other");
+      }
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+// Every calculator's refusal of a missing or ill-typed argument is a sentence in the form's
+// words naming the field by its label, with "field" the argument for the page to mark.
+TEST_F(ServerApiWitp, EveryCalculatorRefusesInTheFormsWords) {
+  ApiClient alice = user("alice");
+  const std::string id = create(alice);
+  const Reply catalog = alice.get("/api/witp/catalog");
+  ASSERT_EQ(catalog.status, 200);
+  int refusals = 0;
+  for (const Json& calc : catalog.body["calculators"]) {
+    const std::string name = calc["name"];
+    Json valid = Json::object();
+    for (const Json& arg : calc["args"]) {
+      if (arg["required"] == true && arg["kind"] != "flag")
+        valid[arg["name"].get<std::string>()] = valid_value(arg);
+    }
+    for (const Json& arg : calc["args"]) {
+      const std::string key = arg["name"];
+      const std::string label = arg["label"];
+      const std::string kind = arg["kind"];
+      std::vector<std::pair<std::string, Json>> tries;
+      if (arg["required"] == true && kind != "flag") {
+        Json args = valid;
+        args.erase(key);
+        tries.push_back({"missing", args});
+      }
+      if (kind == "integer" || kind == "die" || kind == "integers") {
+        Json args = valid;
+        args[key] = "ten";
+        tries.push_back({"a word", args});
+      }
+      if (arg.contains("max")) {
+        Json args = valid;
+        args[key] = arg["max"].get<std::int64_t>() + 1;
+        tries.push_back({"too high", args});
+      }
+      if (arg.contains("choices") && arg["open"] == false) {
+        Json args = valid;
+        args[key] = "nowhere";
+        tries.push_back({"not a choice", args});
+      }
+      for (const auto& [what, args] : tries) {
+        const std::string where = name + " " + key + " " + what;
+        const Reply r = alice.post("/api/witp/campaigns/" + id + "/calculate",
+                                   {{"calculator", name}, {"args", args}});
+        ASSERT_EQ(r.status, 400) << where << ": " << r.text;
+        const std::string message = r.body["error"];
+        EXPECT_EQ(r.body["message"], message) << where;
+        EXPECT_EQ(r.body["field"], key) << where << ": " << r.text;
+        EXPECT_EQ(message.rfind(label, 0), 0u) << where << ": " << message;
+        expect_form_words(message, calc["args"], where);
+        if (what == "missing") {
+          EXPECT_EQ(message, label + " is required.") << where;
+        }
+        ++refusals;
+      }
+    }
+  }
+  EXPECT_GT(refusals, 100);
+  // A calculator's own rule refusal, after the form's checks, names the field by its label too.
+  const Reply r =
+      alice.post("/api/witp/campaigns/" + id + "/calculate",
+                 {{"calculator", "cp-future-ops"},
+                  {"args", {{"cps-added", 10}, {"cycles-ahead", 2}, {"pool-cps", -1}}}});
+  ASSERT_EQ(r.status, 400) << r.text;
+  expect_form_words(r.body["error"], Json::array({{{"name", "pool-cps"}}}), "pool-cps");
+  EXPECT_EQ(r.body["field"], "pool-cps") << r.text;
+}
+
+// A new campaign starts from the template (every table, no rows); a calculator needing a table
+// refuses naming it ("table") in words; the table entered alone, the calculator runs.
+TEST_F(ServerApiWitp, TemplateThenOneTableWhenACalculatorNeedsIt) {
+  ApiClient alice = user("alice");
+  const Reply catalog = alice.get("/api/witp/catalog");
+  ASSERT_EQ(catalog.status, 200);
+  Json document = catalog.body["tables_template"];
+  ASSERT_TRUE(document["tables"].contains("japanese_reserve_exchange")) << document.dump();
+  EXPECT_EQ(document["tables"].size(), catalog.body["tables"].size());
+  Reply r =
+      alice.post("/api/witp/campaigns", {{"name", "From the template"}, {"tables", document}});
+  ASSERT_EQ(r.status, 201) << r.text;
+  const std::string id = r.body["id"];
+  const Json args = {{"side", "japanese"}, {"cps-placed", 10}, {"ms-points", 400}};
+  r = alice.post("/api/witp/campaigns/" + id + "/calculate",
+                 {{"calculator", "cp-reserve"}, {"args", args}});
+  ASSERT_EQ(r.status, 400) << r.text;
+  EXPECT_EQ(r.body["table"], "japanese_reserve_exchange") << r.text;
+  const std::string message = r.body["error"];
+  EXPECT_EQ(message.find("japanese_reserve_exchange"), std::string::npos) << message;
+  EXPECT_EQ(message.find("schema.md"), std::string::npos) << message;
+  EXPECT_NE(message.find("28.6.1"), std::string::npos) << message;
+  // The table's columns as the guided form shows them.
+  bool described = false;
+  for (const Json& t : catalog.body["tables"]) {
+    if (t["name"] != "japanese_reserve_exchange") continue;
+    described = true;
+    ASSERT_EQ(t["columns"].size(), 3u);
+    EXPECT_EQ(t["columns"][0]["name"], "min_ms_points");
+    EXPECT_EQ(t["columns"][0]["label"], "Min MS points");
+    EXPECT_EQ(t["columns"][0]["kind"], "integer");
+  }
+  EXPECT_TRUE(described);
+  document["tables"]["japanese_reserve_exchange"]["rows"] =
+      Json::array({{{"min_ms_points", 0}, {"give", 2}, {"get", 1}}});
+  r = alice.post("/api/witp/campaigns/" + id + "/tables", {{"tables", document}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  r = alice.post("/api/witp/campaigns/" + id + "/calculate",
+                 {{"calculator", "cp-reserve"}, {"args", args}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  EXPECT_EQ(r.body["run"]["section"], "28.6.1");
+  // The schema's explanation, for the page that shows it.
+  r = alice.get("/api/witp/tables-schema");
+  ASSERT_EQ(r.status, 200);
+  EXPECT_NE(r.body["markdown"].get<std::string>().find("japanese_reserve_exchange"),
+            std::string::npos);
+}
+
 // The player's chartbook tables: checked against tables.schema.md, all problems listed, an
 // invalid document changes nothing; calculators needing a table refuse until it is entered.
 TEST_F(ServerApiWitp, ChartbookTablesAreCheckedAndUsed) {
@@ -219,13 +425,17 @@ TEST_F(ServerApiWitp, ChartbookTablesAreCheckedAndUsed) {
       {"ship", "CV-5 Yorktown"}, {"side", "allied"}, {"type", "CV"}, {"damage", "D3"}, {"dice", 7}};
   Reply r = book(alice, id, "repair", repair);
   EXPECT_EQ(r.status, 400);
-  EXPECT_NE(r.body["error"].get<std::string>().find("naval_"), std::string::npos) << r.text;
+  EXPECT_EQ(r.body.value("table", "").rfind("naval_", 0), 0u) << r.text;
   Json bad = example_tables();
   bad["tables"]["maximum_effort_repair"] = {{"rows", {{{"dr", 9}, {"cps", -1}}}}};
   r = alice.post("/api/witp/campaigns/" + id + "/tables", {{"tables", bad}});
   EXPECT_EQ(r.status, 400);
   EXPECT_GE(r.body["problems"].size(), 1u) << r.text;
-  EXPECT_NE(r.body["error"].get<std::string>().find("maximum_effort_repair"), std::string::npos);
+  EXPECT_NE(r.body["field"].get<std::string>().find("maximum_effort_repair"), std::string::npos);
+  EXPECT_EQ(
+      r.body["error"].get<std::string>().rfind("Maximum Effort Repair Table (36.4.2), row 1", 0),
+      0u)
+      << r.text;
   EXPECT_EQ(get(alice, id)["tables"]["entered"], false);
   r = alice.post("/api/witp/campaigns/" + id + "/tables", {{"tables", example_tables()}});
   ASSERT_EQ(r.status, 200) << r.text;
