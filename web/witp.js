@@ -1,17 +1,19 @@
 // #/witp: the War in the Pacific campaign assistant. #/witp lists my campaigns and those shared
 // with me; #/witp/ID/TAB shows one (books, Strategic G/T, calculators, book changes, log, tables,
-// sharing); #/witp/shared/TOKEN takes a share link. Rules are all the server's (src/witp).
+// sharing); #/witp/shared/TOKEN takes a share link; #/witp/schema explains the chartbook tables. Rules are all the server's (src/witp).
 import { h, clear } from './dom.js';
 import { witpApi } from './witp_api.js';
 import { booksView, jsonView } from './witp_books.js';
 import { calculatorForm, bookForm, showError } from './witp_forms.js';
 import { turnView } from './witp_turn.js';
+import { tableForm, showSchema, offerTable as guidedTable } from './witp_tables.js';
 
 const TABS = [['books', 'Books'], ['turn', 'Strategic G/T'], ['calculators', 'Calculators'], ['changes', 'Book changes'],
   ['log', 'Log'], ['tables', 'Chartbook tables'], ['sharing', 'Sharing']];
 
 export function showWitp(ctx, parts) {
   if (parts[0] === 'shared' && parts[1]) return showJoin(ctx, parts[1]);
+  if (parts[0] === 'schema') return showSchema(ctx);
   if (parts[0]) return showCampaign(ctx, parts[0], parts[1] || 'books', parts.slice(2).join('/'));
   return showList(ctx);
 }
@@ -131,7 +133,13 @@ function showCampaign(ctx, id, tab, sub) {
 
   function calculatorsPage() {
     return picker(catalog.calculators, (c) => `${c.section} ${c.name}${c.posting ? ' → books' : ''}`, (c) => c.name,
-      (c) => calculatorForm(c, { campaignId: id, canPost: owner(), onChanged: changed }), 'witp-calc', 'Calculators (rule section)');
+      (c) => calculatorForm(c, { campaignId: id, canPost: owner(), onChanged: changed, onRefused: offerTable }), 'witp-calc', 'Calculators (rule section)');
+  }
+
+  // A calculator refused for want of a chartbook table: the form for exactly that table, saved
+  // to the campaign, then the calculator runs again.
+  function offerTable(e, rerun, out) {
+    guidedTable(e, rerun, out, { campaignId: id, catalog, document: view.tables.document, owner: owner(), onSaved: reload });
   }
 
   function changesPage() {
@@ -165,7 +173,16 @@ function showCampaign(ctx, id, tab, sub) {
   function tablesPage() {
     const t = view.tables;
     const area = h('textarea', { id: 'witp-tables', rows: 18, spellcheck: 'false', readOnly: !owner() });
-    area.value = t.entered ? JSON.stringify(t.document, null, 1) : '';
+    // A new campaign starts from the template: every table of the schema, no rows yet.
+    area.value = JSON.stringify(t.entered ? t.document : catalog.tables_template, null, 1);
+    const pick = h('select', { id: 'witp-table-pick' }, h('option', { value: '' }, 'Choose a table…'),
+      catalog.tables.map((d) => h('option', { value: d.name }, d.title)));
+    const one = h('div', { class: 'witp-slot' });
+    pick.addEventListener('change', () => {
+      const desc = catalog.tables.find((d) => d.name === pick.value);
+      clear(one);
+      if (desc) one.append(tableForm(desc, { campaignId: id, document: t.document, template: catalog.tables_template, onSaved: changed }));
+    });
     const out = h('div', { role: 'status', 'aria-live': 'polite' });
     const file = h('input', { type: 'file', id: 'witp-tables-file', accept: 'application/json,.json' });
     file.addEventListener('change', async () => { if (file.files[0]) area.value = await file.files[0].text(); });
@@ -174,7 +191,7 @@ function showCampaign(ctx, id, tab, sub) {
       try {
         doc = JSON.parse(area.value);
       } catch (e) {
-        out.replaceChildren(h('p', { class: 'error', role: 'alert' }, `tables: not valid JSON (${e.message}); nothing changed`));
+        out.replaceChildren(h('p', { class: 'error', role: 'alert' }, `The tables document is not valid JSON (${e.message}); nothing changed.`));
         return;
       }
       try {
@@ -185,10 +202,13 @@ function showCampaign(ctx, id, tab, sub) {
       }
     } }, 'Check and save') : null;
     return h('section', { class: 'card' }, h('h2', {}, 'Chartbook tables'),
-      h('p', { class: 'small' }, 'Rule Book II refers to tables printed in the chartbook, not in its text. Type the rows of your own chartbook once for this campaign, in the format of data/witp/tables.schema.md ("format": "pacwar-witp-tables"). Nothing is guessed: a calculator needing a table you have not entered refuses and names it.'),
-      h('p', {}, t.entered ? h('b', {}, 'Entered.') : h('b', { class: 'warn' }, 'Not entered yet.')),
+      h('p', { class: 'small' }, 'Rule Book II refers to tables printed in the chartbook, not in its text. Type the rows of your own chartbook for this campaign: one table at a time below, or all at once in the document further down. Nothing is guessed: a calculator needing a table you have not entered says which, and offers its form. ',
+        h('a', { href: '#/witp/schema', id: 'witp-schema-link' }, 'What each table holds')),
+      h('p', {}, t.entered ? h('b', {}, 'Entered.') : h('b', { class: 'warn' }, 'Not entered yet: the document below is the template, every table with no rows.')),
+      owner() ? h('div', { class: 'witp-one-table' }, h('h3', {}, 'One table'), h('label', { for: 'witp-table-pick' }, 'Table', pick), one) : null,
+      h('h3', {}, 'The whole document'),
       t.incomplete.length ? h('details', {}, h('summary', {}, `${t.incomplete.length} tables incomplete (their calculators refuse the missing cells)`),
-        h('ul', { class: 'small' }, t.incomplete.map((p) => h('li', {}, `${p.where}: ${p.problem}`)))) : null,
+        h('ul', { class: 'small' }, t.incomplete.map((p) => h('li', {}, `${p.words || p.where}: ${p.problem}`)))) : null,
       h('label', { for: 'witp-tables' }, 'Tables document (JSON)', area),
       owner() ? h('label', { for: 'witp-tables-file' }, 'or read it from a file', file) : null,
       save, out);

@@ -13,6 +13,7 @@ export const witpApi = {
     }
     return catalogPromise;
   },
+  tablesSchema: () => call('GET', '/api/witp/tables-schema'),
   list: () => call('GET', '/api/witp/campaigns'),
   create: (name, startCycle) => call('POST', '/api/witp/campaigns', { name, start_cycle: startCycle }),
   get: (id) => call('GET', base(id)),

@@ -5,34 +5,77 @@ import { witpApi } from './witp_api.js';
 
 let uid = 0;
 
-// One input for an argument or field: {el, name, read()}; read() gives undefined when left empty.
-function field(name, kind, help, required, choices, preset) {
+// One control for an argument or field, as the server describes it (src/witp's catalog): its
+// label, type (choices as a select or a searchable list, numbers as numbers with the rules'
+// bounds, dice as numbers with their range, flags as tick boxes) and its rule section beside it.
+// Gives {el, name, input, error, read()}; read() gives undefined when left empty.
+function field(d, preset) {
+  const { name, kind } = d;
+  const label = d.label || name;
   const id = `witp-f${++uid}`;
-  const text = `${name}${required && kind !== 'flag' ? ' *' : ''}`;
+  const error = h('span', { class: 'ferror', id: `${id}-err` });
+  const section = d.section ? h('span', { class: 'section fsec', title: `Rule ${d.section}` }, d.section) : null;
   if (kind === 'flag') {
     const box = h('input', { type: 'checkbox', id, name, checked: !!preset });
-    return { name, el: h('label', { class: 'check', for: id }, box, h('span', {}, h('b', {}, name), ` ${help}`)),
-             read: () => box.checked };
+    return { name, input: box, error,
+      el: h('div', { class: 'field' }, h('label', { class: 'check', for: id }, box, h('span', {}, h('b', {}, label), ` ${d.help}`)), section, error),
+      read: () => box.checked };
   }
+  const choices = (d.choices || []).map((c) => (typeof c === 'string' ? { value: c, label: c } : c));
   let input;
-  if (kind === 'choice') {
+  let roll = null;
+  let list = null;
+  if (choices.length && !d.open) {
     input = h('select', { id, name },
-      required ? null : h('option', { value: '' }, '—'),
-      choices.map((c) => h('option', { value: c, selected: preset === c }, c)));
+      h('option', { value: '' }, d.required ? 'Choose…' : d.default ? `— (${choices.find((c) => c.value === d.default)?.label || d.default})` : '—'),
+      choices.map((c) => h('option', { value: c.value, selected: preset === c.value }, c.label)));
   } else {
     const attrs = { id, name, type: 'text', autocomplete: 'off' };
-    if (kind === 'integer') attrs.inputmode = 'numeric';
+    if (kind === 'integer' || kind === 'die') {
+      attrs.type = 'number';
+      attrs.step = '1';
+      if (d.min !== undefined) attrs.min = String(d.min);
+      if (d.max !== undefined) attrs.max = String(d.max);
+      if (!d.required && d.default) attrs.placeholder = `default ${d.default}`;
+    }
     if (kind === 'cycle') attrs.placeholder = '0/C/YY';
-    if (kind === 'die') attrs.placeholder = 'as rolled, or roll';
-    if (kind === 'integers') attrs.placeholder = 'numbers separated by spaces';
+    if (kind === 'integers') { attrs.inputmode = 'numeric'; attrs.placeholder = 'numbers separated by spaces'; }
+    if (choices.length) {
+      list = h('datalist', { id: `${id}-list` }, choices.map((c) => h('option', { value: c.value }, c.label)));
+      attrs.list = list.id;
+      attrs.placeholder = `e.g. ${choices.slice(0, 3).map((c) => c.value).join(', ')}`;
+    }
     input = h('input', attrs);
     if (preset !== undefined) input.value = String(preset);
+    if (kind === 'die') {
+      roll = h('input', { type: 'checkbox', id: `${id}-roll`, name: `${name}-roll` });
+      roll.addEventListener('change', () => { input.disabled = roll.checked; });
+    }
   }
+  const range = kind === 'die' ? ` (${d.dice}D${d.sides === 10 ? '10, 0-9' : d.sides}: ${d.min} to ${d.max})`
+    : '';
+  const help = `${d.help}${range}${!d.required && d.default && kind !== 'flag' && !choices.length ? ` (default ${d.default})` : ''}`;
+  const helpId = `${id}-help`;
+  input.setAttribute('aria-describedby', helpId);
+  // The server's sentences say what is wrong (the forms are novalidate): marked, not enforced.
+  if (d.required) input.setAttribute('aria-required', 'true');
   return {
-    name,
-    el: h('label', { for: id }, h('span', { class: 'fname' }, text), h('span', { class: 'fhelp' }, ` ${help}`), input),
-    read: () => (input.value.trim() === '' ? undefined : input.value.trim()),
+    name, input, error,
+    el: h('div', { class: 'field' },
+      h('label', { for: id }, h('span', { class: 'fname' }, label, d.required ? h('span', { 'aria-hidden': 'true' }, ' *') : null)),
+      section, h('span', { class: 'fhelp', id: helpId }, help), input, list,
+      roll ? h('label', { class: 'check small', for: roll.id }, roll, ' the server rolls') : null, error),
+    read: () => {
+      if (roll && roll.checked) return 'roll';
+      return input.value.trim() === '' ? undefined : input.value.trim();
+    },
   };
+}
+
+// A book change's field in the catalog's words (label, choice labels, section).
+function bookField(f) {
+  return { name: f.key, label: f.label, kind: f.kind === 'choice' ? 'text' : f.kind, help: f.help, required: f.required,
+    choices: f.choice_labels || f.choices, section: f.section };
 }
 
 function readAll(fields) {
@@ -44,10 +87,23 @@ function readAll(fields) {
   return out;
 }
 
-function argKindHelp(a) {
-  if (a.kind === 'die') return `${a.help} (${a.dice}D${a.sides === 10 ? '10, 0-9' : a.sides})`;
-  if (!a.required && a.default) return `${a.help} (default ${a.default})`;
-  return a.help;
+// Marks the field a refusal names (the answer's "field"): aria-invalid, the sentence beside it
+// (aria-describedby) and the focus; clears the marks of an earlier refusal.
+function markField(fields, e) {
+  for (const f of fields) {
+    f.input.removeAttribute('aria-invalid');
+    f.error.textContent = '';
+    const ids = (f.input.getAttribute('aria-describedby') || '').split(' ').filter((x) => x && x !== f.error.id);
+    f.input.setAttribute('aria-describedby', ids.join(' '));
+  }
+  const name = e && e.body && e.body.field;
+  const f = name && fields.find((x) => x.name === name);
+  if (!f) return false;
+  f.input.setAttribute('aria-invalid', 'true');
+  f.error.textContent = e.body.message || e.message;
+  f.input.setAttribute('aria-describedby', `${f.input.getAttribute('aria-describedby')} ${f.error.id}`.trim());
+  f.input.focus();
+  return true;
 }
 
 function value(v) {
@@ -69,26 +125,29 @@ function outcome() {
 
 function showError(out, e) {
   out.replaceChildren(...[h('p', { class: 'error', role: 'alert' }, e.message),
-    e.body && e.body.problems ? h('ul', { class: 'small error' }, e.body.problems.map((p) => h('li', {}, `${p.where}: ${p.problem}`))) : null].filter(Boolean));
+    e.body && e.body.problems ? h('ul', { class: 'small error' }, e.body.problems.map((p) => h('li', {}, `${p.words || p.where}: ${p.problem}`))) : null].filter(Boolean));
 }
 
 // A calculator as a form citing its rule; with `canPost` and a posting, it can post the result.
-export function calculatorForm(calc, { campaignId, canPost, onChanged, preset = {}, postPreset = {} }) {
-  const fields = calc.args.map((a) => field(a.name, a.kind, argKindHelp(a), a.required, [], preset[a.name]));
-  const post = calc.posting && canPost
-    ? calc.posting.args.map((a) => field(a.name, a.kind, a.help, a.required, [], postPreset[a.name])) : [];
+// `onRefused(error, rerun, out)` sees a refusal (the page offers a missing chartbook table).
+export function calculatorForm(calc, { campaignId, canPost, onChanged, onRefused, preset = {}, postPreset = {} }) {
+  const fields = calc.args.map((a) => field(a, preset[a.name]));
+  const post = calc.posting && canPost ? calc.posting.args.map((a) => field(a, postPreset[a.name])) : [];
   const out = outcome();
   async function run(posting) {
     out.replaceChildren(h('p', { class: 'muted' }, 'Working…'));
     try {
       const r = await witpApi.calculate(campaignId, calc.name, readAll(fields), posting, posting ? readAll(post) : {});
       out.replaceChildren(...[runView(r.run), r.summary ? h('p', { class: 'witp-summary' }, `Books: ${r.summary}`) : null].filter(Boolean));
+      markField([...fields, ...post], null);
       if (posting && onChanged) onChanged(r);
     } catch (e) {
       showError(out, e);
+      markField(e.body && e.body.path && e.body.path.startsWith('post_args.') ? post : fields, e);
+      if (onRefused) onRefused(e, () => run(posting), out);
     }
   }
-  const form = h('form', { class: 'witp-form', 'data-calculator': calc.name, onsubmit: (ev) => { ev.preventDefault(); run(false); } },
+  const form = h('form', { class: 'witp-form', novalidate: true, 'data-calculator': calc.name, onsubmit: (ev) => { ev.preventDefault(); run(false); } },
     h('h3', {}, h('span', { class: 'section' }, calc.section), ` ${calc.name}`),
     h('p', { class: 'small muted' }, calc.summary, calc.uses_tables ? ' Uses your chartbook tables.' : ''),
     h('div', { class: 'fields' }, fields.map((f) => f.el)),
@@ -106,23 +165,29 @@ export function bookForm(change, { campaignId, onChanged, preset = {}, hidden = 
   // A form fixed to one side leaves out the fields only the other side uses ("Japanese: ...").
   const other = hidden.side === 'allied' ? 'Japanese:' : hidden.side === 'japanese' ? 'Allied:' : null;
   const fields = change.fields.filter((f) => !(f.key in hidden) && !(other && f.help.startsWith(other)))
-    .map((f) => field(f.key, f.kind, f.help, f.required, f.choices, preset[f.key]));
+    .map((f) => field(bookField(f), preset[f.key]));
   const out = outcome();
-  const form = h('form', { class: 'witp-form', 'data-change': change.change, onsubmit: async (ev) => {
+  const form = h('form', { class: 'witp-form', novalidate: true, 'data-change': change.change, onsubmit: async (ev) => {
     ev.preventDefault();
     out.replaceChildren(h('p', { class: 'muted' }, 'Working…'));
     try {
       const r = await witpApi.book(campaignId, change.change, { ...hidden, ...readAll(fields) });
+      markField(fields, null);
       out.replaceChildren(h('p', { class: 'witp-summary' }, r.summary));
       if (onChanged) onChanged(r);
     } catch (e) {
       showError(out, e);
+      markField(fields, e);
     }
   } },
     h('h3', {}, h('span', { class: 'section' }, change.section), ` ${change.title}`),
-    Object.keys(hidden).length ? h('p', { class: 'small muted' }, Object.entries(hidden).map(([k, v]) => `${k}=${v}`).join(' ')) : null,
+    Object.keys(hidden).length ? h('p', { class: 'small muted' }, Object.entries(hidden).map(([k, v]) => {
+      const f = change.fields.find((x) => x.key === k);
+      const c = f && (f.choice_labels || []).find((x) => x.value === v);
+      return `${f ? f.label : k}: ${c ? c.label : v}`;
+    }).join(' · ')) : null,
     h('div', { class: 'fields' }, fields.map((f) => f.el)),
-    h('div', { class: 'row' }, h('button', { type: 'submit' }, label || `Apply: ${change.change}`)),
+    h('div', { class: 'row' }, h('button', { type: 'submit' }, label || `Record: ${change.title}`)),
     out);
   return form;
 }

@@ -4,6 +4,7 @@
 import { h, clear } from './dom.js';
 import { witpApi } from './witp_api.js';
 import { calculatorForm, bookForm, showError } from './witp_forms.js';
+import { offerTable } from './witp_tables.js';
 
 // Per segment: the book changes ({book, hidden, preset}) and calculators ({calc}) used there.
 const STEPS = {
@@ -59,7 +60,8 @@ export function turnView({ id, sub, catalog, owner, onChanged, go }) {
         return change && bookForm(change, { campaignId: id, hidden: step.hidden || {}, label: step.label, onChanged: refresh });
       }
       const calc = catalog.calculators.find((c) => c.name === step.calc);
-      return calc && calculatorForm(calc, { campaignId: id, canPost: owner, onChanged: refresh });
+      return calc && calculatorForm(calc, { campaignId: id, canPost: owner, onChanged: refresh,
+        onRefused: (e, rerun, out) => offerTable(e, rerun, out, { campaignId: id, catalog, owner, onSaved: onChanged }) });
     }).filter(Boolean);
     const prev = at > 0 ? h('a', { class: 'button secondary', href: link(segments[at - 1]), id: 'witp-prev' }, `← ${segments[at - 1].code}`) : null;
     const next = at + 1 < segments.length
