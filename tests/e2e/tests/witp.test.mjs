@@ -47,13 +47,13 @@ test('witp: a whole Strategic G/T in the browser, undo, read-only sharing', asyn
   await page.fill('#witp-tables', '{"format": ');
   await page.click('#witp-tables-save');
   await page.waitForSelector('.witp-body [role=alert]');
-  assert.match(await page.textContent('.witp-body [role=alert]'), /tables: not valid JSON/);
+  assert.match(await page.textContent('.witp-body [role=alert]'), /not valid JSON/);
   const example = JSON.parse(fs.readFileSync(path.join(REPO, 'data/witp/tables.example.json'), 'utf8'));
   const bad = structuredClone(example);
   bad.tables.maximum_effort_repair = { rows: [{ dr: 9, cps: -1 }] };
   await page.fill('#witp-tables', JSON.stringify(bad));
   await page.click('#witp-tables-save');
-  await page.waitForFunction(() => /maximum_effort_repair/.test(document.querySelector('.witp-body [role=alert]')?.textContent || ''));
+  await page.waitForFunction(() => /Maximum Effort Repair Table \(36\.4\.2\), row 1/.test(document.querySelector('.witp-body [role=alert]')?.textContent || ''));
   assert.match(await page.textContent('.witp-body'), /Not entered yet/);
   await page.fill('#witp-tables', JSON.stringify(example));
   await page.click('#witp-tables-save');
