@@ -31,7 +31,7 @@ TEST(CoProsperityEndOfTurn, FreeStrategicMovesOneUnitEach_9_0) {
 }
 
 // 9.0: each unit offered for an End of Turn move says where it is, air units and units in the
-// Retreat Box too ("move J-Air-1 (Air 2/2, air, at Japan)").
+// Retreat Box too ("Move J-Air-1 (Air 2/2, air, at Japan)").
 TEST(CoProsperityEndOfTurn, EveryUnitInTheMenuSaysWhereItIs_9_0) {
   Scenario sc;
   sc.empty_board(2);
@@ -51,13 +51,13 @@ TEST(CoProsperityEndOfTurn, EveryUnitInTheMenuSaysWhereItIs_9_0) {
   }
   EXPECT_EQ(units, 4);
   EXPECT_EQ(sc.s().action_label(encode(Kind::Move, sc.unit("J-Air-1"))),
-            "move J-Air-1 (Air 2/2, air, at Japan)");
+            "Move J-Air-1 (Air 2/2, air, at Japan)");
   // The same for the other menus that name an air unit: a bomber (8.8), an air unit picked for
   // a strategic move (8.1.1).
   EXPECT_EQ(sc.s().action_label(encode(Kind::Bomber, sc.unit("J-Air-1"))),
-            "bomber J-Air-1 (Air 2/2, air, at Japan)");
+            "Bomb with J-Air-1 (Air 2/2, air, at Japan)");
   EXPECT_EQ(sc.s().action_label(encode(Kind::Pick, sc.unit("J-Air-1"))),
-            "pick J-Air-1 (Air 2/2, air, at Japan)");
+            "Pick J-Air-1 (Air 2/2, air, at Japan)");
 }
 
 TEST(CoProsperityEndOfTurn, AlliesFirstAfterTheirDeclaration_9_0) {

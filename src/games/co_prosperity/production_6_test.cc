@@ -23,6 +23,9 @@ TEST(CoProsperitySetup, AlliedSplitThenJapaneseChooseFourCards_3_1) {
   EXPECT_EQ(sc.s().step, Step::ChooseCards);
   EXPECT_EQ(sc.s().pp[kJapanese], 4);  // 6.1: 5 squares, at most 4
   EXPECT_EQ(sc.s().pp[kAllied], 6);    // 6.2: before war
+  // The label in words (the id stays "choose J1"): the card's name and its icons by name.
+  EXPECT_EQ(sc.s().action_label(encode(Kind::Choose, sc.card("J1"))),
+            "Choose J1 Kido Butai (Development, Naval, Replenish navy) (6.0)");
   sc.acts({"choose J1", "choose J2", "choose J3", "choose J5"});
   EXPECT_EQ(sc.s().seat, kAllied);
   // The Japanese choice is hidden from the Allied player.
@@ -30,6 +33,9 @@ TEST(CoProsperitySetup, AlliedSplitThenJapaneseChooseFourCards_3_1) {
   EXPECT_EQ(sc.s().view(kAllied)["hands"]["japanese"]["count"], 4);
   for (const char* k : {"A1", "A2", "A3", "A4", "A11", "A16"}) sc.act(std::string("choose ") + k);
   EXPECT_EQ(sc.s().step, Step::DeclareJapanese);
+  EXPECT_EQ(sc.s().action_label(encode(Kind::Declare, (1 << kUS) | (1 << kCommonwealth))),
+            "Declare war on the US and the Commonwealth (7.1)");
+  EXPECT_EQ(sc.s().action_label(encode(Kind::NoDeclaration)), "No declaration of war (7.0)");
 }
 
 // The view of the Allied seat shows the US units still to split (3.1), the one asked about

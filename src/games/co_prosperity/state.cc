@@ -269,65 +269,163 @@ const char* icon_section(Icon i) {
 
 }  // namespace
 
+namespace {
+
+// The words of the labels (the ids stay as they are: they are what is sent and stored).
+std::string country_name(int n) {
+  static const char* kNames[] = {"Japan", "the US", "China", "the Commonwealth"};
+  return kNames[n];
+}
+
+std::string op_name(int op) {
+  switch (static_cast<Op>(op)) {
+    case Op::Develop:
+      return "Development";
+    case Op::Replenish:
+      return "Replenishment";
+    case Op::Strategic:
+      return "Strategic Movement";
+    case Op::Naval:
+      return "Naval Movement";
+    case Op::Ground:
+      return "Ground Movement";
+    case Op::Sustain:
+      return "Sustain";
+    default:
+      return "?";
+  }
+}
+
+std::string icon_name(const CardIcon& icon) {
+  switch (icon.icon) {
+    case Icon::Development:
+      return "Development";
+    case Icon::ReplenishArmy:
+      return "Replenish army";
+    case Icon::ReplenishNavy:
+      return "Replenish navy";
+    case Icon::ReplenishAny:
+      return "Replenish any";
+    case Icon::Strategic:
+      return "Strategic";
+    case Icon::Naval:
+      return "Naval";
+    case Icon::Ground:
+      return "Ground";
+    case Icon::NorthWindRain:
+      return "North Wind Rain";
+    case Icon::Cbi:
+      return "CBI (China-Burma-India)";
+    case Icon::Reaction:
+      return "Reaction";
+    case Icon::Bombing:
+      return "Bombing of " + country_name(icon.nation);
+    case Icon::Atlantic:
+      return "Atlantic";
+  }
+  return "?";
+}
+
+// "J1 Kido Butai (Development, Naval, Replenish navy)"
+std::string card_words(const Content& c, int k) {
+  std::string icons;
+  for (const CardIcon& i : c.cards.at(k).icons) icons += (icons.empty() ? "" : ", ") + icon_name(i);
+  return c.cards.at(k).id + " " + c.cards.at(k).name + " (" + icons + ")";
+}
+
+}  // namespace
+
 std::string CpsState::action_label(engine::ActionCode code) const {
   const Act a = decode(code);
-  const std::string id = action_id(code);
   const Content& c = *content_;
+  auto unit = [&](int u) { return c.units.at(u).id + " (" + unit_summary(*this, u) + ")"; };
+  auto sp = [&](int n) { return space_name(*this, n); };
+  auto card = [&](int k) { return c.cards.at(k).id + " " + c.cards.at(k).name; };
   switch (a.kind) {
-    case Kind::Play: {
-      if (a.b & 0x80)
-        return id + " (" + c.cards.at(a.a).name + ": ground move to supply " + "Vladivostok, 5.1)";
-      const CardIcon& icon = c.cards.at(a.a).icons.at(a.b);
-      return id + " (" + c.cards.at(a.a).name + ", " + icon_section(icon.icon) + ")";
-    }
-    case Kind::Choose:
-      return id + " (" + card_text(c, a.a) + "; 6.0)";
-    case Kind::Discard:
-      return id + " (" + card_text(c, a.a) + "; 7.2.1)";
-    case Kind::Declare:
-      return id + (step == Step::DeclareJapanese ? " (7.1)" : " (7.2; cost paid in cards, 7.2.1)");
-    case Kind::NoDeclaration:
-      return id + " (7.0)";
-    case Kind::Rp:
-      return id + " (Resource Point instead of a card, 6.4)";
-    case Kind::Pass:
-      return "pass (8.0)";
+    case Kind::Die:
+      return "Die " + std::to_string(a.a);
     case Kind::Place:
-    case Kind::Pick:
-    case Kind::Move:
-    case Kind::Keep:
-    case Kind::Replenish:
-    case Kind::Bomber:
-      return id + " (" + unit_summary(*this, a.a) + ")";
+      return "Place " + unit(a.a) + " at " + sp(a.b);
+    case Kind::Choose:
+      return "Choose " + card_words(c, a.a) + " (6.0)";
+    case Kind::Discard:
+      return "Discard " + card_words(c, a.a) + " (7.2.1)";
+    case Kind::Declare: {
+      std::string on;
+      for (int n : {kJapan, kUS, kCommonwealth})
+        if ((a.a >> n) & 1) on += (on.empty() ? "" : " and ") + country_name(n);
+      return "Declare war on " + on +
+             (step == Step::DeclareJapanese ? " (7.1)" : " (7.2; cost paid in cards, 7.2.1)");
+    }
+    case Kind::NoDeclaration:
+      return "No declaration of war (7.0)";
+    case Kind::Special:
+      return "Special Operation: " + op_name(a.a) + " (7.3)";
+    case Kind::EndSpecial:
+      return "End the Special Operations (7.3)";
+    case Kind::Play: {
+      if (a.b & 0x80) return "Play " + card(a.a) + ": ground move to supply Vladivostok (5.1)";
+      const CardIcon& icon = c.cards.at(a.a).icons.at(a.b);
+      return "Play " + card(a.a) + " for " + icon_name(icon) + " (" + icon_section(icon.icon) + ")";
+    }
+    case Kind::Rp:
+      return "Spend a Resource Point instead of a card: " + op_name(a.a) + " (6.4)";
+    case Kind::Pass:
+      return "Pass (8.0)";
+    case Kind::Nation:
+      return "Operate with " + country_name(a.a) + " (8.5)";
+    case Kind::CbiOp:
+      return "CBI (China-Burma-India) operation: " + op_name(a.a) + " (8.5)";
     case Kind::Develop: {
       const UnitDef& d = c.units.at(a.a);
       const bool track = op.nation < 0 && d.type != UnitType::Inf && d.type != UnitType::Vet;
       if (track)
-        return id + " (" + unit_summary(*this, a.a) + "; to the Production Track, " +
-               engine::count_of(c.advances(d.type), "advance") + " to the map, 6.3.1)";
-      return id + " (" + unit_summary(*this, a.a) + "; straight to a home space, " +
-             (op.nation >= 0 ? "8.5.1)" : "6.3.1)");
+        return "Develop " + c.units.at(a.a).id + " (" + unit_summary(*this, a.a) +
+               "; to the Production Track, " + engine::count_of(c.advances(d.type), "advance") +
+               " to the map, 6.3.1)";
+      return "Develop " + c.units.at(a.a).id + " (" + unit_summary(*this, a.a) +
+             "; straight to a home space, " + (op.nation >= 0 ? "8.5.1)" : "6.3.1)");
     }
+    case Kind::Home:
+      return "Home space " + sp(a.a);
+    case Kind::Replenish:
+      return "Replenish " + unit(a.a);
     case Kind::Advance:
-      return id + " (" + type_name(c.units.at(a.a).type) + ", " +
+      return "Advance " + c.units.at(a.a).id + " (" + type_name(c.units.at(a.a).type) + ", " +
              engine::count_of(units[a.a].track_left, "advance") + " to the map, 8.4.2)";
-    case Kind::Hit:
-      return id + " (" + unit_summary(*this, a.a) + "; 8.6.5)";
-    case Kind::Divert:
-      return id + " (" + unit_summary(*this, a.a) + "; 8.6.8)";
-    case Kind::React:
-      return id + " (" + c.cards.at(a.a).name + ", 8.6.1)";
+    case Kind::From:
+      return "From " + sp(a.a);
+    case Kind::Pick:
+      return "Pick " + unit(a.a);
+    case Kind::Done:
+      return "Done";
     case Kind::To:
     case Kind::Target: {
+      const std::string head = (a.kind == Kind::To ? "To " : "Target ") + sp(a.a);
       if (a.a < kNumSpaces && step != Step::EndTurnDest)
         for (int u = 0; u < c.num_units(); ++u)
           if (units[u].loc == a.a && c.side(u) != seat)
-            return id + (a.kind == Kind::To ? " (enemy units there: combat, 8.6)" : "");
-      return id;
+            return head + (a.kind == Kind::To ? " (enemy units there: combat, 8.6)" : "");
+      return head;
     }
-    default:
-      return id;
+    case Kind::Bomber:
+      return "Bomb with " + unit(a.a);
+    case Kind::React:
+      return "React with " + card(a.a) + " (8.6.1)";
+    case Kind::NoReaction:
+      return "No reaction";
+    case Kind::Divert:
+      return "Divert " + c.units.at(a.a).id + " (" + unit_summary(*this, a.a) + "; 8.6.8)";
+    case Kind::NoDiversion:
+      return "No diversion";
+    case Kind::Hit:
+      return "Hit " + c.units.at(a.a).id + " (" + unit_summary(*this, a.a) + "; 8.6.5)";
+    case Kind::Move:
+      return "Move " + unit(a.a);
+    case Kind::Keep:
+      return "Keep " + unit(a.a);
   }
+  return action_id(code);
 }
 
 std::string CpsState::prompt() const { return step_rules(step).prompt(*this); }
