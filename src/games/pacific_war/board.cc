@@ -4,6 +4,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "engine/text.h"
 #include "games/pacific_war/state.h"
 
 namespace pacwar::pacific_war {
@@ -139,6 +140,32 @@ void discard(PwState& s, int card) { s.cards[card] = CardLoc::Discard; }
 std::string side_name(int side) { return side == kJapanese ? "Japanese" : "Allied"; }
 
 std::string unit_name(const PwState& s, int unit) { return s.content().units[unit].name; }
+
+std::string ship_list(const PwState& s, const std::vector<int>& units) {
+  std::string out;
+  if (units.size() <= kLongShipList) {
+    for (int u : units) out += (out.empty() ? "" : ", ") + unit_name(s, u);
+    return out;
+  }
+  struct ShipKind {
+    UnitType type;
+    const char* noun;
+    const char* plural;
+  };
+  static constexpr ShipKind kKinds[] = {
+      {UnitType::Carrier, "carrier", "carriers"},
+      {UnitType::Battleship, "battleship", "battleships"},
+      {UnitType::CarrierBattleship, "converted carrier", "converted carriers"},
+      {UnitType::Cruiser, "cruiser", "cruisers"},
+      {UnitType::TorpedoCruiser, "torpedo cruiser", "torpedo cruisers"},
+      {UnitType::LandBasedAir, "LBA", "LBAs"}};
+  for (const ShipKind& k : kKinds) {
+    long long n = 0;
+    for (int u : units) n += s.content().units[u].type == k.type ? 1 : 0;
+    if (n > 0) out += (out.empty() ? "" : ", ") + engine::count_of(n, k.noun, k.plural);
+  }
+  return engine::count_of(static_cast<long long>(units.size()), "ship") + " (" + out + ")";
+}
 
 std::string oz_name(const PwState& s, int oz) { return s.content().ozs[oz].name; }
 

@@ -115,9 +115,9 @@ void move_done(PwState& s, Log log) {
 }
 
 std::string group_names(const PwState& s) {
-  std::string names;
-  for_each_group_ship(s, [&](int u) { names += (names.empty() ? "" : ", ") + unit_name(s, u); });
-  return names;
+  std::vector<int> ships;
+  for_each_group_ship(s, [&](int u) { ships.push_back(u); });
+  return ship_list(s, ships);
 }
 
 void move_group(PwState& s, int to) {

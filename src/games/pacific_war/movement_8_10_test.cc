@@ -116,6 +116,32 @@ TEST(Movement_8_11, LbaRedeploymentLimits) {
 // from each OZ holding the side's ships, on every position of random games, with and without
 // the Advanced and Optional rules: a usable Port other than the OZ itself reached through OZs
 // neither enemy-controlled nor holding enemy units.
+// A log line names the ships of a small group and counts a large one by type: the 41
+// Japanese ships of a Return to Port read "41 ships (...)", not 41 names in a row.
+TEST(Movement_8_9_2, ALargeGroupIsCountedByTypeInTheLog) {
+  Scenario small;
+  small.empty_board(1).put("Hyuga", "Truk").put("Kumano", "Truk").control().at_action(kJapanese);
+  EXPECT_EQ(ship_list(small.s(), {small.unit("Hyuga"), small.unit("Kumano")}), "Hyuga, Kumano");
+
+  Scenario sc;
+  sc.empty_board(1);
+  const char* kShips[] = {"Akagi", "Kaga",   "Hiryu",  "Soryu", "Nagato",
+                          "Mutsu", "Kumano", "Mogami", "Tone"};
+  std::vector<int> units;
+  for (const char* ship : kShips) {
+    sc.put(ship, "Midway");
+    units.push_back(sc.unit(ship));
+  }
+  sc.base("Midway", kJapanese).control().at_action(kJapanese);
+  EXPECT_EQ(ship_list(sc.s(), units), "9 ships (4 carriers, 2 battleships, 3 cruisers)");
+  sc.acts({"return-from Midway", "all", "to Japan"});
+  const std::string text = sc.log_text();
+  EXPECT_NE(
+      text.find("Japanese return 9 ships (4 carriers, 2 battleships, 3 cruisers) to port at Japan"),
+      std::string::npos)
+      << text;
+}
+
 TEST(Movement_8_9_2, ReturnReachAgreesWithASearchFromEachOz) {
   engine::RandomPlayer player;
   const auto game = find_game("pacific-war");

@@ -68,7 +68,7 @@ std::string PwState::action_label(engine::ActionCode code) const {
   auto uname = [&](int u) {
     const UnitDef& d = c.units.at(u);
     std::string values = d.is_lba()
-                             ? "LBA " + std::to_string(d.airstrike)
+                             ? "Airstrike " + std::to_string(d.airstrike)
                              : std::to_string(d.airstrike) + "/" + std::to_string(d.gunnery) + "/" +
                                    std::to_string(d.defense) + (d.armored ? "*" : "") + "/" +
                                    std::to_string(d.speed);

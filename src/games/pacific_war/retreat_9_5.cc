@@ -25,18 +25,18 @@ int retreat_from(const PwState& s) { return s.move.evacuating ? s.move.at : s.co
 void move_naval(PwState& s, int side, int from, int port, bool isolated, Log log,
                 bool one = false) {
   const Content& c = s.content();
-  std::string names;
+  std::vector<int> ships;
   for (int u = 0; u < c.num_units(); ++u) {
     if (s.units[u].loc != from || side_of(s, u) != side || !c.units[u].is_naval()) continue;
     set_loc(s, u, static_cast<std::uint8_t>(port));
     if (isolated) set_ready(s, u, false);
-    names += (names.empty() ? "" : ", ") + unit_name(s, u);
+    ships.push_back(u);
     if (one) break;
   }
   log_line(
       log,
       [&] {
-        return names +
+        return ship_list(s, ships) +
                (isolated ? " cannot return to port and redeploy, Ops Complete, to "
                          : " retreat to ") +
                oz_name(s, port) + ".";

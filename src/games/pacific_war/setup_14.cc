@@ -126,7 +126,14 @@ namespace {
 constexpr StepRules kSteps[] = {
     {Step::SetupAllied, "setup-allied", Actor::Seat, "setup", "14.1", legal_setup, apply_setup,
      []([[maybe_unused]] const PwState& s) -> std::string {
-       return "14.1 Allied set-up: where does " + unit_name(s, s.pending_unit) + " [LAC] start?";
+       // The counter's set-up code LAC is spelled out: the Allied player picks one of its OZs.
+       std::string where;
+       const auto& ozs = s.content().units.at(static_cast<std::size_t>(s.pending_unit)).choice_ozs;
+       for (std::size_t i = 0; i < ozs.size(); ++i) {
+         where += (i == 0 ? "" : i + 1 == ozs.size() ? " or " : ", ") + oz_name(s, ozs[i]);
+       }
+       return "14.1 Allied set-up: where does " + unit_name(s, s.pending_unit) +
+              " start? (set-up code LAC, the Allied player's choice: " + where + ")";
      }},
     {Step::SetupJapanese, "setup-japanese", Actor::Seat, "setup", "14.2", legal_setup, apply_setup,
      []([[maybe_unused]] const PwState& s) -> std::string {

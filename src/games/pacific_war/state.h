@@ -467,6 +467,10 @@ inline const CardEnd& card_end(const PwState& s, int card, int side) {
 void discard(PwState& s, int card);
 std::string side_name(int side);
 std::string unit_name(const PwState& s, int unit);
+// The ships of a log line: their names, or past kLongShipList ships a count by type
+// ("41 ships: 11 carriers, 12 battleships, 18 cruisers") that a reader takes in at a glance.
+constexpr std::size_t kLongShipList = 8;
+std::string ship_list(const PwState& s, const std::vector<int>& units);
 std::string oz_name(const PwState& s, int oz);
 // One line of the game log. Its text is built only when a sink wants it (an AI playout passes
 // no sink and formats nothing): pass a literal, or a lambda that returns the text.
