@@ -1,6 +1,7 @@
 #include "analysis/analysis.h"
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 
 #include "ai/agent.h"
@@ -249,12 +250,18 @@ Hint hint(const State& state, const ai::MctsConfig& search, const std::string& g
     }
     // What another seat or chance did in the sampled world is shown only when it reveals nothing
     // (a card played or drawn there is a guess, and would read like a leak).
+    std::string title = name;
+    if (!title.empty())
+      title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
     if (who == engine::kChanceSeat) {
       h.main_line.push_back("chance");
+      h.main_line_labels.push_back("Chance");
     } else if (who != h.seat && world->is_undo_barrier(next)) {
       h.main_line.push_back(name + ": (hidden)");
+      h.main_line_labels.push_back(title + ": (hidden)");
     } else {
       h.main_line.push_back(name + ": " + world->action_id(next));
+      h.main_line_labels.push_back(title + ": " + world->action_label(next));
     }
     world->apply(next, nullptr);
   }
@@ -283,7 +290,11 @@ Json to_json(const DecisionAnalysis& d) {
 Json to_json(const Hint& h) {
   Json top = Json::array();
   for (const ActionValue& value : h.top) top.push_back(to_json(value));
-  return {{"seat", h.seat}, {"prompt", h.prompt}, {"top", top}, {"main_line", h.main_line}};
+  return {{"seat", h.seat},
+          {"prompt", h.prompt},
+          {"top", top},
+          {"main_line", h.main_line},
+          {"main_line_labels", h.main_line_labels}};
 }
 
 int seat_by_name(const engine::Game& game, const std::string& name) {

@@ -96,6 +96,8 @@ struct Hint {
   std::string prompt;
   std::vector<ActionValue> top;        // up to three actions, best first
   std::vector<std::string> main_line;  // "japanese: move-from Truk", "chance: die 4", ...
+  // The same line in words: "Japanese: Move a Naval group from Truk (8.10)", "Chance", ...
+  std::vector<std::string> main_line_labels;
 };
 
 // The computer player's advice for the seat to act in `state`, from its view only: the top

@@ -838,6 +838,17 @@ Json GameService::replay(const std::string& user, const std::string& id, std::in
     throw ApiError(400, "step must be between 0 and " + std::to_string(steps));
   }
   record.actions.resize(static_cast<std::size_t>(step));
+  // The label of this seat's own last action is read in the position it was taken in.
+  Json action_label = nullptr;
+  if (step > 0 && seat >= 0 && record.actions.back().seat == seat) {
+    GameRecord before = record;
+    before.actions.pop_back();
+    const auto earlier = replay_session(before);
+    const engine::State& st = earlier->state();
+    for (engine::ActionCode code : st.legal_actions()) {
+      if (st.action_id(code) == record.actions.back().id) action_label = st.action_label(code);
+    }
+  }
   const auto session = replay_session(record);
   Json log = Json::array();
   for (const engine::LogLine& line : session->log()) {
@@ -858,6 +869,7 @@ Json GameService::replay(const std::string& user, const std::string& id, std::in
           {"view", session->state().view(seat)},
           {"log", log},
           {"action", action},
+          {"action_label", action_label},
           {"by", by},
           {"seat", seat >= 0 ? Json(game.seat_name(seat)) : Json(nullptr)}};
 }

@@ -109,7 +109,8 @@ Json merge_settings(const Json& current, const Json& body, const WebhookPolicy& 
       const auto url = optional_text(body, "webhook_url");
       if (url) {
         if (const std::string problem = webhook_url_problem(*url, policy); !problem.empty()) {
-          throw ApiError(400, "field 'webhook_url': " + problem, {{"field", "webhook_url"}});
+          throw ApiError(400, "field 'webhook_url': " + problem,
+                         {{"field", "webhook_url"}, {"problem", problem}});
         }
       }
       s["webhook_url"] = url ? Json(*url) : Json(nullptr);
@@ -117,7 +118,8 @@ Json merge_settings(const Json& current, const Json& body, const WebhookPolicy& 
       const auto email = optional_text(body, "email");
       if (email) {
         if (const std::string problem = email_problem(*email); !problem.empty()) {
-          throw ApiError(400, "field 'email': " + problem, {{"field", "email"}});
+          throw ApiError(400, "field 'email': " + problem,
+                         {{"field", "email"}, {"problem", problem}});
         }
       }
       s["email"] = email ? Json(*email) : Json(nullptr);
