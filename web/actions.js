@@ -43,7 +43,7 @@ export function chooseAmong(actions, event, onAction) {
     onAction(id);
   };
   const menu = h('div', { class: 'menu', role: 'menu' },
-    actions.map((a) => h('button', { role: 'menuitem', 'data-action': a.id, title: a.id, onclick: () => choose(a.id) }, printed(a.label || a.id))));
+    actions.map((a) => h('button', { role: 'menuitem', 'data-action': a.id, onclick: () => choose(a.id) }, printed(a.label || a.id))));
   // The arrow keys move between the choices (the ARIA menu pattern); Escape closes it.
   menu.addEventListener('keydown', (e) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -130,7 +130,7 @@ export function promptPanel(st, onAction, { busy = false, repeat = null, collaps
     if (row.group) {
       // One card on several targets: a menu of the targets under the button.
       const choices = row.actions.map((a) => ({ id: a.id, label: a.choice || a.label || a.id }));
-      return h('button', { class: 'act group', 'data-group': row.group, title: row.actions.map((a) => a.id).join(', '),
+      return h('button', { class: 'act group', 'data-group': row.group,
                            disabled: busy, 'aria-haspopup': 'menu', 'aria-keyshortcuts': key,
                            onclick: (e) => {
                              const r = e.currentTarget.getBoundingClientRect();
@@ -139,7 +139,7 @@ export function promptPanel(st, onAction, { busy = false, repeat = null, collaps
         kbd, printed(`${row.group} (${row.actions.length} choices)`));
     }
     const a = row.action;
-    const b = h('button', { class: 'act', 'data-action': a.id, title: a.id, disabled: busy,
+    const b = h('button', { class: 'act', 'data-action': a.id, disabled: busy,
                             'aria-keyshortcuts': key, onclick: () => onAction(a.id) },
       kbd, printed(a.label || a.id));
     // Several hits to allocate: the same pick for all of them in one click (one request each).

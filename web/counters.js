@@ -1,5 +1,5 @@
 // Counters drawn as small SVGs from the unit data of the view (and units.json for CPS).
-import { s, countOf } from './dom.js';
+import { s, countOf, sideName } from './dom.js';
 
 const SIDE_STYLE = {
   japanese: { bg: '#f1e3b8', fg: '#8c1c13', edge: '#8c1c13' },
@@ -131,7 +131,7 @@ export function cpsCounter(unit, def, { size = 60, clickable = false } = {}) {
   const st = CPS_NATION[d.nation] || CPS_NATION.us;
   const svg = s('svg', { class: `counter${clickable ? ' clickable' : ''}`, viewBox: '0 0 64 64', width: size, height: size,
                          'data-unit': unit.id, role: clickable ? 'button' : 'img', 'aria-label': unit.id });
-  svg.append(s('title', {}, `${unit.id} (${d.type}, ${d.nation}): Attack ${d.attack}, Defense ${d.defense}, ` +
+  svg.append(s('title', {}, `${unit.id} (${d.type}, ${sideName(d.nation)}): Attack ${d.attack}, Defense ${d.defense}, ` +
     `Movement ${d.movement}, priority ${d.priority}; ${unit.steps ?? d.steps} of ${countOf(d.steps, 'step')}`));
   svg.append(s('rect', { x: 1.5, y: 1.5, width: 61, height: 61, rx: 4, fill: st.bg, stroke: st.fg, 'stroke-width': 2 }));
   svg.append(nameText(unit.id, st.fg));

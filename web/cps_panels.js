@@ -1,5 +1,5 @@
 // Co-Prosperity Sphere panels: status, Production Track, pools, cards, the selected space.
-import { h, pretty, cap } from './dom.js';
+import { h, pretty, cap, sideName } from './dom.js';
 import { cpsCounter } from './counters.js';
 import { logLine } from './log.js';
 import { cardEl, keyable } from './pw_panels.js';
@@ -10,7 +10,7 @@ export function cpsStatus(view) {
   const war = view.war || {};
   const items = [
     ['Year', view.year], ['Turn', view.turn],
-    ['At war', Object.entries(war).filter(([, v]) => v).map(([k]) => cap(k)).join(', ')],
+    ['At war', Object.entries(war).filter(([, v]) => v).map(([k]) => sideName(k)).join(', ')],
     ['Production Points', `Japanese ${view.pp.japanese} · Allied ${view.pp.allied}`],
     ['Resource Points', view.resource_points], ['First player', cap(view.first)],
     ['Atlantic card', view.atlantic_used ? 'used' : 'not used'],
@@ -68,7 +68,7 @@ export function cpsStack(view, content, spaceId, { isTarget, onUnit } = {}) {
   if (!sp) return h('section', { class: 'panel stack', id: 'stack' }, h('p', { class: 'muted' }, 'Click a space on the map to see its units.'));
   const defs = defsOf(content);
   return h('section', { class: 'panel stack', id: 'stack', 'data-oz': sp.id },
-    h('h3', {}, sp.name || pretty(sp.id)), h('p', { class: 'muted' }, `controlled by ${sp.control}`),
+    h('h3', {}, sp.name || pretty(sp.id)), h('p', { class: 'muted' }, `Controlled by the ${sideName(sp.control)} player`),
     sp.units.length ? h('div', { class: 'counters' }, sp.units.map((u) => unitEl(u, defs.get(u.id), 58, isTarget, onUnit)))
       : h('p', { class: 'muted' }, 'No units.'));
 }

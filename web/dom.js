@@ -46,6 +46,13 @@ export function cap(word) {
   return word ? word[0].toUpperCase() + word.slice(1) : '';
 }
 
+// The name a player reads for a side or country id of the views ("japanese" -> "Japanese",
+// "us" -> "US", as the rulebooks write them).
+const SIDE_NAMES = { japanese: 'Japanese', allied: 'Allied', us: 'US', china: 'China', commonwealth: 'Commonwealth', chance: 'Chance', japan: 'Japan' };
+export function sideName(id) {
+  return SIDE_NAMES[id] || cap(String(id || ''));
+}
+
 // The printed names of the ids that engine texts carry ("Pearl-Harbor" -> "Pearl Harbor",
 // "HMAS-Canberra" -> "HMAS Canberra"): display only; action ids are sent unchanged.
 const printedNames = new Map();

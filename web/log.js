@@ -1,5 +1,5 @@
 // The game log with rule citations; dice drawn as die faces, CRT columns highlighted.
-import { h, s, printed } from './dom.js';
+import { h, s, printed, countOf } from './dom.js';
 
 const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [1, 3], [3, 1], [3, 3]],
                5: [[1, 1], [1, 3], [2, 2], [3, 1], [3, 3]], 6: [[1, 1], [1, 2], [1, 3], [3, 1], [3, 2], [3, 3]] };
@@ -38,7 +38,7 @@ export function logLine(line) {
 
 export function logPanel(lines, { title = 'Game log' } = {}) {
   const ol = h('ol', { class: 'log', id: 'game-log', tabindex: 0, 'aria-label': title }, lines.map(logLine));
-  const box = h('section', { class: 'panel log-panel' }, h('h3', {}, title, h('span', { class: 'muted' }, ` (${lines.length} lines)`)), ol);
+  const box = h('section', { class: 'panel log-panel' }, h('h3', {}, title, h('span', { class: 'muted' }, ` (${countOf(lines.length, 'line')})`)), ol);
   requestAnimationFrame(() => { ol.scrollTop = ol.scrollHeight; });
   return box;
 }

@@ -2,7 +2,7 @@
 // every OZ or space at the real place that stands for it (web/geo.js, generated once by
 // tools/map/generate.mjs from data/geo/*.json), routes drawn as sea lanes (land routes brown),
 // the view on top (control, markers, units). Falls back to map.json x/y for a node geo.js lacks.
-import { s, pretty } from './dom.js';
+import { s, pretty, sideName } from './dom.js';
 import { stackChip, sideKey } from './counters.js';
 import { GEO } from './geo.js';
 import { attachPanZoom } from './panzoom.js';
@@ -110,7 +110,7 @@ export function drawPwMap(content, view, ui) {
   const pos = new Map(map.ozs.map((o) => [o.id, placeOf(geo, o)]));
   const vozs = new Map((view.ozs || []).map((o) => [o.id, o]));
   const svg = baseMap(geo, 'The Pacific War',
-    'Land: Natural Earth. OZ positions: the real places of data/geo/pacific-war.json; routes and values from the rules');
+    'Land: Natural Earth. Each OZ is drawn at the real place it stands for; routes and values from the rules');
   svg.dataset.game = 'pacific-war';
   svg.setAttribute('aria-label', 'Map of The Pacific War: Operation Zones and routes');
 
@@ -136,7 +136,7 @@ export function drawPwMap(content, view, ui) {
     const v = vozs.get(o.id) || { units: [] };
     const p = pos.get(o.id);
     const units = v.units || [];
-    const describe = [o.port ? `Port, ${o.vp} VP` : 'Operation Zone', v.control ? `controlled by ${v.control}` : null,
+    const describe = [o.port ? `Port, ${o.vp} VP` : 'Operation Zone', v.control ? `controlled by the ${sideName(v.control)} player` : null,
       units.length ? `${units.length} unit(s)` : null, ui.combatAt === o.id ? 'combat here' : null].filter(Boolean).join(', ');
     const g = nodeGroup(o.id, v.name || o.name, p.x, p.y, ui, describe);
     const r = o.port ? 15 : 11;
@@ -167,7 +167,7 @@ export function drawPwMap(content, view, ui) {
     const chips = stacks(g, units, (u) => u.side, (u) => u.ready !== false, r + 12);
     g.append(label(v.name || o.name, p.label, r, chips, { left: p.x, right: geo.width - p.x }));
     g.append(s('title', {}, `${o.name}${p.place ? ` (${p.place})` : ''}${o.port ? ` — Port, ${o.vp} VP` : ''}` +
-      `${v.control ? `, controlled by ${v.control}` : ''}${units.length ? `, ${units.length} unit(s)` : ''}`));
+      `${v.control ? `, controlled by the ${sideName(v.control)} player` : ''}${units.length ? `, ${units.length} unit(s)` : ''}`));
     nodes.append(nameOnly(g));
   }
   svg.append(nodes);
@@ -206,7 +206,7 @@ export function drawCpsMap(content, view, ui) {
   const sideOfUnit = (u) => (nationOf(u.id) === 'japan' ? 'japanese' : 'allied');
   const pos = new Map(map.spaces.map((o) => [o.id, placeOf(geo, o)]));
   const svg = baseMap(geo, 'Greater East Asia Co-Prosperity Sphere',
-    'Land: Natural Earth. Spaces at the real places of data/geo/co-prosperity.json; routes from the rules');
+    'Land: Natural Earth. Each space is drawn at the real place it stands for; routes from the rules');
   svg.dataset.game = 'co-prosperity';
   svg.setAttribute('aria-label', 'Map of Co-Prosperity Sphere: spaces, land and sea routes');
   const vsp = new Map((view.spaces || []).map((o) => [o.id, o]));
@@ -244,7 +244,7 @@ export function drawCpsMap(content, view, ui) {
     const v = vsp.get(o.id) || { units: [] };
     const name = o.name || pretty(o.id);
     const units = v.units || [];
-    const describe = [o.home ? 'home space' : null, o.port ? 'port' : null, v.control ? `controlled by ${v.control}` : null,
+    const describe = [o.home ? 'home space' : null, o.port ? 'port' : null, v.control ? `controlled by the ${sideName(v.control)} player` : null,
       units.length ? `${units.length} unit(s)` : null].filter(Boolean).join(', ');
     const g = nodeGroup(o.id, name, p.x, p.y, ui, describe);
     const r = 14;
@@ -263,8 +263,8 @@ export function drawCpsMap(content, view, ui) {
     }
     const chips = stacks(g, units, sideOfUnit, () => true, r + 12);
     g.append(label(name, p.label, r, chips, { left: p.x, right: geo.width - p.x }));
-    g.append(s('title', {}, `${name}${p.place ? ` (${p.place})` : ''}: ${o.nation}${o.home ? ', home' : ''}${o.port ? ', port' : ''}` +
-      `${o.production ? `, ${o.production} production` : ''}${v.control ? `, controlled by ${v.control}` : ''}`));
+    g.append(s('title', {}, `${name}${p.place ? ` (${p.place})` : ''}: ${sideName(o.nation)}${o.home ? ', home' : ''}${o.port ? ', port' : ''}` +
+      `${o.production ? `, ${o.production} production` : ''}${v.control ? `, controlled by the ${sideName(v.control)} player` : ''}`));
     nodes.append(nameOnly(g));
   }
   for (const box of RETREAT_BOXES) {

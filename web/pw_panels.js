@@ -1,6 +1,6 @@
 // The Pacific War panels around the map: status, turn track (damaged units), VP track,
 // hands and discards, the combat in progress, the units of the selected OZ.
-import { h, s, pretty, cap, countOf } from './dom.js';
+import { h, s, pretty, cap, countOf, sideName } from './dom.js';
 import { pwCounter } from './counters.js';
 import { logLine } from './log.js';
 
@@ -144,8 +144,8 @@ export function pwCombat(view, log) {
 export function pwStack(view, ozId, { isTarget, onUnit } = {}) {
   const oz = (view.ozs || []).find((o) => o.id === ozId);
   if (!oz) return h('section', { class: 'panel stack', id: 'stack' }, h('p', { class: 'muted' }, 'Click an OZ on the map to see its units.'));
-  const facts = [oz.port ? `Port, ${oz.vp} VP` : 'OZ', oz.control ? `controlled by ${oz.control}` : 'uncontrolled',
-    oz.port_owner ? `port owner ${oz.port_owner}` : null, oz.base_marker ? `${oz.base_marker} Base` : null,
+  const facts = [oz.port ? `Port, ${oz.vp} VP` : 'OZ', oz.control ? `controlled by the ${sideName(oz.control)} player` : 'uncontrolled',
+    oz.port_owner ? `port owner: ${sideName(oz.port_owner)}` : null, oz.base_marker ? `${sideName(oz.base_marker)} Base` : null,
     oz.contested ? 'contested' : null].filter(Boolean).join(' · ');
   const bySide = {};
   for (const u of oz.units) (bySide[u.side] = bySide[u.side] || []).push(u);

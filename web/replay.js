@@ -1,6 +1,6 @@
 // The replay viewer of a finished game: step forward and back through the action log.
 import { api } from './api.js';
-import { h, clear, printed } from './dom.js';
+import { h, clear, printed, sideName } from './dom.js';
 import { drawBoard } from './board.js';
 import { logPanel } from './log.js';
 import { tabBar, markTabs } from './tabs.js';
@@ -58,8 +58,8 @@ export function showReplay(ctx, id) {
         h('button', { id: 'replay-last', onclick: () => go(steps), disabled: step >= steps }, 'End ▶|')),
       slider,
       h('p', { class: 'small', id: 'replay-what' }, step > 0
-        ? ['Action ', h('b', {}, String(step)), data.by ? ` by ${data.by}` : '', ': ',
-           data.action ? h('code', { id: 'replay-action' }, data.action) : h('span', { class: 'muted' }, 'see the log')]
+        ? ['Action ', h('b', {}, String(step)), data.by ? ` by ${sideName(data.by)}` : '', ': ',
+           data.action ? h('span', { id: 'replay-action' }, printed(data.action_label || data.action)) : h('span', { class: 'muted' }, 'see the log')]
         : 'The start of the game.'),
       data.view.prompt ? h('p', { class: 'muted small' }, `Next: ${printed(data.view.prompt)}`) : null);
     const focused = document.activeElement && document.activeElement.id;

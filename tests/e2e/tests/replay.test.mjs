@@ -38,7 +38,7 @@ test('replay viewer steps through a finished game', async () => {
   await page.click('#replay-forward');
   await page.waitForFunction(() => /Action 1 of/.test(document.querySelector('#replay-step').textContent));
   const first = await page.textContent('#replay-what');
-  assert.match(first, /^Action 1 by (japanese|allied|chance)/);
+  assert.match(first, /^Action 1 by (Japanese|Allied|Chance)/);
   const logAt1 = await page.locator('#game-log li').count();
   await page.click('#replay-forward');
   await page.waitForFunction(() => /Action 2 of/.test(document.querySelector('#replay-step').textContent));
