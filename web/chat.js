@@ -79,8 +79,20 @@ export function chatPanel(id) {
   }
 
   refresh();
+  // Against a computer player nobody across the table reads the chat: the box says so.
+  let computer = null;
+  const computerNote = h('p', { class: 'muted small', id: 'chat-computer' }, 'The computer does not read the chat: messages here are notes for you and for spectators.');
+  function setOpponentComputer(on) {
+    if (on === computer) return;
+    computer = on;
+    input.placeholder = on ? 'A note (the computer does not read it)' : 'Message to your opponent';
+    if (on) form.prepend(computerNote);
+    else computerNote.remove();
+  }
+
   return {
     el,
+    setOpponentComputer,
     // A live update says how many messages there are.
     update(total) { if (typeof total === 'number' && total > count) refresh(); },
   };

@@ -11,7 +11,7 @@ import { centerOn } from './panzoom.js';
 import { nodePoint } from './map.js';
 import { hintControls } from './hints.js';
 import { gameClock } from './clock.js';
-import { opponentLabel } from './lobby.js';
+import { opponentLabel, OPPONENT_LABELS } from './lobby.js';
 import { chatPanel } from './chat.js';
 import { rematchButton } from './lobby_public.js';
 import { cardOfAction, confirmCard, confirmOpen, closeConfirm } from './confirm.js';
@@ -160,6 +160,10 @@ export function showGame(ctx, id) {
     clear(root).append(header(), tabBar(root, tabs), h('h2', { class: 'sr' }, 'Board'), h('div', { class: 'board' },
       h('div', { class: 'map-col' }, ...markTabs([board.map, ...board.below])),
       h('div', { class: 'side-col' }, tutorial && tutorial.panel(st, content), st.spectator ? null : prompt, st.spectator ? null : hints.panel(st, onAction), ...markTabs([...board.side, logPanel(st.log || []), chat.el]))));
+    if (!st.spectator) {
+      const others = Object.entries(st.seats || {}).filter(([seat]) => seat !== st.seat).map(([, who]) => who);
+      chat.setOpponentComputer(others.length > 0 && others.every((who) => who && who !== 'human' && OPPONENT_LABELS[who]));
+    }
     root.dataset.version = st.version;
     root.dataset.yourTurn = String(!!st.your_turn);
     root.dataset.busy = String(busy || repeating);

@@ -106,6 +106,7 @@ export function showLobby(ctx) {
     oppSel.addEventListener('change', syncClock);
     syncClock();
     const settings = gameSettingsFields();
+    hintsBox.addEventListener('change', () => settings.setHints(hintsBox.checked));
     const fillGame = () => {
       const g = catalog.games.find((x) => x.name === gameSel.value);
       seatSel.replaceChildren(...g.seats.map((s) => h('option', { value: s }, cap(s))), h('option', { value: 'random' }, 'Random'));

@@ -15,13 +15,20 @@ export function gameSettingsFields() {
     spectatorChat.disabled = !isPublic.checked;
     if (!isPublic.checked) spectatorChat.checked = false;
   });
+  // A game with hints is never rated (the server unrates it): the box says so at once.
+  const ratedNote = h('span', { class: 'muted small', id: 'rated-note', hidden: true }, ' A game with hints is never rated.');
   const el = h('fieldset', { class: 'settings' }, h('legend', {}, 'Table'),
-    h('label', { class: 'check' }, rated, ' Rated (changes the leaderboard)'),
+    h('label', { class: 'check' }, rated, ' Rated (changes the leaderboard)', ratedNote),
     h('label', { class: 'check' }, isPublic, ' Public: anyone logged in may watch'),
     h('label', { class: 'check' }, spectatorChat, ' Spectators may read the chat'),
     h('label', { class: 'check' }, open, ' Open challenge: list it in the lobby for anyone to accept'));
   return {
     el,
+    setHints(on) {
+      if (on) rated.checked = false;
+      rated.disabled = on;
+      ratedNote.hidden = !on;
+    },
     values: (opponent) => ({
       rated: rated.checked,
       public: isPublic.checked,
@@ -45,7 +52,7 @@ export function publicSections(ctx, titleOf) {
     try {
       const r = await platformApi.challenges();
       clear(challenges);
-      if (!r.challenges.length) challenges.append(h('p', { class: 'muted' }, 'No open challenges. Post one with “Open challenge” below.'));
+      if (!r.challenges.length) challenges.append(h('p', { class: 'muted' }, 'No open challenges. Post one from the New game form: tick “Open challenge”.'));
       else {
         challenges.append(h('table', { class: 'games' },
           h('thead', {}, h('tr', {}, ['Game', 'By', 'Your side', 'Rules', 'Clock', 'Kind', 'Accept'].map((t, i) => h('th', { scope: 'col' }, i >= 5 ? h('span', { class: 'sr' }, t) : t)))),

@@ -60,9 +60,11 @@ export function showSettings(ctx) {
           done.textContent = 'Saved.';
         } catch (err) {
           if (err instanceof ApiError && err.status === 401) { ctx.go('#/login'); return; }
-          msg.textContent = err.message;
+          // The field named as the form labels it, never by its API name.
           const field = err.body && err.body.field;
           const target = field === 'webhook_url' ? webhook : field === 'email' ? email : null;
+          const label = field === 'webhook_url' ? 'Webhook address' : field === 'email' ? 'E-mail address' : null;
+          msg.textContent = label && err.body.problem ? `${label}: ${err.body.problem}.` : err.message;
           if (target) { target.setAttribute('aria-invalid', 'true'); target.focus(); }
         }
       },
@@ -70,11 +72,11 @@ export function showSettings(ctx) {
     h('h2', {}, 'Notifications'),
     h('p', { class: 'muted' }, 'pacwar tells you when it is your turn, so a game against a friend can take days. ' +
       'A notice names the game, your opponent, whose turn it is and a link: never your cards.'),
-    h('label', { for: 'webhook-url' }, 'Webhook URL', webhook),
+    h('label', { for: 'webhook-url' }, 'Webhook address', webhook),
     h('p', { class: 'muted small', id: 'webhook-help' }, 'A Discord or Slack incoming webhook (http:// or https://). Empty: none.'),
     h('label', { for: 'email' }, 'E-mail address', email),
     h('p', { class: 'muted small', id: 'email-help' }, settings.server && settings.server.email
-      ? 'Empty: no e-mail.' : 'This server sends no e-mail yet (its administrator has not set --smtp-url); the address is kept.'),
+      ? 'Empty: no e-mail.' : 'This server sends no e-mail yet (its administrator has not set up e-mail); the address is kept.'),
     h('fieldset', {}, h('legend', {}, 'Notify me when'), checks),
     h('fieldset', {}, h('legend', {}, 'This browser'),
       h('label', { class: 'check' }, browser, ' Show notifications while a pacwar page is open'),
