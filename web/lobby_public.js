@@ -16,9 +16,9 @@ export function gameSettingsFields() {
     if (!isPublic.checked) spectatorChat.checked = false;
   });
   // A game with hints is never rated (the server unrates it): the box says so at once.
-  const ratedNote = h('span', { class: 'muted small', id: 'rated-note', hidden: true }, ' A game with hints is never rated.');
+  const ratedNote = h('p', { class: 'muted small', id: 'rated-note', hidden: true }, 'A game with hints is never rated.');
   const el = h('fieldset', { class: 'settings' }, h('legend', {}, 'Table'),
-    h('label', { class: 'check' }, rated, ' Rated (changes the leaderboard)', ratedNote),
+    h('label', { class: 'check' }, rated, ' Rated (changes the leaderboard)'), ratedNote,
     h('label', { class: 'check' }, isPublic, ' Public: anyone logged in may watch'),
     h('label', { class: 'check' }, spectatorChat, ' Spectators may read the chat'),
     h('label', { class: 'check' }, open, ' Open challenge: list it in the lobby for anyone to accept'));

@@ -89,7 +89,7 @@ test('no ids in the pages of both games, the log, hints, replay, lobby and setti
   await page.check('#hints');
   assert.equal(await page.isChecked('#opt-rated'), false);
   assert.ok(await page.isDisabled('#opt-rated'));
-  assert.match(await page.textContent('label:has(#opt-rated)'), /A game with hints is never rated/);
+  assert.match(await page.textContent('#rated-note'), /A game with hints is never rated/);
   assert.ok(await page.isVisible('#rated-note'));
   await page.uncheck('#hints');
   assert.ok(!(await page.isDisabled('#opt-rated')));
