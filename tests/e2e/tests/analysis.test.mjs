@@ -61,7 +61,7 @@ test('hints on request, then the analysis of the finished game in the replay', a
   const target = await page.locator('svg.wp-graph circle.wp-pt').nth(2).getAttribute('data-step');
   await page.locator('svg.wp-graph circle.wp-pt').nth(2).click();
   await page.waitForFunction((k) => new RegExp(`^Action ${k} of`).test(document.querySelector('#replay-step').textContent), target);
-  assert.match(await page.textContent('#replay-what'), /by japanese/);
+  assert.match(await page.textContent('#replay-what'), /by Japanese/);
   // And by keyboard from the list of decisions.
   const second = page.locator('.analysis-list li button').nth(1);
   const step2 = await second.getAttribute('data-step');

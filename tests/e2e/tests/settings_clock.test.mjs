@@ -37,13 +37,14 @@ test('settings page by keyboard: errors named, saved, kept', async () => {
   await page.keyboard.type('ftp://example.org/hook');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('#settings-msg').textContent.length > 0);
-  assert.match(await page.textContent('#settings-msg'), /webhook_url.*http and https/);
+  // The field as the form labels it, not its API name.
+  assert.match(await page.textContent('#settings-msg'), /^Webhook address: .*http and https/);
   assert.equal(await page.getAttribute('#webhook-url', 'aria-invalid'), 'true');
   await page.fill('#webhook-url', 'https://discord.com/api/webhooks/123/abc');
   await page.focus('#email');
   await page.keyboard.type('sally@example');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => /email/.test(document.querySelector('#settings-msg').textContent));
+  await page.waitForFunction(() => /^E-mail address: /.test(document.querySelector('#settings-msg').textContent));
   assert.equal(await page.getAttribute('#email', 'aria-invalid'), 'true');
   await page.fill('#email', 'sally@example.org');
   // Tab to the "game ends" box and turn it off with Space.
