@@ -23,6 +23,7 @@ const RULES = [
   ['a file path', /\b[\w-]+\/[\w./-]+\.json\b/],
   // An action id as a whole text (a button's), not the verb of a sentence ("Japanese play J11 ...").
   ['a lowercase Co-Prosperity action id', /(?<![A-Za-z,] )\b(?:declare (?:us|commonwealth|japan)|(?:choose|discard|play|react) [AJ]\d+|(?:special|rp|op) (?:develop|replenish|strategic|naval|ground|sustain))\b/],
+  ['a program value printed as text', /\b(?:null|undefined|NaN)\b|\[object Object\]/],
   ['"1" with a plural noun', /\b1 (?:lines|cards|ships|hits|units|actions|moves|steps)\b/],
 ];
 // Hyphenated words of ordinary English or of the rulebooks' own spelling that may appear.
@@ -66,7 +67,7 @@ test('the regexes catch the ids seen by testers and pass ordinary English', () =
   const flagged = (s) => RULES.some(([, re]) => re.test(s) && !ALLOWED.has(s.match(re)[0]));
   for (const bad of ['Waiting for allied (mcts:normal)…', 'choose J1 (Kido Butai)', 'by japanese: hit New-Orleans', 'At war: China, Us',
     'Expected line: japanese: place Zuiho Japan', 'replenish-navy; 6.0', 'data/geo/pacific-war.json',
-    'Game log (1 lines)', "field 'webhook_url'", 'controlled by japanese', 'declare us']) {
+    'Game log (1 lines)', "field 'webhook_url'", 'Analyse my moves null', 'controlled by japanese', 'declare us']) {
     assert.ok(flagged(bad), bad);
   }
   for (const good of ['Waiting for Japanese (Computer: MCTS normal)…', 'Action 3 by Allied: Hit New Orleans',
@@ -113,7 +114,7 @@ test('no ids in the pages of both games, the log, hints, replay, lobby and setti
   else assert.match(await page.textContent('#hint-panel ol'), /%/);
   assert.match(hintText, /Expected line: (Allied|Japanese|Chance)/);
   found.push(...await idWords(page, 'pacific-war hint'));
-  for (let i = 0; i < 20; i += 1) {
+  for (let i = 0; i < 14; i += 1) {
     await clickAction(page);
     if (i % 5 === 4) found.push(...await idWords(page, `pacific-war move ${i + 1}`));
   }
@@ -139,7 +140,7 @@ test('no ids in the pages of both games, the log, hints, replay, lobby and setti
   // Co-Prosperity Sphere as the Japanese player: the Strategy Cards, the war, the spaces.
   await page.goto(`${server.url}/#/`);
   await createGame(page, { game: 'co-prosperity', seat: 'japanese', opponent: 'random' });
-  for (let i = 0; i < 20; i += 1) {
+  for (let i = 0; i < 14; i += 1) {
     await waitMyTurn(page, 60000);
     if (i % 4 === 0) found.push(...await idWords(page, `co-prosperity move ${i}`));
     await clickAction(page);
