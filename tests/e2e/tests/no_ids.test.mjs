@@ -31,7 +31,10 @@ const ALLOWED = new Set([
   'Co-Prosperity',  // the game's title, "Greater East Asia Co-Prosperity Sphere"
   'China-Burma-India', 'Burma-India',  // the expansion of CBI (Co-Prosperity card icon)
   'Shangri-La',  // a ship's own name (USS Shangri-La)
-  'Two-Ocean',  // a card's printed name, "Two-Ocean Navy Act"
+  'Two-Ocean', 'Lend-Lease',  // cards' printed names ("Two-Ocean Navy Act", "Lend-Lease")
+  'Non-Capital',  // the rulebook's term for a non-capital ship, capitalised as the rules write it
+  'Essex-class', 'Japanese-controlled', 'English-language',  // English in engine texts
+  'twenty-four', 'open-ended',  // English
   'set-up', 'e-mail', 'read-only', 'one-step', 'two-step', 'land-based',  // English
   'axe-core',  // not shown to players; listed in case a test page shows it
 ]);
