@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, startServer, launchBrowser, newPage, newPhonePage, signUp, apiCall, waitMyTurn, version,
+import { REPO, confirmIfAsked, startServer, launchBrowser, newPage, newPhonePage, signUp, apiCall, waitMyTurn, version,
   screenshot, axeViolations } from '../lib/harness.mjs';
 
 let server;
@@ -68,6 +68,8 @@ async function clickSuggested(page, st, again = false) {
   else if (await page.locator('svg.map .node.target').count()) await page.locator('svg.map .node.target').first().click();
   else await page.locator('#actions button.act:not([disabled])').first().click();
   if (await page.locator('.menu button').count()) await page.locator('.menu button').first().click();
+  await page.waitForTimeout(50);
+  await confirmIfAsked(page);  // a card's confirmation (discarding for the Initiative, a played card)
   await page.waitForFunction((v) => Number(document.querySelector('#game-page')?.dataset.version) > v, before);
 }
 
@@ -97,6 +99,8 @@ async function goesOn(page) {
     if (await over.count()) await over.first().click();
     else await page.locator('#actions button.act:not([disabled])').first().click();
     if (await page.locator('.menu button').count()) await page.locator('.menu button').first().click();
+    await page.waitForTimeout(50);
+    await confirmIfAsked(page);  // a card's confirmation (discarding for the Initiative, a played card)
     await page.waitForFunction((x) => Number(document.querySelector('#game-page')?.dataset.version) > x, v);
     await waitMyTurn(page, 30000);
     computerMoved = (await version(page)) > v + 1;
@@ -157,6 +161,8 @@ test('Learn to play The Pacific War: set-up, Pearl Harbor, the first Strategy Ac
   const v1 = await version(page);
   await page.locator('svg.counter.clickable').first().click();
   if (await page.locator('.menu button').count()) await page.locator('.menu button').first().click();
+  await page.waitForTimeout(50);
+  await confirmIfAsked(page);  // a card's confirmation (discarding for the Initiative, a played card)
   await page.waitForFunction((v) => Number(document.querySelector('#game-page')?.dataset.version) > v, v1);
   await sendRest(page, 'allocate');
   for (st = await state(page); st.view.step === 'allocate' || !st.your_turn; st = await state(page)) {
