@@ -137,6 +137,8 @@ class Nginx:
     while server.proc is still the server measured."""
 
     def __init__(self, server, workdir, port):
+        if not os.access("/usr/sbin/nginx", os.X_OK):
+            raise SystemExit("soak: /usr/sbin/nginx is missing (apt-get install nginx, or run make test-nginx once)")
         self.prefix = os.path.join(workdir, "nginx")
         os.makedirs(self.prefix, exist_ok=True)
         with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "deploy",
@@ -509,9 +511,13 @@ async def soak(args, server, webhook_port, tag, fig, reopen_after=1.0, scarce=Fa
         if status != 200 or body["version"] < acked:
             lost += 1 if status != 200 else acked - body["version"]
     await asyncio.sleep(args.settle_seconds)  # the server closes what the clients closed, finishes its moves
-    before = cpu_seconds(server.proc.pid)
-    await asyncio.sleep(args.idle_seconds)
-    idle_cpu = (cpu_seconds(server.proc.pid) - before) / args.idle_seconds * 100
+    fds_idle = open_fds(server.proc.pid)
+    idle_samples = []
+    for _ in range(max(1, int(args.idle_seconds))):
+        before = cpu_seconds(server.proc.pid)
+        await asyncio.sleep(1)
+        idle_samples.append(round((cpu_seconds(server.proc.pid) - before) * 100, 1))
+    idle_cpu = sum(idle_samples) / len(idle_samples)
     return {
         "load": report,
         "walkers": {"actions": len(fig.walk_actions), "errors": fig.walk_errors,
@@ -530,7 +536,8 @@ async def soak(args, server, webhook_port, tag, fig, reopen_after=1.0, scarce=Fa
         "webhook": {"notices_received": fig.webhook_hits},
         "server": {"cpu_percent_during_p50": percentile(cpu, 0.5),
                    "cpu_percent_during_max": percentile(cpu, 1.0),
-                   "idle_cpu_percent_after": round(idle_cpu, 2),
+                   "idle_cpu_percent_after": round(idle_cpu, 2), "idle_cpu_percent_each_s": idle_samples,
+                   "open_descriptors_idle": fds_idle,
                    "open_descriptors_during": fds_during, "open_descriptors_at_end": fds_end,
                    "running": server.proc.poll() is None},
     }
