@@ -79,10 +79,11 @@ bench-cluster: build
 
 # The server under abuse on loopback (scripts/soak.py, docs/security.md "Soak"): 2,000 idle
 # keep-alive connections, 200 slow request heads, 500 live game pages of 50 users with notices to
-# a 9 s webhook, and 100 games acting at full speed, for 60 s; then the same with 256 descriptors.
+# a 9 s webhook, and 100 games acting at full speed, for 60 s; then the same with 256 descriptors,
+# and behind nginx (deploy/nginx-cluster.conf; nginx from `make test-nginx`'s install).
 # Prints the figures as JSON (also in $(BUILD)/soak.json) and fails on a criterion missed.
 bench-soak: build
-	python3 scripts/soak.py --build $(BUILD) --json $(BUILD)/soak.json
+	python3 scripts/soak.py --build $(BUILD) --nginx --json $(BUILD)/soak.json
 
 # make test's short run (about a minute, a tenth of the clients, 12 s each, no p99 bound). It
 # uses build/ as built and does not rebuild it: in make test it runs beside test-deb, which does.
