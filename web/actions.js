@@ -121,9 +121,8 @@ export function promptPanel(st, onAction, { busy = false, repeat = null, collaps
     h('p', { class: 'prompt-text', id: 'prompt-text' }, sec ? h('span', { class: 'rule' }, sec) : null, ' ', printed(text)), toggle));
   const body = h('div', { class: 'prompt-body', id: 'prompt-body' });
   const list = h('div', { class: 'actions', id: 'actions', role: 'group', 'aria-labelledby': 'prompt-text' });
-  // Hits still to allocate: the prompt's "(N left)" while a combat is on, else the combat's count.
-  const leftInPrompt = /\((\d+) left\)/.exec(st.prompt || '');
-  const hitsLeft = st.view && st.view.combat ? Number(leftInPrompt ? leftInPrompt[1] : st.view.combat.hits_left) || 0 : 0;
+  // Hits still to allocate: the combat's count in the view (never read out of the prompt's words).
+  const hitsLeft = st.view && st.view.combat ? Number(st.view.combat.hits_left) || 0 : 0;
   const rows = actionRows(st.legal).map((row, i) => {
     const key = i < 10 ? String((i + 1) % 10) : undefined;
     const kbd = i < 10 ? h('kbd', { 'aria-hidden': 'true' }, key) : null;

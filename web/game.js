@@ -108,9 +108,9 @@ export function showGame(ctx, id) {
         const pick = legal.find((a) => a.id === want) || legal.find((a) => a.id.split(' ')[0] === verb);
         if (!pick) return;
         want = pick.id;
-        const before = promptKind(st.prompt);
+        const before = promptKind(st);
         await send(() => api.act(id, pick.id, st.version));
-        if (promptKind(st.prompt) !== before) return;
+        if (promptKind(st) !== before) return;
       }
     } finally {
       repeating = false;
@@ -224,9 +224,12 @@ export function showGame(ctx, id) {
   };
 }
 
-// "9.2.4 Japanese: allocate a hit (3 left)" -> "9.2.4 Japanese: allocate a hit"
-function promptKind(prompt) {
-  return String(prompt || '').replace(/\s*\(\d+ left\)/, '');
+// The kind of prompt, from the view's data (never from the prompt's words): the step of the
+// game's table of steps, who acts, and the part of a combat (9.2.4's hits of an airstrike and of
+// a surface combat are two kinds).
+function promptKind(st) {
+  const v = (st && st.view) || {};
+  return JSON.stringify([v.step, st && st.to_move, v.combat ? v.combat.part : null, v.combat ? v.combat.firing : null]);
 }
 
 // What has the keyboard focus, as a selector to find its like after a redraw.
