@@ -55,6 +55,11 @@ export function chatPanel(id) {
     if (closed) return;
     try {
       const r = await platformApi.chat(id, count);
+      if (r.can_read === false) {  // a spectator of a game whose chat is for its players only
+        closed = true;
+        clear(el).append(h('h3', {}, 'Chat'), h('p', { class: 'muted' }, 'The chat of this game is for its players only.'));
+        return;
+      }
       maxChars = r.max_chars || maxChars;
       input.maxLength = maxChars;
       if (count === 0) clear(list);

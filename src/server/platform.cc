@@ -581,7 +581,12 @@ Json Platform::chat(const std::string& user, const std::string& id, std::int64_t
     const GameSettings s = settings_locked(*c, id);
     if (!s.is_public) throw ApiError(403, "you do not play this game");
     if (!s.spectators_read_chat) {
-      throw ApiError(403, "the chat of this game is for its players only (the creator's choice)");
+      // Not an error for the spectator's page, which asks as it opens: it says so, and holds
+      // nothing of the players' messages.
+      return {{"messages", Json::array()},
+              {"can_post", false},
+              {"can_read", false},
+              {"max_chars", limits_.chat_max_chars}};
     }
   }
   Json messages = Json::array();
@@ -597,7 +602,10 @@ Json Platform::chat(const std::string& user, const std::string& id, std::int64_t
     if (author.empty()) message["server"] = true;  // post_server_note: no account has no name
     messages.push_back(std::move(message));
   }
-  return {{"messages", messages}, {"can_post", player}, {"max_chars", limits_.chat_max_chars}};
+  return {{"messages", messages},
+          {"can_post", player},
+          {"can_read", true},
+          {"max_chars", limits_.chat_max_chars}};
 }
 
 Json Platform::post_chat(const std::string& user, const std::string& id, const Json& body,

@@ -505,9 +505,15 @@ TEST_F(ServerPlatform, ChatIsStoredLimitedAndDeliveredLive) {
   // A game whose spectators may not read the chat.
   const std::string quiet = challenge_accepted(a, b, b_name, {{"public", true}});
   EXPECT_EQ(a.post("/api/games/" + quiet + "/chat", {{"text", "gg"}}).status, 201);
+  // A spectator's page asks as it opens: told so (can_read false), without an error and without
+  // the players' messages.
   const Reply closed = c.get("/api/games/" + quiet + "/chat");
-  EXPECT_EQ(closed.status, 403);
-  EXPECT_NE(closed.body.value("error", "").find("players only"), std::string::npos);
+  EXPECT_EQ(closed.status, 200) << closed.text;
+  EXPECT_FALSE(closed.body.value("can_read", true));
+  EXPECT_FALSE(closed.body.value("can_post", true));
+  EXPECT_TRUE(closed.body["messages"].empty());
+  EXPECT_EQ(closed.text.find("gg"), std::string::npos);
+  EXPECT_TRUE(a.get("/api/games/" + quiet + "/chat").body.value("can_read", false));
   EXPECT_EQ(b.get("/api/games/" + quiet + "/chat").body["messages"].size(), 1u);
 }
 
