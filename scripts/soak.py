@@ -261,28 +261,43 @@ async def connect(port, source):
     return await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
 
 
+async def connect_or_wait(port, source):
+    """A connection, or None after a second's wait when it was refused."""
+    try:
+        return await connect(port, source)
+    except OSError:
+        await asyncio.sleep(1)
+        return None
+
+
+async def read_or_stop(read, stop):
+    """What the coroutine `read` gives, or None when `stop` is set first (the read cancelled)."""
+    reading = asyncio.ensure_future(read)
+    stopping = asyncio.ensure_future(stop.wait())
+    await asyncio.wait({reading, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if not reading.done():
+        reading.cancel()
+        return None
+    return reading.result()
+
+
 async def idle_client(port, source, stop, fig, reopen=True, reopen_after=1.0):
     """A keep-alive connection that asks once, then waits; reopened `reopen_after` s after the
     server cut it."""
     while not stop.is_set():
-        try:
-            reader, writer = await connect(port, source)
-        except OSError:
+        connection = await connect_or_wait(port, source)
+        if connection is None:
             fig.idle_refused += 1
-            await asyncio.sleep(1)
             continue
+        reader, writer = connection
         fig.idle_opened += 1
         try:
             writer.write(f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
             await read_response(reader)
             answered = time.monotonic()
-            reading = asyncio.ensure_future(reader.read(1))
-            stopping = asyncio.ensure_future(stop.wait())
-            await asyncio.wait({reading, stopping}, return_when=asyncio.FIRST_COMPLETED)
-            if reading.done():
+            if await read_or_stop(reader.read(1), stop) is not None:  # the server cut it
                 fig.idle_lifetimes.append(time.monotonic() - answered)
-            reading.cancel()
-            stopping.cancel()
         except (OSError, asyncio.IncompleteReadError, ValueError):
             fig.idle_refused += 1
         finally:
@@ -300,12 +315,11 @@ async def slow_client(port, source, stop, fig):
     """A request head trickled one byte every 2 s; the server should cut it at its deadline."""
     request = f"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: {'x' * 200}\r\n\r\n".encode()
     while not stop.is_set():
-        try:
-            reader, writer = await connect(port, source)
-        except OSError:
+        connection = await connect_or_wait(port, source)
+        if connection is None:
             fig.slow_refused += 1
-            await asyncio.sleep(1)
             continue
+        reader, writer = connection
         fig.slow_opened += 1
         first = time.monotonic()
         try:
@@ -331,12 +345,11 @@ async def stream_client(port, source, cookie, game, stop, fig):
     """A live game page: GET /api/games/ID/events, counting the events; reopened 3 s after it
     was cut."""
     while not stop.is_set():
-        try:
-            reader, writer = await connect(port, source)
-        except OSError:
+        connection = await connect_or_wait(port, source)
+        if connection is None:
             fig.stream_refused += 1
-            await asyncio.sleep(1)
             continue
+        reader, writer = connection
         try:
             writer.write(f"GET /api/games/{game}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                          f"Cookie: {cookie}\r\nAccept: text/event-stream\r\n\r\n".encode())
@@ -347,15 +360,8 @@ async def stream_client(port, source, cookie, game, stop, fig):
                 continue
             fig.stream_opened += 1
             while not stop.is_set():
-                reading = asyncio.ensure_future(reader.readline())
-                stopping = asyncio.ensure_future(stop.wait())
-                await asyncio.wait({reading, stopping}, return_when=asyncio.FIRST_COMPLETED)
-                stopping.cancel()
-                if not reading.done():
-                    reading.cancel()
-                    break
-                line = reading.result()
-                if not line:
+                line = await read_or_stop(reader.readline(), stop)
+                if not line:  # stopped, or the server ended the stream
                     break
                 if line.startswith(b"data:"):
                     fig.stream_events += 1

@@ -193,3 +193,15 @@ export async function axeViolations(page) {
   });
   return found;
 }
+
+// A small seeded generator (mulberry32), so that a test's random choices repeat for a given seed.
+export function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -4,24 +4,12 @@
 // card (The Pacific War's A16 Arsenal of Democracy, say); then its page is opened.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, newPage, newPhonePage, signUp, screenshot, axeViolations, apiCall, waitMyTurn, confirmIfAsked } from '../lib/harness.mjs';
+import { startServer, launchBrowser, newPage, newPhonePage, signUp, screenshot, axeViolations, apiCall, waitMyTurn, confirmIfAsked, seeded } from '../lib/harness.mjs';
 
 let server;
 let browser;
 before(async () => { server = await startServer(); browser = await launchBrowser(); });
 after(async () => { await browser?.close(); await server?.stop(); });
-
-// A small seeded generator (mulberry32), so a run's choices repeat for a given game.
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const call = (page, method, route, body) => apiCall(page, server.url, method, route, body);
 
