@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -89,6 +90,34 @@ def free_port():
         return s.getsockname()[1]
 
 
+def wait_answering(url, seconds, what, proc):
+    """Until `url` answers (any status but a refused connection), else stop the soak: `what`
+    names the process, `proc` ends the wait early when it stopped."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"soak: {what} stopped at start")
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except urllib.error.HTTPError:
+            return  # it answered
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"soak: {what} did not answer {url} within {seconds} s")
+
+
+def stop_group(proc, sig):
+    """Sends `sig` to the process group of `proc` (it leads one), then SIGKILL after 20 s."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, sig)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
 class Server:
     """`pacwar serve` on 127.0.0.1 with a descriptor limit."""
 
@@ -108,26 +137,10 @@ class Server:
             stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limit)
         STARTED_GROUPS.append(self.proc.pid)
         self.origin = f"http://127.0.0.1:{self.port}"
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                raise SystemExit(f"soak: the server stopped at start; see {self.log.name}")
-            try:
-                with urllib.request.urlopen(self.origin + "/healthz", timeout=2) as r:
-                    if r.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise SystemExit("soak: the server did not answer /healthz within 30 s")
+        wait_answering(self.origin + "/healthz", 30, f"the server (see {self.log.name})", self.proc)
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
+        stop_group(self.proc, signal.SIGTERM)
         self.log.close()
 
 
@@ -154,23 +167,10 @@ class Nginx:
                                      stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=os.setpgrp)
         STARTED_GROUPS.append(self.proc.pid)
         server.port, server.origin = port, f"http://127.0.0.1:{port}"
-        deadline = time.time() + 20
-        while time.time() < deadline:
-            try:
-                with urllib.request.urlopen(server.origin + "/api/catalog", timeout=2):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        raise SystemExit("soak: nginx did not answer within 20 s")
+        wait_answering(server.origin + "/api/catalog", 20, "nginx", self.proc)
 
     def stop(self):
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGQUIT)  # the master and its workers
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
+        stop_group(self.proc, signal.SIGQUIT)  # the master and its workers
         self.log.close()
 
 
