@@ -9,6 +9,7 @@ import { tabBar, markTabs } from './tabs.js';
 import { animateChange } from './motion.js';
 import { centerOn } from './panzoom.js';
 import { nodePoint } from './map.js';
+import { gameModule, gameTitle } from './games/index.js';
 import { hintControls } from './hints.js';
 import { gameClock } from './clock.js';
 import { opponentLabel, OPPONENT_LABELS } from './lobby.js';
@@ -128,9 +129,9 @@ export function showGame(ctx, id) {
       : h('div', { class: 'banner', id: 'turn-banner' }, st.status === 'waiting' ? 'Waiting for your opponent to join'
         : `${cap(st.to_move || '')} to move`);
     return h('div', { class: 'game-head' },
-      h('div', {}, h('h1', {}, `${content.title || titleOf(st.game)} · game #${st.id}`),
+      h('div', {}, h('h1', {}, `${content.title || gameTitle(st.game)} · game #${st.id}`),
         h('div', { class: 'muted' }, `${st.spectator ? 'Spectating (public information only).' : `You play ${cap(st.seat)}.`} ${seats}. Move ${st.version}.`),
-        h('div', { class: 'when', id: 'when' }, whenText(st.view)), hints.badge()),
+        h('div', { class: 'when', id: 'when' }, whenText(st.game, st.view)), hints.badge()),
       banner, st.spectator ? null : clock.el,
       st.spectator ? h('div', { class: 'row' },
         st.status === 'finished' ? h('a', { class: 'button', href: `#/replay/${st.id}` }, 'Replay') : null,
@@ -176,7 +177,8 @@ export function showGame(ctx, id) {
     // A new combat comes into view on a map cut to the screen (a phone, or zoomed in).
     const combatAt = st.view && st.view.combat ? st.view.combat.oz : null;
     if (combatAt && combatAt !== centeredOn) {
-      const p = nodePoint(st.game, content, combatAt);
+      const g = gameModule(st.game);
+      const p = g ? nodePoint(g, content, combatAt) : null;
       const svg = root.querySelector('svg.map');
       if (p && svg) requestAnimationFrame(() => centerOn(svg, st.game, p.x, p.y));
     }
@@ -269,13 +271,8 @@ function restoreFocus(key) {
   }
 }
 
-// "Turn 2 · Strategy phase" (The Pacific War) or "1942, Turn 4" (Co-Prosperity Sphere).
-function whenText(view) {
-  if (!view) return '';
-  if (view.year !== undefined) return `${view.year}, Turn ${view.turn}`;
-  return `Turn ${view.turn} · ${cap(view.phase || '')} phase${view.active ? ` · Initiative: ${view.active}` : ''}`;
-}
-
-function titleOf(game) {
-  return game === 'co-prosperity' ? 'Co-Prosperity Sphere' : game === 'pacific-war' ? 'The Pacific War' : game;
+// Where the game stands, in the game's words ("Turn 2 · Strategy phase", "1942, Turn 4").
+function whenText(game, view) {
+  const g = gameModule(game);
+  return view && g ? g.when(view) : '';
 }

@@ -4,6 +4,7 @@
 import { s } from './dom.js';
 import { nodePoint } from './map.js';
 import { sideKey } from './counters.js';
+import { gameModule } from './games/index.js';
 import { dieFace } from './log.js';
 
 const reduced = () => window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -14,8 +15,9 @@ function whereUnits(view) {
   return at;
 }
 
-// Groups of units that moved: "from|to" -> {from, to, n, side}.
-export function movedGroups(prev, next) {
+// Groups of units that moved: "from|to" -> {from, to, n, side}. `sideOf(unit)`: the game's
+// word for the side of a unit whose view entry does not say it.
+export function movedGroups(prev, next, sideOf) {
   const before = whereUnits(prev || {});
   const after = whereUnits(next || {});
   const groups = new Map();
@@ -23,7 +25,7 @@ export function movedGroups(prev, next) {
     const b = before.get(id);
     if (!b || b.node === a.node) continue;
     const key = `${b.node}|${a.node}`;
-    if (!groups.has(key)) groups.set(key, { from: b.node, to: a.node, n: 0, side: a.side || (id.startsWith('J-') ? 'japanese' : 'allied') });
+    if (!groups.has(key)) groups.set(key, { from: b.node, to: a.node, n: 0, side: a.side || sideOf({ id }) });
     groups.get(key).n += 1;
   }
   return [...groups.values()];
@@ -60,13 +62,14 @@ function routePoints(svg, from, to, a, b) {
   return pts;
 }
 
-export function animateChange(root, game, content, prev, next, log, prevLogLen) {
+export function animateChange(root, gameName, content, prev, next, log, prevLogLen) {
   const svg = root.querySelector('svg.map');
-  if (!svg || !prev || !next) return;
+  const game = gameModule(gameName);
+  if (!svg || !prev || !next || !game) return;
   const layer = s('g', { class: 'motion', 'aria-hidden': 'true' });
   svg.append(layer);
   const still = reduced();
-  for (const g of movedGroups(prev, next).slice(0, 6)) {
+  for (const g of movedGroups(prev, next, (u) => game.unitSide(u, content)).slice(0, 6)) {
     const a = nodePoint(game, content, g.from);
     const b = nodePoint(game, content, g.to);
     if (!a || !b || still) continue;

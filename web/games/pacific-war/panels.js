@@ -1,8 +1,9 @@
 // The Pacific War panels around the map: status, turn track (damaged units), VP track,
 // hands and discards, the combat in progress, the units of the selected OZ.
-import { h, s, pretty, cap, countOf, sideName } from './dom.js';
-import { pwCounter } from './counters.js';
-import { logLine } from './log.js';
+import { h, s, pretty, cap, countOf, sideName } from '../../dom.js';
+import { logLine } from '../../log.js';
+import { cardEl, keyable } from '../../cards.js';
+import { pwCounter } from './counter.js';
 
 const LAST_TURN = 5;  // the turn track printed on the map: Turns 0 to 5
 
@@ -59,53 +60,6 @@ export function pwVpTrack(view) {
 function unitEl(u, size, isTarget, onUnit) {
   const clickable = isTarget ? isTarget(u.id) : false;
   return keyable(pwCounter(u, { size, clickable }), clickable ? (e) => onUnit(u.id, e) : null);
-}
-
-// A counter reachable by Tab; Enter or Space clicks it when an action names it.
-export function keyable(el, onClick) {
-  el.setAttribute('tabindex', '0');
-  if (!onClick) return el;
-  el.addEventListener('click', onClick);
-  el.addEventListener('keydown', (e) => {
-    if (e.key !== 'Enter' && e.key !== ' ') return;
-    e.preventDefault();
-    const r = el.getBoundingClientRect();
-    onClick({ clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 });
-  });
-  return el;
-}
-
-// Co-Prosperity card icons (cards.json) as small printed-style symbols with their names.
-const ICONS = {
-  development: ['⚙', 'Development'], naval: ['⚓', 'Naval'], ground: ['⚔', 'Ground'], reaction: ['⚡', 'Reaction'],
-  strategic: ['★', 'Strategic'], cbi: ['CBI', 'China-Burma-India'], atlantic: ['Atl', 'Atlantic'],
-  'north-wind-rain': ['❄', 'North Wind Rain'], 'replenish-army': ['↻', 'Replenish army'],
-  'replenish-navy': ['↻', 'Replenish navy'], 'replenish-any': ['↻', 'Replenish any'],
-};
-function iconEl(id) {
-  const bomb = /^bombing-(.*)$/.exec(id);
-  const [glyph, name] = bomb ? ['✈', `Bombing ${bomb[1] === 'us' ? 'US' : bomb[1][0].toUpperCase() + bomb[1].slice(1)}`] : ICONS[id] || ['•', id];
-  return h('span', { class: `icon icon-${bomb ? 'bombing' : id}`, title: name }, h('span', { 'aria-hidden': 'true' }, glyph), ` ${name}`);
-}
-
-export function cardEl(c, clickable, onCard) {
-  const el = h('div', { class: `game-card ${c.category || ''}${clickable ? ' clickable' : ''}`, 'data-card': c.id,
-                        tabindex: 0, role: clickable ? 'button' : 'group',
-                        // A playable card (a button) is named by its text, which a screen reader reads whole.
-                        'aria-label': clickable ? null : `Card ${c.id} ${c.name || ''}`,
-                        onclick: clickable ? (e) => onCard(c.id, e) : undefined,
-                        onkeydown: clickable ? (e) => {
-                          if (e.key !== 'Enter' && e.key !== ' ') return;
-                          e.preventDefault();
-                          const r = e.currentTarget.getBoundingClientRect();
-                          onCard(c.id, { clientX: r.left + 20, clientY: r.top + r.height / 2 });
-                        } : undefined },
-    h('div', { class: 'card-head' }, h('b', {}, c.id), ' ', c.name),
-    (c.icons || []).length ? h('div', { class: 'card-icons' }, c.icons.map(iconEl)) : null,
-    c.category ? h('div', { class: 'card-tags' }, h('span', { class: 'tag' }, c.category),
-      c.strategic_event ? h('span', { class: 'tag se' }, 'Strategic Event') : null) : null,
-    c.text ? h('div', { class: 'card-text' }, c.text) : null);
-  return el;
 }
 
 export function handPanel(view, seat, { isTarget, onCard } = {}) {

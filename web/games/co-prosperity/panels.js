@@ -1,8 +1,8 @@
 // Co-Prosperity Sphere panels: status, Production Track, pools, cards, the selected space.
-import { h, pretty, cap, sideName } from './dom.js';
-import { cpsCounter } from './counters.js';
-import { logLine } from './log.js';
-import { cardEl, keyable } from './pw_panels.js';
+import { h, pretty, cap, sideName } from '../../dom.js';
+import { logLine } from '../../log.js';
+import { cardEl, keyable } from '../../cards.js';
+import { cpsCounter } from './counter.js';
 
 const defsOf = (content) => new Map(((content.units || {}).units || []).map((u) => [u.id, u]));
 
@@ -39,6 +39,19 @@ export function cpsTracks(view, content, { isTarget, onUnit } = {}) {
     row('Vladivostok', (view.vladivostok || []).map((id) => ({ id })), 'vladivostok'));
 }
 
+// The card icons (cards.json) as small printed-style symbols with their names.
+const ICONS = {
+  development: ['⚙', 'Development'], naval: ['⚓', 'Naval'], ground: ['⚔', 'Ground'], reaction: ['⚡', 'Reaction'],
+  strategic: ['★', 'Strategic'], cbi: ['CBI', 'China-Burma-India'], atlantic: ['Atl', 'Atlantic'],
+  'north-wind-rain': ['❄', 'North Wind Rain'], 'replenish-army': ['↻', 'Replenish army'],
+  'replenish-navy': ['↻', 'Replenish navy'], 'replenish-any': ['↻', 'Replenish any'],
+};
+function iconEl(id) {
+  const bomb = /^bombing-(.*)$/.exec(id);
+  const [glyph, name] = bomb ? ['✈', `Bombing ${bomb[1] === 'us' ? 'US' : bomb[1][0].toUpperCase() + bomb[1].slice(1)}`] : ICONS[id] || ['•', id];
+  return h('span', { class: `icon icon-${bomb ? 'bombing' : id}`, title: name }, h('span', { 'aria-hidden': 'true' }, glyph), ` ${name}`);
+}
+
 export function cpsHand(view, seat, content, { isTarget, onCard } = {}) {
   const cards = new Map(((content.cards || {}).cards || []).map((c) => [c.id, c]));
   const mine = (view.hands || {})[seat] || { cards: [] };
@@ -47,7 +60,7 @@ export function cpsHand(view, seat, content, { isTarget, onCard } = {}) {
     h('h3', {}, seat ? `My hand (${(mine.cards || []).length})` : 'Hands'),
     h('div', { class: 'cards' }, (mine.cards || []).map((c) => {
       const full = cards.get(c.id) || {};
-      return cardEl({ id: c.id, name: c.name, icons: full.icons || c.icons || [], text: full.text || '' }, isTarget && isTarget(c.id), onCard);
+      return cardEl({ id: c.id, name: c.name, icons: full.icons || c.icons || [], text: full.text || '' }, isTarget && isTarget(c.id), onCard, iconEl);
     })),
     h('p', { class: 'muted' }, others.map(([k, v]) => `${cap(k)} hand: ${v.count} card(s)`).join(' · ')),
     (view.played || []).length ? h('p', { class: 'small' }, `Played this turn: ${view.played.join(', ')}`) : null);
