@@ -374,15 +374,18 @@ TEST(Advanced_13_9, DeRuyterHasNoSpecialRules) {
 // ---- the options ----
 
 TEST(Options_13_15, SwitchesBySectionGroupOrAll) {
-  EXPECT_TRUE(rules("13.4").has("13.4"));
-  EXPECT_FALSE(rules("13.4").has("13.5"));
+  EXPECT_TRUE(rules("13.4").on(Rule::KasagiIbuki));
+  EXPECT_FALSE(rules("13.4").on(Rule::Victorious));
+  EXPECT_EQ(rules("13.4").ids(), std::vector<std::string>{"13.4"});
   const RuleOptions advanced = rules("advanced");
-  for (const auto& id : all_rule_ids()) EXPECT_EQ(advanced.has(id), id.rfind("13.", 0) == 0);
+  for (const auto& id : all_rule_ids())
+    EXPECT_EQ(advanced.on(*parse_rule(id)), id.rfind("13.", 0) == 0);
   const RuleOptions two = rules("optional:15.1,15.2");
-  EXPECT_TRUE(two.has("15.1") && two.has("15.2"));
-  EXPECT_FALSE(two.has("15.3"));
+  EXPECT_TRUE(two.on(Rule::Yamamoto) && two.on(Rule::OilReserves));
+  EXPECT_FALSE(two.on(Rule::AlliesWeakened));
+  EXPECT_EQ(two.ids(), (std::vector<std::string>{"15.1", "15.2"}));
   const RuleOptions all = rules("all");
-  for (const auto& id : all_rule_ids()) EXPECT_TRUE(all.has(id)) << id;
+  EXPECT_EQ(all.ids(), all_rule_ids());
   try {
     rules("13.10");
     ADD_FAILURE() << "13.10 accepted";

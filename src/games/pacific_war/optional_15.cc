@@ -16,7 +16,7 @@ int oil_reserve_cards(const PwState& s) {
 }
 
 int oil_cards_so_far(const PwState& s) {
-  if (!s.options().has("15.2")) return 0;
+  if (!s.options().on(Rule::OilReserves)) return 0;
   const OptionalRulesDef& o = s.content().optional;
   int n = 0;
   for (int t = 0; t <= std::min<int>(s.turn, kLastTurn); ++t)

@@ -46,20 +46,22 @@ std::optional<Rule> parse_rule(std::string_view id) {
   return std::nullopt;
 }
 
-bool RuleOptions::has(const std::string& rule) const {
-  const int bit = rule_bit(rule);
-  return bit >= 0 && ((bits >> bit) & 1u) != 0;
-}
-
 void RuleOptions::set(const std::string& rule) {
   const int bit = rule_bit(rule);
   if (bit < 0) throw std::invalid_argument("unknown rule option '" + rule + "'");
   bits |= 1u << bit;
 }
 
+std::vector<std::string> RuleOptions::ids() const {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < kNumRules; ++i)
+    if (on(static_cast<Rule>(i))) out.emplace_back(kRuleIds[i]);
+  return out;
+}
+
 bool RuleOptions::any_advanced() const {
-  for (const auto& id : all_rule_ids())
-    if (id.rfind("13.", 0) == 0 && has(id)) return true;
+  for (const auto& id : ids())
+    if (id.rfind("13.", 0) == 0) return true;
   return false;
 }
 
@@ -86,8 +88,7 @@ RuleOptions RuleOptions::from_json(const engine::Json& options) {
 
 engine::Json RuleOptions::to_json() const {
   engine::Json list = engine::Json::array();
-  for (const auto& id : all_rule_ids())
-    if (has(id)) list.push_back(id);
+  for (const auto& id : ids()) list.push_back(id);
   return engine::Json{{"rules", list}};
 }
 

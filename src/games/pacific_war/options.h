@@ -48,9 +48,11 @@ inline const std::vector<std::string>& all_rule_ids() {
 struct RuleOptions {
   std::uint32_t bits = 0;
 
+  // Rules code asks by Rule only: there is no look-up by section id, so a misspelt rule does not
+  // compile. Section ids ("13.7") are read by from_json and set, and written by ids().
   bool on(Rule rule) const { return ((bits >> static_cast<unsigned>(rule)) & 1u) != 0; }
-  bool has(const std::string& rule) const;  // by section id; false for an unknown id
-  void set(const std::string& rule);
+  void set(const std::string& rule);     // by section id; throws std::invalid_argument if unknown
+  std::vector<std::string> ids() const;  // the section ids of the rules on, in kRuleIds order
   bool any_advanced() const;
 
   // Parses {"rules": ["13.1", "15.2"]} or {"rules": "advanced" | "all" | "optional:15.1,15.2"}.

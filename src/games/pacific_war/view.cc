@@ -262,8 +262,7 @@ void PwState::write_view(int viewer, engine::JsonWriter& w) const {
   w.field("restricted_routes_open", routes_open);
   w.key("rules");
   w.begin_array();
-  for (const auto& id : all_rule_ids())
-    if (options_.has(id)) w.value(id);
+  for (const auto& id : options_.ids()) w.value(id);
   w.end_array();
   // 14.1 / 14.2: the units the seat setting up still has to place, the one asked about first
   // (the order of next_unplaced); only to that seat, whose own units they are.
