@@ -497,27 +497,27 @@ namespace pacwar::co_prosperity {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::Reaction, "reaction", Actor::Seat, "operations", "8.6.1", true, legal_reaction,
-     apply_reaction,
+    {Step::Reaction, "reaction", Actor::Seat, "operations", "8.6.1", true, kinds({Kind::React}),
+     nullptr, legal_reaction, apply_reaction,
      [](const CpsState&) -> std::string { return "8.6.1: react with a Strategy Card?"; }},
-    {Step::ReactionPick, "reaction-pick", Actor::Seat, "operations", "8.6.1", true, legal_reaction,
-     apply_reaction,
+    {Step::ReactionPick, "reaction-pick", Actor::Seat, "operations", "8.6.1", true,
+     kinds({Kind::React}), nullptr, legal_reaction, apply_reaction,
      [](const CpsState&) -> std::string {
        return "8.6.1: US naval units reacting from the Retreat Box";
      }},
-    {Step::Diversion, "diversion", Actor::Seat, "operations", "8.6.8", true, legal_diversion,
-     apply_diversion,
+    {Step::Diversion, "diversion", Actor::Seat, "operations", "8.6.8", true, kNoKind, nullptr,
+     legal_diversion, apply_diversion,
      [](const CpsState& s) -> std::string { return "8.6.8: " + who(s) + " carrier diversion"; }},
-    {Step::CombatDie, "combat-die", Actor::Chance, "operations", "8.6.2, 8.8", true, nullptr,
-     apply_combat_die,
+    {Step::CombatDie, "combat-die", Actor::Chance, "operations", "8.6.2, 8.8", true, kEveryKind,
+     die_outcomes, nullptr, apply_combat_die,
      [](const CpsState& s) -> std::string {
        if (s.combat.fire_unit >= 0)
          return (s.combat.bombing ? "8.8: bombing die for " : "8.6.2: combat die for ") +
                 unit_name(s, s.combat.fire_unit);
        return "8.6.2: combat die";
      }},
-    {Step::Allocate, "allocate", Actor::Seat, "operations", "8.6.5", true, legal_allocate,
-     apply_allocate,
+    {Step::Allocate, "allocate", Actor::Seat, "operations", "8.6.5", true, kNoKind, nullptr,
+     legal_allocate, apply_allocate,
      [](const CpsState& s) -> std::string {
        for (int side : {kJapanese, kAllied})
          for (int p = 0; p < 4; ++p)

@@ -199,24 +199,24 @@ namespace {
 void apply_game_over(CpsState&, Act, Log) { throw std::logic_error("the game is over"); }
 
 constexpr StepRules kSteps[] = {
-    {Step::EndTurnMove, "end-turn-move", Actor::Seat, "end-of-turn", "9.0", false, legal_end_turn,
-     apply_end_turn,
+    {Step::EndTurnMove, "end-turn-move", Actor::Seat, "end-of-turn", "9.0", false, kNoKind, nullptr,
+     legal_end_turn, apply_end_turn,
      [](const CpsState& s) -> std::string {
        return "9.0: " + who(s) + " End of Turn strategic move";
      }},
-    {Step::EndTurnDest, "end-turn-dest", Actor::Seat, "end-of-turn", "9.0", false, legal_end_turn,
-     apply_end_turn,
+    {Step::EndTurnDest, "end-turn-dest", Actor::Seat, "end-of-turn", "9.0", false, kNoKind, nullptr,
+     legal_end_turn, apply_end_turn,
      [](const CpsState& s) -> std::string {
        return "9.0: destination of " + unit_name(s, s.op.unit);
      }},
-    {Step::EndTurnStack, "end-turn-stack", Actor::Seat, "end-of-turn", "9.0", false, legal_end_turn,
-     apply_end_turn,
+    {Step::EndTurnStack, "end-turn-stack", Actor::Seat, "end-of-turn", "9.0", false, kNoKind,
+     nullptr, legal_end_turn, apply_end_turn,
      [](const CpsState& s) -> std::string {
        return "9.0: " + who(s) + " naval unit that stays at " + space_name(s, s.op.from) +
               " (no port: one naval unit; the others go to the Retreat Box)";
      }},
-    {Step::GameOver, "game-over", Actor::Terminal, "game-over", "4.0", false, nullptr,
-     apply_game_over, [](const CpsState&) -> std::string { return "4.0: game over"; }},
+    {Step::GameOver, "game-over", Actor::Terminal, "game-over", "4.0", false, kNoKind, nullptr,
+     nullptr, apply_game_over, [](const CpsState&) -> std::string { return "4.0: game over"; }},
 };
 
 }  // namespace

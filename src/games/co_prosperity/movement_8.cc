@@ -305,14 +305,14 @@ const char* op_title(Op op) {
 }
 
 constexpr StepRules kSteps[] = {
-    {Step::PickFrom, "pick-from", Actor::Seat, "operations", "8.1, 8.2, 8.3, 7.3", false,
-     legal_from, apply_from,
+    {Step::PickFrom, "pick-from", Actor::Seat, "operations", "8.1, 8.2, 8.3, 7.3", false, kNoKind,
+     nullptr, legal_from, apply_from,
      [](const CpsState& s) -> std::string {
        return std::string(s.op.special ? "7.3 Special Operation, " : "") + op_title(s.op.op) +
               ": space the stack moves from";
      }},
-    {Step::PickUnits, "pick-units", Actor::Seat, "operations", "8.1, 8.2, 8.3, 7.3", false,
-     legal_pick, apply_pick,
+    {Step::PickUnits, "pick-units", Actor::Seat, "operations", "8.1, 8.2, 8.3, 7.3", false, kNoKind,
+     nullptr, legal_pick, apply_pick,
      [](const CpsState& s) -> std::string {
        int n = 0;
        for (int u = 0; u < s.content().num_units(); ++u)
@@ -324,7 +324,7 @@ constexpr StepRules kSteps[] = {
               " of up to " + std::to_string(limit) + " picked; done to stop)";
      }},
     {Step::Destination, "destination", Actor::Seat, "operations", "8.1, 8.2, 8.3, 7.3", false,
-     legal_destination, apply_destination,
+     kNoKind, nullptr, legal_destination, apply_destination,
      [](const CpsState& s) -> std::string {
        return std::string(s.op.special ? "7.3 Special Operation, " : "") + op_title(s.op.op) +
               ": destination from " + space_name(s, s.op.from);

@@ -402,23 +402,26 @@ namespace pacwar::co_prosperity {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::Operations, "operations", Actor::Seat, "operations", "8.0", false, legal_operations,
-     apply_operations,
+    {Step::Operations, "operations", Actor::Seat, "operations", "8.0", false, kinds({Kind::Play}),
+     nullptr, legal_operations, apply_operations,
      [](const CpsState& s) -> std::string {
        return "8.0: " + who(s) + " Operation or pass (" + year(s) + ")";
      }},
-    {Step::CbiNation, "cbi-nation", Actor::Seat, "operations", "8.5", false, legal_cbi, apply_cbi,
+    {Step::CbiNation, "cbi-nation", Actor::Seat, "operations", "8.5", false, kNoKind, nullptr,
+     legal_cbi, apply_cbi,
      [](const CpsState&) -> std::string {
        return "8.5: CBI Theater: Chinese or Commonwealth forces";
      }},
-    {Step::CbiAction, "cbi-action", Actor::Seat, "operations", "8.5", false, legal_cbi, apply_cbi,
+    {Step::CbiAction, "cbi-action", Actor::Seat, "operations", "8.5", false, kNoKind, nullptr,
+     legal_cbi, apply_cbi,
      [](const CpsState&) -> std::string { return "8.5: CBI Theater operation"; }},
-    {Step::Bomber, "bomber", Actor::Seat, "operations", "8.8", false, legal_bomb, apply_bomb,
-     [](const CpsState&) -> std::string { return "8.8: bombing air unit"; }},
-    {Step::BombTarget, "bomb-target", Actor::Seat, "operations", "8.8", false, legal_bomb,
-     apply_bomb, [](const CpsState&) -> std::string { return "8.8: space to bomb"; }},
-    {Step::AtlanticPlace, "atlantic-place", Actor::Seat, "operations", "8.9", false, legal_atlantic,
-     apply_atlantic, [](const CpsState&) -> std::string { return "8.9: place the reinforcement"; }},
+    {Step::Bomber, "bomber", Actor::Seat, "operations", "8.8", false, kNoKind, nullptr, legal_bomb,
+     apply_bomb, [](const CpsState&) -> std::string { return "8.8: bombing air unit"; }},
+    {Step::BombTarget, "bomb-target", Actor::Seat, "operations", "8.8", false, kNoKind, nullptr,
+     legal_bomb, apply_bomb, [](const CpsState&) -> std::string { return "8.8: space to bomb"; }},
+    {Step::AtlanticPlace, "atlantic-place", Actor::Seat, "operations", "8.9", false, kNoKind,
+     nullptr, legal_atlantic, apply_atlantic,
+     [](const CpsState&) -> std::string { return "8.9: place the reinforcement"; }},
 };
 
 }  // namespace

@@ -242,26 +242,26 @@ namespace pacwar::co_prosperity {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::ChooseCards, "choose-cards", Actor::Seat, "production", "6.0", false, legal_choose,
-     apply_choose,
+    {Step::ChooseCards, "choose-cards", Actor::Seat, "production", "6.0", false, kNoKind, nullptr,
+     legal_choose, apply_choose,
      [](const CpsState& s) -> std::string {
        return "6.0: " + who(s) + " choose a Strategy Card (" +
               std::to_string(hand_size(s, s.seat)) + " of " + std::to_string(s.pp[s.seat]) + ")";
      }},
-    {Step::Develop, "develop", Actor::Seat, "operations", "6.3.1, 8.5.1", false, legal_develop,
-     apply_develop,
+    {Step::Develop, "develop", Actor::Seat, "operations", "6.3.1, 8.5.1", false, kNoKind, nullptr,
+     legal_develop, apply_develop,
      [](const CpsState& s) -> std::string {
        return s.op.nation >= 0
                   ? "8.5.1: CBI Development, " + nation_name(s.op.nation) + " unit to place"
                   : "6.3.1: Development, " + who(s) + " unit to develop";
      }},
-    {Step::HomeSpace, "home-space", Actor::Seat, "operations", "6.3.1", false, legal_home,
-     apply_home,
+    {Step::HomeSpace, "home-space", Actor::Seat, "operations", "6.3.1", false, kNoKind, nullptr,
+     legal_home, apply_home,
      [](const CpsState& s) -> std::string {
        return "6.3.1: home space for " + unit_name(s, s.op.unit);
      }},
-    {Step::Replenish, "replenish", Actor::Seat, "operations", "6.3.2, 8.4, 8.5.2", false,
-     legal_replenish, apply_replenish,
+    {Step::Replenish, "replenish", Actor::Seat, "operations", "6.3.2, 8.4, 8.5.2", false, kNoKind,
+     nullptr, legal_replenish, apply_replenish,
      [](const CpsState& s) -> std::string {
        return s.op.nation >= 0 ? "8.5.2: CBI Replenishment, reduced " + nation_name(s.op.nation) +
                                      " unit to restore"

@@ -60,7 +60,8 @@ namespace pacwar::co_prosperity {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::SetupSplit, "setup-split", Actor::Seat, "setup", "3.1", false, legal_setup, apply_setup,
+    {Step::SetupSplit, "setup-split", Actor::Seat, "setup", "3.1", false, kNoKind, nullptr,
+     legal_setup, apply_setup,
      [](const CpsState&) -> std::string {
        return "3.1: place the US forces at Pearl Harbor or Samoa";
      }},

@@ -49,8 +49,8 @@ void CpsState::legal_actions(std::vector<engine::ActionCode>& out) const {
 
 void CpsState::chance_outcomes(std::vector<engine::ChanceOutcome>& out) const {
   out.clear();
-  if (step != Step::CombatDie) return;
-  for (int d = 1; d <= 6; ++d) out.push_back({encode(Kind::Die, d), 1.0 / 6.0});
+  const StepRules& rules = step_rules(step);
+  if (rules.outcomes != nullptr) rules.outcomes(*this, out);
 }
 
 void CpsState::apply(engine::ActionCode code, engine::LogSink* log) {
@@ -431,15 +431,8 @@ std::string CpsState::action_label(engine::ActionCode code) const {
 std::string CpsState::prompt() const { return step_rules(step).prompt(*this); }
 
 bool CpsState::is_undo_barrier(engine::ActionCode code) const {
-  if (current_seat() == engine::kChanceSeat) return true;
-  switch (decode(code).kind) {
-    case Kind::Play:  // a card is revealed
-    case Kind::React:
-    case Kind::Discard:
-      return true;
-    default:
-      return false;
-  }
+  const KindSet barriers = step_rules(step).undo_barriers;
+  return ((barriers >> static_cast<unsigned>(decode(code).kind)) & 1u) != 0;
 }
 
 std::vector<double> CpsState::returns() const {

@@ -22,9 +22,11 @@ Table build_table() {
         throw std::logic_error("co_prosperity/steps.h: step " + std::to_string(i) +
                                " has two entries");
       if (entry.name == nullptr || entry.name[0] == '\0' || entry.apply == nullptr ||
-          entry.prompt == nullptr || (entry.actor == Actor::Seat) != (entry.legal != nullptr))
+          entry.prompt == nullptr || (entry.actor == Actor::Seat) != (entry.legal != nullptr) ||
+          (entry.actor == Actor::Chance) != (entry.outcomes != nullptr) ||
+          (entry.actor == Actor::Chance) != (entry.undo_barriers == kEveryKind))
         throw std::logic_error("co_prosperity/steps.h: the entry of step " + std::to_string(i) +
-                               " lacks its name, apply, prompt or legal actions");
+                               " lacks its name, apply, prompt, legal actions or outcomes");
       table[i] = &entry;
     }
   }
@@ -39,6 +41,10 @@ Table build_table() {
 const StepRules& step_rules(Step step) {
   static const Table table = build_table();
   return *table[static_cast<std::size_t>(step)];
+}
+
+void die_outcomes([[maybe_unused]] const CpsState& s, Outcomes& out) {
+  for (int d = 1; d <= 6; ++d) out.push_back({encode(Kind::Die, d), 1.0 / 6.0});
 }
 
 std::string who(const CpsState& s) { return s.seat == kJapanese ? "Japanese" : "Allied"; }

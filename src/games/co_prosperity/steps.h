@@ -1,13 +1,16 @@
 // Greater East Asia Co-Prosperity Sphere: the table of steps. Every prompt (Step) has one entry,
-// defined in the rules file that owns it beside its code: who acts, its legal actions, its
-// apply, its prompt, its phase name and its rule section. CpsState looks the entry up instead
-// of switching on the step; step_rules() checks on first use that every Step has exactly one
-// entry (steps_test.cc checks it too).
+// defined in the rules file that owns it beside its code: who acts, which of its actions may not
+// be undone, its chance outcomes or legal actions, its apply, its prompt, its phase name and its
+// rule section. Every field is given in every entry (no default hides what a new step must say).
+// CpsState looks the entry up instead of switching on the step; step_rules() checks on first use
+// that every Step has exactly one entry (steps_test.cc checks it too).
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "games/co_prosperity/rules.h"
 
@@ -19,6 +22,20 @@ enum class Actor : std::uint8_t {
   Terminal,  // the game is over
 };
 
+// A set of action Kinds, a bit per Kind.
+using KindSet = std::uint64_t;
+static_assert(static_cast<unsigned>(Kind::Keep) < 64, "KindSet holds a bit per Kind");
+constexpr KindSet kinds(std::initializer_list<Kind> list) {
+  KindSet set = 0;
+  for (Kind k : list) set |= KindSet{1} << static_cast<unsigned>(k);
+  return set;
+}
+// The undo barriers of a chance step: every outcome (a die roll) is one.
+inline constexpr KindSet kEveryKind = ~KindSet{0};
+inline constexpr KindSet kNoKind = 0;
+
+using Outcomes = std::vector<engine::ChanceOutcome>;
+
 struct StepRules {
   Step step;
   // The step's stable name, kebab-case of its Step ("setup-japanese"): the view's "step", and
@@ -28,6 +45,12 @@ struct StepRules {
   const char* phase;  // the view's "phase": setup, production, war, operations, end-of-turn, ...
   const char* rule;   // rule section the prompt cites
   bool combat;        // a combat (8.6) or bombing (8.8) is in progress: the view shows where
+  // The kinds of action at this step that may not be undone (State::is_undo_barrier): chance
+  // outcomes (kEveryKind) and actions that reveal hidden information (a card played or
+  // discarded). A kind missing here would leak what undo lets its player see.
+  KindSet undo_barriers;
+  // Chance outcomes when chance acts (die_outcomes; nullptr otherwise).
+  void (*outcomes)(const CpsState& s, Outcomes& out);
   // Legal actions when a seat acts (nullptr for chance and the end of the game).
   void (*legal)(const CpsState& s, Out& out);
   void (*apply)(CpsState& s, Act a, Log log);
@@ -47,6 +70,9 @@ std::span<const StepRules> operation_steps();   // 8.0, 8.5, 8.8, 8.9 operations
 std::span<const StepRules> movement_steps();    // 8.1-8.3 movement_8.cc
 std::span<const StepRules> combat_steps();      // 8.6 combat_8_6.cc
 std::span<const StepRules> end_turn_steps();    // 9.0, 4.0 end_turn_9.cc
+
+// The chance outcomes of a die roll: 1-6, each 1/6.
+void die_outcomes(const CpsState& s, Outcomes& out);
 
 // "Japanese" / "Allied" for the seat in CpsState::seat (prompt texts).
 std::string who(const CpsState& s);

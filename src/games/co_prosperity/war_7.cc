@@ -159,20 +159,21 @@ namespace pacwar::co_prosperity {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::DeclareJapanese, "declare-japanese", Actor::Seat, "war", "7.1", false, legal_declare,
-     apply_declare,
+    {Step::DeclareJapanese, "declare-japanese", Actor::Seat, "war", "7.1", false, kNoKind, nullptr,
+     legal_declare, apply_declare,
      [](const CpsState&) -> std::string { return "7.1: Japanese Declaration of War"; }},
-    {Step::DeclareAllied, "declare-allied", Actor::Seat, "war", "7.2", false, legal_declare,
-     apply_declare,
+    {Step::DeclareAllied, "declare-allied", Actor::Seat, "war", "7.2", false, kNoKind, nullptr,
+     legal_declare, apply_declare,
      [](const CpsState& s) -> std::string {
        return "7.2: Allied Declaration of War (cost " + std::to_string(war_cost(s)) + ")";
      }},
-    {Step::DiscardCost, "discard-cost", Actor::Seat, "war", "7.2.1", false, legal_discard,
-     apply_discard,
+    {Step::DiscardCost, "discard-cost", Actor::Seat, "war", "7.2.1", false, kinds({Kind::Discard}),
+     nullptr, legal_discard, apply_discard,
      [](const CpsState&) -> std::string {
        return "7.2.1: discard a card to pay for the declaration";
      }},
-    {Step::SpecialOp, "special-op", Actor::Seat, "war", "7.3", false, legal_special, apply_special,
+    {Step::SpecialOp, "special-op", Actor::Seat, "war", "7.3", false, kNoKind, nullptr,
+     legal_special, apply_special,
      [](const CpsState& s) -> std::string {
        return "7.3: Special Operation (" + std::to_string(s.special_left) + " left)";
      }},

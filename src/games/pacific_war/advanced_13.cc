@@ -212,30 +212,29 @@ bool advanced_reinforcement_prompt(PwState& s, Log log) {
   return false;
 }
 
-void legal_advanced(const PwState& s, Out& out) {
+// ---- The legal actions of each 13.x prompt (its entry below) ----
+
+static void legal_kasagi_ibuki(const PwState& s, Out& out) {
+  for (int u : kasagi_ibuki_waiting(s)) out.push_back(encode(Kind::AddUnit, u));
+}
+
+static void legal_divisions(const PwState& s, Out& out) {
   const Content& c = s.content();
-  switch (s.step) {
-    case Step::KasagiIbuki:
-      for (int u : kasagi_ibuki_waiting(s)) out.push_back(encode(Kind::AddUnit, u));
-      break;
-    case Step::Divisions:
-      for (int oz = 0; oz < c.num_ozs(); ++oz)
-        if (oz != s.adv.divisions_oz && divisions_target(s, oz))
-          out.push_back(encode(Kind::Divisions, oz));
-      if (divisions_in_play(s) || out.empty()) out.push_back(encode(Kind::Stay));
-      break;
-    case Step::Seabees:
-      for (int u : c.side_units[kAllied])
-        if (seabees_target(s, u)) out.push_back(encode(Kind::SeabeesLba, u));
-      out.push_back(encode(Kind::Decline));
-      break;
-    case Step::Magic:
-      out.push_back(encode(Kind::Magic));
-      out.push_back(encode(Kind::Decline));
-      break;
-    default:
-      break;
-  }
+  for (int oz = 0; oz < c.num_ozs(); ++oz)
+    if (oz != s.adv.divisions_oz && divisions_target(s, oz))
+      out.push_back(encode(Kind::Divisions, oz));
+  if (divisions_in_play(s) || out.empty()) out.push_back(encode(Kind::Stay));
+}
+
+static void legal_seabees(const PwState& s, Out& out) {
+  for (int u : s.content().side_units[kAllied])
+    if (seabees_target(s, u)) out.push_back(encode(Kind::SeabeesLba, u));
+  out.push_back(encode(Kind::Decline));
+}
+
+static void legal_magic([[maybe_unused]] const PwState& s, Out& out) {
+  out.push_back(encode(Kind::Magic));
+  out.push_back(encode(Kind::Decline));
 }
 
 void apply_advanced(PwState& s, Act act, Log log) {
@@ -351,25 +350,6 @@ std::string advanced_action_label(const PwState& s, Act a) {
       return s.step == Step::Seabees ? "No Seabees redeployment (13.7)"
              : s.step == Step::Magic ? "No MAGIC: the Strategy Phase ends (8.2, 13.7)"
                                      : "";
-    default:
-      return "";
-  }
-}
-
-std::string advanced_prompt(const PwState& s) {
-  switch (s.step) {
-    case Step::KasagiIbuki:
-      return "13.4 Japanese: which carrier is completed for Turn 5, Kasagi or Ibuki?";
-    case Step::Divisions:
-      return s.adv.divisions_oz >= 0 ? "13.6 Allied: redeploy the Australian Divisions from " +
-                                           oz_name(s, s.adv.divisions_oz) + "?"
-                                     : "13.6 Allied: where do the Australian Divisions arrive?";
-    case Step::TorpedoDie:
-      return "13.2 Torpedo cruiser gunnery die (1d6 - 1)";
-    case Step::Seabees:
-      return "13.7 Seabees: redeploy one Allied LBA to " + oz_name(s, s.adv.seabees_oz) + "?";
-    case Step::Magic:
-      return "13.7 MAGIC: the Initiative dice tied; execute one last Allied Strategy Action?";
     default:
       return "";
   }
@@ -570,18 +550,33 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::KasagiIbuki, "kasagi-ibuki", Actor::Seat, "reinforcements", "13.4", legal_advanced,
-     apply_advanced,
-     []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
-    {Step::Divisions, "divisions", Actor::Seat, "reinforcements", "13.6", legal_advanced,
-     apply_advanced,
-     []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
-    {Step::TorpedoDie, "torpedo-die", Actor::Chance, "strategy", "13.2", nullptr, apply_torpedo_die,
-     []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
-    {Step::Seabees, "seabees", Actor::Seat, "strategy", "13.7", legal_advanced, apply_advanced,
-     []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
-    {Step::Magic, "magic", Actor::Seat, "strategy", "13.7", legal_advanced, apply_advanced,
-     []([[maybe_unused]] const PwState& s) -> std::string { return advanced_prompt(s); }},
+    {Step::KasagiIbuki, "kasagi-ibuki", Actor::Seat, "reinforcements", "13.4", Rest::Busy, kNoKind,
+     nullptr, legal_kasagi_ibuki, apply_advanced,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "13.4 Japanese: which carrier is completed for Turn 5, Kasagi or Ibuki?";
+     }},
+    {Step::Divisions, "divisions", Actor::Seat, "reinforcements", "13.6", Rest::Busy, kNoKind,
+     nullptr, legal_divisions, apply_advanced,
+     [](const PwState& s) -> std::string {
+       return s.adv.divisions_oz >= 0 ? "13.6 Allied: redeploy the Australian Divisions from " +
+                                            oz_name(s, s.adv.divisions_oz) + "?"
+                                      : "13.6 Allied: where do the Australian Divisions arrive?";
+     }},
+    {Step::TorpedoDie, "torpedo-die", Actor::Chance, "strategy", "13.2", Rest::Busy, kEveryKind,
+     die_outcomes, nullptr, apply_torpedo_die,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "13.2 Torpedo cruiser gunnery die (1d6 - 1)";
+     }},
+    {Step::Seabees, "seabees", Actor::Seat, "strategy", "13.7", Rest::Busy, kNoKind, nullptr,
+     legal_seabees, apply_advanced,
+     [](const PwState& s) -> std::string {
+       return "13.7 Seabees: redeploy one Allied LBA to " + oz_name(s, s.adv.seabees_oz) + "?";
+     }},
+    {Step::Magic, "magic", Actor::Seat, "strategy", "13.7", Rest::Busy, kNoKind, nullptr,
+     legal_magic, apply_advanced,
+     []([[maybe_unused]] const PwState& s) -> std::string {
+       return "13.7 MAGIC: the Initiative dice tied; execute one last Allied Strategy Action?";
+     }},
 };
 
 }  // namespace

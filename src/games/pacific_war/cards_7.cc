@@ -114,7 +114,8 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::DrawCards, "draw-cards", Actor::Chance, "card-draw", "7.0", nullptr, apply_draw,
+    {Step::DrawCards, "draw-cards", Actor::Chance, "card-draw", "7.0", Rest::AtRest, kEveryKind,
+     card_draw_outcomes, nullptr, apply_draw,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "7.0 " + who(s) + " draw a Resource Card";
      }},

@@ -512,23 +512,20 @@ void apply_damage_die(PwState& s, Act act, Log log) {
   if (--s.dmg_dice_left == 0) roll_damage_or_continue(s, log);
 }
 
-void legal_combat_decision(const PwState& s, Out& out) {
-  switch (s.step) {
-    case Step::RetreatDecision:
-      out.push_back(encode(Kind::Stay));
-      out.push_back(encode(Kind::Retreat));
-      break;
-    case Step::SurfaceDecision:
-      out.push_back(encode(Kind::Surface));
-      out.push_back(encode(Kind::NoSurface));
-      break;
-    case Step::ContinueDecision:
-      out.push_back(encode(Kind::Continue));
-      out.push_back(encode(Kind::EndCombat));
-      break;
-    default:
-      break;
-  }
+// The legal actions of the three decisions of a combat (their entries below).
+static void legal_retreat_decision([[maybe_unused]] const PwState& s, Out& out) {
+  out.push_back(encode(Kind::Stay));
+  out.push_back(encode(Kind::Retreat));
+}
+
+static void legal_surface_decision([[maybe_unused]] const PwState& s, Out& out) {
+  out.push_back(encode(Kind::Surface));
+  out.push_back(encode(Kind::NoSurface));
+}
+
+static void legal_continue_decision([[maybe_unused]] const PwState& s, Out& out) {
+  out.push_back(encode(Kind::Continue));
+  out.push_back(encode(Kind::EndCombat));
 }
 
 void apply_combat_decision(PwState& s, Act act, Log log) {
@@ -618,33 +615,36 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::FireDie, "fire-die", Actor::Chance, "strategy", "9.2.3", nullptr, apply_fire_die,
+    {Step::FireDie, "fire-die", Actor::Chance, "strategy", "9.2.3", Rest::Busy, kEveryKind,
+     die_outcomes, nullptr, apply_fire_die,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "9.2.3 " + side_name(s.combat.firing) + " hit die";
      }},
-    {Step::Allocate, "allocate", Actor::Seat, "strategy", "9.2.4", legal_allocate, apply_allocate,
+    {Step::Allocate, "allocate", Actor::Seat, "strategy", "9.2.4", Rest::Busy, kNoKind, nullptr,
+     legal_allocate, apply_allocate,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "9.2.4 " + who(s) + ": allocate a hit (" + std::to_string(s.combat.hits_left) +
               " left)";
      }},
-    {Step::DamageDie, "damage-die", Actor::Chance, "strategy", "9.2.5", nullptr, apply_damage_die,
+    {Step::DamageDie, "damage-die", Actor::Chance, "strategy", "9.2.5", Rest::Busy, kEveryKind,
+     die_outcomes, nullptr, apply_damage_die,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "9.2.5 Damage die against " + unit_name(s, s.dmg_unit);
      }},
-    {Step::RetreatDecision, "retreat-decision", Actor::Seat, "strategy", "9.5",
-     legal_combat_decision, apply_combat_decision,
+    {Step::RetreatDecision, "retreat-decision", Actor::Seat, "strategy", "9.5", Rest::Busy, kNoKind,
+     nullptr, legal_retreat_decision, apply_combat_decision,
      []([[maybe_unused]] const PwState& s) -> std::string {
-       return s.combat.retreat_stage == 4
+       return s.combat.retreat_stage == kAttackerWon
                   ? "9.4 " + who(s) + " won: stay or retreat?"
                   : "9.5 " + who(s) + ": retreat from " + oz_name(s, s.combat.oz) + "?";
      }},
-    {Step::SurfaceDecision, "surface-decision", Actor::Seat, "strategy", "9.1.2",
-     legal_combat_decision, apply_combat_decision,
+    {Step::SurfaceDecision, "surface-decision", Actor::Seat, "strategy", "9.1.2", Rest::Busy,
+     kNoKind, nullptr, legal_surface_decision, apply_combat_decision,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "9.1.2 Attacker: fight Surface Combat?";
      }},
-    {Step::ContinueDecision, "continue-decision", Actor::Seat, "strategy", "9.1.3",
-     legal_combat_decision, apply_combat_decision,
+    {Step::ContinueDecision, "continue-decision", Actor::Seat, "strategy", "9.1.3", Rest::Busy,
+     kNoKind, nullptr, legal_continue_decision, apply_combat_decision,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "9.1.3 Attacker: spend 1 of " + std::to_string(s.combat.mp) +
               " MP for another round, or end the combat and retreat?";

@@ -225,8 +225,8 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::CombatCards, "combat-cards", Actor::Seat, "strategy", "9.0.1", legal_combat_cards,
-     apply_combat_cards,
+    {Step::CombatCards, "combat-cards", Actor::Seat, "strategy", "9.0.1", Rest::Busy,
+     kinds({Kind::Event}), nullptr, legal_combat_cards, apply_combat_cards,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "9.0.1 " + who(s) + ": play a card " +
               (s.events.window == CardWindow::Start ? std::string("at the beginning of the combat")
@@ -235,8 +235,8 @@ constexpr StepRules kSteps[] = {
                    : "during the " + side_name(s.events.window_fire) + " combat resolution") +
               "?";
      }},
-    {Step::StrikeLba, "strike-lba", Actor::Seat, "strategy", "9.0.2", legal_strike_lba,
-     apply_strike_lba,
+    {Step::StrikeLba, "strike-lba", Actor::Seat, "strategy", "9.0.2", Rest::Busy, kNoKind, nullptr,
+     legal_strike_lba, apply_strike_lba,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "9.0.2 " + who(s) + ": which LBA strikes " + oz_name(s, s.events.pending_target) +
               "?";

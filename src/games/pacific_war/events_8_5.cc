@@ -147,19 +147,20 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::Interrupt, "interrupt", Actor::Seat, "strategy", "8.3.1", legal_interrupt,
-     apply_interrupt,
+    {Step::Interrupt, "interrupt", Actor::Seat, "strategy", "8.3.1", Rest::Busy,
+     kinds({Kind::Event}), nullptr, legal_interrupt, apply_interrupt,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "8.3.1 " + who(s) + ": interrupt the " + side_name(s.active) +
               " Strategy Action with a card?";
      }},
-    {Step::EventDiscard, "event-discard", Actor::Seat, "strategy", "4.5", legal_event_discard,
-     apply_event_discard,
+    {Step::EventDiscard, "event-discard", Actor::Seat, "strategy", "4.5", Rest::Busy,
+     kinds({Kind::Lose}), nullptr, legal_event_discard, apply_event_discard,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "4.5 " + who(s) + ": discard a card (" + std::to_string(s.events.count_left) +
               " left)";
      }},
-    {Step::EventDraw, "event-draw", Actor::Chance, "strategy", "7.4", nullptr, apply_event_draw,
+    {Step::EventDraw, "event-draw", Actor::Chance, "strategy", "7.4", Rest::Busy, kEveryKind,
+     card_draw_outcomes, nullptr, apply_event_draw,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "7.4 " + side_name(s.events.victim) + " draw a new Resource Card";
      }},

@@ -3,26 +3,23 @@
 #include <memory>
 
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/steps.h"
 
 namespace pacwar::pacific_war {
 namespace {
 
-// Steps at which no action is half done: the control markers must be up to date and no OZ
-// may hold both sides' units.
+// Steps at which no action is half done (the entry's Rest, steps.h): the control markers must be
+// up to date and no OZ may hold both sides' units.
 bool at_rest(const PwState& s) {
-  switch (s.step) {
-    case Step::Init1:
-    case Step::Init2:
-    case Step::Init3:
-    case Step::InitDieJapanese:
-    case Step::InitDieAllied:
-    case Step::DrawCards:
-      return true;
-    case Step::ChooseAction:
-      return s.move.kind == MoveKind::None;
-    default:
+  switch (step_rules(s.step).rest) {
+    case Rest::Busy:
       return false;
+    case Rest::AtRest:
+      return true;
+    case Rest::BetweenMoves:
+      return s.move.kind == MoveKind::None;
   }
+  return false;
 }
 
 bool in_combat_or_reaction(const PwState& s) {

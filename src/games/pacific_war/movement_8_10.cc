@@ -369,16 +369,16 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::PickGroup, "pick-group", Actor::Seat, "strategy", "8.10.1", legal_pick_group,
-     apply_pick_group,
+    {Step::PickGroup, "pick-group", Actor::Seat, "strategy", "8.10.1", Rest::Busy, kNoKind, nullptr,
+     legal_pick_group, apply_pick_group,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return std::string(s.move.kind == MoveKind::Normal ? "8.10.1"
                           : s.move.supply                 ? "10.4"
                                                           : "8.9.2") +
               " Pick the ships of the group at " + oz_name(s, s.move.from);
      }},
-    {Step::ChooseDestination, "choose-destination", Actor::Seat, "strategy", "8.10.1",
-     legal_destination, apply_destination,
+    {Step::ChooseDestination, "choose-destination", Actor::Seat, "strategy", "8.10.1", Rest::Busy,
+     kNoKind, nullptr, legal_destination, apply_destination,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return std::string(
            s.move.kind == MoveKind::Normal ? "8.10.1 Destination of the group"
@@ -387,7 +387,8 @@ constexpr StepRules kSteps[] = {
            : s.move.supply ? "10.4 Redeploy the LBA to which OZ?"
                            : "8.11 Redeploy the LBA to which OZ?");
      }},
-    {Step::Pursuit, "pursuit", Actor::Seat, "strategy", "8.12", legal_pursuit, apply_pursuit,
+    {Step::Pursuit, "pursuit", Actor::Seat, "strategy", "8.12", Rest::Busy, kNoKind, nullptr,
+     legal_pursuit, apply_pursuit,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "8.12 The defenders evacuated: pursue with " + std::to_string(s.move.mp) +
               " MP left, or stop";

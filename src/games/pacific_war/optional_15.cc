@@ -61,7 +61,8 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::OilDie, "oil-die", Actor::Chance, "card-draw", "15.2", nullptr, apply_oil_die,
+    {Step::OilDie, "oil-die", Actor::Chance, "card-draw", "15.2", Rest::Busy, kEveryKind,
+     die_outcomes, nullptr, apply_oil_die,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "15.2 Japanese oil reserves: any die but 1 gives one more Resource Card";
      }},

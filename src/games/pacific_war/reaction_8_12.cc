@@ -142,15 +142,16 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::Reaction, "reaction", Actor::Seat, "strategy", "8.12", legal_reaction, apply_reaction,
+    {Step::Reaction, "reaction", Actor::Seat, "strategy", "8.12", Rest::Busy, kNoKind, nullptr,
+     legal_reaction, apply_reaction,
      []([[maybe_unused]] const PwState& s) -> std::string {
        if (!reaction_allowed(s, s.move.at, s.seat))  // 9.5.1: retreat before the first round
          return "9.5.1 " + who(s) + ": retreat from " + oz_name(s, s.move.at) +
                 " before the first round, or fight?";
        return "8.12 " + who(s) + " Reaction to the enemy entering " + oz_name(s, s.move.at);
      }},
-    {Step::CounterPick, "counter-pick", Actor::Seat, "strategy", "8.12", legal_counter_pick,
-     apply_counter_pick,
+    {Step::CounterPick, "counter-pick", Actor::Seat, "strategy", "8.12", Rest::Busy, kNoKind,
+     nullptr, legal_counter_pick, apply_counter_pick,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "8.12 Counterattack: pick the ships that join (speed - 1)";
      }},

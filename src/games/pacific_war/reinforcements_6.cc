@@ -188,8 +188,8 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::ReinforceLba, "reinforce-lba", Actor::Seat, "reinforcements", "6.1", legal_reinforce_lba,
-     apply_reinforce_lba,
+    {Step::ReinforceLba, "reinforce-lba", Actor::Seat, "reinforcements", "6.1", Rest::Busy, kNoKind,
+     nullptr, legal_reinforce_lba, apply_reinforce_lba,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "6.1 Allied LBA " + unit_name(s, s.pending_unit) +
               " arrives: West Coast or Madagascar?";

@@ -140,8 +140,8 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::RetreatDestination, "retreat-destination", Actor::Seat, "strategy", "9.5.3",
-     legal_retreat_destination, apply_retreat_destination,
+    {Step::RetreatDestination, "retreat-destination", Actor::Seat, "strategy", "9.5.3", Rest::Busy,
+     kNoKind, nullptr, legal_retreat_destination, apply_retreat_destination,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "9.5.3 " + who(s) + ": retreat to which Port?";
      }},

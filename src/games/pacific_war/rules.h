@@ -85,7 +85,6 @@ void apply_fire_die(PwState& s, Act act, Log log);
 void legal_allocate(const PwState& s, Out& out);
 void apply_allocate(PwState& s, Act act, Log log);
 void apply_damage_die(PwState& s, Act act, Log log);
-void legal_combat_decision(const PwState& s, Out& out);
 void apply_combat_decision(PwState& s, Act act, Log log);
 int airstrike_strength(const PwState& s, int side, int oz);
 int gunnery_strength(const PwState& s, int side, int oz);
@@ -138,10 +137,8 @@ void capture_port(PwState& s, int side, int oz, Log log);  // 10.2 / 12.3.2
 bool waits_for_condition(const PwState& s, int unit);  // 13.1/13.3/13.4/13.5: starts in the pool
 void advanced_turn_start(PwState& s, Log log);         // 13.1, 13.3, 13.4, 13.5 at a turn's start
 bool advanced_reinforcement_prompt(PwState& s, Log log);  // 13.4 / 13.6; true if one is asked
-void legal_advanced(const PwState& s, Out& out);  // the 13.x prompts (KasagiIbuki ... Magic)
 void apply_advanced(PwState& s, Act act, Log log);
 std::string advanced_action_id(const PwState& s, Act act);
-std::string advanced_prompt(const PwState& s);
 std::string advanced_action_label(const PwState& s, Act act);  // "" when not a 13.x action
 // 13.2 Torpedo Cruisers
 bool start_torpedo_dice(PwState& s);  // a Surface part begins: true if dice are to be rolled

@@ -124,7 +124,8 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::SetupAllied, "setup-allied", Actor::Seat, "setup", "14.1", legal_setup, apply_setup,
+    {Step::SetupAllied, "setup-allied", Actor::Seat, "setup", "14.1", Rest::Busy, kNoKind, nullptr,
+     legal_setup, apply_setup,
      []([[maybe_unused]] const PwState& s) -> std::string {
        // The counter's set-up code LAC is spelled out: the Allied player picks one of its OZs.
        std::string where;
@@ -135,11 +136,13 @@ constexpr StepRules kSteps[] = {
        return "14.1 Allied set-up: where does " + unit_name(s, s.pending_unit) +
               " start? (set-up code LAC, the Allied player's choice: " + where + ")";
      }},
-    {Step::SetupJapanese, "setup-japanese", Actor::Seat, "setup", "14.2", legal_setup, apply_setup,
+    {Step::SetupJapanese, "setup-japanese", Actor::Seat, "setup", "14.2", Rest::Busy, kNoKind,
+     nullptr, legal_setup, apply_setup,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "14.2 Japanese set-up: where does " + unit_name(s, s.pending_unit) + " start?";
      }},
-    {Step::SetupDraw, "setup-draw", Actor::Chance, "setup", "14.2", nullptr, apply_setup_draw,
+    {Step::SetupDraw, "setup-draw", Actor::Chance, "setup", "14.2", Rest::Busy, kEveryKind,
+     card_draw_outcomes, nullptr, apply_setup_draw,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "14.2 The Japanese player draws four Resource Cards";
      }},

@@ -38,12 +38,8 @@ void PwState::legal_actions(std::vector<engine::ActionCode>& out) const {
 
 void PwState::chance_outcomes(std::vector<engine::ChanceOutcome>& out) const {
   out.clear();
-  if (step == Step::SetupDraw || step == Step::DrawCards || step == Step::EventDraw) {
-    card_draw_outcomes(*this, out);
-    return;
-  }
-  if (current_seat() != engine::kChanceSeat) return;
-  for (int d = 1; d <= 6; ++d) out.push_back({encode(Kind::Die, d), 1.0 / 6.0});
+  const StepRules& rules = *steps_[static_cast<std::size_t>(step)];
+  if (rules.outcomes != nullptr) rules.outcomes(*this, out);
 }
 
 void PwState::apply(engine::ActionCode code, engine::LogSink* log) {
@@ -154,20 +150,8 @@ std::string PwState::action_id(engine::ActionCode code) const {
 }
 
 bool PwState::is_undo_barrier(engine::ActionCode code) const {
-  if (current_seat() == engine::kChanceSeat) return true;
-  switch (decode(code).kind) {
-    case Kind::Initiative:  // a card leaves the hand face up: hidden information revealed
-    case Kind::Resupply:
-    case Kind::FleetTrain:
-    case Kind::OpenRoutes:
-    case Kind::Ground:
-    case Kind::Ready:
-    case Kind::Event:  // 4.5: a played event reveals its card
-    case Kind::Lose:
-      return true;
-    default:
-      return false;
-  }
+  const KindSet barriers = steps_[static_cast<std::size_t>(step)]->undo_barriers;
+  return ((barriers >> static_cast<unsigned>(decode(code).kind)) & 1u) != 0;
 }
 
 std::vector<double> PwState::returns() const {

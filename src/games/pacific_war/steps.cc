@@ -19,9 +19,11 @@ StepTable build_table() {
       if (i >= kNumSteps || table[i] != nullptr)
         throw std::logic_error("steps.h: step " + std::to_string(i) + " has two entries");
       if (entry.name == nullptr || entry.name[0] == '\0' || entry.apply == nullptr ||
-          entry.prompt == nullptr || (entry.actor == Actor::Seat) != (entry.legal != nullptr))
+          entry.prompt == nullptr || (entry.actor == Actor::Seat) != (entry.legal != nullptr) ||
+          (entry.actor == Actor::Chance) != (entry.outcomes != nullptr) ||
+          (entry.actor == Actor::Chance) != (entry.undo_barriers == kEveryKind))
         throw std::logic_error("steps.h: the entry of step " + std::to_string(i) +
-                               " lacks its name, apply, prompt or legal actions");
+                               " lacks its name, apply, prompt, legal actions or outcomes");
       table[i] = &entry;
     }
   }
@@ -36,6 +38,10 @@ StepTable build_table() {
 const StepTable& step_table() {
   static const StepTable table = build_table();
   return table;
+}
+
+void die_outcomes([[maybe_unused]] const PwState& s, Outcomes& out) {
+  for (int d = 1; d <= 6; ++d) out.push_back({encode(Kind::Die, d), 1.0 / 6.0});
 }
 
 std::string who(const PwState& s) { return s.seat >= 0 ? side_name(s.seat) : std::string(); }

@@ -1,14 +1,18 @@
 // The Pacific War: the table of steps. Every prompt (Step) has one entry, defined in the rules
-// file that owns it beside its code: who acts, its legal actions, its apply, its prompt, its
-// phase name and its manual section. PwState looks the entry up instead of switching on the
-// step; step_rules() checks on first use that every Step has exactly one entry
+// file that owns it beside its code: who acts, whether the game is at rest there, which of its
+// actions may not be undone, its chance outcomes or legal actions, its apply, its prompt, its
+// phase name and its manual section. Every field is given in every entry (no default hides
+// what a new step must say). PwState and invariants.cc look the entry up instead of switching
+// on the step; step_rules() checks on first use that every Step has exactly one entry
 // (steps_test.cc checks it too).
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "games/pacific_war/rules.h"
 
@@ -20,6 +24,28 @@ enum class Actor : std::uint8_t {
   Terminal,  // the game is over
 };
 
+// Whether no action is half done at a step: invariants.cc then checks that the control markers
+// are up to date and that no OZ holds both sides' units.
+enum class Rest : std::uint8_t {
+  Busy,          // an action or a combat is under way
+  AtRest,        // always at rest
+  BetweenMoves,  // at rest unless a move is under way (PwState::move)
+};
+
+// A set of action Kinds, a bit per Kind.
+using KindSet = std::uint64_t;
+static_assert(static_cast<unsigned>(Kind::Count) <= 64, "KindSet holds a bit per Kind");
+constexpr KindSet kinds(std::initializer_list<Kind> list) {
+  KindSet set = 0;
+  for (Kind k : list) set |= KindSet{1} << static_cast<unsigned>(k);
+  return set;
+}
+// The undo barriers of a chance step: every outcome (a die roll or a card draw) is one.
+inline constexpr KindSet kEveryKind = ~KindSet{0};
+inline constexpr KindSet kNoKind = 0;
+
+using Outcomes = std::vector<engine::ChanceOutcome>;
+
 struct StepRules {
   Step step;
   // The step's stable name, kebab-case of its Step ("setup-japanese"): the view's "step", and
@@ -28,6 +54,13 @@ struct StepRules {
   Actor actor;
   const char* phase;  // the view's "phase": setup, turn-0, reinforcements, card-draw, ...
   const char* rule;   // manual section the prompt cites
+  Rest rest;          // whether the game is at rest at this step (invariants.cc)
+  // The kinds of action at this step that may not be undone (State::is_undo_barrier): chance
+  // outcomes (kEveryKind) and actions that reveal hidden information (a card played face up).
+  // A kind missing here would leak what undo lets its player see.
+  KindSet undo_barriers;
+  // Chance outcomes when chance acts (die_outcomes, card_draw_outcomes; nullptr otherwise).
+  void (*outcomes)(const PwState& s, Outcomes& out);
   // Legal actions when a seat acts (nullptr for chance and the end of the game).
   void (*legal)(const PwState& s, Out& out);
   void (*apply)(PwState& s, Act act, Log log);
@@ -62,6 +95,9 @@ std::span<const StepRules> supply_steps();         // 10.0 supply_10.cc
 std::span<const StepRules> victory_steps();        // 11.0 victory_11.cc
 std::span<const StepRules> advanced_steps();       // 13.x advanced_13.cc
 std::span<const StepRules> optional_steps();       // 15.x optional_15.cc
+
+// The chance outcomes of a die roll: 1-6, each 1/6.
+void die_outcomes(const PwState& s, Outcomes& out);
 
 // "Japanese" / "Allied" for the seat to act, "" at chance steps (prompt texts).
 std::string who(const PwState& s);

@@ -318,30 +318,34 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::Init1, "init-1", Actor::Seat, "strategy", "8.2", legal_initiative, apply_initiative,
+    {Step::Init1, "init-1", Actor::Seat, "strategy", "8.2", Rest::AtRest, kinds({Kind::Initiative}),
+     nullptr, legal_initiative, apply_initiative,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "8.2 (1) Japanese: discard a card to gain the Initiative?";
      }},
-    {Step::Init2, "init-2", Actor::Seat, "strategy", "8.2", legal_initiative, apply_initiative,
+    {Step::Init2, "init-2", Actor::Seat, "strategy", "8.2", Rest::AtRest, kinds({Kind::Initiative}),
+     nullptr, legal_initiative, apply_initiative,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "8.2 (2) Allied: discard a card to gain the Initiative?";
      }},
-    {Step::Init3, "init-3", Actor::Seat, "strategy", "8.2", legal_initiative, apply_initiative,
+    {Step::Init3, "init-3", Actor::Seat, "strategy", "8.2", Rest::AtRest, kinds({Kind::Initiative}),
+     nullptr, legal_initiative, apply_initiative,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "8.2 (3) Allied: discard a card to gain the Initiative?";
      }},
-    {Step::InitDieJapanese, "init-die-japanese", Actor::Chance, "strategy", "8.2", nullptr,
-     apply_initiative_die,
+    {Step::InitDieJapanese, "init-die-japanese", Actor::Chance, "strategy", "8.2", Rest::AtRest,
+     kEveryKind, die_outcomes, nullptr, apply_initiative_die,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "8.2 (4) Japanese Initiative die";
      }},
-    {Step::InitDieAllied, "init-die-allied", Actor::Chance, "strategy", "8.2", nullptr,
-     apply_initiative_die,
+    {Step::InitDieAllied, "init-die-allied", Actor::Chance, "strategy", "8.2", Rest::AtRest,
+     kEveryKind, die_outcomes, nullptr, apply_initiative_die,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "8.2 (4) Allied Initiative die";
      }},
-    {Step::ChooseAction, "choose-action", Actor::Seat, "strategy", "8.3", legal_choose_action,
-     apply_choose_action,
+    {Step::ChooseAction, "choose-action", Actor::Seat, "strategy", "8.3", Rest::BetweenMoves,
+     kinds({Kind::Resupply, Kind::FleetTrain, Kind::OpenRoutes, Kind::Event}), nullptr,
+     legal_choose_action, apply_choose_action,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "8.3 " + who(s) + " Strategy Action";
      }},

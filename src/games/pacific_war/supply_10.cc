@@ -381,7 +381,8 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::Isolation, "isolation", Actor::Seat, "supply", "10.1", legal_isolation, apply_isolation,
+    {Step::Isolation, "isolation", Actor::Seat, "supply", "10.1", Rest::Busy, kNoKind, nullptr,
+     legal_isolation, apply_isolation,
      []([[maybe_unused]] const PwState& s) -> std::string {
        for (int u = 0; u < s.content().num_units(); ++u)  // one unit at a time (10.1 ties)
          if (s.units[u].loc == s.move.at && s.content().units[u].side == s.seat &&
@@ -390,16 +391,18 @@ constexpr StepRules kSteps[] = {
                   " is isolated: redeploy it to which of the nearest Ports?";
        return "10.1 " + who(s) + ": redeploy to which of the nearest Ports?";
      }},
-    {Step::Invasion, "invasion", Actor::Seat, "supply", "10.2", legal_invasion, apply_invasion,
+    {Step::Invasion, "invasion", Actor::Seat, "supply", "10.2", Rest::Busy,
+     kinds({Kind::Ground, Kind::Event}), nullptr, legal_invasion, apply_invasion,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "10.2 " + who(s) + " Port Invasions";
      }},
-    {Step::SupplyMoves, "supply-moves", Actor::Seat, "supply", "10.4", legal_supply_moves,
-     apply_supply_moves,
+    {Step::SupplyMoves, "supply-moves", Actor::Seat, "supply", "10.4", Rest::Busy, kNoKind, nullptr,
+     legal_supply_moves, apply_supply_moves,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "10.4 " + who(s) + " Redeployment and Return to Port";
      }},
-    {Step::Readying, "readying", Actor::Seat, "supply", "10.5", legal_readying, apply_readying,
+    {Step::Readying, "readying", Actor::Seat, "supply", "10.5", Rest::Busy, kinds({Kind::Ready}),
+     nullptr, legal_readying, apply_readying,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "10.5 " + who(s) + ": ready Naval units with a card";
      }},

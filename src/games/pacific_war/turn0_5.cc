@@ -83,13 +83,13 @@ namespace pacwar::pacific_war {
 namespace {
 
 constexpr StepRules kSteps[] = {
-    {Step::YamamotoDie, "yamamoto-die", Actor::Chance, "turn-0", "15.1", nullptr,
-     apply_yamamoto_die,
+    {Step::YamamotoDie, "yamamoto-die", Actor::Chance, "turn-0", "15.1", Rest::Busy, kEveryKind,
+     die_outcomes, nullptr, apply_yamamoto_die,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "15.1 Yamamoto's Original Plan: 5-6 launches a third wave";
      }},
-    {Step::YamamotoColumn, "yamamoto-column", Actor::Chance, "turn-0", "15.1", nullptr,
-     apply_yamamoto_column,
+    {Step::YamamotoColumn, "yamamoto-column", Actor::Chance, "turn-0", "15.1", Rest::Busy,
+     kEveryKind, die_outcomes, nullptr, apply_yamamoto_column,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return "15.1 The third wave's column";
      }},

@@ -80,7 +80,8 @@ namespace {
 void apply_game_over(PwState&, Act, Log) { throw std::logic_error("the game is over"); }
 
 constexpr StepRules kSteps[] = {
-    {Step::GameOver, "game-over", Actor::Terminal, "game-over", "11.1", nullptr, apply_game_over,
+    {Step::GameOver, "game-over", Actor::Terminal, "game-over", "11.1", Rest::Busy, kNoKind,
+     nullptr, nullptr, apply_game_over,
      []([[maybe_unused]] const PwState& s) -> std::string {
        return s.winner_ >= 0 ? "Game over: " + side_name(s.winner_) + " victory" : "Game over";
      }},
