@@ -414,7 +414,7 @@ void begin_raid(PwState& s, int raid_phase, Log log) {
   s.combat.part = CombatPart::Raid;
   s.combat.attacker = kJapanese;
   bool striker = true;
-  if (raid_phase == 3) {  // Phase II: the LBA in Indochina against Singapore
+  if (raid_phase == kMalayaRaid) {  // Phase II: the LBA in Indochina against Singapore
     s.combat.oz = static_cast<std::int8_t>(c.oz_singapore);
     s.combat.column = static_cast<std::int8_t>(c.crt.column_by_label("6-7"));
     striker = has_lba(s, kJapanese, c.oz_indochina);
@@ -422,17 +422,18 @@ void begin_raid(PwState& s, int raid_phase, Log log) {
              "5.0");
   } else {  // Phase I (and 15.1's third wave): the [H] carriers against Pearl Harbor
     s.combat.oz = static_cast<std::int8_t>(c.oz_hawaii);
-    s.combat.column = static_cast<std::int8_t>(
-        raid_phase == 2 ? s.yamamoto_column
-                        : static_cast<int>(c.crt.columns.size()) - 1);  // the 31+ column
+    s.combat.column = static_cast<std::int8_t>(raid_phase == kThirdWaveRaid
+                                                   ? s.yamamoto_column
+                                                   : static_cast<int>(c.crt.columns.size()) -
+                                                         1);  // the 31+ column
     log_line(
         log,
         [&] {
-          return raid_phase == 2
+          return raid_phase == kThirdWaveRaid
                      ? "The third wave strikes Pearl Harbor."
                      : "Phase I, Tora, Tora, Tora: the [H] carriers strike Pearl Harbor.";
         },
-        raid_phase == 2 ? "15.1" : "5.0");
+        raid_phase == kThirdWaveRaid ? "15.1" : "5.0");
   }
   s.combat.firing = kJapanese;
   s.combat.fired = 1u << kJapanese;

@@ -135,7 +135,7 @@ struct CombatCtx {
   std::uint8_t retreat_stage = 0;  // which retreat question (see combat_9.cc)
   std::int8_t retreating = -1;     // side retreating (RetreatDestination)
   std::int8_t winner = -1;
-  std::int8_t raid_phase = 0;  // Turn 0: 1 = Pearl Harbor, 2 = Yamamoto, 3 = Malaya; 4 = 9.0.2
+  std::int8_t raid_phase = 0;  // 0, or kPearlHarborRaid ... kLbaStrikePhase (rules.h)
   CombatMods mods;             // card effects in force (card_state.h)
 };
 

@@ -32,18 +32,18 @@ void phase_three_to_five(PwState& s, Log log) {
 void begin_turn_zero(PwState& s, Log log) {
   s.turn = 0;
   log_line(log, "Turn 0 (December 1941) begins.", "5.0");
-  begin_raid(s, 1, log);
+  begin_raid(s, kPearlHarborRaid, log);
 }
 
 void after_raid(PwState& s, Log log) {
   const int phase = s.combat.raid_phase;
   s.combat = CombatCtx{};
-  if (phase == 1 && s.options().on(Rule::Yamamoto)) {
+  if (phase == kPearlHarborRaid && s.options().on(Rule::Yamamoto)) {
     s.step = Step::YamamotoDie;
     return;
   }
-  if (phase == 1 || phase == 2) {
-    begin_raid(s, 3, log);
+  if (phase == kPearlHarborRaid || phase == kThirdWaveRaid) {
+    begin_raid(s, kMalayaRaid, log);
     return;
   }
   phase_three_to_five(s, log);
@@ -64,7 +64,7 @@ void apply_yamamoto_die(PwState& s, Act act, Log log) {
   log_line(
       log, [&] { return "Nagumo turns back: no third wave (die " + std::to_string(act.a) + ")."; },
       "15.1");
-  begin_raid(s, 3, log);
+  begin_raid(s, kMalayaRaid, log);
 }
 
 void apply_yamamoto_column(PwState& s, Act act, Log log) {
@@ -72,7 +72,7 @@ void apply_yamamoto_column(PwState& s, Act act, Log log) {
   s.yamamoto_column = static_cast<std::int8_t>(s.content().crt.column_by_label(label));
   log_line(
       log, [&] { return std::string("The third wave uses the [") + label + "] column."; }, "15.1");
-  begin_raid(s, 2, log);
+  begin_raid(s, kThirdWaveRaid, log);
 }
 
 }  // namespace pacwar::pacific_war
