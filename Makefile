@@ -137,7 +137,9 @@ bench-server: build
 GAME ?= pacific-war
 GAMES ?= 40
 SEED ?= 1
-LADDER_PLAYERS ?= random,heuristic,mcts-v1:normal,mcts:easy,mcts:normal,mcts:hard,oracle:normal
+# mcts:4000 is the old hard (4,000 iterations, one thread, reproducible for a seed); hard and
+# expert are time budgets now (docs/ai.md, "Levels with time budgets").
+LADDER_PLAYERS ?= random,heuristic,mcts-v1:normal,mcts:easy,mcts:normal,mcts:4000,oracle:normal
 NEW ?= mcts:normal
 BASE ?= mcts-v1:normal
 ELO0 ?= 0
@@ -150,8 +152,9 @@ calibrate: build
 	./$(BUILD)/pacwar calibrate $(GAME) --player $(NEW) --games $(GAMES) --seed $(SEED) --jobs $(JOBS)
 
 # The strategic test suites (docs/suite.md): each player's share of good choices and blunders,
-# per theme, in both games. make bench-suite SUITE_PLAYERS="mcts:hard doctrine"
-SUITE_PLAYERS ?= random heuristic mcts-v1:normal mcts:easy mcts:normal mcts:hard
+# per theme, in both games. make bench-suite SUITE_PLAYERS="mcts:4000 doctrine" (mcts:4000: the
+# old 4,000-iteration hard, reproducible for a seed)
+SUITE_PLAYERS ?= random heuristic mcts-v1:normal mcts:easy mcts:normal mcts:4000
 bench-suite: build
 	for game in pacific-war co-prosperity; do for player in $(SUITE_PLAYERS); do \
 	  ./$(BUILD)/pacwar suite $$game --player $$player --seed $(SEED) || exit 1; done; done

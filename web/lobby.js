@@ -11,7 +11,8 @@ export const OPPONENT_LABELS = {
   heuristic: 'Computer: heuristic',
   'mcts:easy': 'Computer: MCTS easy',
   'mcts:normal': 'Computer: MCTS normal',
-  'mcts:hard': 'Computer: MCTS hard',
+  'mcts:hard': 'Computer: MCTS hard (about 1 s a move)',
+  'mcts:expert': 'Computer: MCTS expert (about 3 s a move)',
 };
 
 // "Allied won (Japanese resigned)", "You resigned: Allied won", "Japanese won".

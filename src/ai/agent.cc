@@ -47,8 +47,12 @@ class MctsAgent final : public Agent {
   engine::ActionCode choose(const engine::State& state, std::uint64_t seed) override {
     return mcts_.search(state, seed).action;
   }
+  // A managed time budget also remembers: the time bank of the decisions so far
+  // (ai/time_manager.h).
   bool remembers() const override {
-    return mcts_.config().reuse_tree > 0 || mcts_.config().mast_keep > 0.0;
+    const MctsConfig& config = mcts_.config();
+    return config.reuse_tree > 0 || config.mast_keep > 0.0 ||
+           (config.time_manage && config.time_ms > 0.0);
   }
 
  private:
@@ -276,11 +280,27 @@ std::optional<AgentSpec> parse_agent_spec(std::string_view text) {
     }
   }
   if (name.empty()) return std::nullopt;
-  mcts_level("normal", spec.mcts);
+  // The frozen searches keep the levels of their commit (hard = 4,000 iterations, no expert).
+  const auto level = [&spec](const std::string& level_name) {
+    if (spec.kind == AgentSpec::Kind::kMctsV1) {
+      v1::MctsConfig frozen;
+      if (!v1::mcts_level(level_name, frozen)) return false;
+      spec.mcts.iterations = frozen.iterations;
+      return true;
+    }
+    if (spec.kind == AgentSpec::Kind::kMctsV2) {
+      v2::MctsConfig frozen;
+      if (!v2::mcts_level(level_name, frozen)) return false;
+      spec.mcts.iterations = frozen.iterations;
+      return true;
+    }
+    return mcts_level(level_name, spec.mcts);
+  };
+  level("normal");
   if (text == name) return spec;
   if (text.size() < name.size() + 2 || text[name.size()] != ':') return std::nullopt;
   const std::string_view arg = text.substr(name.size() + 1);
-  if (mcts_level(std::string(arg), spec.mcts)) return spec;
+  if (level(std::string(arg))) return spec;
   if (arg.size() > 2 && arg.substr(arg.size() - 2) == "ms") {
     const auto ms = parse_positive(arg.substr(0, arg.size() - 2));
     if (!ms) return std::nullopt;

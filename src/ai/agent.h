@@ -1,5 +1,7 @@
 // Computer players by name: "random", "heuristic", "mcts", "mcts:N" (N iterations),
-// "mcts:easy|normal|hard", "mcts:Nms" (N milliseconds per decision); a search spec may add
+// "mcts:easy|normal" (200 / 1,000 iterations), "mcts:hard|expert" (1 s / 3 s a decision on two
+// threads, managed: ai/mcts.h, mcts_level), "mcts:Nms" (N milliseconds per decision); mcts-v1 and
+// mcts-v2 keep their own levels (hard = 4,000 iterations, no expert); a search spec may add
 // ",c=X" (UCB exploration constant), ",depth=N" (playout depth), ",reuse=0|1" (tree reuse
 // between decisions, off by default; mcts-v1 never reuses) and ",split=even|shared" (how threads
 // divide an iteration budget; shared by default), e.g. "mcts:2000,c=0.5". ",tm=1" (mcts, oracle)

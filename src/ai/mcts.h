@@ -88,7 +88,16 @@ struct MctsConfig {
   double tm_close = 0.5;       // runner-up / best root visits that make a close call; `,tmclose=X`
 };
 
-// "easy", "normal", "hard" presets (iteration budgets); false for an unknown name.
+// The levels (docs/ai.md, "Levels with time budgets"): "easy" and "normal" are iteration
+// budgets on one thread (200, 1,000; reproducible for a seed); "hard" and "expert" are what a
+// person waits for: kHardMs and kExpertMs a searched decision on two threads, with time
+// management when kLevelsManageTime (a decision takes at most max factor × the budget). The old
+// 4,000-iteration "hard" is "mcts:4000". False for an unknown name.
+inline constexpr double kHardMs = 1000.0;
+inline constexpr double kExpertMs = 3000.0;
+inline constexpr bool kLevelsManageTime = true;
+inline constexpr double kHardMaxFactor = 2.0;    // at most 2 s a decision
+inline constexpr double kExpertMaxFactor = 1.5;  // at most 4.5 s a decision (p95 target: 5 s)
 bool mcts_level(const std::string& name, MctsConfig& config);
 
 struct MctsResult {

@@ -386,7 +386,29 @@ TEST(AiAgent, ParsesNames) {
   EXPECT_EQ(parse_agent_spec("heuristic")->kind, AgentSpec::Kind::kHeuristic);
   EXPECT_EQ(parse_agent_spec("mcts")->mcts.iterations, 1000);
   EXPECT_EQ(parse_agent_spec("mcts:easy")->mcts.iterations, 200);
-  EXPECT_EQ(parse_agent_spec("mcts:hard")->mcts.iterations, 4000);
+  EXPECT_EQ(parse_agent_spec("mcts:easy")->mcts.threads, 1);
+  // hard and expert are what a person waits for: time budgets on two threads, managed, capped.
+  for (const auto& [name, ms] :
+       {std::pair<std::string, double>{"hard", kHardMs}, {"expert", kExpertMs}}) {
+    const auto level = parse_agent_spec("mcts:" + name);
+    ASSERT_TRUE(level) << name;
+    EXPECT_EQ(level->mcts.iterations, 0) << name;
+    EXPECT_EQ(level->mcts.time_ms, ms) << name;
+    EXPECT_EQ(level->mcts.threads, 2) << name;
+    EXPECT_EQ(level->mcts.time_manage, kLevelsManageTime) << name;
+    EXPECT_LE(level->mcts.time_ms * level->mcts.tm_max_factor, 5000.0) << name << ": the cap";
+  }
+  EXPECT_EQ(kHardMs, 1000.0);
+  EXPECT_EQ(kExpertMs, 3000.0);
+  EXPECT_FALSE(parse_agent_spec("mcts:hard,tm=0")->mcts.time_manage);
+  EXPECT_EQ(parse_agent_spec("oracle:expert")->mcts.time_ms, kExpertMs);
+  // The old hard by its budget; the frozen searches keep their own levels.
+  EXPECT_EQ(parse_agent_spec("mcts:4000")->mcts.iterations, 4000);
+  EXPECT_EQ(parse_agent_spec("mcts:4000")->mcts.threads, 1);
+  EXPECT_EQ(parse_agent_spec("mcts-v1:hard")->mcts.iterations, 4000);
+  EXPECT_EQ(parse_agent_spec("mcts-v1:hard")->mcts.time_ms, 0.0);
+  EXPECT_FALSE(parse_agent_spec("mcts-v1:expert"));
+  EXPECT_FALSE(parse_agent_spec("mcts-v2:expert"));
   EXPECT_EQ(parse_agent_spec("mcts:250")->mcts.iterations, 250);
   EXPECT_EQ(parse_agent_spec("mcts:50ms")->mcts.time_ms, 50.0);
   EXPECT_EQ(parse_agent_spec("mcts:50ms")->mcts.iterations, 0);
@@ -401,7 +423,8 @@ TEST(AiAgent, ParsesNames) {
   EXPECT_EQ(tuned->mcts.iterations, 300);
   EXPECT_DOUBLE_EQ(tuned->mcts.exploration, 0.45);
   EXPECT_EQ(tuned->mcts.playout_depth, 12);
-  EXPECT_EQ(parse_agent_spec("mcts:hard,depth=5")->mcts.iterations, 4000);
+  EXPECT_EQ(parse_agent_spec("mcts:4000,depth=5")->mcts.iterations, 4000);
+  EXPECT_EQ(parse_agent_spec("mcts:hard,depth=5")->mcts.time_ms, kHardMs);
   EXPECT_FALSE(parse_agent_spec("mcts:300,"));
   EXPECT_FALSE(parse_agent_spec("mcts:300,c=-1"));
   EXPECT_FALSE(parse_agent_spec("mcts:300,depth=0"));

@@ -111,12 +111,12 @@ ai::MctsConfig search_config(const AnalysisConfig& config) {
   const auto spec = ai::parse_agent_spec(config.player);
   if (!spec || spec->kind != ai::AgentSpec::Kind::kMcts) {
     throw UsageError("analysis player '" + config.player +
-                     "': expected an mcts spec (mcts, mcts:easy|normal|hard, mcts:N)");
+                     "': expected an mcts spec (mcts, mcts:easy|normal, mcts:N)");
   }
   if (spec->mcts.iterations <= 0 || spec->mcts.time_ms > 0) {
     throw UsageError("analysis player '" + config.player +
-                     "': give an iteration budget (mcts:N), so that the analysis is the same "
-                     "for a seed");
+                     "': give an iteration budget (mcts:N; mcts:4000 is the old hard), so that "
+                     "the analysis is the same for a seed");
   }
   if (spec->model_eval) {
     throw UsageError("analysis player '" + config.player +

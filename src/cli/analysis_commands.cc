@@ -45,8 +45,9 @@ AnalysisCommands::AnalysisCommands(CLI::App& app) : state_(std::make_unique<Stat
   s.analyse->add_option("save", s.save_file, "the save file (pacwar load's format)")->required();
   s.analyse->add_option("--seat", s.seat, "the seat analysed (its name, e.g. japanese)")
       ->required();
-  s.analyse->add_option("--player", s.config.player,
-                        "the searcher: mcts:easy (default), mcts:normal, mcts:hard or mcts:N");
+  s.analyse->add_option(
+      "--player", s.config.player,
+      "the searcher: mcts:easy (default), mcts:normal or mcts:N (mcts:4000: the old hard)");
   s.analyse->add_option("--seed", s.config.seed, "random seed of the searches (default 1)");
   s.analyse->add_option("--threads", s.config.threads, "search threads (default 1)")
       ->check(CLI::Range(1, 256));

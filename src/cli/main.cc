@@ -105,7 +105,8 @@ engine::Options parse_rules(const std::vector<std::string>& rules) {
 
 constexpr const char* kPlayerNames =
     "human, random, heuristic, doctrine (a competent human's plan), mcts, mcts:N (iterations), "
-    "mcts:easy|normal|hard, mcts:Nms, with optional ,c=X (exploration) ,depth=N (playout depth)";
+    "mcts:easy|normal|hard|expert, mcts:Nms, with optional ,c=X (exploration) ,depth=N (playout "
+    "depth)";
 
 // Per-seat --<seat_name> PLAYER options of a subcommand.
 struct SeatOptions {
@@ -298,7 +299,7 @@ int run(int argc, char** argv) {
   arena->add_flag("--json", arena_json, "print one JSON object");
   arena->footer(
       "Seats: --<seat-name> "
-      "random|heuristic|doctrine|mcts|mcts:N|mcts:easy|normal|hard|mcts:Nms[,c=X][,depth=N] "
+      "random|heuristic|doctrine|mcts|mcts:N|mcts:easy|normal|hard|expert|mcts:Nms[,c=X][,depth=N] "
       "(default: random).\n");
   if (command == "arena" && seat_game) arena_seats.add(*arena, *seat_game, false);
 

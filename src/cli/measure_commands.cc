@@ -59,7 +59,7 @@ struct MeasureCommands::State {
 MeasureCommands::MeasureCommands(CLI::App& app) : state_(std::make_unique<State>()) {
   State& s = *state_;
   const std::string specs =
-      "random, heuristic, mcts[:N|:Nms|:easy|:normal|:hard][,c=X][,depth=N], mcts-v1[:...] "
+      "random, heuristic, mcts[:N|:Nms|:easy|:normal|:hard|:expert][,c=X][,depth=N], mcts-v1[:...] "
       "(the frozen search of 940a9ac), mcts-v2[:...][,c=X][,depth=N][,reuse=0|1] (of c4de046), "
       "doctrine (a competent human's plan, docs/ai.md), "
       "oracle[:...] (sees hidden cards: measurement only)";

@@ -21,7 +21,7 @@ struct PlayerSpec {
   std::string name = "human";
 };
 
-// "human", "random", "heuristic", "mcts", "mcts:N" (iterations), "mcts:easy|normal|hard",
+// "human", "random", "heuristic", "mcts", "mcts:N" (iterations), "mcts:easy|normal|hard|expert",
 // "mcts:Nms"; nullopt for anything else.
 std::optional<PlayerKind> parse_player_kind(std::string_view text);
 std::optional<PlayerSpec> parse_player(std::string_view text);

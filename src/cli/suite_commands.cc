@@ -32,7 +32,8 @@ SuiteCommands::SuiteCommands(CLI::App& app) : state_(std::make_unique<State>()) 
       "suite", "a computer player scored on the game's strategic test suite (docs/suite.md)");
   s.suite->add_option("game", s.game, "the game")->required();
   s.suite->add_option("--player", s.config.player,
-                      "the player: mcts:easy|normal|hard, mcts-v1, heuristic, ... (default "
+                      "the player: mcts:easy|normal|hard|expert, mcts:4000 (the old hard), "
+                      "mcts-v1, heuristic, ... (default "
                       "mcts:normal)");
   s.suite->add_option("--seed", s.config.seed, "random seed of the player (default 1)");
   s.suite->add_option("--threads", s.config.threads, "search threads (default 1)")

@@ -145,7 +145,8 @@ TEST(ServerProcessClusterTest, WorkerKilledMidThoughtLosesNothing) {
   ServerProcess server(db, {"--ai-workers", "0"});
   ApiClient alice(server.port());
   ASSERT_EQ(alice.signup(unique("alice")).status, 201);
-  // mcts:hard thinks for seconds: long enough to be killed in the middle of it.
+  // mcts:hard thinks for about a second a decision (two threads, managed; ai::mcts_level): long
+  // enough to be killed in the middle of it.
   const Reply created = alice.post(
       "/api/games", {{"game", "pacific-war"}, {"seat", "allied"}, {"opponent", "mcts:hard"}});
   ASSERT_EQ(created.status, 201);

@@ -86,8 +86,8 @@ std::string iso_time(std::int64_t ms) {
 }
 
 const std::vector<std::string>& agent_levels() {
-  static const std::vector<std::string> levels = {"random", "heuristic", "mcts:easy", "mcts:normal",
-                                                  "mcts:hard"};
+  static const std::vector<std::string> levels = {"random",      "heuristic", "mcts:easy",
+                                                  "mcts:normal", "mcts:hard", "mcts:expert"};
   return levels;
 }
 
@@ -918,7 +918,8 @@ std::optional<GameService::AgentMove> GameService::think_agent(const std::string
   const auto spec = ai::parse_agent_spec(agent_name);
   if (!spec) throw std::runtime_error("game " + id + ": unknown computer player " + agent_name);
   const auto start = std::chrono::steady_clock::now();
-  if (!agent) agent = ai::make_agent(*spec, game_name, seats, 1);
+  // The level's own thread count (hard and expert search on two: ai::mcts_level).
+  if (!agent) agent = ai::make_agent(*spec, game_name, seats, 0);
   move.action = agent->choose(*state, seed);
   move.think_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - start)

@@ -91,14 +91,21 @@ TEST(ServerPlatformRatings, AnUnmeasuredComputerLevelIsNotRated) {
   EXPECT_EQ(random.status, 201) << random.text;
 }
 
-// The shipped ratings (data/server/ai_ratings.json) measure every computer level of both games.
+// The shipped ratings (data/server/ai_ratings.json) measure every computer level of both games
+// but mcts:expert, which no ladder has measured yet (null: its games are not rated; docs/ai.md,
+// "Levels with time budgets").
 TEST(ServerPlatformRatings, TheShippedFileRatesEveryLevel) {
   std::ifstream in(game_data_dir("server") + "/ai_ratings.json");
   ASSERT_TRUE(in);
   const Json data = Json::parse(in);
   for (const std::string game : {"pacific-war", "co-prosperity"}) {
     for (const std::string& level : agent_levels()) {
+      ASSERT_TRUE(data["games"][game].contains(level)) << game << " " << level;
       const Json& entry = data["games"][game][level];
+      if (level == "mcts:expert") {
+        EXPECT_TRUE(entry.is_null()) << game << ": a rating of expert needs its ladder";
+        continue;
+      }
       ASSERT_TRUE(entry.is_object()) << game << " " << level;
       EXPECT_GT(entry["deviation"].get<double>(), 0.0) << game << " " << level;
     }

@@ -17,7 +17,8 @@ TEST(MctsV2, ParsesBudgetsAndPlayerSettings) {
   EXPECT_LT(plain->mcts.exploration, 0.0);  // the game's
   EXPECT_LT(plain->mcts.reuse_tree, 0);     // the game's
   EXPECT_EQ(parse_agent_spec("mcts-v2:easy")->mcts.iterations, 200);
-  EXPECT_EQ(parse_agent_spec("mcts-v2:hard")->mcts.iterations, 4000);
+  EXPECT_EQ(parse_agent_spec("mcts-v2:hard")->mcts.iterations, 4000);  // its level, not today's
+  EXPECT_EQ(parse_agent_spec("mcts-v2:hard")->mcts.time_ms, 0.0);
   EXPECT_EQ(parse_agent_spec("mcts-v2:250")->mcts.iterations, 250);
   EXPECT_EQ(parse_agent_spec("mcts-v2:50ms")->mcts.time_ms, 50.0);
   const auto tuned = parse_agent_spec("mcts-v2:300,c=0.45,depth=12,reuse=1");
