@@ -10,6 +10,7 @@
 #include "analysis/analysis.h"
 #include "cli/balance.h"
 #include "cli/match.h"
+#include "engine/data_file.h"
 #include "engine/errors.h"
 #include "games/registry.h"
 
@@ -17,11 +18,7 @@ namespace pacwar::cli {
 namespace {
 
 engine::Json read_json_file(const std::string& file) {
-  std::ifstream stream(file);
-  if (!stream) throw engine::UsageError("cannot read save file '" + file + "'");
-  engine::Json json = engine::Json::parse(stream, nullptr, false);
-  if (json.is_discarded()) throw engine::UsageError("save file '" + file + "' is not valid JSON");
-  return json;
+  return engine::read_user_file(file, "save file");
 }
 
 }  // namespace

@@ -5,7 +5,6 @@
 // `play` (or the game of the save file given to `load`).
 #include <CLI/CLI.hpp>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <random>
@@ -28,6 +27,7 @@
 #include "cli/witp_commands.h"
 #include "cli/worker.h"
 #include "engine/data_dir.h"
+#include "engine/data_file.h"
 #include "engine/errors.h"
 #include "engine/session.h"
 #include "games/registry.h"
@@ -64,15 +64,7 @@ std::optional<std::string> first_positional(int argc, char** argv, int from) {
   return std::nullopt;
 }
 
-Json read_save_file(const std::string& file) {
-  std::ifstream stream(file);
-  if (!stream) throw UsageError("cannot read save file '" + file + "'");
-  try {
-    return Json::parse(stream);
-  } catch (const Json::parse_error& e) {
-    throw UsageError("save file '" + file + "' is not valid JSON: " + e.what());
-  }
-}
+Json read_save_file(const std::string& file) { return engine::read_user_file(file, "save file"); }
 
 // --rules values: a JSON object, key=value (value as JSON if it parses, else text), or a rule
 // spec such as "all", "advanced", "optional:15.1,15.2" or "15.1", added to the "rules" list.

@@ -1,9 +1,9 @@
 #include "server/catalog.h"
 
 #include <filesystem>
-#include <fstream>
 
 #include "engine/data_dir.h"
+#include "engine/data_file.h"
 #include "engine/errors.h"
 
 namespace pacwar::server {
@@ -11,13 +11,7 @@ namespace {
 
 using engine::Json;
 
-Json read_json(const std::filesystem::path& file) {
-  std::ifstream stream(file);
-  if (!stream) throw engine::DataError(file.string(), "(file)", "cannot be read");
-  Json json = Json::parse(stream, nullptr, false);
-  if (json.is_discarded()) throw engine::DataError(file.string(), "(file)", "is not valid JSON");
-  return json;
-}
+Json read_json(const std::filesystem::path& file) { return engine::read_data_file(file.string()); }
 
 }  // namespace
 

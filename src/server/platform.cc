@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <iostream>
 #include <stdexcept>
 
+#include "engine/data_file.h"
 #include "server/api_error.h"
 #include "server/clocks.h"
 #include "server/crypto.h"
@@ -126,9 +126,7 @@ Json seats_json(const engine::Game& game, const std::vector<SeatRecord>& seats) 
 
 std::map<std::string, std::map<std::string, std::optional<LevelRating>>> read_levels(
     const std::string& file) {
-  std::ifstream in(file);
-  if (!in) throw std::runtime_error(file + ": cannot be read (the computer levels' ratings)");
-  const Json data = Json::parse(in, nullptr, false);
+  const Json data = engine::read_data_file(file, "the computer levels' ratings");
   if (!data.is_object() || !data.contains("games") || !data["games"].is_object()) {
     throw std::runtime_error(file + ": field 'games' must be an object of games");
   }

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 
+#include "engine/data_file.h"
 #include "engine/errors.h"
 #include "witp/base_log.h"
 #include "witp/campaign_schema.h"
@@ -831,11 +832,7 @@ Campaign Campaign::fresh(const std::string& start_cycle, std::string name) {
 }
 
 Campaign Campaign::open(const std::string& file) {
-  std::ifstream stream(file);
-  if (!stream) throw engine::UsageError("cannot read campaign file '" + file + "'");
-  Json document = Json::parse(stream, nullptr, false);
-  if (document.is_discarded()) throw engine::DataError(file, "(document)", "not valid JSON");
-  return from_json(std::move(document), file);
+  return from_json(engine::read_user_file(file, "campaign file"), file);
 }
 
 namespace {

@@ -1,8 +1,7 @@
 #include "witp/chit_cups.h"
 
-#include <fstream>
-
 #include "engine/data_dir.h"
+#include "engine/data_file.h"
 #include "engine/errors.h"
 
 namespace pacwar::witp {
@@ -42,10 +41,8 @@ std::vector<Chit> read_mix(const Json& mix, const std::string& file, const std::
 std::string default_chit_cups_file() { return game_data_dir("witp") + "/chit_cups.json"; }
 
 ChitCups load_chit_cups(const std::string& file) {
-  std::ifstream stream(file);
-  if (!stream) throw engine::DataError(file, "(file)", "cannot be read");
-  const Json document = Json::parse(stream, nullptr, false);
-  if (document.is_discarded() || !document.is_object()) {
+  const Json document = engine::read_data_file(file);
+  if (!document.is_object()) {
     throw engine::DataError(file, "(document)", "not a JSON object");
   }
   if (document.value("format", "") != "pacwar-witp-chit-cups") {

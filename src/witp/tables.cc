@@ -1,12 +1,13 @@
 #include "witp/tables.h"
 
 #include <algorithm>
-#include <fstream>
+#include <filesystem>
 #include <functional>
 #include <set>
 #include <tuple>
 #include <utility>
 
+#include "engine/data_file.h"
 #include "engine/errors.h"
 #include "witp/table_forms.h"
 
@@ -358,11 +359,9 @@ std::vector<TableProblem> validate_tables(const Json& document) {
 }
 
 Tables Tables::load(const std::string& file) {
-  std::ifstream stream(file);
-  if (!stream) return Tables(file);
-  Json document = Json::parse(stream, nullptr, false);
-  if (document.is_discarded()) throw engine::DataError(file, "(document)", "not valid JSON");
-  return from_json(document, file);
+  // No file: no tables yet (the calculators that need one say which).
+  if (!std::filesystem::exists(file)) return Tables(file);
+  return from_json(engine::read_data_file(file, "the chartbook tables"), file);
 }
 
 Tables Tables::from_json(const Json& document, std::string file) {

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <utility>
 
 #include "engine/data_dir.h"
+#include "engine/data_file.h"
 #include "engine/errors.h"
 #include "games/co_prosperity/content.h"
 
@@ -20,14 +20,7 @@ using engine::DataError;
 using Json = nlohmann::json;
 
 Json read_json(const std::string& dir, const std::string& name) {
-  const std::string path = dir + "/" + name;
-  std::ifstream in(path);
-  if (!in) throw DataError(path, "(file)", "cannot open");
-  try {
-    return Json::parse(in);
-  } catch (const Json::parse_error& e) {
-    throw DataError(path, "(file)", e.what());
-  }
+  return engine::read_data_file(dir + "/" + name);
 }
 
 template <typename T>

@@ -4,7 +4,6 @@
 #include <climits>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <initializer_list>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -16,6 +15,7 @@
 #include <vector>
 
 #include "engine/data_dir.h"
+#include "engine/data_file.h"
 #include "engine/errors.h"
 #include "games/pacific_war/content.h"
 
@@ -141,13 +141,7 @@ struct Document {
 
 Document read_document(const std::string& dir, const std::string& name) {
   Document doc{dir + "/" + name, {}};
-  std::ifstream in(doc.file);
-  if (!in) throw DataError(doc.file, "(file)", "cannot open the file");
-  try {
-    doc.json = Json::parse(in);
-  } catch (const Json::parse_error& e) {
-    throw DataError(doc.file, "(file)", std::string("invalid JSON: ") + e.what());
-  }
+  doc.json = engine::read_data_file(doc.file);
   if (!doc.json.is_object()) throw DataError(doc.file, "(top level)", "expected an object");
   return doc;
 }
