@@ -1,6 +1,8 @@
 #include "ai/agent.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -226,6 +228,16 @@ bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
     const auto x = parse_non_negative(value);
     if (!x || spec.kind == AgentSpec::Kind::kMctsV1) return false;
     (key == "prior" ? config.prior_bias : key == "puct" ? config.puct : config.fpu) = *x;
+    return true;
+  }
+  if (key == "dprior" || key == "dpmin") {  // the doctrine as the tree's prior (mcts only; 0 = off)
+    const auto x = parse_non_negative(value);
+    if (!x || spec.kind == AgentSpec::Kind::kMctsV1 || (key == "dpmin" && *x != std::floor(*x)))
+      return false;
+    if (key == "dprior")
+      config.doctrine_prior = *x;
+    else
+      config.doctrine_min_visits = static_cast<int>(std::min(*x, 1e9));
     return true;
   }
   if (key == "depth") {

@@ -26,7 +26,9 @@ using engine::State;
 using Clock = std::chrono::steady_clock;
 
 constexpr std::int32_t kNone = -1;
-constexpr int kMaxTreeDepth = 10000;                    // guards against a game that never ends
+constexpr std::int64_t kNoChoice = -1;  // the doctrine prior: no action favoured at a node
+constexpr std::int64_t kUnasked = -2;   // the doctrine not asked yet at a node
+constexpr int kMaxTreeDepth = 10000;    // guards against a game that never ends
 constexpr std::uint64_t kThreadStream = 0x6D637473ULL;  // "mcts"
 
 struct Node {
@@ -87,6 +89,7 @@ class alignas(64) Mcts::Searcher {
   void reset() {
     nodes_.clear();
     nodes_.push_back(Node{});
+    doctrine_of_.clear();
     mast_.decay(config_.mast_keep);
     nst_.decay(config_.mast_keep);
   }
@@ -124,6 +127,7 @@ class alignas(64) Mcts::Searcher {
       }
     }
     nodes_.swap(kept);
+    doctrine_of_.clear();  // the doctrine is asked again at the kept nodes
   }
 
   std::size_t size() const { return nodes_.size(); }
@@ -292,11 +296,14 @@ class alignas(64) Mcts::Searcher {
       // A node whose children were all the legal actions of a world with the same set: every
       // child is legal here and none is untried (as the general case below would find).
       const std::uint64_t key = legal_set_key(legal_);
+      const std::int64_t favoured = doctrine_choice(node, state, seat, rng);
       if (nodes_[node].full_key == key && !prior_.on()) {
         for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
           ++nodes_[c].available;
         }
-        node = descend(best_child(node, [](ActionCode) { return true; }), seat, state);
+        node = descend(best_child(
+                           node, [](ActionCode) { return true; }, favoured),
+                       seat, state);
         continue;
       }
       // Children legal in this world gain availability; the other legal actions are untried.
@@ -342,8 +349,12 @@ class alignas(64) Mcts::Searcher {
       if (expand) {
         // Expansion order follows the playout policy's taste (a cheap progressive bias) or, with
         // `,mastexp=1`, as in a playout, MAST's best untried action with probability E.
+        // The doctrine's choice (`,dprior=M`) comes first.
         const ActionCode action =
             untried_.size() == 1 ? untried_.front()
+            : favoured >= 0 && std::find(untried_.begin(), untried_.end(),
+                                         static_cast<ActionCode>(favoured)) != untried_.end()
+                ? static_cast<ActionCode>(favoured)
             : config_.mast_expand > 0 && config_.mast > 0.0 && rng.uniform() < config_.mast
                 ? mast_.best(seat, untried_)
                 : policies_.playout->pick(state, untried_, rng);
@@ -354,10 +365,12 @@ class alignas(64) Mcts::Searcher {
         path_.push_back(child);
         return child;
       }
-      node = descend(best_child(node,
-                                [&](ActionCode action) {
-                                  return std::binary_search(sorted_.begin(), sorted_.end(), action);
-                                }),
+      node = descend(best_child(
+                         node,
+                         [&](ActionCode action) {
+                           return std::binary_search(sorted_.begin(), sorted_.end(), action);
+                         },
+                         favoured),
                      seat, state);
     }
     return node;
@@ -380,20 +393,44 @@ class alignas(64) Mcts::Searcher {
   }
 
   // The child of best UCB among the children of `node` whose action is `legal` in this world
-  // (the first of equal scores).
+  // (the first of equal scores); the child of the `favoured` action (the doctrine's choice, or
+  // kNoChoice) gets the doctrine's bonus (ai/prior.h).
   template <class Legal>
-  std::int32_t best_child(std::int32_t node, Legal legal) const {
+  std::int32_t best_child(std::int32_t node, Legal legal, std::int64_t favoured) const {
     std::int32_t best = kNone;
     double best_score = -std::numeric_limits<double>::infinity();
     for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
       if (!legal(nodes_[c].action)) continue;
-      const double score = ucb(nodes_[c]);
+      double score = ucb(nodes_[c]);
+      if (favoured == static_cast<std::int64_t>(nodes_[c].action)) {
+        score += doctrine_bonus(config_.doctrine_prior, nodes_[c].available, nodes_[c].visits);
+      }
       if (score > best_score) {
         best_score = score;
         best = c;
       }
     }
     return best;
+  }
+
+  // The doctrine prior (`,dprior=M`, ai/prior.h): the action the game's doctrine for `seat`
+  // chose at `node`, or kNoChoice. The doctrine is asked once per node, when the node has been
+  // visited `doctrine_min_visits` times, on this iteration's world (drawn from the searching
+  // seat's view, never the true state) with its legal actions (legal_).
+  std::int64_t doctrine_choice(std::int32_t node, const State& state, int seat, Rng& rng) {
+    if (config_.doctrine_prior <= 0.0 || !policies_.doctrine) return kNoChoice;
+    const auto index = static_cast<std::size_t>(node);
+    if (doctrine_of_.size() <= index) doctrine_of_.resize(nodes_.size(), kUnasked);
+    if (doctrine_of_[index] != kUnasked) return doctrine_of_[index];
+    if (nodes_[node].visits < static_cast<std::uint32_t>(std::max(0, config_.doctrine_min_visits)))
+      return kNoChoice;
+    const auto slot = static_cast<std::size_t>(seat);
+    if (doctrines_.size() <= slot) doctrines_.resize(slot + 1);
+    if (!doctrines_[slot]) doctrines_[slot] = policies_.doctrine(seat);
+    doctrine_of_[index] =
+        doctrines_[slot] ? static_cast<std::int64_t>(doctrines_[slot]->choose(state, legal_, rng))
+                         : kNoChoice;
+    return doctrine_of_[index];
   }
 
   // The child of `node` that the prior's selection rule (ai/prior.h) picks among the actions
@@ -518,6 +555,10 @@ class alignas(64) Mcts::Searcher {
   std::vector<double> priors_;
   std::vector<PriorArm> arms_;
   std::vector<std::int32_t> arm_child_;
+  // The doctrine prior (`,dprior=M`): the game's doctrine per seat, made when first asked, and
+  // its choice per node (kUnasked, kNoChoice or an action code), parallel to nodes_.
+  std::vector<std::shared_ptr<const engine::Doctrine>> doctrines_;
+  std::vector<std::int64_t> doctrine_of_;
 };
 
 Mcts::Mcts(MctsConfig config, GamePolicies policies)

@@ -86,6 +86,12 @@ struct MctsConfig {
   bool time_manage = false;
   double tm_max_factor = 3.0;  // `,tmmax=X`
   double tm_close = 0.5;       // runner-up / best root visits that make a close call; `,tmclose=X`
+  // The game's doctrine as the tree's prior (ai/prior.h, `,dprior=M`): at a node visited at
+  // least `doctrine_min_visits` times (`,dpmin=T`) the doctrine's choice, made on that
+  // iteration's sampled world, gets doctrine_bonus(M) and is expanded first. 0: off (not
+  // measured better: docs/ai.md, "Issue 42").
+  double doctrine_prior = 0.0;
+  int doctrine_min_visits = 8;
 };
 
 // The levels (docs/ai.md, "Levels with time budgets"): "easy" and "normal" are iteration

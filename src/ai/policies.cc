@@ -29,6 +29,7 @@ GamePolicies policies_for(const engine::GameModule& module, int seats) {
     policies.reuse_tree = search.reuse_tree;
     policies.exploration = search.exploration;
   }
+  policies.doctrine = module.doctrine;
   if (!policies.evaluator) policies.evaluator = std::make_shared<NeutralEvaluator>(seats);
   if (!policies.playout) policies.playout = std::make_shared<UniformPlayout>();
   return policies;

@@ -3,6 +3,7 @@
 // each game hands out its policies through its GameModule (engine/game_module.h).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +49,9 @@ struct GamePolicies {
   bool mast_expand = false;  // likewise, MAST orders the expansions (`,mastexp=1`)
   bool reuse_tree = false;   // likewise, tree reuse between decisions (`,reuse=1`)
   double exploration = 0.7;  // likewise, the UCB exploration constant (`,c=X`)
+  // The game's doctrine player for a seat (engine/doctrine.h), for the search's doctrine prior
+  // (`,dprior=M`); null for a game without one.
+  std::function<std::shared_ptr<const engine::Doctrine>(int seat)> doctrine;
 };
 
 // The policies of `module` (its SearchPolicies); neutral ones when it has none.

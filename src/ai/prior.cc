@@ -39,4 +39,9 @@ std::size_t choose_arm(const std::vector<PriorArm>& arms, std::uint32_t node_vis
   return best;
 }
 
+double doctrine_bonus(double mass, std::uint32_t available, std::uint32_t visits) {
+  return mass * std::sqrt(static_cast<double>(std::max(1u, available))) /
+         (1.0 + static_cast<double>(visits));
+}
+
 }  // namespace pacwar::ai

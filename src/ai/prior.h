@@ -12,6 +12,13 @@
 //   low one may never be.
 //
 // Off unless W or C is set; `mcts-v1` never uses it.
+//
+// The doctrine as a prior (`mcts:...,dprior=M`, issue 42): at a tree node visited at least
+// `dpmin` times the game's doctrine player (engine/doctrine.h) chooses once, on the world of
+// that iteration (drawn from the searching seat's view: never the true hidden state), and the
+// child of its choice gets doctrine_bonus() on top of its UCB value whenever it is legal; it is
+// also expanded before the node's other untried actions. So near-ties go to the doctrine's
+// choice, and an action whose mean is better by more than about 2M/√N still gets most visits.
 #pragma once
 
 #include <cstddef>
@@ -41,5 +48,10 @@ struct PriorArm {
 // node was visited. `arms` must not be empty.
 std::size_t choose_arm(const std::vector<PriorArm>& arms, std::uint32_t node_visits,
                        const PriorSettings& settings);
+
+// The doctrine's bonus for a child tried `visits` times and legal `available` times at its
+// node: M·√available/(1 + visits) (PUCT's term with prior mass M), so at equal means the
+// doctrine's choice is visited about M·√N/Δ times more than a rival worse by Δ would need.
+double doctrine_bonus(double mass, std::uint32_t available, std::uint32_t visits);
 
 }  // namespace pacwar::ai
