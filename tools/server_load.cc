@@ -96,6 +96,19 @@ CpuTime cpu_ms(int pid) {
   return {ms(ticks[0]), ms(ticks[1])};
 }
 
+// The server's group-commit counters from /metrics: {SQLite commits, WAL syncs}; {-1, -1}
+// where it has none (PostgreSQL, synchronous=normal).
+std::pair<double, double> commit_counters(int port) {
+  pacwar::server::testing::ApiClient c(port);
+  const Reply r = c.get("/metrics");
+  const auto value = [&r](const std::string& name) {
+    const std::size_t at = r.text.find("\n" + name + " ");
+    if (r.status != 200 || at == std::string::npos) return -1.0;
+    return std::stod(r.text.substr(at + name.size() + 2));
+  };
+  return {value("pacwar_db_commits_total"), value("pacwar_db_syncs_total")};
+}
+
 long rss_kib(int pid) {
   if (pid <= 0) return -1;
   std::ifstream status("/proc/" + std::to_string(pid) + "/status");
@@ -1047,6 +1060,7 @@ int main(int argc, char** argv) {
       o.opponent,
       &cross,
       std::chrono::milliseconds(o.pause_ms)};
+  const auto commits_before = commit_counters(port);
   const CpuTime cpu_before = cpu_ms(pid);
   const double own_cpu_before = own_cpu_ms();
   std::vector<std::thread> loops;
@@ -1064,6 +1078,7 @@ int main(int argc, char** argv) {
   const double system_used = cpu_after.system - cpu_before.system;
   const double cpu_used = user_used + system_used;
   const double own_cpu_used = own_cpu_ms() - own_cpu_before;
+  const auto commits_after = commit_counters(port);
 
   std::vector<double> act, get;
   int errors = 0, finished = 0;
@@ -1096,6 +1111,19 @@ int main(int argc, char** argv) {
       // Server CPU per human action (it includes the computer player's replies and the reads).
       {"server_cpu_ms_per_action", act.empty() ? 0.0 : cpu_used / static_cast<double>(act.size())},
       {"server_system_cpu_share", cpu_used > 0 ? system_used / cpu_used : 0.0},
+      {"server_user_cpu_ms_per_action",
+       act.empty() ? 0.0 : user_used / static_cast<double>(act.size())},
+      {"server_system_cpu_ms_per_action",
+       act.empty() ? 0.0 : system_used / static_cast<double>(act.size())},
+      // SQLite's group commit (-1: not reported): commits and WAL fsyncs per human action.
+      {"commits_per_action",
+       commits_before.first < 0 || act.empty()
+           ? -1.0
+           : (commits_after.first - commits_before.first) / static_cast<double>(act.size())},
+      {"fsyncs_per_action",
+       commits_before.second < 0 || act.empty()
+           ? -1.0
+           : (commits_after.second - commits_before.second) / static_cast<double>(act.size())},
       // The load clients' own CPU per action (they share the machine with the server).
       {"client_cpu_ms_per_action",
        act.empty() ? 0.0 : own_cpu_used / static_cast<double>(act.size())},

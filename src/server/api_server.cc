@@ -20,6 +20,7 @@
 #include "server/csrf.h"
 #include "server/db.h"
 #include "server/games.h"
+#include "server/group_commit.h"
 #include "server/health.h"
 #include "server/http/server.h"
 #include "server/json_http.h"
@@ -210,6 +211,10 @@ struct ApiServer::Impl {
   // /metrics and /healthz (metrics_routes.h): the gauges read when scraped, and the health
   // checks: the database answers, and the computer players' turns are taken by a worker.
   void watch() {
+    metrics.set_commit_source([this] {
+      const Database::CommitStats stats = store.database().commit_stats();
+      return std::pair<std::uint64_t, std::uint64_t>{stats.commits, stats.syncs};
+    });
     metrics.set_sampler([this] {
       MetricsSample sample;
       Database& db = store.database();
@@ -584,6 +589,13 @@ struct ApiServer::Impl {
 
     add_metrics_routes(web, metrics, health, AddressAllowList(config.metrics_allow));
     web.set_observer([this](const http::Served& served) { metrics.observe_request(served); });
+    // A request's SQLite commits do not hold its worker until their WAL sync: the answer waits
+    // for it instead (group_commit.h), and the worker serves the next request meanwhile.
+    web.set_around([](Response& res, const std::function<void()>& run) {
+      DeferScope scope;
+      run();
+      if (scope.pending()) res.when_ready = scope.take();
+    });
 
     if (!config.web_dir.empty()) {
       if (!std::filesystem::is_directory(config.web_dir)) {

@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <vector>
 
 #include "server/db.h"
 
@@ -24,9 +26,20 @@ void sync_directory_of(const std::string& file) {
   ::close(fd);
 }
 
+thread_local DeferScope* current_scope = nullptr;
+
 }  // namespace
 
+GroupCommit::GroupCommit(std::string wal_file)
+    : wal_file_(std::move(wal_file)), syncer_([this] { run(); }) {}
+
 GroupCommit::~GroupCommit() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wanted_.notify_all();
+  syncer_.join();
   if (fd_ >= 0) ::close(fd_);
 }
 
@@ -45,15 +58,15 @@ void GroupCommit::sync_file() {
     throw DbError("cannot sync the SQLite WAL '" + wal_file_ + "': " + errno_text());
 }
 
-void GroupCommit::wait_durable(std::uint64_t ticket) {
+void GroupCommit::run() {
   std::unique_lock lock(mutex_);
-  while (durable_ < ticket) {
-    if (syncing_) {
-      synced_.wait(lock);
-      continue;
-    }
-    // Lead a sync for every commit written so far.
-    syncing_ = true;
+  while (true) {
+    // Work: commits no sync covered yet, which a thread or a deferred answer waits for.
+    wanted_.wait(lock, [this] {
+      const bool uncovered = written_ > std::max(durable_, failed_upto_);
+      return (uncovered && (waiting_ > 0 || !deferred_.empty())) || stopping_;
+    });
+    if (stopping_ && written_ <= std::max(durable_, failed_upto_) && deferred_.empty()) return;
     const std::uint64_t target = written_;
     lock.unlock();
     std::string error;
@@ -63,14 +76,44 @@ void GroupCommit::wait_durable(std::uint64_t ticket) {
       error = e.what();
     }
     lock.lock();
-    syncing_ = false;
     if (error.empty()) {
       durable_ = std::max(durable_, target);
       ++syncs_;
+    } else {
+      failed_upto_ = std::max(failed_upto_, target);
+      error_ = error;
+    }
+    std::vector<std::pair<bool, std::function<void(bool)>>> ready;
+    for (auto it = deferred_.begin(); it != deferred_.end() && it->first <= target;) {
+      ready.emplace_back(error.empty() && it->first <= durable_, std::move(it->second));
+      it = deferred_.erase(it);
     }
     synced_.notify_all();
-    if (!error.empty()) throw DbError(error);
+    lock.unlock();
+    for (auto& [ok, done] : ready) done(ok);
+    lock.lock();
   }
+}
+
+void GroupCommit::wait_durable(std::uint64_t ticket) {
+  std::unique_lock lock(mutex_);
+  ++waiting_;
+  wanted_.notify_one();
+  synced_.wait(lock, [&] { return durable_ >= ticket || failed_upto_ >= ticket; });
+  --waiting_;
+  if (durable_ < ticket) throw DbError(error_);
+}
+
+void GroupCommit::when_durable(std::uint64_t ticket, std::function<void(bool)> done) {
+  {
+    std::lock_guard lock(mutex_);
+    if (durable_ < ticket && failed_upto_ < ticket) {
+      deferred_.emplace(ticket, std::move(done));
+      wanted_.notify_one();
+      return;
+    }
+  }
+  done(durable_ >= ticket);
 }
 
 std::uint64_t GroupCommit::commits() const {
@@ -81,6 +124,38 @@ std::uint64_t GroupCommit::commits() const {
 std::uint64_t GroupCommit::syncs() const {
   std::lock_guard lock(mutex_);
   return syncs_;
+}
+
+DeferScope::DeferScope() { current_scope = this; }
+
+DeferScope::~DeferScope() {
+  current_scope = nullptr;
+  if (!group_) return;
+  try {
+    group_->wait_durable(ticket_);
+  } catch (const DbError& e) {
+    std::fprintf(stderr, "pacwar serve: %s\n", e.what());
+  }
+}
+
+DeferScope* DeferScope::current() { return current_scope; }
+
+void DeferScope::note(std::shared_ptr<GroupCommit> group, std::uint64_t ticket) {
+  // One database per process: the later ticket covers the earlier ones.
+  if (group_ && group_ != group) {
+    group_->wait_durable(ticket_);
+    ticket_ = 0;
+  }
+  group_ = std::move(group);
+  ticket_ = std::max(ticket_, ticket);
+}
+
+std::function<void(std::function<void(bool)>)> DeferScope::take() {
+  std::shared_ptr<GroupCommit> group = std::move(group_);
+  group_.reset();
+  return [group = std::move(group), ticket = ticket_](std::function<void(bool)> done) {
+    group->when_durable(ticket, std::move(done));
+  };
 }
 
 }  // namespace pacwar::server

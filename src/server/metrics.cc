@@ -171,10 +171,21 @@ void Metrics::refresh() {
   notices_failed_.Set(static_cast<double>(sample.notices_failed));
 }
 
+void Metrics::set_commit_source(std::function<std::pair<std::uint64_t, std::uint64_t>()> source) {
+  commit_source_ = std::move(source);
+}
+
 std::string Metrics::render() {
   refresh();
   std::ostringstream out;
   prometheus::TextSerializer().Serialize(out, registry_->Collect());
+  if (commit_source_) {
+    const auto [commits, syncs] = commit_source_();
+    out << "# HELP pacwar_db_commits_total SQLite commits written to the WAL (group commit)\n"
+        << "# TYPE pacwar_db_commits_total counter\npacwar_db_commits_total " << commits << "\n"
+        << "# HELP pacwar_db_syncs_total SQLite WAL syncs that made those commits durable\n"
+        << "# TYPE pacwar_db_syncs_total counter\npacwar_db_syncs_total " << syncs << "\n";
+  }
   return out.str();
 }
 

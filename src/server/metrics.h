@@ -70,6 +70,8 @@ class Metrics {
 
   // The gauges' source, called by render() at most once per refresh_every (set before serving).
   void set_sampler(std::function<MetricsSample()> sampler);
+  // SQLite's group commit, read at every render (not sampled): {commits, WAL syncs} so far.
+  void set_commit_source(std::function<std::pair<std::uint64_t, std::uint64_t>()> source);
   // The Prometheus text format (version 0.0.4) of every metric; a sampler that throws leaves the
   // gauges as they were (and is counted as a database error when it was one).
   std::string render();
@@ -98,6 +100,7 @@ class Metrics {
 
   std::mutex refresh_mutex_;
   std::function<MetricsSample()> sampler_;
+  std::function<std::pair<std::uint64_t, std::uint64_t>()> commit_source_;
   std::chrono::milliseconds refresh_every_;
   std::chrono::steady_clock::time_point refreshed_{};
   bool sampled_ = false;

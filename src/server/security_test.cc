@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <fstream>
+#include <future>
 #include <map>
 #include <regex>
 #include <thread>
@@ -656,6 +657,44 @@ TEST(SqliteDurability, OneSyncCoversEveryCommitWrittenBeforeIt) {
 TEST(SqliteDurability, AWalThatCannotBeSyncedIsAnError) {
   GroupCommit group("/nonexistent-dir/x.db-wal");
   EXPECT_THROW(group.wait_durable(group.written()), DbError);
+}
+
+// A request worker does not wait for its sync (issue 43): inside a DeferScope a SQLite commit
+// returns at once and is noted; the function taken from the scope is called by the syncer once
+// a sync covers the commit (true), or with false when the WAL cannot be synced.
+TEST(SqliteDurability, DeferredCommitsAreHandedOverOnceSynced) {
+  TempDir dir;
+  const std::string file = (dir.path() / "d.db").string();
+  const auto db = open_database("sqlite:" + file);
+  {
+    auto c = db->acquire();
+    c->execute("CREATE TABLE t (x INTEGER)", {});
+  }
+  const std::uint64_t syncs_before = db->commit_stats().syncs;
+  std::function<void(std::function<void(bool)>)> when_ready;
+  {
+    DeferScope scope;
+    auto c = db->acquire();
+    Transaction tx(*c);
+    c->execute("INSERT INTO t VALUES (1)", {});
+    tx.commit();
+    ASSERT_TRUE(scope.pending());
+    when_ready = scope.take();
+    EXPECT_FALSE(scope.pending());
+  }
+  std::promise<bool> result;
+  when_ready([&result](bool ok) { result.set_value(ok); });
+  auto future = result.get_future();
+  ASSERT_EQ(future.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  EXPECT_TRUE(future.get());
+  EXPECT_GT(db->commit_stats().syncs, syncs_before);
+
+  GroupCommit broken("/nonexistent-dir/x.db-wal");
+  std::promise<bool> failed;
+  broken.when_durable(broken.written(), [&failed](bool ok) { failed.set_value(ok); });
+  auto failed_future = failed.get_future();
+  ASSERT_EQ(failed_future.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  EXPECT_FALSE(failed_future.get());
 }
 
 // Every commit is covered by a WAL sync before it returns, and commits made at the same time

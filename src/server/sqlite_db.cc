@@ -72,7 +72,7 @@ class SqliteConnection final : public SqlConnection {
     // their frames reached the WAL.
     const std::uint64_t ticket = writing_ && group_ ? group_->written() : 0;
     ended();
-    if (ticket != 0) group_->wait_durable(ticket);
+    if (ticket != 0) durable(ticket);
   }
   std::vector<SqlRow> run_query(std::string_view sql,
                                 const std::vector<SqlValue>& params) override {
@@ -108,11 +108,20 @@ class SqliteConnection final : public SqlConnection {
     if (rc != SQLITE_DONE) fail(statement, sql);
     sqlite3_reset(statement);
     const std::int64_t changes = sqlite3_changes(db_);
-    if (outside && sqlite3_get_autocommit(db_) != 0) group_->wait_durable(group_->written());
+    if (outside && sqlite3_get_autocommit(db_) != 0) durable(group_->written());
     return changes;
   }
 
  private:
+  // On a request worker (a DeferScope is open) the answer waits for the sync, not the thread.
+  void durable(std::uint64_t ticket) {
+    if (DeferScope* scope = DeferScope::current()) {
+      scope->note(group_, ticket);
+    } else {
+      group_->wait_durable(ticket);
+    }
+  }
+
   sqlite3_stmt* prepare(std::string_view sql, const std::vector<SqlValue>& params) {
     std::string key(sql);
     sqlite3_stmt* statement = nullptr;

@@ -55,6 +55,10 @@ struct Response {
   std::shared_ptr<Stream> stream;  // set: the body is this stream (sent chunked)
   // Why a handler failed, for the metrics only (never sent): "database" for a database error.
   std::string_view failure;
+  // Set: the answer is sent only when this calls its argument (from any thread): with true, as it
+  // is; with false, as a bare 500 that closes the connection. The worker does not wait for it:
+  // an answer held back until the disk sync that covers its commit (group_commit.h).
+  std::function<void(std::function<void(bool)>)> when_ready;
 
   void set_content(std::string text, std::string type) {
     body = std::move(text);

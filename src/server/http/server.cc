@@ -182,6 +182,7 @@ struct Server::Impl {
   std::function<bool(Request&, Response&)> request_filter;
   std::function<void(const Request&, Response&)> response_filter;
   std::function<void(const Served&)> observer;
+  std::function<void(Response&, const std::function<void()>&)> around;
   int listen_fd = -1;
   int epoll_fd = -1;
   std::shared_ptr<Inbox> inbox = std::make_shared<Inbox>();
@@ -258,7 +259,11 @@ struct Server::Impl {
     Response response;
     std::string_view route_name = "none";
     try {
-      response = dispatch(request, route_name);
+      if (around) {
+        around(response, [&] { response = dispatch(request, route_name); });
+      } else {
+        response = dispatch(request, route_name);
+      }
     } catch (const std::exception&) {
       response = Response{};
       response.status = 500;
@@ -287,7 +292,11 @@ struct Server::Impl {
       message.close = false;
       message.new_stream = std::move(response.stream);
     }
-    inbox->post(std::move(message));
+    if (response.when_ready) {
+      hold(std::move(message), response.when_ready, request.method == "HEAD");
+    } else {
+      inbox->post(std::move(message));
+    }
     if (observer) {
       try {
         observer({request.method, route_name, response.status, response.failure,
@@ -295,6 +304,28 @@ struct Server::Impl {
       } catch (const std::exception&) {  // metrics never fail an answer
       }
     }
+  }
+
+  // The answer goes to the loop when `when_ready` says so (a bare 500 that closes the connection
+  // when it says false); the worker goes on meanwhile.
+  void hold(Message message, const std::function<void(std::function<void(bool)>)>& when_ready,
+            bool head_only) const {
+    auto held = std::make_shared<Message>(std::move(message));
+    std::weak_ptr<Inbox> weak = inbox;
+    when_ready([weak, held, head_only](bool ok) {
+      const auto box = weak.lock();
+      if (!box) return;
+      if (!ok) {
+        Response failed;
+        failed.status = 500;
+        failed.set_content("the database could not store the change", "text/plain; charset=utf-8");
+        held->bytes = serialize(failed, false, head_only);
+        held->close = true;
+        if (held->new_stream) held->new_stream->stop();
+        held->new_stream.reset();
+      }
+      box->post(std::move(*held));
+    });
   }
 
   void stream_part(Job& job) const {
@@ -710,6 +741,10 @@ void Server::route(const std::string& method, const std::string& pattern, Handle
   const bool literal = pattern.find_first_of(R"(\^$.|?*+()[]{})") == std::string::npos;
   impl_->routes.push_back({method, pattern, route_label(pattern), literal ? pattern : std::string(),
                            std::regex(pattern), std::move(handler), pool});
+}
+
+void Server::set_around(std::function<void(Response&, const std::function<void()>& run)> around) {
+  impl_->around = std::move(around);
 }
 
 void Server::set_observer(std::function<void(const Served&)> observer) {

@@ -88,6 +88,9 @@ class Server {
   // Runs on every answer just before it is sent (routes, static files, errors): headers that
   // every answer carries (security_headers.h).
   void set_response_filter(std::function<void(const Request&, Response&)> filter);
+  // Runs every route's handler (and the request filter) inside it, on the worker: `run` fills
+  // `response`. For what a request's handling needs around it (the deferred durability waits).
+  void set_around(std::function<void(Response&, const std::function<void()>& run)> around);
   // Runs on the worker after each answer (not a stream's later parts); it must be cheap and
   // thread-safe. For the metrics (metrics.h).
   void set_observer(std::function<void(const Served&)> observer);

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <future>
 #include <mutex>
 #include <string>
@@ -393,6 +394,66 @@ TEST(HttpServer, SlowHandlersDoNotHoldUpTheOthers) {
   EXPECT_NE(fast.read_until(contains("fast")).find("200 OK"), std::string::npos);
   EXPECT_NE(slow.read_until(contains("slow after fast")).find("slow after fast"),
             std::string::npos);
+}
+
+// An answer with when_ready (held until its commit is on disk, issue 43) is sent only when
+// told; with one worker, another request is answered meanwhile; told "false", a bare 500 that
+// closes the connection. The around hook runs around every handler.
+TEST(HttpServer, HeldAnswersAreSentWhenReadyWithoutHoldingTheWorker) {
+  ServerOptions options;
+  options.workers = 1;
+  Server server(options);
+  std::mutex mutex;
+  std::vector<std::function<void(bool)>> held;
+  std::atomic<int> around_ran{0};
+  server.set_around([&around_ran](Response&, const std::function<void()>& run) {
+    ++around_ran;
+    run();
+  });
+  server.route("POST", "/held", [&](Request&, Response& res) {
+    res.set_content("stored", "text/plain");
+    res.when_ready = [&](std::function<void(bool)> send) {
+      std::lock_guard lock(mutex);
+      held.push_back(std::move(send));
+    };
+  });
+  server.route("GET", "/fast",
+               [](Request&, Response& res) { res.set_content("fast", "text/plain"); });
+  Running running(server);
+  RawClient first(running.port());
+  first.send("POST /held HTTP/1.1\r\nContent-Length: 0\r\n\r\n");
+  RawClient second(running.port());
+  second.send("POST /held HTTP/1.1\r\nContent-Length: 0\r\n\r\n");
+  RawClient fast(running.port());
+  fast.send("GET /fast HTTP/1.1\r\n\r\n");
+  EXPECT_NE(fast.read_until(contains("fast")).find("200 OK"), std::string::npos);
+  for (int i = 0; i < 200; ++i) {
+    {
+      std::lock_guard lock(mutex);
+      if (held.size() == 2) break;
+    }
+    std::this_thread::sleep_for(10ms);
+  }
+  std::vector<std::function<void(bool)>> sends;
+  {
+    std::lock_guard lock(mutex);
+    sends = held;
+  }
+  ASSERT_EQ(sends.size(), 2u);
+  const auto until = std::chrono::steady_clock::now() + 100ms;
+  EXPECT_EQ(first.read_until([until](const std::string& text) {
+    return !text.empty() || std::chrono::steady_clock::now() > until;
+  }),
+            "")
+      << "sent before it was ready";
+  sends[0](true);
+  EXPECT_NE(first.read_until(contains("stored")).find("200 OK"), std::string::npos);
+  sends[1](false);
+  const std::string failed = second.read_all();
+  EXPECT_NE(failed.find("500 Internal Server Error"), std::string::npos) << failed;
+  EXPECT_EQ(failed.find("stored"), std::string::npos);
+  EXPECT_TRUE(second.closed());
+  EXPECT_EQ(around_ran.load(), 3);
 }
 
 TEST(HttpServer, ServesStaticFilesButNothingOutsideTheirDirectory) {
