@@ -1,10 +1,10 @@
-// libFuzzer target: the webhook address check (issue 41, src/server/webhook_address.h). Each
+// libFuzzer target: the webhook address check (issue 41, src/server/notify/webhook_address.h). Each
 // input is a URL (up to the first newline) and bytes that the target's own resolver hands back
 // as the host's addresses (a family byte, then 4 or 16 address bytes, up to three times). The
 // check must never pin an address that is not public, whatever the URL's spelling and whatever
 // the resolver answers, and a URL the save check passes must not name an internal address.
 // Nothing is sent and no name is looked up.
-#include "server/webhook_address.h"
+#include "server/notify/webhook_address.h"
 
 #include <arpa/inet.h>
 

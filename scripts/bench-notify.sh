@@ -5,7 +5,7 @@
 # A throwaway PostgreSQL cluster (fsync on, as in production) gets a games/actions pair of tables
 # shaped like pacwar's; pgbench then runs a pacwar-like action commit (bump the game's version,
 # append the action) from C concurrent clients, once without a notice and once with the one
-# pg_notify per commit that src/server/store.cc sends, alternating, R rounds of T seconds each.
+# pg_notify per commit that src/server/db/store.cc sends, alternating, R rounds of T seconds each.
 # Two `pacwar serve` processes LISTEN on the channel meanwhile (they receive every notice, as a
 # cluster's servers do). Prints one line per run and a summary; the machine's load with it.
 #

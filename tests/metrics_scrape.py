@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Scrapes a real `pacwar serve`'s /metrics and parses it with the Prometheus client's own
 text-format parser (python3-prometheus-client), after a few requests: the families of
-src/server/metrics.h exist with sane values, route labels are patterns (no game id), and
+src/server/ops/metrics.h exist with sane values, route labels are patterns (no game id), and
 /healthz answers 200. Registered in CMakeLists.txt as the ctest `metrics.scrape`.
 
 Also checks that every metric deploy/grafana-pacwar.json queries is one the server exports.

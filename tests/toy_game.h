@@ -13,7 +13,7 @@
 // taken) and bad_transition (bool: check_transition refuses every "rest").
 //
 // ToyGame(/*stretch=*/false) plays a corrected version of the rules without "stretch": a rule
-// fix under games in progress (server/rules_repair_test.cc). It is the game's, not an option,
+// fix under games in progress (server/play/rules_repair_test.cc). It is the game's, not an option,
 // as a rule fix is the program's and not the stored game's.
 #pragma once
 

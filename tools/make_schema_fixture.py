@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Makes tests/fixtures/schema-v1.sqlite: a database written by a pacwar of schema version 1 (the
-schema before numbered migrations, issue 38), for the upgrade tests (server/migrations_test.cc).
+schema before numbered migrations, issue 38), for the upgrade tests (server/db/migrations_test.cc).
 
   tools/make_schema_fixture.py --pacwar /path/to/old/pacwar [--out tests/fixtures/schema-v1.sqlite]
 

@@ -57,7 +57,7 @@
 #include <utility>
 #include <vector>
 
-#include "server/store.h"
+#include "server/db/store.h"
 #include "server/test_support.h"
 #include "tools/http_response.h"
 #include "tools/state_brief.h"

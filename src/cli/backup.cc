@@ -4,8 +4,8 @@
 #include <memory>
 #include <string>
 
-#include "server/backup.h"
-#include "server/migrations.h"
+#include "server/db/backup.h"
+#include "server/db/migrations.h"
 
 namespace pacwar::cli {
 namespace {

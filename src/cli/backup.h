@@ -1,5 +1,5 @@
 // `pacwar backup` and `pacwar restore`: SQLite databases through the online backup API
-// (server/backup.h); PostgreSQL is pointed to pg_dump and pg_restore.
+// (server/db/backup.h); PostgreSQL is pointed to pg_dump and pg_restore.
 #pragma once
 
 #include <CLI/CLI.hpp>

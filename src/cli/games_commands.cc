@@ -7,10 +7,10 @@
 #include "cli/data_override.h"
 #include "engine/data_dir.h"
 #include "engine/errors.h"
-#include "server/api_error.h"
-#include "server/db.h"
-#include "server/notifier.h"
-#include "server/rules_repair.h"
+#include "server/http/api_error.h"
+#include "server/db/db.h"
+#include "server/notify/notifier.h"
+#include "server/play/rules_repair.h"
 
 namespace pacwar::cli {
 

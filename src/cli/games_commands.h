@@ -1,5 +1,5 @@
 // `pacwar games check` and `pacwar games repair`: the server's games in progress after a rule
-// fix (server/rules_repair.h; docs/deploy.md, "Rule fixes and games in progress").
+// fix (server/play/rules_repair.h; docs/deploy.md, "Rule fixes and games in progress").
 #pragma once
 
 #include <CLI/CLI.hpp>

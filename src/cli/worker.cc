@@ -9,14 +9,14 @@
 #include <string_view>
 
 #include "engine/data_dir.h"
-#include "server/agent_runner.h"
-#include "server/analysis_service.h"
-#include "server/db.h"
-#include "server/games.h"
-#include "server/notifier.h"
-#include "server/pg_listener.h"
-#include "server/platform.h"
-#include "server/store.h"
+#include "server/ai/agent_runner.h"
+#include "server/ai/analysis_service.h"
+#include "server/db/db.h"
+#include "server/play/games.h"
+#include "server/notify/notifier.h"
+#include "server/db/pg_listener.h"
+#include "server/community/platform.h"
+#include "server/db/store.h"
 
 namespace pacwar::cli {
 

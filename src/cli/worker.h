@@ -1,5 +1,5 @@
 // `pacwar worker`: a process that only plays the computer players' turns. It claims their jobs
-// from the database (src/server/ai_jobs.h), thinks and commits the moves, until SIGINT or
+// from the database (src/server/ai/ai_jobs.h), thinks and commits the moves, until SIGINT or
 // SIGTERM. Any number of workers, on any machine, share one PostgreSQL database with the
 // `pacwar serve` processes (which then run with --ai-workers 0); see docs/deploy.md.
 #pragma once

@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "server/throttle.h"
-#include "server/webhook_address.h"
+#include "server/accounts/throttle.h"
+#include "server/notify/webhook_address.h"
 
 namespace pacwar::server {
 

@@ -12,8 +12,8 @@
 
 #include "engine/session.h"
 #include "games/registry.h"
-#include "server/db.h"
-#include "server/store.h"
+#include "server/db/db.h"
+#include "server/db/store.h"
 #include "server/test_support.h"
 
 namespace pacwar::server {

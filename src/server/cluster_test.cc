@@ -7,7 +7,7 @@
 #include <iostream>
 #include <random>
 
-#include "server/store.h"
+#include "server/db/store.h"
 #include "server/test_support.h"
 
 namespace pacwar::server {

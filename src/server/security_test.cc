@@ -12,12 +12,12 @@
 #include <thread>
 #include <tuple>
 
-#include "server/csrf.h"
-#include "server/db.h"
-#include "server/group_commit.h"
-#include "server/security_headers.h"
+#include "server/accounts/csrf.h"
+#include "server/db/db.h"
+#include "server/db/group_commit.h"
+#include "server/http/security_headers.h"
 #include "server/test_support.h"
-#include "server/throttle.h"
+#include "server/accounts/throttle.h"
 
 namespace pacwar::server {
 namespace {

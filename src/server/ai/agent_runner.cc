@@ -1,0 +1,176 @@
+#include "server/ai/agent_runner.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <iostream>
+
+namespace pacwar::server {
+
+AgentRunner::AgentRunner(GameService& games, Store& store, Options options)
+    : games_(games), store_(store), options_(std::move(options)) {
+  // One thinker checks the store now and then; the others wait to be woken.
+  for (int i = 0; i < options_.threads; ++i) threads_.emplace_back([this, i] { think(i == 0); });
+  for (int i = 0; i < std::max(1, options_.committers); ++i)
+    threads_.emplace_back([this] { commit(); });
+  threads_.emplace_back([this] { renew(); });
+  wake();
+}
+
+AgentRunner::~AgentRunner() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  ready_.notify_all();
+  committed_.notify_all();
+  stopped_.notify_all();
+  for (std::thread& thread : threads_) thread.join();
+}
+
+void AgentRunner::wake() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    wakes_ = std::min(wakes_ + 1, options_.threads);
+  }
+  ready_.notify_one();
+}
+
+std::chrono::milliseconds AgentRunner::heartbeat_every() const {
+  return std::clamp(options_.lease / 3, std::chrono::milliseconds(50),
+                    std::chrono::milliseconds(10'000));
+}
+
+void AgentRunner::report(const std::exception& error) {
+  if (options_.on_db_error && dynamic_cast<const DbError*>(&error) != nullptr) {
+    options_.on_db_error();
+  }
+}
+
+std::uint64_t AgentRunner::moves() {
+  std::lock_guard lock(mutex_);
+  return committed_moves_;
+}
+
+void AgentRunner::think(bool polls) {
+  // Linux: the nice value of this thread only. If lowering the priority fails, nothing else
+  // changes.
+  if (options_.nice > 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), options_.nice);
+  while (true) {
+    {
+      std::unique_lock lock(mutex_);
+      const auto woken = [this] { return stopping_ || wakes_ > 0; };
+      if (polls) {
+        ready_.wait_for(lock, options_.poll, woken);
+      } else {
+        ready_.wait(lock, woken);
+      }
+      if (stopping_) return;
+      if (wakes_ > 0) --wakes_;
+    }
+    try {
+      work();
+    } catch (const std::exception& e) {
+      report(e);
+      std::cerr << "pacwar " << options_.name << ": " << e.what() << "\n";
+    }
+  }
+}
+
+void AgentRunner::work() {
+  while (true) {
+    {
+      std::lock_guard lock(mutex_);
+      if (stopping_) return;
+    }
+    std::optional<AiJob> job = store_.claim_ai_job(options_.name, now_ms(), options_.lease.count());
+    if (!job) return;
+    wake();  // more jobs may be waiting: another thinker looks
+    {
+      std::lock_guard lock(mutex_);
+      thinking_[job->game_id] = job->revision;
+    }
+    struct Done {
+      AgentRunner* runner;
+      std::string id;
+      ~Done() {
+        std::lock_guard lock(runner->mutex_);
+        runner->thinking_.erase(id);
+      }
+    } done{this, job->game_id};
+    try {
+      const auto started = std::chrono::steady_clock::now();
+      auto move = games_.think_agent(job->game_id);
+      if (move && options_.on_decision)
+        options_.on_decision(std::chrono::steady_clock::now() - started);
+      if (!move) {
+        store_.drop_ai_job(job->game_id, job->revision);
+        continue;
+      }
+      {
+        std::lock_guard lock(mutex_);
+        moves_.push_back({std::move(*job), *move});
+      }
+      committed_.notify_one();
+    } catch (const std::exception& e) {
+      // The lease runs out and the job is tried again (by any worker).
+      report(e);
+      std::cerr << "pacwar " << options_.name << ": computer player in game " << job->game_id
+                << " (attempt " << job->attempts << "): " << e.what() << "\n";
+    }
+  }
+}
+
+void AgentRunner::renew() {
+  const auto every = heartbeat_every();
+  while (true) {
+    heartbeat_.store(std::chrono::steady_clock::now());
+    std::map<std::string, std::int64_t> jobs;
+    {
+      std::unique_lock lock(mutex_);
+      stopped_.wait_for(lock, every, [this] { return stopping_; });
+      if (stopping_) return;
+      jobs = thinking_;
+    }
+    for (const auto& [id, revision] : jobs) {
+      try {
+        store_.renew_ai_job(id, revision, options_.name, now_ms() + options_.lease.count());
+      } catch (const std::exception& e) {
+        report(e);
+        std::cerr << "pacwar " << options_.name << ": renewing the job of game " << id << ": "
+                  << e.what() << "\n";
+      }
+    }
+  }
+}
+
+void AgentRunner::commit() {
+  while (true) {
+    Chosen chosen;
+    {
+      std::unique_lock lock(mutex_);
+      committed_.wait(lock, [this] { return stopping_ || !moves_.empty(); });
+      if (stopping_) return;
+      chosen = std::move(moves_.front());
+      moves_.pop_front();
+    }
+    try {
+      const bool again = games_.apply_agent(chosen.job.game_id, chosen.move, options_.name);
+      {
+        std::lock_guard lock(mutex_);
+        ++committed_moves_;
+      }
+      // The move was stored with the job of the next turn (or it came too late: the game's
+      // current job, if any, is in the store already).
+      if (again) wake();
+    } catch (const std::exception& e) {
+      report(e);
+      std::cerr << "pacwar " << options_.name << ": computer player in game " << chosen.job.game_id
+                << ": " << e.what() << "\n";
+    }
+  }
+}
+
+}  // namespace pacwar::server

@@ -1,0 +1,96 @@
+// The worker of computer players: it claims the jobs of computer players' turns from the store
+// (ai_jobs.h), thinks and commits the moves. The same class runs embedded in `pacwar serve`
+// (by default) and in `pacwar worker` processes (any number, on any machine, sharing one
+// PostgreSQL database). Thinker threads claim and choose the moves at a lower priority (nice)
+// than the request workers, so that a search that thinks for a second never slows the answers to
+// the people playing; committer threads, at the normal priority, apply, store and announce each
+// chosen move like a human's, in the revision-guarded transaction that also replaces or removes
+// the job. There are several, so that the moves of different games are committed at the same
+// time and share a WAL sync on SQLite (group commit, group_commit.h); two moves of one game
+// never both land (the revision guard), and a game has one job at a time. The thinkers never hold a
+// game or a lock that a request waits for while they think. A job whose worker died is claimed
+// again when its lease ran out; a live worker renews the leases of the jobs it thinks about (every
+// third of the lease).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "server/play/games.h"
+
+namespace pacwar::server {
+
+class AgentRunner {
+ public:
+  struct Options {
+    std::string name = "embedded";  // the worker's name in the store's ai_moves
+    int threads = 4;                // thinker threads
+    int committers = 4;             // committer threads
+    int nice = 10;                  // added to the thinkers' nice value (0: the requests' priority)
+    // A claimed job is claimed again by any worker when it was not done within the lease.
+    std::chrono::milliseconds lease{std::chrono::seconds(30)};
+    // The store is checked this often for jobs nobody announced (other processes on SQLite,
+    // leases that ran out, a missed notice).
+    std::chrono::milliseconds poll{500};
+    // For the metrics (metrics.h), from the worker's threads: a move was chosen after thinking
+    // `took`; a database error ended a step (the step is tried again, as for any error).
+    std::function<void(std::chrono::steady_clock::duration took)> on_decision;
+    std::function<void()> on_db_error;
+  };
+  AgentRunner(GameService& games, Store& store, Options options);
+  ~AgentRunner();  // stops the threads (a move being thought about is abandoned: its lease runs
+                   // out)
+  AgentRunner(const AgentRunner&) = delete;
+  AgentRunner& operator=(const AgentRunner&) = delete;
+
+  // A job may be waiting (a game changed here, or a notice came from another process).
+  void wake();
+  // Moves this worker committed.
+  std::uint64_t moves();
+  // When the worker's lease keeper last ran (every third of the lease, at least every 10 s): the
+  // worker's threads are alive while this stays recent (/healthz).
+  std::chrono::steady_clock::time_point heartbeat() const { return heartbeat_.load(); }
+  // How often heartbeat() is renewed.
+  std::chrono::milliseconds heartbeat_every() const;
+
+ private:
+  struct Chosen {
+    AiJob job;
+    GameService::AgentMove move;
+  };
+  void think(bool polls);
+  void commit();
+  // Extends the leases of the jobs being thought about, every third of the lease.
+  void renew();
+  // Claims and thinks about jobs until none is free.
+  void work();
+  void report(const std::exception& error);
+
+  GameService& games_;
+  Store& store_;
+  Options options_;
+  std::mutex mutex_;
+  std::condition_variable ready_;      // jobs to claim, or stopping
+  std::condition_variable committed_;  // moves to commit, or stopping
+  int wakes_ = 0;                      // wake() calls not yet taken by a thinker
+  std::deque<Chosen> moves_;
+  std::map<std::string, std::int64_t> thinking_;  // game -> revision of the jobs claimed
+  std::condition_variable stopped_;               // for renew()'s waits
+  std::uint64_t committed_moves_ = 0;
+  bool stopping_ = false;
+  std::atomic<std::chrono::steady_clock::time_point> heartbeat_{std::chrono::steady_clock::now()};
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace pacwar::server
