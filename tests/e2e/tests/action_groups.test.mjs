@@ -85,7 +85,16 @@ test('a card on several targets: one button, a menu of targets, desktop and phon
   await phone.goto(`${server.url}/#/game/${id}`);
   await waitMyTurn(phone);
   const small = phone.locator('#actions button.act.group').first();
-  await small.scrollIntoViewIfNeeded();
+  // The page may redraw once more as its live stream connects (every update rebuilds the
+  // buttons): the locator finds the new button on the next try.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await small.scrollIntoViewIfNeeded();
+      break;
+    } catch (e) {
+      if (attempt >= 5 || !/not attached/.test(String(e.message))) throw e;
+    }
+  }
   const box = await small.boundingBox();
   assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the button fits: ${JSON.stringify(box)}`);
   await screenshot(phone, 'action-group-phone');
