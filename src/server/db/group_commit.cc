@@ -105,6 +105,7 @@ void GroupCommit::wait_durable(std::uint64_t ticket) {
 }
 
 void GroupCommit::when_durable(std::uint64_t ticket, std::function<void(bool)> done) {
+  bool synced = false;
   {
     std::lock_guard lock(mutex_);
     if (durable_ < ticket && failed_upto_ < ticket) {
@@ -112,8 +113,9 @@ void GroupCommit::when_durable(std::uint64_t ticket, std::function<void(bool)> d
       wanted_.notify_one();
       return;
     }
+    synced = durable_ >= ticket;  // read under the lock: the syncer writes it
   }
-  done(durable_ >= ticket);
+  done(synced);
 }
 
 std::uint64_t GroupCommit::commits() const {
