@@ -101,7 +101,7 @@ void play_and_check(const std::string& game_name, std::uint64_t seed, int max_ac
       // Undo as far back as allowed: never past the last barrier; then take the actions again.
       const std::vector<std::string> taken = session.history_ids();
       const std::uint64_t now = session.state().hash();
-      while (session.undo(session.history_seats().back())) {
+      while (!session.history_seats().empty() && session.undo(session.history_seats().back())) {
       }
       ASSERT_GE(session.history_ids().size(), last_barrier) << "undo crossed a barrier, " << where;
       for (std::size_t i = session.history_ids().size(); i < taken.size(); ++i)

@@ -292,27 +292,42 @@ struct Server::Impl {
       message.close = false;
       message.new_stream = std::move(response.stream);
     }
+    // The observer counts an answer before it is posted, so that a client that has its answer
+    // finds it in the metrics it reads next.
+    Observation seen{request.method, std::string(route_name), response.status,
+                     std::string(response.failure), job.queued};
     if (response.when_ready) {
-      hold(std::move(message), response.when_ready, request.method == "HEAD");
+      hold(std::move(message), response.when_ready, request.method == "HEAD", std::move(seen));
     } else {
+      report(observer, seen);
       inbox->post(std::move(message));
     }
-    if (observer) {
-      try {
-        observer({request.method, route_name, response.status, response.failure,
-                  Clock::now() - job.queued});
-      } catch (const std::exception&) {  // metrics never fail an answer
-      }
+  }
+
+  // What the observer is told of one answer, kept while the answer waits for its sync.
+  struct Observation {
+    std::string method;
+    std::string route;
+    int status = 0;
+    std::string failure;
+    Clock::time_point queued;
+  };
+
+  static void report(const std::function<void(const Served&)>& to, const Observation& seen) {
+    if (!to) return;
+    try {
+      to({seen.method, seen.route, seen.status, seen.failure, Clock::now() - seen.queued});
+    } catch (const std::exception&) {  // metrics never fail an answer
     }
   }
 
   // The answer goes to the loop when `when_ready` says so (a bare 500 that closes the connection
-  // when it says false); the worker goes on meanwhile.
+  // when it says false); the worker goes on meanwhile. Its time in the metrics includes the wait.
   void hold(Message message, const std::function<void(std::function<void(bool)>)>& when_ready,
-            bool head_only) const {
+            bool head_only, Observation seen) const {
     auto held = std::make_shared<Message>(std::move(message));
     std::weak_ptr<Inbox> weak = inbox;
-    when_ready([weak, held, head_only](bool ok) {
+    when_ready([weak, held, head_only, to = observer, seen = std::move(seen)](bool ok) mutable {
       const auto box = weak.lock();
       if (!box) return;
       if (!ok) {
@@ -323,7 +338,10 @@ struct Server::Impl {
         held->close = true;
         if (held->new_stream) held->new_stream->stop();
         held->new_stream.reset();
+        seen.status = 500;
+        seen.failure = "database";
       }
+      report(to, seen);
       box->post(std::move(*held));
     });
   }

@@ -56,6 +56,7 @@ struct Served {
   int status;
   std::string_view failure;                     // Response::failure
   std::chrono::steady_clock::duration elapsed;  // from the request's parse to its answer's bytes
+                                                // (a held answer: to its sync)
 };
 
 // A route's pattern with each top-level group "(...)" written ":param" and escapes dropped:
