@@ -3,39 +3,41 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <iostream>
-#include <mutex>
-#include <unordered_map>
 
 #include "engine/data_dir.h"
-#include "server/accounts/accounts.h"
-#include "server/ai/agent_runner.h"
-#include "server/ai/analysis_service.h"
-#include "server/http/api_error.h"
-#include "server/play/catalog.h"
-#include "server/http/client_address.h"
+#include "server/accounts/account_routes.h"
 #include "server/accounts/crypto.h"
 #include "server/accounts/csrf.h"
-#include "server/db/db.h"
-#include "server/play/games.h"
-#include "server/db/group_commit.h"
-#include "server/ops/health.h"
-#include "server/http/server.h"
-#include "server/http/json_http.h"
-#include "server/ops/metrics.h"
-#include "server/ops/metrics_routes.h"
-#include "server/notify/notice_routes.h"
-#include "server/notify/notice_worker.h"
-#include "server/db/pg_listener.h"
+#include "server/accounts/rate_limit.h"
+#include "server/accounts/sessions.h"
+#include "server/ai/agent_runner.h"
+#include "server/ai/analysis_routes.h"
+#include "server/ai/analysis_service.h"
 #include "server/community/platform.h"
 #include "server/community/platform_routes.h"
-#include "server/accounts/rate_limit.h"
-#include "server/play/rules_repair.h"
-#include "server/http/security_headers.h"
+#include "server/db/db.h"
+#include "server/db/group_commit.h"
+#include "server/db/pg_listener.h"
 #include "server/db/store.h"
 #include "server/db/store_status.h"
+#include "server/http/api_error.h"
+#include "server/http/client_address.h"
+#include "server/http/json_http.h"
+#include "server/http/routes.h"
+#include "server/http/security_headers.h"
+#include "server/http/server.h"
+#include "server/notify/notice_worker.h"
+#include "server/ops/health.h"
+#include "server/ops/metrics.h"
+#include "server/ops/metrics_routes.h"
+#include "server/play/catalog.h"
+#include "server/play/clock_routes.h"
+#include "server/play/game_events.h"
+#include "server/play/game_routes.h"
+#include "server/play/games.h"
+#include "server/play/rules_repair.h"
 #include "server/witp/witp_api.h"
 
 namespace pacwar::server {
@@ -44,30 +46,6 @@ namespace {
 using engine::Json;
 using http::Request;
 using http::Response;
-
-constexpr const char* kCookie = "pacwar_session";
-constexpr const char* kJson = "application/json";
-// The value of cookie `name` in the request's Cookie header, or "".
-std::string cookie(const Request& req, const std::string& name) {
-  const std::string header = req.header("cookie");
-  std::size_t pos = 0;
-  while (pos < header.size()) {
-    std::size_t end = header.find(';', pos);
-    if (end == std::string::npos) end = header.size();
-    std::string item = header.substr(pos, end - pos);
-    const auto first = item.find_first_not_of(' ');
-    if (first != std::string::npos) item.erase(0, first);
-    if (item.rfind(name + "=", 0) == 0) return item.substr(name.size() + 1);
-    pos = end + 1;
-  }
-  return "";
-}
-
-bool valid_username(const std::string& name) {
-  return name.size() >= 3 && name.size() <= 32 &&
-         std::all_of(name.begin(), name.end(),
-                     [](unsigned char c) { return std::isalnum(c) || c == '_' || c == '-'; });
-}
 
 http::ServerOptions http_options(const ServerConfig& config, bool notified) {
   http::ServerOptions options;
@@ -107,14 +85,13 @@ std::unique_ptr<AnalysisService> make_analysis_service(Store& store, const Serve
   return std::make_unique<AnalysisService>(store, options);
 }
 
-std::string event_text(const Json& data) { return "event: update\ndata: " + data.dump() + "\n\n"; }
-
 }  // namespace
 
 struct ApiServer::Impl {
   explicit Impl(ServerConfig c)
       : config(std::move(c)),
         store(open_database(config.db)),
+        sessions(store, config.session_lifetime, config.public_origin.rfind("https://", 0) == 0),
         games(store, notifier),
         catalog(games),
         platform(store.database(), games,
@@ -123,6 +100,7 @@ struct ApiServer::Impl {
         login_throttle(config.login_throttle),
         signup_limit(std::max(1, config.signups_per_address), config.signup_window),
         notified(store.database().kind() == "postgresql"),
+        stream_slots(config.max_streams_per_user),
         web(http_options(config, notified)) {
     games.set_unload_after(config.unload_games_after);
     if (config.clock) games.set_clock(config.clock);
@@ -164,32 +142,15 @@ struct ApiServer::Impl {
   Metrics metrics;
   Health health;
   Notifier notifier;
-  // Live game pages (event streams) open per user: a slot is held while a stream is open.
-  struct StreamSlots {
-    std::mutex mutex;
-    std::unordered_map<std::string, int> open;
-  };
-  std::shared_ptr<StreamSlots> stream_slots = std::make_shared<StreamSlots>();
-  // A slot of `user`'s, released when the token goes; nullptr when the user has the most open.
-  std::shared_ptr<void> take_stream_slot(const std::string& user) {
-    const int most = config.max_streams_per_user;
-    std::lock_guard lock(stream_slots->mutex);
-    int& open = stream_slots->open[user];
-    if (most > 0 && open >= most) return nullptr;
-    ++open;
-    // Not null (a null token would test false): it points at the counts, which it keeps alive.
-    return std::shared_ptr<void>(stream_slots.get(), [slots = stream_slots, user](void*) {
-      std::lock_guard release(slots->mutex);
-      if (--slots->open[user] <= 0) slots->open.erase(user);
-    });
-  }
   Store store;
+  Sessions sessions;
   GameService games;
   Catalog catalog;
   Platform platform;  // ratings, challenges, spectators, chat (platform.h)
   LoginThrottle login_throttle;
   RateLimiter signup_limit;
-  bool notified;  // PostgreSQL: changes of other processes come as notices
+  bool notified;             // PostgreSQL: changes of other processes come as notices
+  StreamSlots stream_slots;  // live game pages open per user
   std::string dummy_hash;
   std::unique_ptr<AgentRunner> runner;        // the embedded AI worker, unless --ai-workers 0
   std::unique_ptr<AnalysisService> analysis;  // hints and post-game analysis (issue 19)
@@ -199,14 +160,6 @@ struct ApiServer::Impl {
   http::Server web;
 
   std::int64_t clock_now() const { return config.clock ? config.clock() : now_ms(); }
-
-  // Live game pages open now, every user's.
-  std::int64_t open_streams() const {
-    std::lock_guard lock(stream_slots->mutex);
-    std::int64_t total = 0;
-    for (const auto& [user, open] : stream_slots->open) total += open;
-    return total;
-  }
 
   // /metrics and /healthz (metrics_routes.h): the gauges read when scraped, and the health
   // checks: the database answers, and the computer players' turns are taken by a worker.
@@ -220,7 +173,7 @@ struct ApiServer::Impl {
       Database& db = store.database();
       sample.games_by_status = games_by_status(db);
       sample.games_loaded = static_cast<std::int64_t>(games.loaded_games());
-      sample.streams_open = open_streams();
+      sample.streams_open = stream_slots.open();
       const AiQueue queue = ai_queue(db, clock_now());
       sample.ai_jobs_queued = queue.queued;
       sample.ai_jobs_waiting = queue.waiting;
@@ -300,37 +253,6 @@ struct ApiServer::Impl {
     notices = std::make_unique<NoticeWorker>(games, store, std::move(options));
   }
 
-  // Wraps a handler: ApiError and every other exception become a JSON error answer.
-  // The logged-in user, or ApiError 401.
-  std::string user(const Request& req) {
-    const std::string token = cookie(req, kCookie);
-    if (!token.empty()) {
-      if (auto name = store.session_user(token_hash(token), now_ms())) return *name;
-    }
-    throw ApiError(401, "log in first");
-  }
-
-  void start_session(Response& res, const std::string& username) {
-    const std::string token = random_token(32);
-    const auto lifetime = std::chrono::duration_cast<std::chrono::seconds>(config.session_lifetime);
-    store.create_session(token_hash(token), username, now_ms() + lifetime.count() * 1000);
-    res.set_header("Set-Cookie", std::string(kCookie) + "=" + token +
-                                     "; Path=/; HttpOnly; SameSite=Lax; Max-Age=" +
-                                     std::to_string(lifetime.count()) + secure_flag());
-  }
-
-  // "; Secure" when browsers reach the server over https (--public-origin https://...).
-  std::string secure_flag() const {
-    return config.public_origin.rfind("https://", 0) == 0 ? "; Secure" : "";
-  }
-
-  // 429 with Retry-After.
-  static ApiError too_many(Response& res, int wait, const std::string& what) {
-    res.set_header("Retry-After", std::to_string(wait));
-    return ApiError(429, what + "; try again in " + std::to_string(wait) + " seconds",
-                    {{"retry_after", wait}});
-  }
-
   // Before a new game: the user's open games and open invitations stay under their caps.
   void check_game_caps(const std::string& me, const Json& body) {
     int open = 0;
@@ -369,225 +291,57 @@ struct ApiServer::Impl {
     }
   }
 
-  // Hints and post-game analysis (analysis_service.h). A hint is one small search: it runs on the
-  // slow pool, so that it never holds a worker of the other requests.
-  void analysis_routes() {
-    web.route("GET", std::string(kGamePath) + "/features",
-              guarded([this](const Request& req, Response& res) {
-                Json features = analysis->features(user(req), req.matches[1]);
-                // Rated per the game's settings (platform.h); a game with hints never is.
-                features["rated"] =
-                    !features["hints"].get<bool>() && platform.settings(req.matches[1]).rated;
-                send_json(res, 200, features);
-              }));
-    web.route("POST", std::string(kGamePath) + "/hint",
-              guarded([this](const Request& req, Response& res) {
-                send_json(res, 200, analysis->hint(user(req), req.matches[1]));
-              }),
-              http::Server::Pool::kSlow);
-    web.route("GET", std::string(kGamePath) + "/analysis",
-              guarded([this](const Request& req, Response& res) {
-                send_json(res, 200, analysis->analysis_status(user(req), req.matches[1]));
-              }));
-    web.route("POST", std::string(kGamePath) + "/analysis",
-              guarded([this](const Request& req, Response& res) {
-                send_json(res, 202, analysis->request_analysis(user(req), req.matches[1]));
-              }));
+  // POST /api/games: the caps, the game, then its settings and hints.
+  Json create_game(const std::string& me, const Json& request) {
+    const Json body = platform.prepare_create(request);
+    check_game_caps(me, body);
+    const bool hints = AnalysisService::hints_requested(body);
+    GameSettings settings = platform.settings_of_body(body);
+    if (hints) settings.rated = false;  // a game with hints is never rated
+    Json created = games.create(me, body);
+    if (hints) analysis->set_hints(created["id"].get<std::string>(), true);
+    platform.save_settings(created.value("id", ""), settings);
+    return created;
   }
 
+  // Every route, each concern's in its folder (http/routes.h); then what the server does
+  // around every request.
   void routes() {
-    web.route("POST", "/api/signup", guarded([this](const Request& req, Response& res) {
-                const Json body = json_body(req);
-                const std::string username = string_field(body, "username");
-                const std::string password = string_field(body, "password");
-                if (!valid_username(username)) {
-                  throw ApiError(400, "a username has 3 to 32 characters: letters, digits, _ or -");
-                }
-                if (password.size() < 8)
-                  throw ApiError(400, "a password has at least 8 characters");
-                if (password.size() > 1024)
-                  throw ApiError(400, "a password has at most 1024 characters");
-                if (config.signups_per_address > 0) {
-                  const std::string key = req.remote_addr;
-                  if (!signup_limit.attempt(key)) {
-                    throw too_many(res, std::max(1, signup_limit.retry_after(key)),
-                                   "too many accounts created from your address");
-                  }
-                }
-                if (!store.create_user(username, hash_password(password), now_ms())) {
-                  throw ApiError(409, "the username '" + username + "' is taken");
-                }
-                start_session(res, username);
-                send_json(res, 201, {{"username", username}});
-              }),
-              http::Server::Pool::kSlow);
+    Routes api(web, {[this](const Request& req) { return sessions.user(req); },
+                     operator_check(AddressAllowList(config.metrics_allow))});
+    const AccountDeps accounts{store,
+                               games,
+                               sessions,
+                               login_throttle,
+                               signup_limit,
+                               config.signups_per_address > 0,
+                               dummy_hash,
+                               !config.smtp_url.empty(),
+                               WebhookPolicy{config.webhook_allow_hosts}};
+    register_session_routes(api, accounts);
+    register_me_routes(api, accounts);
+    register_game_routes(
+        api, {games,
+              store,
+              catalog,
+              [this](const std::string& me, const Json& body) { return create_game(me, body); },
+              [this](Json& lobby) { analysis->add_lobby_flags(lobby); },
+              {games, notifier, [this](const std::string& id) { return platform.chat_count(id); },
+               config.heartbeat},
+              stream_slots,
+              config.invite_lifetime});
+    register_clock_routes(api, games, store);
+    register_analysis_routes(api, *analysis, [this](const std::string& id) {
+      // Rated per the game's settings (platform.h); a game with hints never is.
+      return platform.settings(id).rated;
+    });
+    register_witp_routes(api, store.database(), config.max_campaign_bytes);
+    register_platform_routes(api, platform, [this](const std::string& me, const Json& body) {
+      check_game_caps(me, body);
+      return games.create(me, body);
+    });
+    register_metrics_routes(api, metrics, health);
 
-    web.route("POST", "/api/login", guarded([this](const Request& req, Response& res) {
-                const Json body = json_body(req);
-                const std::string username = string_field(body, "username");
-                const std::string password = string_field(body, "password");
-                const std::string& address = req.remote_addr;
-                if (const int wait = login_throttle.wait(username, address); wait > 0) {
-                  throw too_many(res, wait,
-                                 "too many failed log-ins for this name from your address");
-                }
-                const auto hash = store.password_hash(username);
-                const bool ok = verify_password(hash ? *hash : dummy_hash, password) && hash;
-                if (!ok) {
-                  login_throttle.failed(username, address);
-                  throw ApiError(401, "wrong username or password");
-                }
-                login_throttle.succeeded(username, address);
-                start_session(res, username);
-                send_json(res, 200, {{"username", username}});
-              }),
-              http::Server::Pool::kSlow);
-
-    web.route("POST", "/api/logout", guarded([this](const Request& req, Response& res) {
-                const std::string token = cookie(req, kCookie);
-                if (!token.empty()) store.delete_session(token_hash(token));
-                res.set_header("Set-Cookie", std::string(kCookie) +
-                                                 "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" +
-                                                 secure_flag());
-                res.status = 204;
-              }));
-
-    web.route("GET", "/api/me", guarded([this](const Request& req, Response& res) {
-                send_json(res, 200, {{"username", user(req)}});
-              }));
-
-    web.route("GET", "/api/catalog", guarded([this](const Request&, Response& res) {
-                res.set_content(catalog.catalog_json(), kJson);
-              }));
-
-    web.route("GET", R"(/api/content/([a-z0-9-]{1,64}))",
-              guarded([this](const Request& req, Response& res) {
-                const std::string* content = catalog.content_json(req.matches[1]);
-                if (content == nullptr) throw ApiError(404, "no game '" + req.matches[1] + "'");
-                res.set_content(*content, kJson);
-              }));
-
-    web.route("POST", "/api/games", guarded([this](const Request& req, Response& res) {
-                const std::string me = user(req);
-                const Json body = platform.prepare_create(json_body(req));
-                check_game_caps(me, body);
-                const bool hints = AnalysisService::hints_requested(body);
-                GameSettings settings = platform.settings_of_body(body);
-                if (hints) settings.rated = false;  // a game with hints is never rated
-                Json created = games.create(me, body);
-                if (hints) analysis->set_hints(created["id"].get<std::string>(), true);
-                platform.save_settings(created.value("id", ""), settings);
-                send_json(res, 201, created);
-              }));
-
-    web.route("GET", "/api/games", guarded([this](const Request& req, Response& res) {
-                const std::string me = user(req);
-                Json lobby = games.lobby(me);
-                analysis->add_lobby_flags(lobby);
-                add_lobby_clocks(lobby, me, games, store);
-                send_json(res, 200, filter_lobby(std::move(lobby), req));
-              }));
-    add_notice_routes(web, games, store,
-                      {[this](const Request& req) { return user(req); },
-                       [](http::Handler h) { return guarded(std::move(h)); },
-                       !config.smtp_url.empty(), WebhookPolicy{config.webhook_allow_hosts}});
-
-    web.route("POST", R"(/api/invites/([0-9a-f]{1,64}))",
-              guarded([this](const Request& req, Response& res) {
-                const std::string me = user(req);
-                send_json(res, 200, games.join(me, req.matches[1]));
-              }));
-
-    web.route("GET", kGamePath, guarded([this](const Request& req, Response& res) {
-                const std::string me = user(req);
-                std::optional<std::int64_t> log_since;
-                if (req.has_param("log_since")) {
-                  const std::string text = req.param("log_since");
-                  if (text.empty() || text.size() > 15 ||
-                      text.find_first_not_of("0123456789") != std::string::npos) {
-                    throw ApiError(400,
-                                   "log_since must be a non-negative integer (a log line "
-                                   "index), not '" +
-                                       text.substr(0, 20) + "'");
-                  }
-                  log_since = std::stoll(text);
-                }
-                res.set_content(games.state_text(me, req.matches[1], log_since), kJson);
-              }));
-
-    web.route("POST", std::string(kGamePath) + "/actions",
-              guarded([this](const Request& req, Response& res) {
-                const std::string me = user(req);
-                res.set_content(games.act(me, req.matches[1], json_body(req)), kJson);
-              }));
-
-    web.route("POST", std::string(kGamePath) + "/undo",
-              guarded([this](const Request& req, Response& res) {
-                const std::string me = user(req);
-                res.set_content(games.undo(me, req.matches[1], json_body(req)), kJson);
-              }));
-
-    web.route("POST", std::string(kGamePath) + "/resign",
-              guarded([this](const Request& req, Response& res) {
-                const std::string me = user(req);
-                res.set_content(games.resign(me, req.matches[1]), kJson);
-              }));
-
-    web.route("GET", std::string(kGamePath) + "/replay",
-              guarded([this](const Request& req, Response& res) {
-                const std::string me = user(req);
-                std::int64_t step = 0;
-                if (req.has_param("step")) {
-                  const std::string text = req.param("step");
-                  if (text.empty() || text.size() > 12 ||
-                      !std::all_of(text.begin(), text.end(),
-                                   [](unsigned char c) { return std::isdigit(c); })) {
-                    throw ApiError(400, "step must be a number of actions, e.g. ?step=12");
-                  }
-                  step = std::stoll(text);
-                }
-                send_json(res, 200, games.replay(me, req.matches[1], step));
-              }));
-
-    analysis_routes();
-
-    web.route("GET", std::string(kGamePath) + "/events",
-              guarded([this](const Request& req, Response& res) {
-                const std::string me = user(req);
-                const std::string id = req.matches[1];
-                games.summary(me, id);  // 403 / 404 before the stream starts
-                std::shared_ptr<void> slot = take_stream_slot(me);
-                if (!slot) {
-                  throw ApiError(429, "you have " + std::to_string(config.max_streams_per_user) +
-                                          " live game pages open, the most this server allows: "
-                                          "close one, then reload this page");
-                }
-                res.content_type = "text/event-stream";
-                res.set_header("Cache-Control", "no-cache");
-                res.set_header("X-Accel-Buffering", "no");
-                res.stream = std::make_shared<GameEvents>(*this, me, id, std::move(slot));
-              }));
-
-    add_witp_routes(
-        web, store.database(), [](http::Handler h) { return guarded(std::move(h)); },
-        [this](const Request& req) { return user(req); }, config.max_campaign_bytes);
-    add_account_routes(web, {store, games, login_throttle, config.invite_lifetime,
-                             [this](const Request& req) { return user(req); },
-                             [](const Request& req) {
-                               const std::string token = cookie(req, kCookie);
-                               return token.empty() ? std::string() : token_hash(token);
-                             },
-                             dummy_hash,
-                             std::string(kCookie) + "=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" +
-                                 secure_flag()});
-    add_platform_routes(web, platform,
-                        {[this](const Request& req) { return user(req); },
-                         [this](const std::string& me, const Json& body) {
-                           check_game_caps(me, body);
-                           return games.create(me, body);
-                         }});
-
-    add_metrics_routes(web, metrics, health, AddressAllowList(config.metrics_allow));
     web.set_observer([this](const http::Served& served) { metrics.observe_request(served); });
     // A request's SQLite commits do not hold its worker until their WAL sync: the answer waits
     // for it instead (group_commit.h), and the worker serves the next request meanwhile.
@@ -627,60 +381,6 @@ struct ApiServer::Impl {
       send_json(res, res.status, {{"error", message}});
     });
   }
-
-  // The live updates of one game for one user (server-sent events): an event when the game's
-  // revision changed since the last one sent, else a heartbeat comment now and then. Woken by the
-  // game's notifier channel (changes made here) and every poll interval (other processes).
-  class GameEvents final : public http::Stream {
-   public:
-    GameEvents(Impl& server, std::string user, std::string id, std::shared_ptr<void> slot)
-        : server_(server),
-          user_(std::move(user)),
-          id_(std::move(id)),
-          channel_(server.notifier.channel(id_)),
-          slot_(std::move(slot)) {}
-    void start(std::function<void()> wake) override {
-      subscription_ = channel_->subscribe(std::move(wake));
-    }
-    std::optional<std::string> next() override {
-      if (server_.notifier.stopped()) return std::nullopt;
-      GameService::Summary summary;
-      try {
-        summary = server_.games.summary(user_, id_);
-      } catch (const std::exception&) {
-        return std::nullopt;  // the game or the access went away: end the stream
-      }
-      const auto now = std::chrono::steady_clock::now();
-      const std::int64_t chat = server_.platform.chat_count(id_);
-      summary.event["chat"] = chat;
-      if (summary.revision != sent_revision_ || chat != sent_chat_) {
-        sent_revision_ = summary.revision;
-        sent_chat_ = chat;
-        last_write_ = now;
-        return event_text(summary.event);
-      }
-      if (now - last_write_ >= server_.config.heartbeat) {
-        last_write_ = now;
-        return std::string(": heartbeat\n\n");
-      }
-      return std::string();
-    }
-    void stop() override {
-      subscription_.reset();
-      slot_.reset();  // the user's slot (take_stream_slot) is free again
-    }
-
-   private:
-    Impl& server_;
-    std::string user_;
-    std::string id_;
-    std::shared_ptr<Notifier::Channel> channel_;
-    std::shared_ptr<void> slot_;
-    Notifier::Channel::Subscription subscription_;
-    std::int64_t sent_revision_ = -1;
-    std::int64_t sent_chat_ = -1;
-    std::chrono::steady_clock::time_point last_write_ = std::chrono::steady_clock::now();
-  };
 };
 
 ApiServer::ApiServer(ServerConfig config) {

@@ -29,56 +29,50 @@ std::int64_t count_param(const Request& req, const char* name, std::int64_t fall
 
 }  // namespace
 
-void add_platform_routes(http::Server& web, Platform& platform, PlatformHooks hooks) {
-  auto user = hooks.user;
-  web.route("GET", R"(/api/leaderboard/([a-z0-9-]{1,64}))",
-            guarded([&platform, user](const Request& req, Response& res) {
-              user(req);
-              const auto limit = count_param(req, "limit", 100, 500);
-              send_json(res, 200, platform.leaderboard(req.matches[1], static_cast<int>(limit)));
-            }));
+void register_platform_routes(Routes& routes, Platform& platform, CreateGame create) {
+  routes.add("GET", R"(/api/leaderboard/([a-z0-9-]{1,64}))", Access::kSignedIn,
+             [&platform](const std::string&, Request& req, Response& res) {
+               const auto limit = count_param(req, "limit", 100, 500);
+               send_json(res, 200, platform.leaderboard(req.matches[1], static_cast<int>(limit)));
+             });
 
-  web.route("GET", "/api/challenges", guarded([&platform, user](const Request& req, Response& res) {
-              send_json(res, 200, platform.challenges(user(req)));
-            }));
+  routes.add("GET", "/api/challenges", Access::kSignedIn,
+             [&platform](const std::string& me, Request&, Response& res) {
+               send_json(res, 200, platform.challenges(me));
+             });
 
-  web.route("POST", R"(/api/challenges/([0-9a-f]{1,64})/accept)",
-            guarded([&platform, user](const Request& req, Response& res) {
-              const std::string me = user(req);
-              send_json(res, 200, platform.accept(me, req.matches[1]));
-            }));
+  routes.add("POST", R"(/api/challenges/([0-9a-f]{1,64})/accept)", Access::kSignedIn,
+             [&platform](const std::string& me, Request& req, Response& res) {
+               send_json(res, 200, platform.accept(me, req.matches[1]));
+             });
 
-  web.route("POST", std::string(kGamePath) + "/rematch",
-            guarded([&platform, user, create = hooks.create](const Request& req, Response& res) {
-              const std::string me = user(req);
-              send_json(res, 201, platform.rematch(me, req.matches[1], create));
-            }));
+  routes.add("POST", std::string(kGamePath) + "/rematch", Access::kSignedIn,
+             [&platform, create](const std::string& me, Request& req, Response& res) {
+               send_json(res, 201, platform.rematch(me, req.matches[1], create));
+             });
 
-  web.route("GET", "/api/public-games",
-            guarded([&platform, user](const Request& req, Response& res) {
-              user(req);
-              send_json(res, 200, platform.public_games());
-            }));
+  routes.add("GET", "/api/public-games", Access::kSignedIn,
+             [&platform](const std::string&, Request&, Response& res) {
+               send_json(res, 200, platform.public_games());
+             });
 
-  web.route("GET", std::string(kGamePath) + "/chat",
-            guarded([&platform, user](const Request& req, Response& res) {
-              const std::string me = user(req);
-              const auto since = count_param(req, "since", 0, 1'000'000'000);
-              send_json(res, 200, platform.chat(me, req.matches[1], since));
-            }));
+  routes.add("GET", std::string(kGamePath) + "/chat", Access::kSignedIn,
+             [&platform](const std::string& me, Request& req, Response& res) {
+               const auto since = count_param(req, "since", 0, 1'000'000'000);
+               send_json(res, 200, platform.chat(me, req.matches[1], since));
+             });
 
-  web.route("POST", std::string(kGamePath) + "/chat",
-            guarded([&platform, user](const Request& req, Response& res) {
-              const std::string me = user(req);
-              std::int64_t retry_after = 0;
-              try {
-                send_json(res, 201,
-                          platform.post_chat(me, req.matches[1], json_body(req), retry_after));
-              } catch (const ApiError&) {
-                if (retry_after > 0) res.set_header("Retry-After", std::to_string(retry_after));
-                throw;
-              }
-            }));
+  routes.add("POST", std::string(kGamePath) + "/chat", Access::kSignedIn,
+             [&platform](const std::string& me, Request& req, Response& res) {
+               std::int64_t retry_after = 0;
+               try {
+                 send_json(res, 201,
+                           platform.post_chat(me, req.matches[1], json_body(req), retry_after));
+               } catch (const ApiError&) {
+                 if (retry_after > 0) res.set_header("Retry-After", std::to_string(retry_after));
+                 throw;
+               }
+             });
 }
 
 }  // namespace pacwar::server

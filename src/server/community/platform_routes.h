@@ -6,18 +6,15 @@
 #include <string>
 
 #include "engine/game.h"
-#include "server/http/server.h"
 #include "server/community/platform.h"
+#include "server/http/routes.h"
 
 namespace pacwar::server {
 
-struct PlatformHooks {
-  // The logged-in user of a request (ApiError 401 otherwise).
-  std::function<std::string(const http::Request&)> user;
-  // Creates a game as POST /api/games does, caps included: {"id","invite"}.
-  std::function<engine::Json(const std::string&, const engine::Json&)> create;
-};
+// Creates a game as POST /api/games does, caps included: {"id","invite"}.
+using CreateGame = std::function<engine::Json(const std::string&, const engine::Json&)>;
 
-void add_platform_routes(http::Server& web, Platform& platform, PlatformHooks hooks);
+// `platform` must outlive the routes' server.
+void register_platform_routes(Routes& routes, Platform& platform, CreateGame create);
 
 }  // namespace pacwar::server

@@ -826,16 +826,15 @@ class WitpService {
 
 }  // namespace
 
-void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, WitpUser user,
-                     std::size_t max_campaign_bytes) {
+void register_witp_routes(Routes& routes, Database& db, std::size_t max_campaign_bytes) {
   auto service = std::make_shared<WitpService>(db, max_campaign_bytes);
   auto route = [&](const std::string& method, const std::string& pattern,
                    std::function<Json(const std::string&, const Request&, Response&)> f) {
-    web.route(method, pattern, wrap([service, user, f](Request& req, Response& res) {
-                const std::string me = user(req);
-                const Json answer = f(me, req, res);
-                if (res.status != 204) send_json(res, res.status == 201 ? 201 : 200, answer);
-              }));
+    routes.add(method, pattern, Access::kSignedIn,
+               [f](const std::string& me, Request& req, Response& res) {
+                 const Json answer = f(me, req, res);
+                 if (res.status != 204) send_json(res, res.status == 201 ? 201 : 200, answer);
+               });
   };
   const std::string campaign = kCampaignPath;
   route("GET", "/api/witp/catalog",

@@ -10,19 +10,14 @@
 #include <string>
 
 #include "server/db/db.h"
-#include "server/http/server.h"
+#include "server/http/routes.h"
 
 namespace pacwar::server {
 
-using WitpWrap = std::function<http::Handler(http::Handler)>;
-using WitpUser = std::function<std::string(const http::Request&)>;
-
 // Creates the assistant's tables (additive: new tables only) and adds its routes under
-// /api/witp/. `wrap` turns a handler's exceptions into JSON errors; `user` gives the logged-in
-// user or throws ApiError 401. `db` must outlive `web`'s handlers. A change that would make a
-// campaign's stored document (books and log) larger than `max_campaign_bytes` is refused (0: no
-// limit; ServerConfig::max_campaign_bytes).
-void add_witp_routes(http::Server& web, Database& db, const WitpWrap& wrap, WitpUser user,
-                     std::size_t max_campaign_bytes);
+// /api/witp/ (every one for a signed-in user). `db` must outlive the routes' server. A change
+// that would make a campaign's stored document (books and log) larger than `max_campaign_bytes`
+// is refused (0: no limit; ServerConfig::max_campaign_bytes).
+void register_witp_routes(Routes& routes, Database& db, std::size_t max_campaign_bytes);
 
 }  // namespace pacwar::server
