@@ -40,18 +40,12 @@ struct SelfplayConfig {
   bool check_invariants = true;       // check_invariants/check_transition after every action
 };
 
+// Called with named options: run_selfplay(game, options, {.games = 300, .seed = 11}).
 // Game `index` uses player and chance generators derived from (seed, index) only. A game
 // stops at the first violation: a failed check, an exception from the game, a seat without
 // legal actions, or more than max_actions_per_game actions.
 SelfplayResult run_selfplay(std::shared_ptr<const engine::Game> game,
                             const engine::Options& options, const SelfplayConfig& config);
-
-inline SelfplayResult run_selfplay(std::shared_ptr<const engine::Game> game,
-                                   const engine::Options& options, int games, std::uint64_t seed,
-                                   int threads, int max_actions_per_game, bool check_invariants) {
-  return run_selfplay(std::move(game), options,
-                      {games, seed, threads, max_actions_per_game, check_invariants});
-}
 
 // JSON with keys games, completed, <seat_name>_wins, draws, invariant_violations, violations,
 // mean_actions, games_per_second, digest (16 hex digits), events_played ({end id: count}),

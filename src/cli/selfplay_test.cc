@@ -21,8 +21,8 @@ bool same(const SelfplayResult& a, const SelfplayResult& b) {
 }
 
 TEST(SelfplayTest, PlaysCompleteGamesAndCounts) {
-  const SelfplayResult result =
-      run_selfplay(toy(), engine::Json::object(), 300, 11, 1, 10000, true);
+  const SelfplayResult result = run_selfplay(
+      toy(), engine::Json::object(), {.games = 300, .seed = 11, .max_actions_per_game = 10000});
   EXPECT_EQ(result.games, 300);
   EXPECT_EQ(result.completed, 300);
   EXPECT_EQ(result.invariant_violations, 0);
@@ -36,15 +36,27 @@ TEST(SelfplayTest, PlaysCompleteGamesAndCounts) {
 }
 
 TEST(SelfplayTest, DeterministicWhateverTheThreadCount) {
-  const auto one = run_selfplay(toy(), engine::Json::object(), 257, 5, 1, 10000, true);
-  const auto two = run_selfplay(toy(), engine::Json::object(), 257, 5, 2, 10000, true);
-  const auto seven = run_selfplay(toy(), engine::Json::object(), 257, 5, 7, 10000, false);
+  const auto one = run_selfplay(toy(), engine::Json::object(),
+                                {.games = 257, .seed = 5, .max_actions_per_game = 10000});
+  const auto two =
+      run_selfplay(toy(), engine::Json::object(),
+                   {.games = 257, .seed = 5, .threads = 2, .max_actions_per_game = 10000});
+  const auto seven = run_selfplay(toy(), engine::Json::object(),
+                                  {.games = 257,
+                                   .seed = 5,
+                                   .threads = 7,
+                                   .max_actions_per_game = 10000,
+                                   .check_invariants = false});
   EXPECT_TRUE(same(one, two));
   EXPECT_TRUE(same(one, seven));
-  const auto other_seed = run_selfplay(toy(), engine::Json::object(), 257, 6, 2, 10000, true);
+  const auto other_seed =
+      run_selfplay(toy(), engine::Json::object(),
+                   {.games = 257, .seed = 6, .threads = 2, .max_actions_per_game = 10000});
   EXPECT_NE(one.digest, other_seed.digest);
   // More threads than games is fine.
-  const auto few = run_selfplay(toy(), engine::Json::object(), 3, 5, 16, 10000, true);
+  const auto few =
+      run_selfplay(toy(), engine::Json::object(),
+                   {.games = 3, .seed = 5, .threads = 16, .max_actions_per_game = 10000});
   EXPECT_EQ(few.games, 3);
   EXPECT_EQ(few.completed, 3);
 }
@@ -52,7 +64,8 @@ TEST(SelfplayTest, DeterministicWhateverTheThreadCount) {
 TEST(SelfplayTest, CountsInvariantViolations) {
   // Every toy game reaches its third player action: each game fails there exactly once.
   const engine::Json options = {{"bad_invariant_at", 3}};
-  const auto result = run_selfplay(toy(), options, 40, 2, 3, 10000, true);
+  const auto result = run_selfplay(
+      toy(), options, {.games = 40, .seed = 2, .threads = 3, .max_actions_per_game = 10000});
   EXPECT_EQ(result.invariant_violations, 40);
   EXPECT_EQ(result.completed, 0);
   ASSERT_EQ(result.violations.size(), kMaxViolationMessages);
@@ -62,13 +75,20 @@ TEST(SelfplayTest, CountsInvariantViolations) {
   EXPECT_EQ(result.violations[9].rfind("game 9, ", 0), 0u) << result.violations[9];
 
   // Unchecked, the same games complete.
-  const auto unchecked = run_selfplay(toy(), options, 40, 2, 3, 10000, false);
+  const auto unchecked = run_selfplay(toy(), options,
+                                      {.games = 40,
+                                       .seed = 2,
+                                       .threads = 3,
+                                       .max_actions_per_game = 10000,
+                                       .check_invariants = false});
   EXPECT_EQ(unchecked.invariant_violations, 0);
   EXPECT_EQ(unchecked.completed, 40);
 }
 
 TEST(SelfplayTest, CountsTransitionViolations) {
-  const auto result = run_selfplay(toy(), {{"bad_transition", true}}, 100, 3, 2, 10000, true);
+  const auto result =
+      run_selfplay(toy(), {{"bad_transition", true}},
+                   {.games = 100, .seed = 3, .threads = 2, .max_actions_per_game = 10000});
   EXPECT_GT(result.invariant_violations, 0);
   EXPECT_LT(result.invariant_violations, 100);  // some games never rest
   EXPECT_EQ(result.completed + result.invariant_violations, 100);
@@ -78,7 +98,8 @@ TEST(SelfplayTest, CountsTransitionViolations) {
 }
 
 TEST(SelfplayTest, GameTooLongIsAViolation) {
-  const auto result = run_selfplay(toy(), engine::Json::object(), 5, 1, 1, 4, true);
+  const auto result = run_selfplay(toy(), engine::Json::object(),
+                                   {.games = 5, .seed = 1, .max_actions_per_game = 4});
   EXPECT_EQ(result.invariant_violations, 5);
   EXPECT_EQ(result.completed, 0);
   ASSERT_FALSE(result.violations.empty());
@@ -87,7 +108,8 @@ TEST(SelfplayTest, GameTooLongIsAViolation) {
 }
 
 TEST(SelfplayTest, JsonNamesSeats) {
-  const auto result = run_selfplay(toy(), engine::Json::object(), 10, 1, 1, 10000, true);
+  const auto result = run_selfplay(toy(), engine::Json::object(),
+                                   {.games = 10, .seed = 1, .max_actions_per_game = 10000});
   const engine::Json json = to_json(result, toy::ToyGame());
   for (const char* key :
        {"games", "completed", "red_wins", "blue_wins", "draws", "invariant_violations",
@@ -105,8 +127,8 @@ TEST(SelfplayTest, EndTurnsAndEndReasonsForBothGames) {
   for (const char* name : {"pacific-war", "co-prosperity"}) {
     const auto game = find_game(name);
     ASSERT_NE(game, nullptr) << name;
-    const SelfplayResult result =
-        run_selfplay(game, engine::Json::object(), 6, 5, 1, 100000, false);
+    const SelfplayResult result = run_selfplay(game, engine::Json::object(),
+                                               {.games = 6, .seed = 5, .check_invariants = false});
     ASSERT_EQ(result.completed, 6) << name;
     int by_turn = 0;
     for (const auto& [turn, n] : result.end_turn) {

@@ -23,7 +23,7 @@ int selfplay_games() {
 TEST(CoProsperitySelfplay, ThousandRandomGamesKeepEveryInvariant) {
   const int games = selfplay_games();
   const cli::SelfplayResult r = cli::run_selfplay(testing::shared_game(), engine::Options::object(),
-                                                  games, 2026, 2, 100000, true);
+                                                  {.games = games, .seed = 2026, .threads = 2});
   EXPECT_EQ(r.games, games);
   EXPECT_EQ(r.invariant_violations, 0) << (r.violations.empty() ? "" : r.violations.front());
   EXPECT_EQ(r.completed, games);
@@ -74,15 +74,16 @@ TEST(CoProsperityRegistry, FoundByNameAndPlayableToTheEnd) {
   ASSERT_NE(game, nullptr);
   EXPECT_EQ(game->name(), "co-prosperity");
   EXPECT_THROW(game->normalize_options(engine::Json{{"rules", {"15.1"}}}), std::invalid_argument);
-  const auto r = cli::run_selfplay(game, engine::Options::object(), 20, 7, 1, 100000, true);
+  const auto r = cli::run_selfplay(game, engine::Options::object(), {.games = 20, .seed = 7});
   EXPECT_EQ(r.completed, 20);
 }
 
 TEST(CoProsperitySelfplay, DigestIsTheSameWhateverTheThreads) {
-  const auto one = cli::run_selfplay(testing::shared_game(), engine::Options::object(), 30, 99, 1,
-                                     100000, false);
-  const auto two = cli::run_selfplay(testing::shared_game(), engine::Options::object(), 30, 99, 2,
-                                     100000, false);
+  const auto one = cli::run_selfplay(testing::shared_game(), engine::Options::object(),
+                                     {.games = 30, .seed = 99, .check_invariants = false});
+  const auto two =
+      cli::run_selfplay(testing::shared_game(), engine::Options::object(),
+                        {.games = 30, .seed = 99, .threads = 2, .check_invariants = false});
   EXPECT_EQ(one.digest, two.digest);
 }
 

@@ -41,7 +41,7 @@ TEST(PacificWarSelfplay, ThousandRandomGamesKeepEveryInvariant) {
   const int games = selfplay_games();
   const engine::Options rules = all_rules();
   const cli::SelfplayResult r =
-      cli::run_selfplay(pacific_war(), rules, games, 2026, 2, 100000, true);
+      cli::run_selfplay(pacific_war(), rules, {.games = games, .seed = 2026, .threads = 2});
   EXPECT_EQ(r.games, games);
   EXPECT_EQ(r.invariant_violations, 0) << (r.violations.empty() ? "" : r.violations.front());
   EXPECT_EQ(r.completed, games);
@@ -59,7 +59,11 @@ TEST(PacificWarSelfplay, ThousandRandomGamesKeepEveryInvariant) {
     return ids;
   };
   for (int batch = 1; batch <= 9 && !missing().empty(); ++batch) {
-    const auto more = cli::run_selfplay(pacific_war(), rules, 1000, 2026 + batch, 2, 100000, false);
+    const auto more = cli::run_selfplay(pacific_war(), rules,
+                                        {.games = 1000,
+                                         .seed = static_cast<std::uint64_t>(2026 + batch),
+                                         .threads = 2,
+                                         .check_invariants = false});
     for (const auto& [id, n] : more.events_played) played[id] += n;
   }
   EXPECT_EQ(missing(), "") << "card ends never played for their event";
@@ -68,19 +72,21 @@ TEST(PacificWarSelfplay, ThousandRandomGamesKeepEveryInvariant) {
 
 TEST(PacificWarSelfplay, DefaultRulesKeepEveryInvariant) {
   const cli::SelfplayResult r =
-      cli::run_selfplay(pacific_war(), engine::Options::object(), 100, 7, 1, 100000, true);
+      cli::run_selfplay(pacific_war(), engine::Options::object(), {.games = 100, .seed = 7});
   EXPECT_EQ(r.invariant_violations, 0) << (r.violations.empty() ? "" : r.violations.front());
   EXPECT_EQ(r.completed, 100);
 }
 
 TEST(PacificWarSelfplay, DigestIsTheSameWhateverTheThreads) {
-  const auto one =
-      cli::run_selfplay(pacific_war(), engine::Options::object(), 40, 99, 1, 100000, false);
+  const auto one = cli::run_selfplay(pacific_war(), engine::Options::object(),
+                                     {.games = 40, .seed = 99, .check_invariants = false});
   const auto two =
-      cli::run_selfplay(pacific_war(), engine::Options::object(), 40, 99, 2, 100000, false);
+      cli::run_selfplay(pacific_war(), engine::Options::object(),
+                        {.games = 40, .seed = 99, .threads = 2, .check_invariants = false});
   EXPECT_EQ(one.digest, two.digest);
   const auto other =
-      cli::run_selfplay(pacific_war(), engine::Options::object(), 40, 100, 2, 100000, false);
+      cli::run_selfplay(pacific_war(), engine::Options::object(),
+                        {.games = 40, .seed = 100, .threads = 2, .check_invariants = false});
   EXPECT_NE(one.digest, other.digest);
 }
 
