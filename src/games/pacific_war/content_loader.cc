@@ -25,125 +25,12 @@ namespace {
 using engine::DataError;
 using Json = nlohmann::json;
 
-// ---------------------------------------------------------------------------------------------
-// Field: a JSON value with the file and field path it was read from.
-
-class Field {
- public:
-  Field(const Json& value, const std::string& file, std::string path)
-      : value_(&value), file_(&file), path_(std::move(path)) {}
-
-  [[noreturn]] void fail(const std::string& reason) const {
-    throw DataError(*file_, path_.empty() ? "(top level)" : path_, reason);
-  }
-
-  const std::string& path() const { return path_; }
-
-  bool has(const std::string& key) const { return value_->contains(key); }
-
-  // A required member of an object.
-  Field operator[](const std::string& key) const {
-    expect_object();
-    auto it = value_->find(key);
-    if (it == value_->end()) child_path_fail(key, "missing field");
-    return Field(*it, *file_, child_path(key));
-  }
-
-  std::optional<Field> optional(const std::string& key) const {
-    expect_object();
-    if (!has(key)) return std::nullopt;
-    return (*this)[key];
-  }
-
-  std::vector<Field> array() const {
-    if (!value_->is_array()) fail("expected an array");
-    std::vector<Field> items;
-    for (std::size_t i = 0; i < value_->size(); ++i)
-      items.emplace_back((*value_)[i], *file_, path_ + "[" + std::to_string(i) + "]");
-    return items;
-  }
-
-  std::vector<std::pair<std::string, Field>> members() const {
-    expect_object();
-    std::vector<std::pair<std::string, Field>> out;
-    for (auto it = value_->begin(); it != value_->end(); ++it)
-      out.emplace_back(it.key(), Field(it.value(), *file_, child_path(it.key())));
-    return out;
-  }
-
-  // The object has every `required` key and no key outside `required` and `optional`.
-  void require_keys(std::initializer_list<const char*> required,
-                    std::initializer_list<const char*> optional = {}) const {
-    expect_object();
-    for (const char* key : required)
-      if (!has(key)) child_path_fail(key, "missing field");
-    for (auto it = value_->begin(); it != value_->end(); ++it) {
-      auto known = [&](std::initializer_list<const char*> keys) {
-        return std::any_of(keys.begin(), keys.end(), [&](const char* k) { return it.key() == k; });
-      };
-      if (!known(required) && !known(optional)) child_path_fail(it.key(), "unknown field");
-    }
-  }
-
-  int integer(int lo = 0, int hi = INT_MAX) const {
-    if (!value_->is_number_integer()) fail("expected an integer");
-    const long long v = value_->get<long long>();
-    if (v < lo || v > hi)
-      fail("value " + std::to_string(v) + " out of range " + std::to_string(lo) + ".." +
-           std::to_string(hi));
-    return static_cast<int>(v);
-  }
-
-  double number(double lo, double hi) const {
-    if (!value_->is_number()) fail("expected a number");
-    const double v = value_->get<double>();
-    if (v < lo || v > hi)
-      fail("value out of range " + std::to_string(lo) + ".." + std::to_string(hi));
-    return v;
-  }
-
-  bool boolean() const {
-    if (!value_->is_boolean()) fail("expected true or false");
-    return value_->get<bool>();
-  }
-
-  std::string string(bool allow_empty = false) const {
-    if (!value_->is_string()) fail("expected a string");
-    std::string s = value_->get<std::string>();
-    if (s.empty() && !allow_empty) fail("must not be empty");
-    return s;
-  }
-
-  bool is_null() const { return value_->is_null(); }
-
- private:
-  void expect_object() const {
-    if (!value_->is_object()) fail("expected an object");
-  }
-  std::string child_path(const std::string& key) const {
-    return path_.empty() ? key : path_ + "." + key;
-  }
-  [[noreturn]] void child_path_fail(const std::string& key, const std::string& reason) const {
-    throw DataError(*file_, child_path(key), reason);
-  }
-
-  const Json* value_;
-  const std::string* file_;
-  std::string path_;
-};
-
-// A parsed data file. Fields point into it, so it must outlive them.
-struct Document {
-  std::string file;
-  Json json;
-  Field root() const { return Field(json, file, ""); }
-};
+// A field of a data file and the file it is in (engine/data_file.h).
+using Field = engine::DataField;
+using Document = engine::DataDocument;
 
 Document read_document(const std::string& dir, const std::string& name) {
-  Document doc{dir + "/" + name, {}};
-  doc.json = engine::read_data_file(doc.file);
-  if (!doc.json.is_object()) throw DataError(doc.file, "(top level)", "expected an object");
-  return doc;
+  return engine::read_data_document(dir + "/" + name);
 }
 
 // ---------------------------------------------------------------------------------------------
