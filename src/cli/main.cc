@@ -5,10 +5,13 @@
 // `play` (or the game of the save file given to `load`).
 #include <CLI/CLI.hpp>
 #include <filesystem>
+#include <functional>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ai/agent.h"
@@ -179,322 +182,409 @@ BoardRenderer renderer_for(const std::string& game) {
   return [game](const Json& view) { return render_board(game, view); };
 }
 
-int run(int argc, char** argv) {
-  CLI::App app{"pacwar: strategic board wargames with every rule enforced"};
-  app.require_subcommand(1);
-
-  const std::string command = argc > 1 ? argv[1] : "";
+// What run() knows before the command line is parsed: the seat options of play, load and arena
+// are named after the game's seats, so their game (or the save file's) is looked up first.
+struct Prelude {
+  std::string command;                            // argv[1]
   std::shared_ptr<const engine::Game> seat_game;  // the game whose seats name options
-  std::optional<Json> save;
-  if (command == "play" || command == "arena") {
-    if (auto name = first_positional(argc, argv, 2)) seat_game = game_named(*name);
-  } else if (command == "load") {
+  std::optional<Json> save;                       // load: the save file, read once
+};
+
+Prelude read_prelude(int argc, char** argv) {
+  Prelude p;
+  p.command = argc > 1 ? argv[1] : "";
+  if (p.command == "play" || p.command == "arena") {
+    if (auto name = first_positional(argc, argv, 2)) p.seat_game = game_named(*name);
+  } else if (p.command == "load") {
     if (auto file = first_positional(argc, argv, 2)) {
-      save = read_save_file(*file);
-      if (save->is_object() && save->contains("game") && (*save)["game"].is_string()) {
-        seat_game = find_game((*save)["game"].get<std::string>());
+      p.save = read_save_file(*file);
+      if (p.save->is_object() && p.save->contains("game") && (*p.save)["game"].is_string()) {
+        p.seat_game = find_game((*p.save)["game"].get<std::string>());
       }
     }
   }
+  return p;
+}
 
-  // play
-  CLI::App* play = app.add_subcommand("play", "play a game in the terminal");
-  std::string play_game;
-  std::uint64_t play_seed = 0;
-  std::vector<std::string> play_rules;
-  SeatOptions play_seats;
-  play->add_option("game", play_game, "the game, e.g. pacific-war")->required();
-  CLI::Option* seed_option = play->add_option("--seed", play_seed, "random seed (default: new)");
-  int play_threads = -1;  // every core: root-parallel search while a person waits
-  play->add_option("--rules", play_rules,
-                   "rules to switch on: all, advanced, optional:15.1,... or a section (repeatable)")
+// What a subcommand runs once the command line is parsed: its exit code.
+using Runner = std::function<int()>;
+
+// Each add_* adds a subcommand's options to `command` and returns what it runs; the options'
+// values live in the returned runner.
+
+Runner add_play(CLI::App& command, Prelude& prelude) {
+  struct Options {
+    std::string game;
+    std::uint64_t seed = 0;
+    std::vector<std::string> rules;
+    SeatOptions seats;
+    int threads = -1;  // every core: root-parallel search while a person waits
+    std::string data_override;
+  };
+  auto o = std::make_shared<Options>();
+  command.add_option("game", o->game, "the game, e.g. pacific-war")->required();
+  CLI::Option* seed_option = command.add_option("--seed", o->seed, "random seed (default: new)");
+  command
+      .add_option("--rules", o->rules,
+                  "rules to switch on: all, advanced, optional:15.1,... or a section (repeatable)")
       ->allow_extra_args(false);
-  play->add_option("--threads", play_threads,
-                   "search threads of each mcts player (default: one per core)")
+  command
+      .add_option("--threads", o->threads,
+                  "search threads of each mcts player (default: one per core)")
       ->check(CLI::Range(1, 256));
-  std::string data_override;  // play and serve: docs/balance.md
-  play->add_option("--data-override", data_override, "JSON patch over data/GAME/*.json");
-  play->footer(std::string("Seats: --<seat-name> PLAYER, one of ") + kPlayerNames +
-               " (default: the first seat human, others random).\n");
-  if (command == "play" && seat_game) play_seats.add(*play, *seat_game);
+  command.add_option("--data-override", o->data_override, "JSON patch over data/GAME/*.json");
+  command.footer(std::string("Seats: --<seat-name> PLAYER, one of ") + kPlayerNames +
+                 " (default: the first seat human, others random).\n");
+  if (prelude.command == "play" && prelude.seat_game) o->seats.add(command, *prelude.seat_game);
+  return [o, seed_option] {
+    const auto overridden = use_data_override(o->data_override);  // sets PACWAR_DATA when given
+    auto game = game_named(o->game);
+    if (seed_option->count() == 0) {
+      std::random_device device;
+      o->seed = (static_cast<std::uint64_t>(device()) << 32) | device();
+    }
+    engine::Session session(game, parse_rules(o->rules), o->seed);
+    std::cout << "pacwar " << o->game << ", seed " << o->seed << "\n";
+    const auto players = o->seats.players(game->num_seats(), "human", "random");
+    return run_play(session, players, std::cin, std::cout, renderer_for(o->game), o->threads);
+  };
+}
 
-  // load
-  CLI::App* load = app.add_subcommand(
-      "load", "resume a saved game in the terminal (a finished one: a read-only review)");
-  std::string load_file;
-  SeatOptions load_seats;
-  load->add_option("file", load_file, "the save file")->required();
-  load->footer(std::string("Seats: --<seat-name> PLAYER, one of ") + kPlayerNames +
-               " (default: every seat human).\n");
-  if (command == "load" && seat_game) load_seats.add(*load, *seat_game);
+Runner add_load(CLI::App& command, Prelude& prelude) {
+  struct Options {
+    std::string file;
+    SeatOptions seats;
+  };
+  auto o = std::make_shared<Options>();
+  command.add_option("file", o->file, "the save file")->required();
+  command.footer(std::string("Seats: --<seat-name> PLAYER, one of ") + kPlayerNames +
+                 " (default: every seat human).\n");
+  if (prelude.command == "load" && prelude.seat_game) o->seats.add(command, *prelude.seat_game);
+  return [o, save = prelude.save] {
+    engine::Session session =
+        engine::Session::load(save ? *save : read_save_file(o->file), find_game);
+    const auto players = o->seats.players(session.game().num_seats(), "human", "human");
+    return run_loaded(session, players, std::cin, std::cout, renderer_for(session.game().name()));
+  };
+}
 
-  // selfplay
-  CLI::App* selfplay = app.add_subcommand("selfplay", "random self-play with every check");
-  std::string selfplay_game;
-  SelfplayConfig selfplay_config;
-  std::vector<std::string> selfplay_rules;
-  bool selfplay_json = false;
-  bool no_check = false;
-  selfplay->add_option("game", selfplay_game, "the game")->required();
-  selfplay->add_option("--games", selfplay_config.games, "number of games")
+Runner add_selfplay(CLI::App& command, Prelude&) {
+  struct Options {
+    std::string game;
+    SelfplayConfig config;
+    std::vector<std::string> rules;
+    bool json = false;
+    bool no_check = false;
+  };
+  auto o = std::make_shared<Options>();
+  command.add_option("game", o->game, "the game")->required();
+  command.add_option("--games", o->config.games, "number of games")
       ->check(CLI::Range(0, 1000000000));
-  selfplay->add_option("--seed", selfplay_config.seed, "random seed");
-  selfplay->add_option("--threads", selfplay_config.threads, "threads")->check(CLI::Range(1, 1024));
-  selfplay
-      ->add_option("--max-actions", selfplay_config.max_actions_per_game,
-                   "actions after which a game counts as not finite")
+  command.add_option("--seed", o->config.seed, "random seed");
+  command.add_option("--threads", o->config.threads, "threads")->check(CLI::Range(1, 1024));
+  command
+      .add_option("--max-actions", o->config.max_actions_per_game,
+                  "actions after which a game counts as not finite")
       ->check(CLI::Range(1, 1000000000));
-  selfplay->add_option("--rules", selfplay_rules, "rule option (repeatable)")
-      ->allow_extra_args(false);
-  selfplay->add_flag("--no-check", no_check, "skip the invariant and transition checks");
-  selfplay->add_flag("--json", selfplay_json, "print one JSON object");
+  command.add_option("--rules", o->rules, "rule option (repeatable)")->allow_extra_args(false);
+  command.add_flag("--no-check", o->no_check, "skip the invariant and transition checks");
+  command.add_flag("--json", o->json, "print one JSON object");
+  return [o] {
+    auto game = game_named(o->game);
+    o->config.check_invariants = !o->no_check;
+    const SelfplayResult result = run_selfplay(game, parse_rules(o->rules), o->config);
+    const Json json = to_json(result, *game);
+    std::cout << (o->json ? json.dump() : json.dump(2)) << "\n";
+    return result.invariant_violations == 0 ? 0 : 1;
+  };
+}
 
-  // bench
-  CLI::App* bench = app.add_subcommand("bench", "speed of the game module");
-  std::string bench_game;
-  BenchConfig bench_config;
-  std::vector<std::string> bench_rules;
-  bool bench_json = false;
-  bench->add_option("game", bench_game, "the game")->required();
-  bench->add_option("--seed", bench_config.seed, "random seed");
-  bench->add_option("--seconds", bench_config.seconds_per_measure, "time per measure")
+Runner add_bench(CLI::App& command, Prelude&) {
+  struct Options {
+    std::string game;
+    BenchConfig config;
+    std::vector<std::string> rules;
+    bool json = false;
+  };
+  auto o = std::make_shared<Options>();
+  command.add_option("game", o->game, "the game")->required();
+  command.add_option("--seed", o->config.seed, "random seed");
+  command.add_option("--seconds", o->config.seconds_per_measure, "time per measure")
       ->check(CLI::Range(0.001, 3600.0));
-  bench
-      ->add_option("--games", bench_config.games,
-                   "play exactly this many random games (fixed work, e.g. for callgrind)")
+  command
+      .add_option("--games", o->config.games,
+                  "play exactly this many random games (fixed work, e.g. for callgrind)")
       ->check(CLI::Range(1LL, 1000000000LL));
-  bench->add_option("--rules", bench_rules, "rule option (repeatable)")->allow_extra_args(false);
-  bench->add_flag("--json", bench_json, "print one JSON object");
+  command.add_option("--rules", o->rules, "rule option (repeatable)")->allow_extra_args(false);
+  command.add_flag("--json", o->json, "print one JSON object");
+  return [o] {
+    auto game = game_named(o->game);
+    const BenchResult result = run_bench(game, parse_rules(o->rules), o->config);
+    const Json json = to_json(result);
+    std::cout << (o->json ? json.dump() : json.dump(2)) << "\n";
+    return 0;
+  };
+}
 
-  // arena
-  CLI::App* arena = app.add_subcommand("arena", "games between computer players");
-  std::string arena_game;
-  ArenaConfig arena_config;
-  std::vector<std::string> arena_rules;
-  SeatOptions arena_seats;
-  bool arena_json = false;
-  arena->add_option("game", arena_game, "the game")->required();
-  arena->add_option("--games", arena_config.games, "number of games")
+Runner add_arena(CLI::App& command, Prelude& prelude) {
+  struct Options {
+    std::string game;
+    ArenaConfig config;
+    std::vector<std::string> rules;
+    SeatOptions seats;
+    bool json = false;
+  };
+  auto o = std::make_shared<Options>();
+  command.add_option("game", o->game, "the game")->required();
+  command.add_option("--games", o->config.games, "number of games")
       ->check(CLI::Range(0, 1000000000));
-  arena->add_option("--seed", arena_config.seed, "random seed");
-  arena->add_option("--threads", arena_config.threads, "search threads of each mcts player")
+  command.add_option("--seed", o->config.seed, "random seed");
+  command.add_option("--threads", o->config.threads, "search threads of each mcts player")
       ->check(CLI::Range(1, 256));
-  arena->add_option("--jobs", arena_config.jobs, "games played at once (default 1)")
+  command.add_option("--jobs", o->config.jobs, "games played at once (default 1)")
       ->check(CLI::Range(1, 256));
-  arena
-      ->add_option("--max-actions", arena_config.max_actions_per_game,
-                   "actions after which a game is stopped unfinished")
+  command
+      .add_option("--max-actions", o->config.max_actions_per_game,
+                  "actions after which a game is stopped unfinished")
       ->check(CLI::Range(1, 1000000000));
-  arena->add_option("--rules", arena_rules, "rule option (repeatable)")->allow_extra_args(false);
-  arena->add_option("--save-dir", arena_config.save_dir,
-                    "write each game's save file (game-N.json) to this directory");
-  arena->add_flag("--json", arena_json, "print one JSON object");
-  arena->footer(
+  command.add_option("--rules", o->rules, "rule option (repeatable)")->allow_extra_args(false);
+  command.add_option("--save-dir", o->config.save_dir,
+                     "write each game's save file (game-N.json) to this directory");
+  command.add_flag("--json", o->json, "print one JSON object");
+  command.footer(
       "Seats: --<seat-name> "
       "random|heuristic|doctrine|mcts|mcts:N|mcts:easy|normal|hard|expert|mcts:Nms[,c=X][,depth=N] "
       "(default: random).\n");
-  if (command == "arena" && seat_game) arena_seats.add(*arena, *seat_game, false);
+  if (prelude.command == "arena" && prelude.seat_game)
+    o->seats.add(command, *prelude.seat_game, false);
+  return [o] {
+    auto game = game_named(o->game);
+    for (int seat = 0; seat < game->num_seats(); ++seat) {
+      const auto index = static_cast<std::size_t>(seat);
+      const bool given = index < o->seats.kinds.size() && !o->seats.kinds[index].empty();
+      o->config.players.push_back(given ? o->seats.kinds[index] : "random");
+    }
+    const ArenaResult result = run_arena(game, parse_rules(o->rules), o->config);
+    const Json json = to_json(result, o->config, *game);
+    std::cout << (o->json ? json.dump() : json.dump(2)) << "\n";
+    return 0;
+  };
+}
 
-  // cards
-  CLI::App* cards = app.add_subcommand("cards", "list the Resource Card ends and their events");
-  std::string cards_game;
-  bool cards_json_flag = false;
-  cards->add_option("game", cards_game, "the game")->required();
-  cards->add_flag("--json", cards_json_flag, "print one JSON array");
+Runner add_cards(CLI::App& command, Prelude&) {
+  struct Options {
+    std::string game;
+    bool json = false;
+  };
+  auto o = std::make_shared<Options>();
+  command.add_option("game", o->game, "the game")->required();
+  command.add_flag("--json", o->json, "print one JSON array");
+  return [o] {
+    const Json json = cards_json(o->game);
+    std::cout << (o->json ? json.dump() : json.dump(2)) << "\n";
+    return 0;
+  };
+}
 
-  // serve
-  CLI::App* serve = app.add_subcommand("serve", "the web server: play in the browser");
-  server::ServerConfig serve_config;
-  serve->add_option("--port", serve_config.port, "TCP port (0: any free port)")
+Runner add_serve(CLI::App& command, Prelude&) {
+  struct Options {
+    server::ServerConfig config;
+    std::string data_override;
+    double lease = 30;
+    int keep_finished_days = 0;
+    double invite_days = 7;
+    std::string config_file;
+  };
+  auto o = std::make_shared<Options>();
+  server::ServerConfig& config = o->config;
+  command.add_option("--port", config.port, "TCP port (0: any free port)")
       ->check(CLI::Range(0, 65535));
-  serve->add_option("--host", serve_config.host, "address to listen on (0.0.0.0: every one)");
-  serve->add_option("--db", serve_config.db, "database: sqlite:FILE or postgresql://...");
-  serve->add_option("--data-override", data_override, "JSON patch over data/GAME/*.json");
-  serve->add_option("--web", serve_config.web_dir, "directory of the browser UI (default: web/)");
-  serve->add_option("--ai-ratings", serve_config.ai_ratings,
-                    "the computer levels' fixed ratings (default: data/server/ai_ratings.json)");
-  serve
-      ->add_option("--threads", serve_config.threads,
-                   "worker threads for requests (connections need none; default 4)")
-      ->check(CLI::Range(1, 256));
-  serve->add_option("--ai-threads", serve_config.agent_threads, "computer player threads")
-      ->check(CLI::Range(1, 64));
-  serve
-      ->add_option("--ai-workers", serve_config.agent_threads,
-                   "threads of the embedded computer player worker (0: leave the computer "
-                   "players to `pacwar worker` processes; default 4)")
-      ->check(CLI::Range(0, 64));
-  double serve_lease = 30;
-  serve
-      ->add_option("--ai-lease", serve_lease,
-                   "seconds after which a computer player's job whose worker died is claimed "
-                   "again (default 30)")
-      ->check(CLI::Range(0.1, 3600.0));
-
-  // worker
-  CLI::App* worker = app.add_subcommand(
-      "worker", "plays the computer players' turns of a shared database (see docs/deploy.md)");
-  WorkerConfig worker_config;
-  worker->add_option("--db", worker_config.db, "database: postgresql://... (or sqlite:FILE)")
-      ->required();
-  worker->add_option("--threads", worker_config.threads, "thinker threads (default 2)")
-      ->check(CLI::Range(1, 256));
-  worker->add_option("--name", worker_config.name, "name of this worker (default worker-HOST-PID)");
-  worker->add_option("--ai-ratings", worker_config.ai_ratings,
+  command.add_option("--host", config.host, "address to listen on (0.0.0.0: every one)");
+  command.add_option("--db", config.db, "database: sqlite:FILE or postgresql://...");
+  command.add_option("--data-override", o->data_override, "JSON patch over data/GAME/*.json");
+  command.add_option("--web", config.web_dir, "directory of the browser UI (default: web/)");
+  command.add_option("--ai-ratings", config.ai_ratings,
                      "the computer levels' fixed ratings (default: data/server/ai_ratings.json)");
-  worker->add_option("--nice", worker_config.nice, "nice value added to the thinker threads")
-      ->check(CLI::Range(0, 19));
-  double worker_lease = 30;
-  worker
-      ->add_option("--lease", worker_lease,
-                   "seconds after which a job this worker claimed may be claimed by another "
-                   "(default 30)")
+  command
+      .add_option("--threads", config.threads,
+                  "worker threads for requests (connections need none; default 4)")
+      ->check(CLI::Range(1, 256));
+  command.add_option("--ai-threads", config.agent_threads, "computer player threads")
+      ->check(CLI::Range(1, 64));
+  command
+      .add_option("--ai-workers", config.agent_threads,
+                  "threads of the embedded computer player worker (0: leave the computer "
+                  "players to `pacwar worker` processes; default 4)")
+      ->check(CLI::Range(0, 64));
+  command
+      .add_option("--ai-lease", o->lease,
+                  "seconds after which a computer player's job whose worker died is claimed "
+                  "again (default 30)")
       ->check(CLI::Range(0.1, 3600.0));
-  serve
-      ->add_option("--ai-nice", serve_config.agent_nice,
-                   "nice value added to the computer player threads (default 10)")
+  command
+      .add_option("--ai-nice", config.agent_nice,
+                  "nice value added to the computer player threads (default 10)")
       ->check(CLI::Range(0, 19));
-  serve->add_option("--public-origin", serve_config.public_origin,
-                    "origin browsers use, e.g. https://pacwar.example.org (writes must come from "
-                    "it; https marks the cookie Secure)");
-  serve->add_option("--trust-proxy", serve_config.trusted_proxies,
-                    "address of a reverse proxy whose X-Forwarded-For names the client "
-                    "(e.g. 127.0.0.1); repeatable");
-  serve->add_option("--signups-per-hour", serve_config.signups_per_address,
-                    "accounts one address may create per hour (0: no limit; default 10)");
-  serve->add_option("--max-open-games", serve_config.max_open_games,
-                    "unfinished games per user (0: no limit; default 50)");
-  serve
-      ->add_option("--max-new-games-per-hour", serve_config.max_new_games_per_hour,
-                   "games one user may start or join per hour (0: no limit; default 60)")
+  command.add_option("--public-origin", config.public_origin,
+                     "origin browsers use, e.g. https://pacwar.example.org (writes must come from "
+                     "it; https marks the cookie Secure)");
+  command.add_option("--trust-proxy", config.trusted_proxies,
+                     "address of a reverse proxy whose X-Forwarded-For names the client "
+                     "(e.g. 127.0.0.1); repeatable");
+  command.add_option("--signups-per-hour", config.signups_per_address,
+                     "accounts one address may create per hour (0: no limit; default 10)");
+  command.add_option("--max-open-games", config.max_open_games,
+                     "unfinished games per user (0: no limit; default 50)");
+  command
+      .add_option("--max-new-games-per-hour", config.max_new_games_per_hour,
+                  "games one user may start or join per hour (0: no limit; default 60)")
       ->check(CLI::NonNegativeNumber);
-  int keep_finished_days = 0;
-  serve
-      ->add_option("--keep-finished-days", keep_finished_days,
-                   "delete a finished game, with its chat and replay, this many days after its "
-                   "last move (0: keep every game; default 0); ratings stay")
+  command
+      .add_option("--keep-finished-days", o->keep_finished_days,
+                  "delete a finished game, with its chat and replay, this many days after its "
+                  "last move (0: keep every game; default 0); ratings stay")
       ->check(CLI::Range(0, 36500));
-  serve->add_option("--smtp-url", serve_config.smtp_url,
-                    "SMTP server for e-mail notices, e.g. smtp://mail.example.org:25 "
-                    "(default: no e-mail)");
-  serve->add_option("--mail-from", serve_config.mail_from,
-                    "sender address of e-mail notices (default pacwar@localhost)");
-  serve->add_option("--max-connections-per-address", serve_config.max_connections_per_address,
-                    "connections open at once from one client address (0: no limit; default "
-                    "256; the --trust-proxy addresses have none)");
-  serve
-      ->add_option("--max-streams-per-user", serve_config.max_streams_per_user,
-                   "live game pages open at once per user (0: no limit; default 20)")
+  command.add_option("--smtp-url", config.smtp_url,
+                     "SMTP server for e-mail notices, e.g. smtp://mail.example.org:25 "
+                     "(default: no e-mail)");
+  command.add_option("--mail-from", config.mail_from,
+                     "sender address of e-mail notices (default pacwar@localhost)");
+  command.add_option("--max-connections-per-address", config.max_connections_per_address,
+                     "connections open at once from one client address (0: no limit; default "
+                     "256; the --trust-proxy addresses have none)");
+  command
+      .add_option("--max-streams-per-user", config.max_streams_per_user,
+                  "live game pages open at once per user (0: no limit; default 20)")
       ->check(CLI::NonNegativeNumber);
-  serve->add_option("--webhook-allow-host", serve_config.webhook_allow_hosts,
-                    "a host that players' notification webhooks may reach even on a loopback or "
-                    "private address (e.g. your club's own chat server); repeatable. Others "
-                    "must resolve to public addresses only");
-  serve
-      ->add_option("--metrics-allow", serve_config.metrics_allow,
-                   "client networks that may read /metrics and /healthz, e.g. "
-                   "127.0.0.0/8,::1,10.0.0.0/8 (default: loopback only)")
+  command.add_option("--webhook-allow-host", config.webhook_allow_hosts,
+                     "a host that players' notification webhooks may reach even on a loopback or "
+                     "private address (e.g. your club's own chat server); repeatable. Others "
+                     "must resolve to public addresses only");
+  command
+      .add_option("--metrics-allow", config.metrics_allow,
+                  "client networks that may read /metrics and /healthz, e.g. "
+                  "127.0.0.0/8,::1,10.0.0.0/8 (default: loopback only)")
       ->delimiter(',');
-  double invite_days = 7;
-  serve
-      ->add_option("--invite-days", invite_days,
-                   "days an invitation link works (the game's creator can ask for a new one; "
-                   "default 7)")
+  command
+      .add_option("--invite-days", o->invite_days,
+                  "days an invitation link works (the game's creator can ask for a new one; "
+                  "default 7)")
       ->check(CLI::Range(0.001, 3650.0));
-  std::string serve_config_file;
-  serve->add_option("--config", serve_config_file,
-                    "read the options left out here from FILE: one 'name = value' line each, "
-                    "the name without its dashes (e.g. port = 8080)");
+  command.add_option("--config", o->config_file,
+                     "read the options left out here from FILE: one 'name = value' line each, "
+                     "the name without its dashes (e.g. port = 8080)");
+  return [o, serve = &command] {
+    if (!o->config_file.empty()) {  // before the data override, which it may set
+      try {
+        read_serve_config(*serve, o->config_file);
+      } catch (const CLI::Error& e) {
+        std::cerr << "pacwar serve: --config " << o->config_file << ": " << e.what() << "\n";
+        return kErrorExit;
+      }
+    }
+    const auto overridden = use_data_override(o->data_override);  // sets PACWAR_DATA when given
+    server::ServerConfig& settings = o->config;
+    settings.agent_lease = std::chrono::milliseconds(static_cast<std::int64_t>(o->lease * 1000));
+    settings.invite_lifetime =
+        std::chrono::milliseconds(static_cast<std::int64_t>(o->invite_days * 86400.0 * 1000.0));
+    settings.keep_finished_games = std::chrono::hours(24 * o->keep_finished_days);
+    if (settings.web_dir.empty()) settings.web_dir = default_web_dir();
+    return run_serve(settings, std::cout);
+  };
+}
 
-  const WitpCommands witp(app);
-  const MeasureCommands measure(app);
-  const AnalysisCommands analysis_commands(app);
-  const SuiteCommands suite_commands(app);
-  add_backup_commands(app);
-  const GamesCommands games_commands(app);
+Runner add_worker(CLI::App& command, Prelude&) {
+  struct Options {
+    WorkerConfig config;
+    double lease = 30;
+  };
+  auto o = std::make_shared<Options>();
+  command.add_option("--db", o->config.db, "database: postgresql://... (or sqlite:FILE)")
+      ->required();
+  command.add_option("--threads", o->config.threads, "thinker threads (default 2)")
+      ->check(CLI::Range(1, 256));
+  command.add_option("--name", o->config.name, "name of this worker (default worker-HOST-PID)");
+  command.add_option("--ai-ratings", o->config.ai_ratings,
+                     "the computer levels' fixed ratings (default: data/server/ai_ratings.json)");
+  command.add_option("--nice", o->config.nice, "nice value added to the thinker threads")
+      ->check(CLI::Range(0, 19));
+  command
+      .add_option("--lease", o->lease,
+                  "seconds after which a job this worker claimed may be claimed by another "
+                  "(default 30)")
+      ->check(CLI::Range(0.1, 3600.0));
+  return [o] {
+    o->config.lease = std::chrono::milliseconds(static_cast<std::int64_t>(o->lease * 1000));
+    return run_worker(o->config, std::cout);
+  };
+}
+
+// A subcommand and its line in `pacwar --help`, with the function that adds its options.
+struct Command {
+  const char* name;
+  const char* help;
+  Runner (*add)(CLI::App& command, Prelude& prelude);
+};
+
+// The commands of this file, in the order `pacwar --help` lists them.
+constexpr Command kCommands[] = {
+    {"play", "play a game in the terminal", add_play},
+    {"load", "resume a saved game in the terminal (a finished one: a read-only review)", add_load},
+    {"selfplay", "random self-play with every check", add_selfplay},
+    {"bench", "speed of the game module", add_bench},
+    {"arena", "games between computer players", add_arena},
+    {"cards", "list the Resource Card ends and their events", add_cards},
+    {"serve", "the web server: play in the browser", add_serve},
+    {"worker", "plays the computer players' turns of a shared database (see docs/deploy.md)",
+     add_worker},
+};
+
+// A family of subcommands that names its own (cli/*_commands.h): added to the app, it tells
+// after parsing whether the command line chose one of them and runs it.
+struct CommandGroup {
+  std::function<bool()> selected;
+  Runner run;
+};
+
+template <typename Group, typename... Streams>
+CommandGroup group(CLI::App& app, Streams&... streams) {
+  auto commands = std::make_shared<const Group>(app);
+  return {[commands] { return commands->selected(); },
+          [commands, &streams...] { return commands->run(streams...); }};
+}
+
+// Every family of subcommands after those of kCommands, in the order `pacwar --help` lists them.
+std::vector<CommandGroup> add_command_groups(CLI::App& app) {
+  std::vector<CommandGroup> groups;
+  groups.push_back(group<WitpCommands>(app, std::cin, std::cout));
+  groups.push_back(group<MeasureCommands>(app, std::cout, std::cerr));
+  groups.push_back(group<AnalysisCommands>(app, std::cout, std::cerr));
+  groups.push_back(group<SuiteCommands>(app, std::cout, std::cerr));
+  add_backup_commands(app);  // each runs in its callback during parsing
+  groups.push_back(group<GamesCommands>(app, std::cout));
+  return groups;
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"pacwar: strategic board wargames with every rule enforced"};
+  app.require_subcommand(1);
+  Prelude prelude = read_prelude(argc, argv);
+  std::vector<std::pair<const CLI::App*, Runner>> commands;
+  for (const Command& command : kCommands) {
+    CLI::App* sub = app.add_subcommand(command.name, command.help);
+    commands.emplace_back(sub, command.add(*sub, prelude));
+  }
+  const std::vector<CommandGroup> groups = add_command_groups(app);
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : kErrorExit;
   }
-
-  if (witp.selected()) return witp.run(std::cin, std::cout);
-  if (measure.selected()) return measure.run(std::cout, std::cerr);
-  if (analysis_commands.selected()) return analysis_commands.run(std::cout, std::cerr);
-  if (suite_commands.selected()) return suite_commands.run(std::cout, std::cerr);
-  if (games_commands.selected()) return games_commands.run(std::cout);
-  if (*serve && !serve_config_file.empty()) {  // before the data override, which it may set
-    try {
-      read_serve_config(*serve, serve_config_file);
-    } catch (const CLI::Error& e) {
-      std::cerr << "pacwar serve: --config " << serve_config_file << ": " << e.what() << "\n";
-      return kErrorExit;
-    }
-  }
-  const auto overridden = use_data_override(data_override);  // sets PACWAR_DATA when given
-  if (*play) {
-    auto game = game_named(play_game);
-    if (seed_option->count() == 0) {
-      std::random_device device;
-      play_seed = (static_cast<std::uint64_t>(device()) << 32) | device();
-    }
-    engine::Session session(game, parse_rules(play_rules), play_seed);
-    std::cout << "pacwar " << play_game << ", seed " << play_seed << "\n";
-    const auto players = play_seats.players(game->num_seats(), "human", "random");
-    return run_play(session, players, std::cin, std::cout, renderer_for(play_game), play_threads);
-  }
-  if (*load) {
-    if (!save) save = read_save_file(load_file);
-    engine::Session session = engine::Session::load(*save, find_game);
-    const auto players = load_seats.players(session.game().num_seats(), "human", "human");
-    return run_loaded(session, players, std::cin, std::cout, renderer_for(session.game().name()));
-  }
-  if (*worker) {
-    worker_config.lease = std::chrono::milliseconds(static_cast<std::int64_t>(worker_lease * 1000));
-    return run_worker(worker_config, std::cout);
-  }
-  if (*serve) {
-    serve_config.agent_lease =
-        std::chrono::milliseconds(static_cast<std::int64_t>(serve_lease * 1000));
-    serve_config.invite_lifetime =
-        std::chrono::milliseconds(static_cast<std::int64_t>(invite_days * 86400.0 * 1000.0));
-    serve_config.keep_finished_games = std::chrono::hours(24 * keep_finished_days);
-    if (serve_config.web_dir.empty()) serve_config.web_dir = default_web_dir();
-    return run_serve(serve_config, std::cout);
-  }
-  if (*selfplay) {
-    auto game = game_named(selfplay_game);
-    selfplay_config.check_invariants = !no_check;
-    const SelfplayResult result = run_selfplay(game, parse_rules(selfplay_rules), selfplay_config);
-    const Json json = to_json(result, *game);
-    std::cout << (selfplay_json ? json.dump() : json.dump(2)) << "\n";
-    return result.invariant_violations == 0 ? 0 : 1;
-  }
-  if (*bench) {
-    auto game = game_named(bench_game);
-    const BenchResult result = run_bench(game, parse_rules(bench_rules), bench_config);
-    const Json json = to_json(result);
-    std::cout << (bench_json ? json.dump() : json.dump(2)) << "\n";
-    return 0;
-  }
-  if (*cards) {
-    const Json json = cards_json(cards_game);
-    std::cout << (cards_json_flag ? json.dump() : json.dump(2)) << "\n";
-    return 0;
-  }
-  if (*arena) {
-    auto game = game_named(arena_game);
-    for (int seat = 0; seat < game->num_seats(); ++seat) {
-      const auto index = static_cast<std::size_t>(seat);
-      const bool given = index < arena_seats.kinds.size() && !arena_seats.kinds[index].empty();
-      arena_config.players.push_back(given ? arena_seats.kinds[index] : "random");
-    }
-    const ArenaResult result = run_arena(game, parse_rules(arena_rules), arena_config);
-    const Json json = to_json(result, arena_config, *game);
-    std::cout << (arena_json ? json.dump() : json.dump(2)) << "\n";
-    return 0;
-  }
+  for (const CommandGroup& g : groups)
+    if (g.selected()) return g.run();
+  for (const auto& [sub, runner] : commands)
+    if (sub->parsed()) return runner();
   return kErrorExit;
 }
 
