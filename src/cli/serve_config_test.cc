@@ -1,5 +1,6 @@
-// `pacwar serve --config FILE` (src/cli/main.cc): the file's options are taken, the command line
-// wins over them, and a bad file stops the binary with a message naming the file and the option.
+// `pacwar serve --config FILE` (src/cli/server_commands.cc): the file's options are taken, the
+// command line wins over them, and a bad file stops the binary with a message naming the file and
+// the option.
 #include <gtest/gtest.h>
 
 #include <cstdio>
