@@ -72,12 +72,6 @@ function field(d, preset) {
   };
 }
 
-// A book change's field in the catalog's words (label, choice labels, section).
-function bookField(f) {
-  return { name: f.key, label: f.label, kind: f.kind === 'choice' ? 'text' : f.kind, help: f.help, required: f.required,
-    choices: f.choice_labels || f.choices, section: f.section };
-}
-
 function readAll(fields) {
   const out = {};
   for (const f of fields) {
@@ -164,8 +158,9 @@ export function calculatorForm(calc, { campaignId, canPost, onChanged, onRefused
 export function bookForm(change, { campaignId, onChanged, preset = {}, hidden = {}, label }) {
   // A form fixed to one side leaves out the fields only the other side uses ("Japanese: ...").
   const other = hidden.side === 'allied' ? 'Japanese:' : hidden.side === 'japanese' ? 'Allied:' : null;
-  const fields = change.fields.filter((f) => !(f.key in hidden) && !(other && f.help.startsWith(other)))
-    .map((f) => field(bookField(f), preset[f.key]));
+  // Its fields are described as a calculator's arguments are (src/witp/book_changes.h).
+  const fields = change.fields.filter((f) => !(f.name in hidden) && !(other && f.help.startsWith(other)))
+    .map((f) => field(f, preset[f.name]));
   const out = outcome();
   const form = h('form', { class: 'witp-form', novalidate: true, 'data-change': change.change, onsubmit: async (ev) => {
     ev.preventDefault();
@@ -182,8 +177,8 @@ export function bookForm(change, { campaignId, onChanged, preset = {}, hidden = 
   } },
     h('h3', {}, h('span', { class: 'section' }, change.section), ` ${change.title}`),
     Object.keys(hidden).length ? h('p', { class: 'small muted' }, Object.entries(hidden).map(([k, v]) => {
-      const f = change.fields.find((x) => x.key === k);
-      const c = f && (f.choice_labels || []).find((x) => x.value === v);
+      const f = change.fields.find((x) => x.name === k);
+      const c = f && (f.choices || []).find((x) => x.value === v);
       return `${f ? f.label : k}: ${c ? c.label : v}`;
     }).join(' · ')) : null,
     h('div', { class: 'fields' }, fields.map((f) => f.el)),

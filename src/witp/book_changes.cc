@@ -1,125 +1,177 @@
 #include "witp/book_changes.h"
 
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/errors.h"
+#include "witp/book_entries.h"
+#include "witp/campaign.h"
+
 namespace pacwar::witp {
 namespace {
 
-BookField number(std::string key, std::string help, bool required = true) {
-  return {std::move(key), FieldKind::kInteger, std::move(help), required, {}};
+const char* kind_words(ArgKind kind) {
+  switch (kind) {
+    case ArgKind::kInteger:
+      return "a whole number";
+    case ArgKind::kFlag:
+      return "a flag";
+    case ArgKind::kText:
+      return "text";
+    case ArgKind::kIntegerList:
+      return "whole numbers";
+    case ArgKind::kDie:
+      return "a die roll";
+    case ArgKind::kCycle:
+      return "a cycle";
+  }
+  return "text";
 }
-BookField text(std::string key, std::string help, bool required = true) {
-  return {std::move(key), FieldKind::kText, std::move(help), required, {}};
+
+// A field as the help writes it: "cps=", "[previous=]", "[china]", "koga=reserve|hq|none".
+std::string usage_of(const ArgSpec& field) {
+  if (field.kind == ArgKind::kFlag) {
+    std::string flag = "[";
+    flag += field.name;
+    return flag + "]";
+  }
+  std::string word = field.name + "=";
+  if (field.kind == ArgKind::kCycle) word += "0/C/YY";
+  if (!field.choices.empty() && field.name != "side") {
+    for (std::size_t i = 0; i < field.choices.size(); ++i) {
+      word += (i == 0 ? "" : "|") + field.choices[i];
+    }
+  }
+  if (field.required) return word;
+  std::string optional = "[";
+  optional += word;
+  return optional + "]";
 }
-BookField flag(std::string key, std::string help) {
-  return {std::move(key), FieldKind::kFlag, std::move(help), false, {}};
+
+std::string usage_line(const BookChange& change) {
+  std::string line = "  ";
+  line += change.change;
+  for (const ArgSpec& field : change.fields) {
+    line += ' ';
+    line += usage_of(field);
+  }
+  line += " ";
+  constexpr std::size_t kColumn = 64;
+  if (line.size() < kColumn) line.append(kColumn - line.size(), ' ');
+  return line + change.section + " " + change.title + "\n";
 }
-BookField choice(std::string key, std::string help, std::vector<std::string> choices,
-                 bool required = true) {
-  return {std::move(key), FieldKind::kChoice, std::move(help), required, std::move(choices)};
+
+// `pacwar witp book FILE help CHANGE`: the change's fields one by one.
+std::string change_help(const BookChange& change) {
+  std::string out = usage_line(change);
+  for (const ArgSpec& field : change.fields) {
+    out += "    " + usage_of(field) + ": " + field.help + " (" + kind_words(field.kind) +
+           (field.required || field.kind == ArgKind::kFlag ? "" : ", optional") + ")\n";
+  }
+  return out;
 }
-BookField side() { return choice("side", "side", {"allied", "japanese"}); }
 
 }  // namespace
 
+BookFields::BookFields(const BookChange& change, BookSurface surface)
+    : change_(change), surface_(surface) {}
+
+void BookFields::set(const std::string& key, std::string value, std::string given) {
+  const bool known = std::any_of(change_.fields.begin(), change_.fields.end(),
+                                 [&](const ArgSpec& f) { return f.name == key; });
+  if (!known) {
+    if (surface_ == BookSurface::kForm) {
+      throw engine::UsageError(key + "=: is not a field of this change");
+    }
+    throw engine::UsageError("'" + given + "': not a field of '" + change_.change + "'");
+  }
+  if (values_.contains(key)) {
+    throw engine::UsageError(key + "= given twice ('" + given_[key] + "' and '" + given +
+                             "'); give each field once");
+  }
+  values_[key] = std::move(value);
+  given_[key] = std::move(given);
+}
+
+const ArgSpec& BookFields::declared(const std::string& key) const {
+  for (const ArgSpec& field : change_.fields) {
+    if (field.name == key) return field;
+  }
+  throw std::logic_error("book change '" + change_.change + "' reads the field '" + key +
+                         "' that its entry does not declare");
+}
+
+std::string BookFields::text(const std::string& key) {
+  const ArgKind kind = declared(key).kind;
+  if (kind != ArgKind::kText && kind != ArgKind::kCycle) {
+    throw std::logic_error("book change '" + change_.change + "' reads " + key + " as text");
+  }
+  auto it = values_.find(key);
+  if (it == values_.end() || it->second.empty()) throw engine::UsageError(key + "=: required");
+  used_.push_back(key);
+  return it->second;
+}
+
+std::int64_t BookFields::integer(const std::string& key) {
+  if (declared(key).kind != ArgKind::kInteger) {
+    throw std::logic_error("book change '" + change_.change + "' reads " + key + " as a number");
+  }
+  auto it = values_.find(key);
+  if (it == values_.end() || it->second.empty()) throw engine::UsageError(key + "=: required");
+  used_.push_back(key);
+  const std::string& value = it->second;
+  std::size_t end = 0;
+  std::int64_t result = 0;
+  try {
+    result = std::stoll(value, &end);
+  } catch (const std::exception&) {
+    end = 0;
+  }
+  if (end != value.size() || end == 0) {
+    throw engine::UsageError(key + "=: not a whole number: '" + value + "'");
+  }
+  require_range(key + "=", result, -1000000000, 1000000000);
+  return result;
+}
+
+bool BookFields::flag(const std::string& key) {
+  if (declared(key).kind != ArgKind::kFlag) {
+    throw std::logic_error("book change '" + change_.change + "' reads " + key + " as a flag");
+  }
+  used_.push_back(key);
+  auto it = values_.find(key);
+  if (it == values_.end()) return false;
+  if (it->second == "true" || it->second == "yes") return true;
+  if (it->second == "false" || it->second == "no") return false;
+  throw engine::UsageError("'" + given_.at(key) + "': " + key + " is a flag: write it alone (or " +
+                           key + "=true/false)");
+}
+
+bool BookFields::has(const std::string& key) const {
+  declared(key);
+  return values_.contains(key);
+}
+
+void BookFields::finish() const {
+  for (const auto& [key, value] : values_) {
+    if (std::find(used_.begin(), used_.end(), key) != used_.end()) continue;
+    if (surface_ == BookSurface::kForm) {
+      throw engine::UsageError(key + "=: is not used with the other fields given");
+    }
+    throw engine::UsageError("'" + given_.at(key) + "': not a field of '" + change_.change + "'");
+  }
+}
+
 const std::vector<BookChange>& book_changes() {
-  static const std::vector<BookChange> changes = {
-      {"assign",
-       "28.4",
-       "Assign CPs to a HQ (gearing limit)",
-       {side(), text("hq", "HQ"), number("cps", "CPs assigned"),
-        number("previous", "CPs assigned last cycle, when the books lack it", false),
-        flag("newly-deployed", "a newly deployed HQ (28.4.2)"),
-        number("allotment", "its allotment, for a newly deployed HQ", false),
-        flag("china", "one of China's HQs (28.9.3)")}},
-      {"spend", "28.2", "Spend CPs of a HQ", {side(), text("hq", "HQ"), number("cps", "CPs")}},
-      {"lend",
-       "28.8",
-       "Lend CPs from one HQ to another (4:3)",
-       {side(), text("from", "HQ lending"), text("to", "HQ receiving"), number("cps", "CPs sent")}},
-      {"reserve",
-       "28.6.1",
-       "Place CPs into the reserve",
-       {side(), number("cps", "CPs placed"),
-        number("cycle-total", "Allied: the cycle's CP total", false),
-        number("ms-points", "Japanese: the MS Point total", false)}},
-      {"draw-reserve",
-       "28.6.3",
-       "Draw CPs from the reserve to a HQ",
-       {side(), text("hq", "HQ"), number("cps", "CPs drawn"),
-        flag("isolated", "the HQ is isolated (half)")}},
-      {"future-ops",
-       "28.5",
-       "Put CPs into the future operations pool",
-       {side(),
-        number("cps", "CPs (at most 50)"),
-        {"target", FieldKind::kCycle, "the cycle they are for (at most 6 ahead)", true, {}}}},
-      {"release-future-ops",
-       "28.5",
-       "Release the future operations pool to a HQ",
-       {side(), text("hq", "HQ"), number("cps", "CPs"),
-        flag("special", "Japan's special pool after the Yamamoto Mission (42.7)")}},
-      {"si",
-       "42.5",
-       "Record an SI level chit drawn",
-       {side(), number("drawn", "level drawn (Allied 1-4, Japanese 1-3)", false),
-        number("level", "set the level directly", false),
-        number("plus-drawn", "Japanese: SI +1 chits picked before it (42.5.3)", false),
-        flag("doolittle", "Allied: the Doolittle +1 counter (42.6)"),
-        flag("jn25", "Allied: the JN-25 change (42.8)")}},
-      {"magic-played",
-       "42.5.2",
-       "Magic chits played: SI +1 chits for Japan's next cup",
-       {number("count", "Magic chits played")}},
-      {"yamamoto",
-       "42.7",
-       "The Yamamoto Mission",
-       {text("hq", "Yamamoto's HQ"), text("others", "other non-army HQs, HQ,HQ", false),
-        number("reserve-dice", "2D6 on the Bombardment of Air Points Table", false),
-        choice("koga", "Koga's 10 CPs from", {"reserve", "hq", "none"}),
-        number("si-dice", "2D6: SI +1 chits"),
-        text("si-spread", "chits along the cycle track, 0/C/YY:N,...", false)}},
-      {"repair",
-       "36.1",
-       "Put a ship into the Ship Repair Log",
-       {text("ship", "ship"), side(), text("type", "ship type (CV, BB, DD...)", false),
-        text("damage", "damage level, D1-D9 or 1-9", false),
-        number("dice", "repair 2D6 as rolled", false), text("port", "repair port", false),
-        number("cycles", "a known duration in cycles, instead of the tables", false),
-        flag("cw", "Commonwealth ship"),
-        flag("capital-ship-under-repair", "another capital ship is under repair there"),
-        flag("maximum-effort", "maximum effort repair (36.4)"), text("note", "note", false)}},
-      {"repair-advance", "36.0", "End of a G/T: every repair one G/T on", {}},
-      {"repaired", "36.0", "A ship leaves the Ship Repair Log", {text("ship", "ship")}},
-      {"ship",
-       "36.6",
-       "Put a ship into the Refit/Yard Period Log",
-       {text("ship", "ship"), side(), text("type", "ship type (CV, BB, CA...)"),
-        flag("reinforcement", "arrived as a reinforcement this cycle")}},
-      {"refit", "36.6.2", "Check off a ship's refit this cycle", {text("ship", "ship")}},
-      {"yard",
-       "36.5",
-       "A yard period",
-       {text("ship", "ship"), flag("extended", "an extended yard period (36.5.4)"),
-        number("activation-cost", "activation cost, for an extended one", false)}},
-      {"attrition-chit",
-       "37.2.2",
-       "An unmarked naval attrition chit drawn (out of the cup this year)",
-       {choice("cup", "cup", {"allied", "japanese"}), text("chit", "chit class (CV, BB...)")}},
-      {"base",
-       "32.1.1",
-       "A base's Total Supply Distance (Base Log)",
-       {text("name", "base"), side(), number("ucs-distance", "hexes to the UCS"),
-        number("supply-base-distance", "hexes to the supply base")}},
-      {"msp-total", "57", "Set Japan's MSP total (General Record Track)", {number("msp", "MSPs")}},
-      {"msp-loss",
-       "57.3",
-       "MSPs lost",
-       {number("msp", "MSPs lost"), choice("cause", "cause", {"submarines", "mining", "other"}),
-        text("where", "hex (mining: once per Strategic G/T, 56.4.4)", false)}},
-      {"msp-to-msu", "57.5.2", "MSPs taken to tactical MSUs", {number("msp", "MSPs")}},
-      {"msp-arrivals", "57.5.1", "Converted MSPs due join the total", {}},
-      {"china-surrender", "47.17", "China surrenders: garrison of 216 points", {}},
-      {"next-cycle", "28.9", "End of the Strategic G/T: carry-over, next cycle", {}},
-  };
+  static const std::vector<BookChange> changes = [] {
+    std::vector<BookChange> all;
+    for (auto* area : {&book_entries::command_point_changes, &book_entries::intelligence_changes,
+                       &book_entries::ship_changes, &book_entries::supply_changes,
+                       &book_entries::cycle_changes}) {
+      for (BookChange& change : area()) all.push_back(std::move(change));
+    }
+    return all;
+  }();
   return changes;
 }
 
@@ -130,20 +182,52 @@ const BookChange* find_book_change(const std::string& change) {
   return nullptr;
 }
 
-const char* field_kind_name(FieldKind kind) {
-  switch (kind) {
-    case FieldKind::kInteger:
-      return "integer";
-    case FieldKind::kText:
-      return "text";
-    case FieldKind::kChoice:
-      return "choice";
-    case FieldKind::kFlag:
-      return "flag";
-    case FieldKind::kCycle:
-      return "cycle";
+std::string book_command_help() {
+  std::string out =
+      "book changes (key=value; [optional]; pacwar witp book FILE help CHANGE for its fields):\n";
+  for (const BookChange& change : book_changes()) out += usage_line(change);
+  return out;
+}
+
+BookFields book_fields_of_words(const BookChange& change, const std::vector<std::string>& words) {
+  BookFields fields(change, BookSurface::kCommandLine);
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    const auto equals = words[i].find('=');
+    const std::string key = equals == std::string::npos ? words[i] : words[i].substr(0, equals);
+    if (key.empty()) throw engine::UsageError("'" + words[i] + "': a field name before '='");
+    // A bare word is a flag.
+    fields.set(key, equals == std::string::npos ? "true" : words[i].substr(equals + 1), words[i]);
   }
-  return "text";
+  return fields;
+}
+
+std::string apply_book_change(Campaign& campaign, const BookChange& change, BookFields& fields,
+                              const std::string& description, const Tables& tables) {
+  const std::int64_t cycle = campaign.cycle();
+  return campaign.change(description, [&](Json& books) {
+    BookEdit edit{books, fields, cycle, tables};
+    std::string summary = change.apply(edit);
+    fields.finish();
+    return summary;
+  });
+}
+
+std::string apply_book_command(Campaign& campaign, const std::vector<std::string>& words,
+                               const Tables& tables) {
+  if (words.empty() || words[0] == "help") {
+    if (words.size() > 1) {
+      if (const BookChange* change = find_book_change(words[1])) return change_help(*change);
+    }
+    return book_command_help();
+  }
+  const BookChange* change = find_book_change(words[0]);
+  if (change == nullptr) {
+    throw engine::UsageError("unknown book change '" + words[0] + "'\n" + book_command_help());
+  }
+  BookFields fields = book_fields_of_words(*change, words);
+  std::string description;
+  for (const std::string& word : words) description += (description.empty() ? "" : " ") + word;
+  return apply_book_change(campaign, *change, fields, description, tables);
 }
 
 }  // namespace pacwar::witp

@@ -4,12 +4,20 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include "engine/errors.h"
 #include "witp/campaign.h"
 #include "witp/strategic_turn_50.h"
 
 namespace pacwar::witp {
 namespace {
+
+ArgSpec fields_for_test() {
+  ArgSpec cps;
+  cps.name = "cps";
+  return cps;
+}
 
 TEST(WitpBookChanges, EveryDescribedChangeIsKnownToTheBooks) {
   const Tables none("no tables");
@@ -22,11 +30,79 @@ TEST(WitpBookChanges, EveryDescribedChangeIsKnownToTheBooks) {
     } catch (const engine::UsageError& e) {
       EXPECT_EQ(std::string(e.what()).find("unknown book change"), std::string::npos) << e.what();
     }
-    for (const BookField& field : change.fields) {
-      EXPECT_EQ(field.choices.empty(), field.kind != FieldKind::kChoice) << field.key;
+    for (const ArgSpec& field : change.fields) {
+      EXPECT_TRUE(field.choices.empty() || field.kind == ArgKind::kText) << field.name;
     }
   }
   EXPECT_EQ(find_book_change("conjure"), nullptr);
+}
+
+// Every field an entry's function reads is one the entry declares, with that kind: each change is
+// run with every field given (and with none), and no read is a programming error.
+TEST(WitpBookChanges, FunctionsReadOnlyTheFieldsTheirEntryDeclares) {
+  const Tables tables = Tables::load(kDefaultTablesFile);
+  for (const BookChange& change : book_changes()) {
+    SCOPED_TRACE(change.change);
+    for (bool all : {false, true}) {
+      std::vector<std::string> words = {change.change};
+      for (const ArgSpec& field : change.fields) {
+        if (!all) break;
+        if (field.kind == ArgKind::kFlag) {
+          words.push_back(field.name);
+        } else if (field.kind == ArgKind::kCycle) {
+          words.push_back(field.name + "=0/6/44");
+        } else if (field.kind == ArgKind::kInteger) {
+          words.push_back(field.name + "=2");
+        } else {
+          words.push_back(field.name + "=" +
+                          (field.choices.empty() ? std::string("DD") : field.choices.front()));
+        }
+      }
+      Campaign campaign = Campaign::fresh("0/3/44", "test");
+      try {
+        apply_book_command(campaign, words, tables);
+      } catch (const engine::UsageError&) {
+        // The books may refuse; only a read of an undeclared field would fail the test.
+      } catch (const engine::DataError&) {
+      }
+    }
+  }
+}
+
+TEST(WitpBookChanges, AReadOfAnUndeclaredFieldIsAProgrammingError) {
+  BookChange change{"test", "0", "test", {fields_for_test()}, nullptr};
+  BookFields fields(change, BookSurface::kCommandLine);
+  EXPECT_THROW(fields.integer("cpz"), std::logic_error);
+  EXPECT_THROW(fields.text("cps"), std::logic_error);
+  EXPECT_EQ(fields.has("cps"), false);
+}
+
+// The command line's words: a field not of the change, given twice, or not used with the others.
+TEST(WitpBookChanges, CommandLineRefusalsNameTheWordsTyped) {
+  const Tables none("no tables");
+  Campaign campaign = Campaign::fresh("0/3/44", "test");
+  auto refusal = [&](const std::vector<std::string>& words) {
+    try {
+      apply_book_command(campaign, words, none);
+    } catch (const engine::UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refusal({"msp-total", "msp=3", "spnet=2"}), "'spnet=2': not a field of 'msp-total'");
+  EXPECT_EQ(refusal({"msp-total", "msp=3", "msp=4"}),
+            "msp= given twice ('msp=3' and 'msp=4'); give each field once");
+  EXPECT_EQ(refusal({"si", "side=allied", "level=3", "drawn=2"}), "'drawn=2': not a field of 'si'");
+  EXPECT_EQ(refusal({"msp-total", "msp=ten"}), "msp=: not a whole number: 'ten'");
+  EXPECT_EQ(refusal({"next-cycle", "now"}), "'now': not a field of 'next-cycle'");
+  EXPECT_EQ(refusal({"draw-reserve", "side=allied", "hq=POA", "cps=0", "isolated=maybe"}),
+            "'isolated=maybe': isolated is a flag: write it alone (or isolated=true/false)");
+  EXPECT_NE(refusal({"conjure"}).find("unknown book change 'conjure'"), std::string::npos);
+  EXPECT_TRUE(campaign.log().empty());
+  // help CHANGE: its fields one by one, from the table.
+  const std::string help = apply_book_command(campaign, {"help", "assign"}, none);
+  EXPECT_NE(help.find("[previous=]: CPs assigned last cycle"), std::string::npos) << help;
+  EXPECT_NE(help.find("[china]: one of China's HQs"), std::string::npos) << help;
 }
 
 // The checklist notes the browser shows are the terminal checklist's lines (56.4.4 at C.2).

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "witp/book_changes.h"  // apply_book_command: the book changes, one typed table
 #include "witp/common.h"
 #include "witp/ship_repair_log.h"
 #include "witp/tables.h"
@@ -83,12 +84,6 @@ class Campaign {
   Json log_;
   std::int64_t log_earlier_ = 0;
 };
-
-// The book changes of `pacwar witp book FILE CHANGE key=value...`; returns a summary line.
-// `tables` is consulted where a rule needs a chartbook table.
-std::string apply_book_command(Campaign& campaign, const std::vector<std::string>& words,
-                               const Tables& tables);
-std::string book_command_help();
 
 // Spends CPs of the current cycle from a HQ (28.2) for `what` (a rule's cost); refuses more than
 // the HQ holds. Returns the summary line.

@@ -188,6 +188,7 @@ std::optional<FormProblem> form_problem(
           return FormProblem{spec.name,
                              spec.label + " must be a whole number" + bounds_words(spec) + "."};
         }
+        case ArgKind::kCycle:
         case ArgKind::kText:
           if (!spec.open_choices && !spec.choices.empty() &&
               std::find(spec.choices.begin(), spec.choices.end(), word) == spec.choices.end()) {

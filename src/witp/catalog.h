@@ -22,6 +22,7 @@ enum class ArgKind {
   kText,         // a word from a list the calculator names
   kIntegerList,  // one or more whole numbers
   kDie,          // a die or dice total as rolled, or "roll" for the engine's seeded dice
+  kCycle,        // a cycle as the cycle track reads, 0/C/YY (book changes)
 };
 
 struct ArgSpec {

@@ -1,5 +1,6 @@
 #include "server/witp/witp_api.h"
 
+#include <algorithm>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -7,11 +8,11 @@
 
 #include "engine/data_dir.h"
 #include "engine/errors.h"
-#include "server/http/api_error.h"
 #include "server/accounts/crypto.h"
-#include "server/play/games.h"
-#include "server/http/json_http.h"
 #include "server/db/migrations.h"
+#include "server/http/api_error.h"
+#include "server/http/json_http.h"
+#include "server/play/games.h"
 #include "witp/book_changes.h"
 #include "witp/campaign.h"
 #include "witp/campaign_schema.h"
@@ -160,31 +161,6 @@ ApiError form_error(const witp::FormProblem& problem, const std::string& body_ke
   return ApiError(400, problem.message, extra);
 }
 
-// A book change's fields as argument specs, for the same checks and words as the calculators'.
-std::vector<witp::ArgSpec> book_specs(const witp::BookChange& change) {
-  std::vector<witp::ArgSpec> specs;
-  for (const witp::BookField& f : change.fields) {
-    witp::ArgSpec spec;
-    spec.name = f.key;
-    spec.help = f.help;
-    spec.required = f.required;
-    spec.choices = f.choices;
-    switch (f.kind) {
-      case witp::FieldKind::kInteger:
-        spec.kind = witp::ArgKind::kInteger;
-        break;
-      case witp::FieldKind::kFlag:
-        spec.kind = witp::ArgKind::kFlag;
-        break;
-      default:
-        spec.kind = witp::ArgKind::kText;
-        break;
-    }
-    specs.push_back(witp::describe_arg(spec));
-  }
-  return specs;
-}
-
 const char* arg_kind_name(witp::ArgKind kind) {
   switch (kind) {
     case witp::ArgKind::kInteger:
@@ -197,6 +173,8 @@ const char* arg_kind_name(witp::ArgKind kind) {
       return "integers";
     case witp::ArgKind::kDie:
       return "die";
+    case witp::ArgKind::kCycle:
+      return "cycle";
   }
   return "text";
 }
@@ -248,21 +226,21 @@ Json catalog_json() {
     }
     calculators.push_back(std::move(entry));
   }
+  // The book changes' fields in the calculators' words (book_changes.h: one table).
   Json changes = Json::array();
   for (const witp::BookChange& c : witp::book_changes()) {
     Json entry = {{"change", c.change},
                   {"section", c.section},
                   {"title", c.title},
                   {"fields", Json::array()}};
-    for (const witp::BookField& f : c.fields) {
-      entry["fields"].push_back({{"key", f.key},
-                                 {"label", witp::label_of(f.key)},
-                                 {"kind", witp::field_kind_name(f.kind)},
-                                 {"help", f.help},
-                                 {"required", f.required},
-                                 {"choices", f.choices},
-                                 {"choice_labels", choices_json(f.choices)},
-                                 {"section", c.section}});
+    for (const witp::ArgSpec& f : c.fields) {
+      Json field = arg_json(f, c.section);
+      // A field's choices are the entry's own (a ship's name is not one of the ship types).
+      if (f.choices.empty()) {
+        field.erase("choices");
+        field.erase("open");
+      }
+      entry["fields"].push_back(std::move(field));
     }
     changes.push_back(std::move(entry));
   }
@@ -522,35 +500,43 @@ class WitpService {
             {"segments", segments}};
   }
 
-  // A book change as the command line's `book FILE CHANGE key=value...`.
+  // A book change from the form's fields, read by the change's declared fields (book_changes.h)
+  // and applied as the command line's `book FILE CHANGE` is; refusals in the form's words.
   Json book(StoredCampaign s, const BookRequest& request) {
     const std::string& change = request.change;
     const witp::BookChange* spec = witp::find_book_change(change);
     if (spec == nullptr) throw ApiError(400, "change: unknown book change '" + change + "'");
-    std::vector<std::string> words = {change};
     std::map<std::string, std::vector<std::string>> values;
     for (const auto& [key, value] : request.fields.items()) {
-      const witp::BookField* field = nullptr;
-      for (const witp::BookField& f : spec->fields) field = f.key == key ? &f : field;
-      if (field == nullptr) {
+      const bool known = std::any_of(spec->fields.begin(), spec->fields.end(),
+                                     [&](const witp::ArgSpec& f) { return f.name == key; });
+      if (!known) {
         throw ApiError(400, "This change has no field called " + witp::label_of(key) + ".",
                        {{"field", key}, {"path", "fields." + key}});
       }
-      const std::vector<std::string> given = words_of(key, "fields." + key, value, false);
-      if (!given.empty()) {
-        words.push_back(key + "=" + given[0]);
-        values[key] = given;
-      }
+      values[key] = words_of(key, "fields." + key, value, false);
     }
-    const std::vector<witp::ArgSpec> specs = book_specs(*spec);
-    if (auto problem = witp::form_problem(specs, values)) throw form_error(*problem, "fields");
+    if (auto problem = witp::form_problem(spec->fields, values)) {
+      throw form_error(*problem, "fields");
+    }
+    // The log names the change with its fields, as the command line would have typed them.
+    std::string description = change;
+    witp::BookFields fields(*spec, witp::BookSurface::kForm);
     try {
+      for (const auto& [key, given] : values) {
+        if (given.empty()) continue;
+        description += " " + key + "=" + given[0];
+        fields.set(key, given[0], witp::label_of(key));
+      }
       return change_campaign(s, [&](witp::Campaign& campaign, const witp::Tables& tables) {
-        return Json{{"summary", witp::apply_book_command(campaign, words, tables)}};
+        return Json{
+            {"summary", witp::apply_book_change(campaign, *spec, fields, description, tables)}};
       });
     } catch (const ApiError& e) {
       if (e.status() != 400 || e.body().contains("table")) throw;
-      throw form_error(witp::in_form_words(specs, e.what()), "fields", e.body());
+      throw form_error(witp::in_form_words(spec->fields, e.what()), "fields", e.body());
+    } catch (const engine::UsageError& e) {
+      throw form_error(witp::in_form_words(spec->fields, e.what()), "fields");
     }
   }
 

@@ -127,9 +127,20 @@ TEST_F(ServerApiWitp, BadInputNamesTheFieldAndChangesNothing) {
   EXPECT_EQ(r.status, 400);
   EXPECT_EQ(r.body["error"].get<std::string>().rfind("CPs: POA holds only", 0), 0u) << r.text;
   EXPECT_EQ(r.body["field"], "cps") << r.text;
+  // A field of another form of the change (drawn with level): named by its label, no flag words.
+  r = book(alice, id, "si", {{"side", "allied"}, {"level", 3}, {"drawn", 2}});
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.body["error"], "Drawn is not used with the other fields given.") << r.text;
+  EXPECT_EQ(r.body["field"], "drawn");
+  // The log names a change from the browser as the command line would have typed it.
+  ASSERT_EQ(book(alice, id, "draw-reserve",
+                 {{"side", "allied"}, {"hq", "POA"}, {"cps", 0}, {"isolated", true}})
+                .status,
+            200);
   const Json view = get(alice, id);
-  EXPECT_EQ(view["revision"], revision + 1);  // only the assign
-  EXPECT_EQ(view["log"].size(), 1u);
+  EXPECT_EQ(view["log"].back()["change"], "draw-reserve cps=0 hq=POA isolated=true side=allied");
+  EXPECT_EQ(view["revision"], revision + 2);  // only the assign and the draw
+  EXPECT_EQ(view["log"].size(), 2u);
   // A stale revision is refused.
   r = alice.post("/api/witp/campaigns/" + id + "/book",
                  {{"change", "msp-total"}, {"fields", {{"msp", 300}}}, {"revision", revision}});
