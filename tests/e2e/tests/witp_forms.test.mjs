@@ -79,6 +79,24 @@ test('witp forms: typed fields, errors in words, the template and a table entere
   await future.locator('.witp-result').waitFor();
   assert.equal(await ahead.getAttribute('aria-invalid'), null);
 
+  // A book change's form, from the same table as the command line (src/witp/book_changes.h):
+  // typed controls, and the books' refusal in the form's words (never cps=), its field marked.
+  await page.goto(`${server.url}/#/witp/${id}/changes/spend`);
+  const spend = page.locator('form[data-change=spend]');
+  await spend.waitFor();
+  assert.deepEqual(await spend.locator('select[name=side] option').allTextContents(), ['Choose…', 'Allied', 'Japanese']);
+  assert.equal(await spend.locator('input[name=cps]').getAttribute('type'), 'number');
+  await spend.locator('select[name=side]').selectOption('allied');
+  await spend.locator('input[name=hq]').fill('POA');
+  await spend.locator('input[name=cps]').fill('5');
+  await spend.locator('button[type=submit]').click();
+  await spend.locator('[role=alert]').waitFor();
+  const refused = await spend.locator('[role=alert]').textContent();
+  assert.equal(refused, 'CPs: POA holds only 0 CPs (asked 5).');
+  assert.equal(await spend.locator('input[name=cps]').getAttribute('aria-invalid'), 'true');
+  await screenshot(page, 'witp-book-form-error');
+  assert.deepEqual(await axeViolations(page), []);
+
   // A calculator needing a table the campaign lacks: its form for exactly that table, saved,
   // and the calculator runs again by itself.
   const reserve2 = await openCalculator(page, id, 'cp-reserve');
