@@ -12,10 +12,10 @@
 namespace pacwar::witp::book_entries {
 namespace {
 
-std::string assign(Json& books, BookFields& words, std::int64_t cycle) {
-  const std::string side = side_key(words);
-  const std::string hq = words.text("hq");
-  const std::int64_t cps = words.integer("cps");
+std::string assign(Json& books, BookFields& fields, std::int64_t cycle) {
+  const std::string side = side_key(fields);
+  const std::string hq = fields.text("hq");
+  const std::int64_t cps = fields.integer("cps");
   require_non_negative("cps=", cps);
   SideBooks data = read_side(books, side);
   GearingInput input;
@@ -23,7 +23,7 @@ std::string assign(Json& books, BookFields& words, std::int64_t cycle) {
   const CpEntry* last = data.find(hq, cycle - 1);
   const CpEntry* current = data.find(hq, cycle);
   if (last != nullptr) {
-    if (words.has("previous")) {
+    if (fields.has("previous")) {
       throw engine::UsageError("previous=: the books already hold " + hq + "'s " + previous +
                                " assignment");
     }
@@ -31,15 +31,15 @@ std::string assign(Json& books, BookFields& words, std::int64_t cycle) {
   } else if (current != nullptr && current->declared_previous) {
     // Declared by an earlier assignment this cycle: keep using it.
     input.previous_cycle_cps = *current->declared_previous;
-  } else if (words.has("previous")) {
+  } else if (fields.has("previous")) {
     // Campaigns started from a scenario: last cycle's assignment is not in the books.
-    input.previous_cycle_cps = words.integer("previous");
+    input.previous_cycle_cps = fields.integer("previous");
   }
-  input.newly_deployed = words.flag("newly-deployed");
-  if (input.newly_deployed) input.side_allotment = words.integer("allotment");
-  const bool china = words.flag("china");
+  input.newly_deployed = fields.flag("newly-deployed");
+  if (input.newly_deployed) input.side_allotment = fields.integer("allotment");
+  const bool china = fields.flag("china");
   CpEntry& entry = data.entry(hq, cycle);
-  if (words.has("previous") && !entry.declared_previous) {
+  if (fields.has("previous") && !entry.declared_previous) {
     entry.declared_previous = input.previous_cycle_cps;
   }
   if (china) data.hqs[hq].china = true;
@@ -57,10 +57,10 @@ std::string assign(Json& books, BookFields& words, std::int64_t cycle) {
          std::to_string(gearing.limit) + " (" + gearing.basis + ")";
 }
 
-std::string spend(Json& books, BookFields& words, std::int64_t cycle) {
-  const std::string side = side_key(words);
-  const std::string hq = words.text("hq");
-  const std::int64_t cps = words.integer("cps");
+std::string spend(Json& books, BookFields& fields, std::int64_t cycle) {
+  const std::string side = side_key(fields);
+  const std::string hq = fields.text("hq");
+  const std::int64_t cps = fields.integer("cps");
   require_non_negative("cps=", cps);
   SideBooks data = read_side(books, side);
   CpEntry& entry = data.entry(hq, cycle);
@@ -70,11 +70,11 @@ std::string spend(Json& books, BookFields& words, std::int64_t cycle) {
          std::to_string(entry.balance()) + " left";
 }
 
-std::string lend(Json& books, BookFields& words, std::int64_t cycle) {
-  const std::string side = side_key(words);
-  const std::string from = words.text("from");
-  const std::string to = words.text("to");
-  const std::int64_t cps = words.integer("cps");
+std::string lend(Json& books, BookFields& fields, std::int64_t cycle) {
+  const std::string side = side_key(fields);
+  const std::string from = fields.text("from");
+  const std::string to = fields.text("to");
+  const std::int64_t cps = fields.integer("cps");
   require_non_negative("cps=", cps);
   if (from == to) throw engine::UsageError("to=: a HQ cannot lend to itself");
   SideBooks data = read_side(books, side);
@@ -86,16 +86,16 @@ std::string lend(Json& books, BookFields& words, std::int64_t cycle) {
          std::to_string(received) + " (28.8)";
 }
 
-std::string reserve(Json& books, BookFields& words, const Tables& tables) {
+std::string reserve(Json& books, BookFields& fields, const Tables& tables) {
   ReserveInput input;
-  input.side = parse_side("side=", words.text("side"));
-  input.cps_placed = words.integer("cps");
+  input.side = parse_side("side=", fields.text("side"));
+  input.cps_placed = fields.integer("cps");
   require_non_negative("cps=", input.cps_placed);
   if (input.side == Side::kAllied) {
-    input.cycle_total = words.integer("cycle-total");
+    input.cycle_total = fields.integer("cycle-total");
     require_non_negative("cycle-total=", input.cycle_total);
   } else {
-    input.ms_points = words.integer("ms-points");
+    input.ms_points = fields.integer("ms-points");
     require_non_negative("ms-points=", input.ms_points);
   }
   const ReserveResult result = reserve_placement(input, tables);
@@ -106,14 +106,14 @@ std::string reserve(Json& books, BookFields& words, const Tables& tables) {
          std::to_string(result.recorded) + " recorded To Reserve (28.6.1), available next cycle";
 }
 
-std::string draw_reserve(Json& books, BookFields& words, std::int64_t cycle) {
-  const std::string side = side_key(words);
-  const std::string hq = words.text("hq");
-  const std::int64_t cps = words.integer("cps");
+std::string draw_reserve(Json& books, BookFields& fields, std::int64_t cycle) {
+  const std::string side = side_key(fields);
+  const std::string hq = fields.text("hq");
+  const std::int64_t cps = fields.integer("cps");
   require_non_negative("cps=", cps);
   SideBooks data = read_side(books, side);
   require_at_most("cps=", cps, "reserve available", data.reserve_available);
-  const std::int64_t received = reserve_received(cps, words.flag("isolated"));
+  const std::int64_t received = reserve_received(cps, fields.flag("isolated"));
   data.reserve_available -= cps;
   data.entry(hq, cycle).received += received;
   write_side(books, side, data);
@@ -121,10 +121,10 @@ std::string draw_reserve(Json& books, BookFields& words, std::int64_t cycle) {
          std::to_string(received) + " (28.6.3)";
 }
 
-std::string future_ops(Json& books, BookFields& words, std::int64_t cycle) {
-  const std::string side = side_key(words);
-  const std::int64_t cps = words.integer("cps");
-  const std::int64_t target = parse_cycle("target=", words.text("target"));
+std::string future_ops(Json& books, BookFields& fields, std::int64_t cycle) {
+  const std::string side = side_key(fields);
+  const std::int64_t cps = fields.integer("cps");
+  const std::int64_t target = parse_cycle("target=", fields.text("target"));
   SideBooks data = read_side(books, side);
   std::int64_t already = 0;
   if (data.future_ops) {
@@ -141,7 +141,7 @@ std::string future_ops(Json& books, BookFields& words, std::int64_t cycle) {
   input.cycles_ahead = target - cycle;
   input.pool_cps = data.future_ops ? data.future_ops->cps - already : 0;
   require_non_negative("cps=", cps);
-  // The calculator's own checks, named by the words typed here.
+  // The calculator's own checks, named by the fields typed here.
   if (input.cps_added > 50) {
     throw engine::UsageError(
         "cps=: at most 50 CPs a cycle go into the future operations pool "
@@ -158,12 +158,12 @@ std::string future_ops(Json& books, BookFields& words, std::int64_t cycle) {
          std::to_string(result.pool_cps) + " CPs (28.5)";
 }
 
-std::string release_future_ops(Json& books, BookFields& words, std::int64_t cycle) {
-  const std::string side = side_key(words);
-  const std::string hq = words.text("hq");
-  const std::int64_t cps = words.integer("cps");
+std::string release_future_ops(Json& books, BookFields& fields, std::int64_t cycle) {
+  const std::string side = side_key(fields);
+  const std::string hq = fields.text("hq");
+  const std::int64_t cps = fields.integer("cps");
   require_non_negative("cps=", cps);
-  const bool special = words.flag("special");
+  const bool special = fields.flag("special");
   SideBooks data = read_side(books, side);
   std::int64_t* pool_cps = nullptr;
   std::int64_t target_cycle = 0;
@@ -265,3 +265,26 @@ std::vector<BookChange> command_point_changes() {
 }
 
 }  // namespace pacwar::witp::book_entries
+
+namespace pacwar::witp {
+
+using book_entries::take_from_hq;
+
+std::string spend_cps(Json& books, std::int64_t cycle, const std::string& side,
+                      const std::string& hq, std::int64_t cps, const std::string& what) {
+  const std::string side_word = side_name(parse_side("--side", side));
+  if (hq.empty()) throw engine::UsageError("--hq: the HQ paying is required");
+  require_non_negative("cps", cps);
+  SideBooks data = read_side(books, side_word);
+  if (!data.hqs.contains(hq)) {
+    throw engine::UsageError("--hq: " + side_word + " HQ '" + hq +
+                             "' is not in the books (assign it CPs first: book FILE assign)");
+  }
+  CpEntry& entry = data.entry(hq, cycle);
+  take_from_hq(entry, hq, &CpEntry::spent, cps);
+  write_side(books, side_word, data);
+  return side_word + " " + hq + ": spent " + std::to_string(cps) + " CPs for " + what + ", " +
+         std::to_string(entry.balance()) + " left";
+}
+
+}  // namespace pacwar::witp

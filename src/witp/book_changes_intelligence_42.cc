@@ -46,7 +46,7 @@ std::int64_t spread_chits(const std::string& text) {
 }
 
 // 42.7 the Yamamoto Mission, played by the Allies during a regular G/T of 1943 or later.
-std::string yamamoto(Json& books, BookFields& words, std::int64_t cycle, const Tables& tables) {
+std::string yamamoto(Json& books, BookFields& fields, std::int64_t cycle, const Tables& tables) {
   if (books.contains("yamamoto_mission")) {
     throw engine::UsageError("the Yamamoto Mission was played in " +
                              books["yamamoto_mission"]["cycle"].get<std::string>() +
@@ -58,10 +58,10 @@ std::string yamamoto(Json& books, BookFields& words, std::int64_t cycle, const T
         "the books are at " +
         cycle_label(cycle));
   }
-  const std::string hq = words.text("hq");
+  const std::string hq = fields.text("hq");
   std::vector<std::string> others;
-  if (words.has("others")) {
-    for (const std::string& other : split(words.text("others"), ',')) {
+  if (fields.has("others")) {
+    for (const std::string& other : split(fields.text("others"), ',')) {
       if (other.empty() || other == hq ||
           std::find(others.begin(), others.end(), other) != others.end()) {
         throw engine::UsageError("others=: each a different non-army HQ, not " + hq +
@@ -80,19 +80,19 @@ std::string yamamoto(Json& books, BookFields& words, std::int64_t cycle, const T
   }
   input.reserve_cps = japan.reserve_available;
   if (input.reserve_cps > 0) {
-    input.reserve_dice = words.integer("reserve-dice");
-  } else if (words.has("reserve-dice")) {
+    input.reserve_dice = fields.integer("reserve-dice");
+  } else if (fields.has("reserve-dice")) {
     throw engine::UsageError("reserve-dice=: the Japanese reserve is empty; nothing to roll for");
   }
-  input.koga = parse_koga_paid_from("koga=", words.text("koga"));
-  input.si_dice = words.integer("si-dice");
+  input.koga = parse_koga_paid_from("koga=", fields.text("koga"));
+  input.si_dice = fields.integer("si-dice");
   const YamamotoResult result = yamamoto_mission(input, tables);
 
   // 42.7 SI +1 chits: into next cycle's cup, or spread along the cycle track.
   std::map<std::int64_t, std::int64_t> spread;
-  if (words.has("si-spread")) {
+  if (fields.has("si-spread")) {
     std::int64_t total = 0;
-    for (const std::string& item : split(words.text("si-spread"), ',')) {
+    for (const std::string& item : split(fields.text("si-spread"), ',')) {
       const auto colon = item.find(':');
       if (colon == std::string::npos) {
         throw engine::UsageError("si-spread=: cycle:chits pairs like 0/5/43:3,0/6/43:2");
@@ -168,18 +168,18 @@ std::string yamamoto(Json& books, BookFields& words, std::int64_t cycle, const T
   return summary + ")";
 }
 
-std::string intelligence(Json& books, BookFields& words) {
-  const std::string side = side_key(words);
+std::string intelligence(Json& books, BookFields& fields) {
+  const std::string side = side_key(fields);
   SideBooks data = read_side(books, side);
   std::int64_t level = 0;
   std::string how;
-  if (words.has("level")) {
-    level = words.integer("level");
+  if (fields.has("level")) {
+    level = fields.integer("level");
     require_range("level=", level, 1, side == "allied" ? 4 : 3);
   } else if (side == "japanese") {
     // 42.5.3: SI +1 chits picked before the level chit raise it; then all are removed.
-    const std::int64_t drawn = words.integer("drawn");
-    const std::int64_t plus = words.has("plus-drawn") ? words.integer("plus-drawn") : 0;
+    const std::int64_t drawn = fields.integer("drawn");
+    const std::int64_t plus = fields.has("plus-drawn") ? fields.integer("plus-drawn") : 0;
     require_non_negative("plus-drawn=", plus);
     require_at_most("plus-drawn=", plus, "the SI +1 chits in Japan's cup (42.5.2)",
                     data.si_plus_chits);
@@ -190,9 +190,9 @@ std::string intelligence(Json& books, BookFields& words) {
             " SI +1 chits; the rest leave the cup)";
     }
   } else {
-    const std::int64_t drawn = words.integer("drawn");
-    const bool doolittle = words.flag("doolittle");
-    const bool jn25 = words.flag("jn25");
+    const std::int64_t drawn = fields.integer("drawn");
+    const bool doolittle = fields.flag("doolittle");
+    const bool jn25 = fields.flag("jn25");
     level = allied_si_level(drawn, doolittle, jn25);
     if (doolittle || jn25) how = " (drawn " + std::to_string(drawn) + ")";
   }
@@ -210,8 +210,8 @@ std::string intelligence(Json& books, BookFields& words) {
   return summary;
 }
 
-std::string magic_played(Json& books, BookFields& words) {
-  const std::int64_t count = words.integer("count");
+std::string magic_played(Json& books, BookFields& fields) {
+  const std::int64_t count = fields.integer("count");
   require_range("count=", count, 1, 62);
   SideBooks japan = read_side(books, "japanese");
   japan.si_plus_chits += count;

@@ -9,6 +9,7 @@
 #include "engine/errors.h"
 #include "witp/book_entries.h"
 #include "witp/campaign.h"
+#include "witp/campaign_schema.h"
 #include "witp/chit_cups.h"
 #include "witp/naval_attrition_37_2.h"
 #include "witp/naval_attrition_log.h"
@@ -20,8 +21,8 @@ namespace pacwar::witp::book_entries {
 namespace {
 
 // A damage level as the log writes it (D3) or as a number (3): 36.1's D1-D4.
-std::int64_t damage_level(BookFields& words) {
-  std::string text = words.text("damage");
+std::int64_t damage_level(BookFields& fields) {
+  std::string text = fields.text("damage");
   const std::string typed = text;
   if (!text.empty() && (text[0] == 'D' || text[0] == 'd')) text = text.substr(1);
   if (text.size() != 1 || text[0] < '1' || text[0] > '4') {
@@ -30,36 +31,36 @@ std::int64_t damage_level(BookFields& words) {
   return text[0] - '0';
 }
 
-std::string repair(Json& books, BookFields& words, std::int64_t cycle, const Tables& tables) {
+std::string repair(Json& books, BookFields& fields, std::int64_t cycle, const Tables& tables) {
   RepairEntry entry;
-  entry.ship = words.text("ship");
-  entry.side = side_key(words);
-  if (words.has("cycles")) {
-    const std::int64_t cycles = words.integer("cycles");
+  entry.ship = fields.text("ship");
+  entry.side = side_key(fields);
+  if (fields.has("cycles")) {
+    const std::int64_t cycles = fields.integer("cycles");
     require_range("cycles=", cycles, 0, 10 * kCyclesPerYear);
-    if (words.has("damage")) entry.damage = damage_level(words);
-    if (words.has("note")) entry.note = words.text("note");
+    if (fields.has("damage")) entry.damage = damage_level(fields);
+    if (fields.has("note")) entry.note = fields.text("note");
     return enter_repair_for_cycles(books, cycle, std::move(entry), cycles);
   }
   // 36.1: the duration from the Naval Damage Repair Tables.
   RepairInput input;
-  input.ship_type = words.text("type");
+  input.ship_type = fields.text("type");
   require_ship_type("type=", input.ship_type);
   input.japanese = entry.side == "japanese";
-  input.damage = damage_level(words);
-  input.dice = words.integer("dice");
-  input.cw = words.flag("cw");
+  input.damage = damage_level(fields);
+  input.dice = fields.integer("dice");
+  input.cw = fields.flag("cw");
   input.port =
-      words.has("port") ? parse_repair_port("port=", words.text("port")) : RepairPort::kOther;
-  input.capital_ship_under_repair = words.flag("capital-ship-under-repair");
-  input.maximum_effort = words.flag("maximum-effort");
+      fields.has("port") ? parse_repair_port("port=", fields.text("port")) : RepairPort::kOther;
+  input.capital_ship_under_repair = fields.flag("capital-ship-under-repair");
+  input.maximum_effort = fields.flag("maximum-effort");
   const RepairResult result = repair_duration(input, tables);
   entry.type = input.ship_type;
   entry.damage = input.damage;
   entry.repair_dr = input.dice;
   entry.gts_per_level.assign(result.gts.begin(), result.gts.end());
   entry.maximum_effort = input.maximum_effort;
-  if (words.has("note")) entry.note = words.text("note");
+  if (fields.has("note")) entry.note = fields.text("note");
   return enter_repair(books, cycle, std::move(entry));
 }
 
@@ -124,10 +125,10 @@ YardLogEntry& yard_entry(RefitYardLog& log, const std::string& ship) {
   return found->second;
 }
 
-std::string add_ship(Json& books, BookFields& words, std::int64_t cycle) {
-  const std::string ship = words.text("ship");
-  const std::string side = side_key(words);
-  const std::string type = words.text("type");
+std::string add_ship(Json& books, BookFields& fields, std::int64_t cycle) {
+  const std::string ship = fields.text("ship");
+  const std::string side = side_key(fields);
+  const std::string type = fields.text("type");
   require_ship_type("type=", type);
   if (!needs_yard_period(type) && !needs_refit(type)) {
     throw engine::UsageError("type=: " + type +
@@ -140,13 +141,13 @@ std::string add_ship(Json& books, BookFields& words, std::int64_t cycle) {
   YardLogEntry& entry = log[ship];
   entry.side = side;
   entry.type = type;
-  if (words.flag("reinforcement")) entry.reinforcement_year = 41 + cycle / kCyclesPerYear;
+  if (fields.flag("reinforcement")) entry.reinforcement_year = 41 + cycle / kCyclesPerYear;
   write(books, log);
   return ship + " (" + type + "): in the Refit/Yard Period Log";
 }
 
-std::string refit(Json& books, BookFields& words, std::int64_t cycle) {
-  const std::string ship = words.text("ship");
+std::string refit(Json& books, BookFields& fields, std::int64_t cycle) {
+  const std::string ship = fields.text("ship");
   RefitYardLog log = read_refit_yard_log(books);
   YardLogEntry& entry = yard_entry(log, ship);
   if (!needs_refit(entry.type)) {
@@ -162,11 +163,11 @@ std::string refit(Json& books, BookFields& words, std::int64_t cycle) {
   return ship + ": refit for " + now + " checked off (36.6.2)";
 }
 
-std::string yard(Json& books, BookFields& words, std::int64_t cycle) {
-  const std::string ship = words.text("ship");
+std::string yard(Json& books, BookFields& fields, std::int64_t cycle) {
+  const std::string ship = fields.text("ship");
   RefitYardLog log = read_refit_yard_log(books);
   YardLogEntry& entry = yard_entry(log, ship);
-  const bool extended = words.flag("extended");
+  const bool extended = fields.flag("extended");
   if (entry.in_yard(cycle)) {
     throw engine::UsageError("ship=: " + ship + " is already in a yard period in " +
                              cycle_label(cycle) + " (36.5)");
@@ -177,7 +178,7 @@ std::string yard(Json& books, BookFields& words, std::int64_t cycle) {
   std::string summary = ship + ": yard period " + cycle_label(cycle);
   if (extended) {
     // 36.5.4: two consecutive cycles, twice the activation cost; ends the unsupplied status.
-    const std::int64_t cost = words.integer("activation-cost");
+    const std::int64_t cost = fields.integer("activation-cost");
     require_non_negative("activation-cost=", cost);
     period.extended = true;
     period.cps = 2 * cost;
@@ -190,9 +191,9 @@ std::string yard(Json& books, BookFields& words, std::int64_t cycle) {
   return summary;
 }
 
-std::string attrition_chit(Json& books, BookFields& words, std::int64_t cycle) {
-  const AttritionCup cup = parse_attrition_cup("cup=", words.text("cup"));
-  const std::string chit = words.text("chit");
+std::string attrition_chit(Json& books, BookFields& fields, std::int64_t cycle) {
+  const AttritionCup cup = parse_attrition_cup("cup=", fields.text("cup"));
+  const std::string chit = fields.text("chit");
   const std::int64_t year = 41 + cycle / kCyclesPerYear;
   NavalAttritionRemoved removed = read_naval_attrition_removed(books);
   std::vector<std::string>& out = removed[cup_name(cup)][year];
@@ -207,8 +208,8 @@ std::string attrition_chit(Json& books, BookFields& words, std::int64_t cycle) {
          std::to_string(year) + " (37.2.2), " + std::to_string(left.size()) + " chits left";
 }
 
-std::string repaired(Json& books, BookFields& words) {
-  const std::string ship = words.text("ship");
+std::string repaired(Json& books, BookFields& fields) {
+  const std::string ship = fields.text("ship");
   ShipRepairLog log = read_ship_repair_log(books);
   for (auto it = log.ships.begin(); it != log.ships.end(); ++it) {
     if (it->ship == ship) {
@@ -281,3 +282,81 @@ std::vector<BookChange> ship_changes() {
 }
 
 }  // namespace pacwar::witp::book_entries
+
+namespace pacwar::witp {
+
+using book_entries::gt_label;
+using book_entries::kGtsPerCycle;
+using book_entries::repair_start;
+
+std::string enter_repair(Json& books, std::int64_t cycle, RepairEntry entry) {
+  ShipRepairLog log = read_ship_repair_log(books);
+  if (log.find(entry.ship) != nullptr) {
+    throw engine::UsageError("ship=: " + entry.ship + " is already in the Ship Repair Log");
+  }
+  require_range("damage=", entry.damage.value_or(0), 1, 4);
+  if (entry.gts_per_level.size() < static_cast<std::size_t>(*entry.damage)) {
+    throw engine::UsageError("damage=: the repair tables gave G/Ts for " +
+                             std::to_string(entry.gts_per_level.size()) + " levels, not D" +
+                             std::to_string(*entry.damage) + " (36.1)");
+  }
+  entry.entered = cycle;
+  std::int64_t total = 0;
+  for (std::int64_t level = 1; level <= *entry.damage; ++level) {
+    total += entry.gts_per_level[static_cast<std::size_t>(level - 1)];
+  }
+  entry.gts = total;
+  // 36.0: the dates each level of repair will be completed are recorded. The G/T in progress
+  // is the first G/T of repair (36.1 Example); in the Strategic G/T, after the cycle's four
+  // G/Ts, the repair starts with the next cycle's first (ruling R32).
+  std::int64_t done_by = repair_start(books, cycle) - 1;
+  entry.level_done.clear();
+  for (std::int64_t level = *entry.damage; level >= 1; --level) {
+    done_by += entry.gts_per_level[static_cast<std::size_t>(level - 1)];
+    // The level reached: D(level-1), or repaired. (Appended, not "D" + ...: GCC 12's -Wrestrict
+    // misfires on that here.)
+    std::string reached = level == 1 ? "repaired" : "D";
+    if (level > 1) reached.append(std::to_string(level - 1));
+    entry.level_done[reached] = gt_label(done_by);
+  }
+  entry.gts_left = total;
+  if (total > 0) {
+    entry.release_gt = gt_label(done_by);
+    entry.release = done_by / kGtsPerCycle;
+  } else {
+    entry.release = cycle;
+  }
+  if (entry.release > kLastCycle) {
+    throw engine::UsageError("dice=: a repair of " + std::to_string(total) + " G/Ts from " +
+                             cycle_label(cycle) + " ends past the last cycle, 0/13/46");
+  }
+  const std::string summary = entry.ship + ": in repair until " +
+                              (entry.release_gt ? *entry.release_gt : cycle_label(entry.release)) +
+                              " (" + std::to_string(total) + " G/Ts, 36.1)";
+  log.ships.push_back(std::move(entry));
+  write(books, log);
+  return summary;
+}
+
+std::string enter_repair_for_cycles(Json& books, std::int64_t cycle, RepairEntry entry,
+                                    std::int64_t cycles) {
+  ShipRepairLog log = read_ship_repair_log(books);
+  if (log.find(entry.ship) != nullptr) {
+    throw engine::UsageError("ship=: " + entry.ship + " is already in the Ship Repair Log");
+  }
+  entry.entered = cycle;
+  // Known duration in cycles: out at the start of the release cycle.
+  entry.release = cycle + cycles;
+  if (entry.release > kLastCycle) {
+    throw engine::UsageError("cycles=: " + std::to_string(cycles) + " cycles from " +
+                             cycle_label(cycle) + " is past the last cycle, 0/13/46");
+  }
+  entry.gts_left =
+      std::max<std::int64_t>(0, (cycle + cycles) * kGtsPerCycle - repair_start(books, cycle));
+  const std::string summary = entry.ship + ": in repair until " + cycle_label(entry.release);
+  log.ships.push_back(std::move(entry));
+  write(books, log);
+  return summary;
+}
+
+}  // namespace pacwar::witp

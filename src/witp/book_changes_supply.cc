@@ -16,18 +16,18 @@ namespace pacwar::witp::book_entries {
 namespace {
 
 // MSPs as typed after msp= (57: 0 or more).
-std::int64_t msp_words(BookFields& words) {
-  const std::int64_t msp = words.integer("msp");
+std::int64_t msp_field(BookFields& fields) {
+  const std::int64_t msp = fields.integer("msp");
   require_range("msp=", msp, 0, kMostPoints);
   return msp;
 }
 
-std::string base(Json& books, BookFields& words, const Tables& tables) {
-  const std::string name = words.text("name");
-  const std::string side = side_key(words);
+std::string base(Json& books, BookFields& fields, const Tables& tables) {
+  const std::string name = fields.text("name");
+  const std::string side = side_key(fields);
   SupplyDistanceInput input;
-  input.ucs_distance = words.integer("ucs-distance");
-  input.supply_base_distance = words.integer("supply-base-distance");
+  input.ucs_distance = fields.integer("ucs-distance");
+  input.supply_base_distance = fields.integer("supply-base-distance");
   require_non_negative("ucs-distance=", input.ucs_distance);
   require_non_negative("supply-base-distance=", input.supply_base_distance);
   SupplyDistanceResult result = supply_distance(input);
@@ -49,15 +49,15 @@ std::string base(Json& books, BookFields& words, const Tables& tables) {
          (result.category ? *result.category : "unknown (" + category_note + ")");
 }
 
-std::string msp_loss(Json& books, BookFields& words, std::int64_t cycle) {
-  const std::string cause = words.text("cause");
+std::string msp_loss(Json& books, BookFields& fields, std::int64_t cycle) {
+  const std::string cause = fields.text("cause");
   if (cause != "mining" && cause != "submarines" && cause != "other") {
     throw engine::UsageError("cause=: mining (56.4), submarines (57.3) or other, not '" + cause +
                              "' (MSPs taken to MSUs: msp-to-msu)");
   }
   const std::string section = cause == "mining" ? "56.4" : cause == "submarines" ? "57.3" : "57";
-  const std::int64_t msp = msp_words(words);
-  const std::string where = words.has("where") ? words.text("where") : "";
+  const std::int64_t msp = msp_field(fields);
+  const std::string where = fields.has("where") ? fields.text("where") : "";
   if (cause == "mining") record_mining_attack(books, cycle, where, "where=");
   return lose_msp(books, cycle, cause, msp, where, section);
 }
@@ -77,7 +77,7 @@ std::vector<BookChange> supply_changes() {
        "57",
        "Set Japan's MSP total (General Record Track)",
        {number("msp", "MSPs")},
-       [](BookEdit& e) { return set_msp_total(e.books, msp_words(e.fields)); }},
+       [](BookEdit& e) { return set_msp_total(e.books, msp_field(e.fields)); }},
       {"msp-loss",
        "57.3",
        "MSPs lost",
@@ -89,7 +89,7 @@ std::vector<BookChange> supply_changes() {
        "MSPs taken to tactical MSUs",
        {number("msp", "MSPs")},
        [](BookEdit& e) {
-         return lose_msp(e.books, e.cycle, "to-msu", msp_words(e.fields), "", "57.5.2") +
+         return lose_msp(e.books, e.cycle, "to-msu", msp_field(e.fields), "", "57.5.2") +
                 "; the MSUs arrive on the map one cycle later (57.5.2)";
        }},
       {"msp-arrivals",

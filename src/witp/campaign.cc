@@ -7,20 +7,8 @@
 
 #include "engine/data_file.h"
 #include "engine/errors.h"
-#include "witp/base_log.h"
 #include "witp/book_entries.h"
 #include "witp/campaign_schema.h"
-#include "witp/chit_cups.h"
-#include "witp/command_points_28.h"
-#include "witp/cp_books.h"
-#include "witp/ledgers.h"
-#include "witp/naval_attrition_37_2.h"
-#include "witp/naval_attrition_log.h"
-#include "witp/naval_repair_36.h"
-#include "witp/refit_yard_log.h"
-#include "witp/ship_repair_log.h"
-#include "witp/strategic_intelligence_42.h"
-#include "witp/supply_32.h"
 
 namespace pacwar::witp {
 namespace {
@@ -28,11 +16,7 @@ namespace {
 constexpr const char* kFormat = "pacwar-witp-campaign";
 // 2 since 27 November 2026 (issue 41, hole 3): undo as patches, not as copies of the books.
 constexpr int kVersion = 2;
-using book_entries::gt_label;
 using book_entries::kCyclesPerYear;
-using book_entries::kGtsPerCycle;
-using book_entries::repair_start;
-using book_entries::take_from_hq;
 
 Json empty_side() {
   return {{"hqs", Json::object()}, {"reserve_available", 0}, {"reserve_incoming", 0},
@@ -240,93 +224,6 @@ std::string Campaign::undo() {
   books_ = std::move(restored);
   log_.erase(log_.size() - 1);
   return change;
-}
-
-std::string enter_repair(Json& books, std::int64_t cycle, RepairEntry entry) {
-  ShipRepairLog log = read_ship_repair_log(books);
-  if (log.find(entry.ship) != nullptr) {
-    throw engine::UsageError("ship=: " + entry.ship + " is already in the Ship Repair Log");
-  }
-  require_range("damage=", entry.damage.value_or(0), 1, 4);
-  if (entry.gts_per_level.size() < static_cast<std::size_t>(*entry.damage)) {
-    throw engine::UsageError("damage=: the repair tables gave G/Ts for " +
-                             std::to_string(entry.gts_per_level.size()) + " levels, not D" +
-                             std::to_string(*entry.damage) + " (36.1)");
-  }
-  entry.entered = cycle;
-  std::int64_t total = 0;
-  for (std::int64_t level = 1; level <= *entry.damage; ++level) {
-    total += entry.gts_per_level[static_cast<std::size_t>(level - 1)];
-  }
-  entry.gts = total;
-  // 36.0: the dates each level of repair will be completed are recorded. The G/T in progress
-  // is the first G/T of repair (36.1 Example); in the Strategic G/T, after the cycle's four
-  // G/Ts, the repair starts with the next cycle's first (ruling R32).
-  std::int64_t done_by = repair_start(books, cycle) - 1;
-  entry.level_done.clear();
-  for (std::int64_t level = *entry.damage; level >= 1; --level) {
-    done_by += entry.gts_per_level[static_cast<std::size_t>(level - 1)];
-    // The level reached: D(level-1), or repaired. (Appended, not "D" + ...: GCC 12's -Wrestrict
-    // misfires on that here.)
-    std::string reached = level == 1 ? "repaired" : "D";
-    if (level > 1) reached.append(std::to_string(level - 1));
-    entry.level_done[reached] = gt_label(done_by);
-  }
-  entry.gts_left = total;
-  if (total > 0) {
-    entry.release_gt = gt_label(done_by);
-    entry.release = done_by / kGtsPerCycle;
-  } else {
-    entry.release = cycle;
-  }
-  if (entry.release > kLastCycle) {
-    throw engine::UsageError("dice=: a repair of " + std::to_string(total) + " G/Ts from " +
-                             cycle_label(cycle) + " ends past the last cycle, 0/13/46");
-  }
-  const std::string summary = entry.ship + ": in repair until " +
-                              (entry.release_gt ? *entry.release_gt : cycle_label(entry.release)) +
-                              " (" + std::to_string(total) + " G/Ts, 36.1)";
-  log.ships.push_back(std::move(entry));
-  write(books, log);
-  return summary;
-}
-
-std::string enter_repair_for_cycles(Json& books, std::int64_t cycle, RepairEntry entry,
-                                    std::int64_t cycles) {
-  ShipRepairLog log = read_ship_repair_log(books);
-  if (log.find(entry.ship) != nullptr) {
-    throw engine::UsageError("ship=: " + entry.ship + " is already in the Ship Repair Log");
-  }
-  entry.entered = cycle;
-  // Known duration in cycles: out at the start of the release cycle.
-  entry.release = cycle + cycles;
-  if (entry.release > kLastCycle) {
-    throw engine::UsageError("cycles=: " + std::to_string(cycles) + " cycles from " +
-                             cycle_label(cycle) + " is past the last cycle, 0/13/46");
-  }
-  entry.gts_left =
-      std::max<std::int64_t>(0, (cycle + cycles) * kGtsPerCycle - repair_start(books, cycle));
-  const std::string summary = entry.ship + ": in repair until " + cycle_label(entry.release);
-  log.ships.push_back(std::move(entry));
-  write(books, log);
-  return summary;
-}
-
-std::string spend_cps(Json& books, std::int64_t cycle, const std::string& side,
-                      const std::string& hq, std::int64_t cps, const std::string& what) {
-  const std::string side_word = side_name(parse_side("--side", side));
-  if (hq.empty()) throw engine::UsageError("--hq: the HQ paying is required");
-  require_non_negative("cps", cps);
-  SideBooks data = read_side(books, side_word);
-  if (!data.hqs.contains(hq)) {
-    throw engine::UsageError("--hq: " + side_word + " HQ '" + hq +
-                             "' is not in the books (assign it CPs first: book FILE assign)");
-  }
-  CpEntry& entry = data.entry(hq, cycle);
-  take_from_hq(entry, hq, &CpEntry::spent, cps);
-  write_side(books, side_word, data);
-  return side_word + " " + hq + ": spent " + std::to_string(cps) + " CPs for " + what + ", " +
-         std::to_string(entry.balance()) + " left";
 }
 
 }  // namespace pacwar::witp

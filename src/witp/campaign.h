@@ -85,6 +85,9 @@ class Campaign {
   std::int64_t log_earlier_ = 0;
 };
 
+// The books' shared edits, each defined beside the book changes of its area: spend_cps in
+// book_changes_cp_28.cc, enter_repair* in book_changes_ships_36.cc, advance_cycle in next_cycle.cc.
+
 // Spends CPs of the current cycle from a HQ (28.2) for `what` (a rule's cost); refuses more than
 // the HQ holds. Returns the summary line.
 std::string spend_cps(Json& books, std::int64_t cycle, const std::string& side,
