@@ -49,7 +49,7 @@ root=$tmp/root
 dpkg -x "$deb" "$root"
 dpkg-deb -e "$deb" "$tmp/control"
 for f in usr/bin/pacwar lib/systemd/system/pacwar.service etc/pacwar/pacwar.conf \
-  usr/share/pacwar/data/server/catalog.json usr/share/pacwar/data/server/ai_ratings.json \
+  usr/share/pacwar/data/pacific-war/game.json usr/share/pacwar/data/server/ai_ratings.json \
   usr/share/pacwar/data/pacific-war/value_model.json usr/share/pacwar/data/witp/chit_cups.json \
   usr/share/pacwar/web/index.html usr/share/doc/pacwar/copyright usr/share/doc/pacwar/changelog.gz \
   usr/share/doc/pacwar/examples/nginx.conf usr/share/man/man1/pacwar.1.gz; do

@@ -16,21 +16,19 @@ Json read_json(const std::filesystem::path& file) { return engine::read_data_fil
 }  // namespace
 
 Catalog::Catalog(const GameService& games) {
-  const std::filesystem::path file =
-      std::filesystem::path(game_data_dir("server")) / "catalog.json";
-  const Json data = read_json(file);
   Json list = Json::array();
   for (const std::string& name : games.game_names()) {
     auto game = games.game(name);
-    const Json* entry = nullptr;
-    if (data.contains("games") && data["games"].contains(name)) entry = &data["games"][name];
+    // The game's title and its switchable rules: data/<game>/game.json, when the game has one.
+    const std::filesystem::path file = std::filesystem::path(game_data_dir(name)) / "game.json";
+    const Json entry = std::filesystem::exists(file) ? read_json(file) : Json::object();
     Json seats = Json::array();
     for (int s = 0; s < game->num_seats(); ++s) seats.push_back(game->seat_name(s));
     Json options = Json::array();
-    if (entry != nullptr && entry->contains("options")) {
-      for (const Json& option : (*entry)["options"]) {
+    if (entry.contains("options")) {
+      for (const Json& option : entry["options"]) {
         if (!option.contains("id") || !option["id"].is_string()) {
-          throw engine::DataError(file.string(), "games." + name + ".options", "an id is missing");
+          throw engine::DataError(file.string(), "options", "an id is missing");
         }
         // Offer only the rules this version implements.
         try {
@@ -42,7 +40,7 @@ Catalog::Catalog(const GameService& games) {
       }
     }
     list.push_back({{"name", name},
-                    {"title", entry != nullptr ? entry->value("title", name) : name},
+                    {"title", entry.value("title", name)},
                     {"seats", seats},
                     {"options", options}});
 
@@ -50,7 +48,8 @@ Catalog::Catalog(const GameService& games) {
     const std::filesystem::path dir = game_data_dir(name);
     if (std::filesystem::is_directory(dir)) {
       for (const auto& item : std::filesystem::directory_iterator(dir)) {
-        if (item.path().extension() == ".json") {
+        // game.json is in the catalog above, not in the content.
+        if (item.path().extension() == ".json" && item.path().filename() != "game.json") {
           content[item.path().stem().string()] = read_json(item.path());
         }
       }

@@ -12,8 +12,8 @@ namespace pacwar::server {
 
 class Catalog {
  public:
-  // Reads data/server/catalog.json and the data files of every game of `games`; throws
-  // engine::DataError naming the file for an invalid one.
+  // Reads each game's data files (data/<game>/: game.json gives its title and switchable rules)
+  // for every game of `games`; throws engine::DataError naming the file for an invalid one.
   explicit Catalog(const GameService& games);
 
   // GET /api/catalog, serialized once.
