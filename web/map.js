@@ -1,5 +1,5 @@
 // What every game's map is drawn with: SVG over a map of the Pacific (land and coastlines from
-// Natural Earth, web/geo.js, generated once by tools/map/generate.mjs from data/geo/*.json),
+// Natural Earth, web/geo.js, generated once by tools/map/generate.mjs from data/<game>/geo.json),
 // each area a keyboard-reachable node at the real place that stands for it, routes drawn as sea
 // lanes, stacks as chips. Each game draws its own map with these (web/games/<game>/map.js);
 // a node geo.js lacks falls back to map.json's x/y.

@@ -48,8 +48,10 @@ Catalog::Catalog(const GameService& games) {
     const std::filesystem::path dir = game_data_dir(name);
     if (std::filesystem::is_directory(dir)) {
       for (const auto& item : std::filesystem::directory_iterator(dir)) {
-        // game.json is in the catalog above, not in the content.
-        if (item.path().extension() == ".json" && item.path().filename() != "game.json") {
+        // game.json is in the catalog above and geo.json in web/geo.js, not in the content.
+        const std::string file_name = item.path().filename().string();
+        if (item.path().extension() == ".json" && file_name != "game.json" &&
+            file_name != "geo.json") {
           content[item.path().stem().string()] = read_json(item.path());
         }
       }

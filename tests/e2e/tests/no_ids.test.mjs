@@ -69,7 +69,7 @@ async function idWords(page, where) {
 test('the regexes catch the ids seen by testers and pass ordinary English', () => {
   const flagged = (s) => RULES.some(([, re]) => re.test(s) && !ALLOWED.has(s.match(re)[0]));
   for (const bad of ['Waiting for allied (mcts:normal)…', 'choose J1 (Kido Butai)', 'by japanese: hit New-Orleans', 'At war: China, Us',
-    'Expected line: japanese: place Zuiho Japan', 'replenish-navy; 6.0', 'data/geo/pacific-war.json',
+    'Expected line: japanese: place Zuiho Japan', 'replenish-navy; 6.0', 'data/pacific-war/geo.json',
     'Game log (1 lines)', "field 'webhook_url'", 'Analyse my moves null', 'controlled by japanese', 'declare us']) {
     assert.ok(flagged(bad), bad);
   }
