@@ -254,13 +254,13 @@ struct ApiServer::Impl {
   }
 
   // Before a new game: the user's open games and open invitations stay under their caps.
-  void check_game_caps(const std::string& me, const Json& body) {
+  void check_game_caps(const std::string& me, const CreateGameRequest& request) {
     int open = 0;
     int invitations = 0;
     for (const GameRecord& g : store.games_of(me)) {
-      if (g.state.status == "finished") continue;
+      if (g.state.status == PlayStatus::kFinished) continue;
       ++open;
-      if (g.state.status == "waiting") ++invitations;
+      if (g.state.status == PlayStatus::kWaiting) ++invitations;
     }
     if (config.max_open_games > 0 && open >= config.max_open_games) {
       throw ApiError(429, "you have " + std::to_string(open) +
@@ -283,7 +283,7 @@ struct ApiServer::Impl {
                        {{"retry_after", wait}});
       }
     }
-    const bool invites = member(body, "opponent") == "human";
+    const bool invites = request.against_person();
     if (invites && config.max_open_invitations > 0 && invitations >= config.max_open_invitations) {
       throw ApiError(429, "you have " + std::to_string(invitations) +
                               " invitations nobody took yet, the most allowed; cancel one first "
@@ -292,14 +292,13 @@ struct ApiServer::Impl {
   }
 
   // POST /api/games: the caps, the game, then its settings and hints.
-  Json create_game(const std::string& me, const Json& request) {
-    const Json body = platform.prepare_create(request);
-    check_game_caps(me, body);
-    const bool hints = AnalysisService::hints_requested(body);
-    GameSettings settings = platform.settings_of_body(body);
-    if (hints) settings.rated = false;  // a game with hints is never rated
-    Json created = games.create(me, body);
-    if (hints) analysis->set_hints(created["id"].get<std::string>(), true);
+  Json create_game(const std::string& me, CreateGameRequest request) {
+    platform.prepare_create(request);
+    check_game_caps(me, request);
+    GameSettings settings = platform.settings_of(request);
+    if (request.hints) settings.rated = false;  // a game with hints is never rated
+    Json created = games.create(me, request);
+    if (request.hints) analysis->set_hints(created["id"].get<std::string>(), true);
     platform.save_settings(created.value("id", ""), settings);
     return created;
   }
@@ -324,7 +323,9 @@ struct ApiServer::Impl {
         api, {games,
               store,
               catalog,
-              [this](const std::string& me, const Json& body) { return create_game(me, body); },
+              [this](const std::string& me, const CreateGameRequest& request) {
+                return create_game(me, request);
+              },
               [this](Json& lobby) { analysis->add_lobby_flags(lobby); },
               {games, notifier, [this](const std::string& id) { return platform.chat_count(id); },
                config.heartbeat},
@@ -336,10 +337,11 @@ struct ApiServer::Impl {
       return platform.settings(id).rated;
     });
     register_witp_routes(api, store.database(), config.max_campaign_bytes);
-    register_platform_routes(api, platform, [this](const std::string& me, const Json& body) {
-      check_game_caps(me, body);
-      return games.create(me, body);
-    });
+    register_platform_routes(api, platform,
+                             [this](const std::string& me, const CreateGameRequest& request) {
+                               check_game_caps(me, request);
+                               return games.create(me, request);
+                             });
     register_metrics_routes(api, metrics, health);
 
     web.set_observer([this](const http::Served& served) { metrics.observe_request(served); });

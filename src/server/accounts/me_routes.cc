@@ -84,7 +84,7 @@ void register_me_routes(Routes& routes, const AccountDeps& deps) {
         // deleted, finished games stay with the seat shown as "deleted user".
         Json resigned = Json::array();
         for (const GameRecord& g : d->store.games_of(me)) {
-          if (g.state.status != "active") continue;
+          if (g.state.status != PlayStatus::kActive) continue;
           // A computer player's move may come first (409): tried again; still active then,
           // the deletion below refuses.
           for (int attempt = 0; attempt < 5; ++attempt) {

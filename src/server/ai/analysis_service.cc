@@ -10,10 +10,10 @@
 #include "engine/rng.h"
 #include "engine/session.h"
 #include "games/registry.h"
-#include "server/http/api_error.h"
-#include "server/play/games.h"
-#include "server/http/json_http.h"
 #include "server/db/migrations.h"
+#include "server/http/api_error.h"
+#include "server/http/json_http.h"
+#include "server/play/games.h"
 
 namespace pacwar::server {
 namespace {
@@ -79,8 +79,6 @@ AnalysisService::~AnalysisService() {
   for (std::thread& thread : threads_) thread.join();
 }
 
-bool AnalysisService::hints_requested(const Json& body) { return bool_field(body, "hints"); }
-
 void AnalysisService::set_hints(const std::string& id, bool on) {
   auto c = store_.database().acquire();
   Transaction transaction(*c);
@@ -125,8 +123,9 @@ Json AnalysisService::hint(const std::string& user, const std::string& id) {
   if (!features(user, id)["hints"].get<bool>()) {
     throw ApiError(409, "this game was created without hints");
   }
-  if (record.state.status != "active") {
-    throw ApiError(409, "hints are for games in play; this one is " + record.state.status);
+  if (record.state.status != PlayStatus::kActive) {
+    throw ApiError(409, "hints are for games in play; this one is " +
+                            std::string(to_string(record.state.status)));
   }
   const auto session = replay(record);
   const engine::State& state = session->state();
@@ -149,8 +148,9 @@ Json AnalysisService::hint(const std::string& user, const std::string& id) {
 Json AnalysisService::request_analysis(const std::string& user, const std::string& id) {
   int seat = -1;
   const GameRecord record = record_of(id, user, seat);
-  if (record.state.status != "finished") {
-    throw ApiError(409, "analysis is for finished games; this one is " + record.state.status);
+  if (record.state.status != PlayStatus::kFinished) {
+    throw ApiError(409, "analysis is for finished games; this one is " +
+                            std::string(to_string(record.state.status)));
   }
   {
     auto c = store_.database().acquire();

@@ -41,9 +41,6 @@ class AnalysisService {
   AnalysisService(const AnalysisService&) = delete;
   AnalysisService& operator=(const AnalysisService&) = delete;
 
-  // Validates the "hints" field of a new game's body (true or false; absent or null: false);
-  // ApiError 400 naming the field.
-  static bool hints_requested(const engine::Json& body);
   void set_hints(const std::string& id, bool on);
   // Adds "hints": true|false to every game of a lobby answer ({"games":[...]}).
   void add_lobby_flags(engine::Json& lobby);

@@ -6,13 +6,13 @@
 #include <stdexcept>
 
 #include "engine/data_file.h"
-#include "server/http/api_error.h"
-#include "server/play/clocks.h"
 #include "server/accounts/crypto.h"
-#include "server/play/games.h"
-#include "server/http/json_http.h"
 #include "server/db/migrations.h"
 #include "server/db/pg_listener.h"
+#include "server/http/api_error.h"
+#include "server/http/json_http.h"
+#include "server/play/clocks.h"
+#include "server/play/games.h"
 
 namespace pacwar::server {
 namespace {
@@ -90,7 +90,7 @@ std::string challenge_account(SqlConnection& c, const std::string& id, const std
 struct GameRow {
   std::string game;
   Json options;
-  std::string status;
+  PlayStatus status = PlayStatus::kWaiting;
   std::int64_t updated = 0;
   std::vector<SeatRecord> seats;
 };
@@ -101,7 +101,7 @@ std::optional<GameRow> load_row(SqlConnection& c, const std::string& id) {
   GameRow g;
   g.game = rows[0][0].value_or("");
   g.options = Json::parse(rows[0][1].value_or("{}"), nullptr, false);
-  g.status = rows[0][2].value_or("");
+  g.status = stored_play_status(rows[0][2].value_or(""));
   g.updated = number(rows[0][3]);
   for (const SqlRow& row :
        c.query("SELECT seat, username, agent FROM seats WHERE game_id = ? ORDER BY seat", {id})) {
@@ -172,53 +172,31 @@ Platform::Platform(Database& db, GameService& games, const std::string& ratings_
   }
 }
 
-Json Platform::prepare_create(const Json& body) const {
-  if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
-  settings_of_body(body);  // 400 before anything is made
-  Json out = body;
-  const Json& seat = member(body, "seat");
-  const Json& name = member(body, "game");
-  if (seat.is_string() && seat == "random" && name.is_string()) {
-    if (auto game = games_.game(name.get<std::string>())) {
+void Platform::prepare_create(CreateGameRequest& request) const {
+  settings_of(request);  // 400 before anything is made
+  if (request.seat == "random") {
+    if (auto game = games_.game(request.game)) {
       const auto pick = random_u64() % static_cast<std::uint64_t>(game->num_seats());
-      out["seat"] = game->seat_name(static_cast<int>(pick));
+      request.seat = game->seat_name(static_cast<int>(pick));
     }
   }
-  return out;
 }
 
-GameSettings Platform::settings_of_body(const Json& body) const {
+GameSettings Platform::settings_of(const CreateGameRequest& request) const {
   GameSettings s;
-  s.is_public = bool_field(body, "public");
-  s.rated = bool_field(body, "rated");
-  s.open = bool_field(body, "open");
-  const std::string chat = optional_string_field(body, "spectator_chat").value_or("none");
-  if (chat != "read" && chat != "none") {
-    throw field_error("spectator_chat",
-                      "must be \"read\" (spectators read the chat) or \"none\" (only the players "
-                      "see it)");
-  }
-  s.spectators_read_chat = chat == "read";
-  if (s.spectators_read_chat && !s.is_public) {
-    throw ApiError(400, "field 'spectator_chat': only a public game has spectators",
-                   {{"field", "spectator_chat"}});
-  }
-  const Json& opponent = member(body, "opponent");
-  const std::string who = opponent.is_string() ? opponent.get<std::string>() : "";
-  if (s.open && who != "human") {
-    throw ApiError(400, "field 'open': an open challenge is for a person (opponent \"human\")",
-                   {{"field", "open"}});
-  }
-  if (s.rated && who != "human" && !who.empty()) {
-    const Json& name = member(body, "game");
-    const std::string game = name.is_string() ? name.get<std::string>() : "";
-    const auto g = levels_.find(game);
+  s.is_public = request.is_public;
+  s.rated = request.rated;
+  s.open = request.open;
+  s.spectators_read_chat = request.spectators_read_chat;
+  const std::string& who = request.opponent;
+  if (s.rated && !request.against_person()) {
+    const auto g = levels_.find(request.game);
     const bool measured = g != levels_.end() && g->second.count(who) && g->second.at(who);
     if (!measured) {
       throw ApiError(400,
                      "field 'rated': the computer level '" + who + "' has no measured " +
-                         "rating for " + game + " yet (data/server/ai_ratings.json); play " +
-                         "it unrated or choose a rated level",
+                         "rating for " + request.game + " yet (data/server/ai_ratings.json); " +
+                         "play it unrated or choose a rated level",
                      {{"field", "rated"}});
     }
   }
@@ -279,7 +257,7 @@ glicko2::Rating Platform::rating_locked(SqlConnection& c, const std::string& use
 }
 
 void Platform::game_finished(const GameRecord& g) {
-  if (g.state.status != "finished" || g.seats.size() != 2) return;
+  if (g.state.status != PlayStatus::kFinished || g.seats.size() != 2) return;
   if (!settings(g.id).rated) return;
   for (const SeatRecord& seat : g.seats) {
     if (seat.empty()) return;  // an invitation resigned before anyone took it
@@ -471,8 +449,7 @@ Json Platform::accept(const std::string& user, const std::string& id) {
   return games_.join_by_hash(user, invite);  // the invites table holds only the hash
 }
 
-Json Platform::rematch(const std::string& user, const std::string& id,
-                       const std::function<Json(const std::string&, const Json&)>& create) {
+Json Platform::rematch(const std::string& user, const std::string& id, const CreateGame& create) {
   std::optional<GameRow> g;
   Json clock = nullptr;  // the finished game's time control, kept for the rematch
   {
@@ -494,8 +471,10 @@ Json Platform::rematch(const std::string& user, const std::string& id,
     if (g->seats[s].username == user) mine = static_cast<int>(s);
   }
   if (mine < 0) throw ApiError(403, "only a player of the game may ask for its rematch");
-  if (g->status != "finished")
-    throw ApiError(409, "a rematch follows a finished game; this one is " + g->status);
+  if (g->status != PlayStatus::kFinished) {
+    throw ApiError(
+        409, "a rematch follows a finished game; this one is " + std::string(to_string(g->status)));
+  }
   if (g->seats.size() != 2) throw ApiError(409, "rematches are for two-player games");
   const SeatRecord& other = g->seats[static_cast<std::size_t>(1 - mine)];
   if (other.empty()) throw ApiError(409, "nobody took the other seat of this game");
@@ -513,15 +492,15 @@ Json Platform::rematch(const std::string& user, const std::string& id,
     next.challenge_account = account_id(*c, other.username).value_or(kDeletedUser);
   }
   next.rematch_of = id;
+  CreateGameRequest request = parse_create_request(body);
   // A rated rematch only where the new game can be rated.
   try {
-    Json check = body;
-    check["rated"] = old.rated;
-    settings_of_body(check);
+    request.rated = old.rated;
+    settings_of(request);
   } catch (const ApiError&) {
     next.rated = false;
   }
-  Json created = create(user, body);
+  Json created = create(user, request);
   save_settings(created.value("id", ""), next);
   created["rematch_of"] = id;
   created["seat"] = game->seat_name(1 - mine);
@@ -550,7 +529,7 @@ Json Platform::public_games() {
                   {"version", number(row[2])},
                   {"updated", iso_time(number(row[3]))},
                   {"rated", number(row[4]) != 0}};
-    if (g->status == "finished") {
+    if (g->status == PlayStatus::kFinished) {
       const auto winner = number(row[5]);
       entry["winner"] =
           winner >= 0 ? Json(game->seat_name(static_cast<int>(winner))) : Json(nullptr);

@@ -14,9 +14,10 @@
 #include <unordered_map>
 
 #include "engine/game.h"
-#include "server/db/db.h"
 #include "server/community/glicko2.h"
+#include "server/db/db.h"
 #include "server/db/store.h"
+#include "server/play/create_request.h"
 
 namespace pacwar::server {
 
@@ -40,6 +41,9 @@ struct LevelRating {
   std::string ladder;  // the ladder's figure it was taken from
 };
 
+// Creates a game as POST /api/games does, caps included: {"id","invite"}.
+using CreateGame = std::function<engine::Json(const std::string&, const CreateGameRequest&)>;
+
 class Platform {
  public:
   struct Limits {
@@ -54,10 +58,12 @@ class Platform {
 
   void set_limits(const Limits& limits) { limits_ = limits; }
 
-  // Before POST /api/games: checks the settings fields of `body` (400 with the reason) and
-  // returns the body with a "random" seat replaced by a seat drawn at random.
-  engine::Json prepare_create(const engine::Json& body) const;
-  GameSettings settings_of_body(const engine::Json& body) const;
+  // Before POST /api/games: checks the request's settings (400 with the reason: a rated game
+  // against a computer level without a measured rating) and replaces a "random" seat by a seat
+  // drawn at random.
+  void prepare_create(CreateGameRequest& request) const;
+  // The settings of a new game of `request` (400 as prepare_create).
+  GameSettings settings_of(const CreateGameRequest& request) const;
   // After it: stores the game's settings.
   void save_settings(const std::string& id, const GameSettings& settings);
   GameSettings settings(const std::string& id);
@@ -80,9 +86,7 @@ class Platform {
   engine::Json accept(const std::string& user, const std::string& id);
   // A rematch of finished game `id` with the sides swapped; `create` makes the game as
   // POST /api/games does (with its caps). Returns {"id", "invite", "rematch_of"}.
-  engine::Json rematch(
-      const std::string& user, const std::string& id,
-      const std::function<engine::Json(const std::string&, const engine::Json&)>& create);
+  engine::Json rematch(const std::string& user, const std::string& id, const CreateGame& create);
   // Public games being played or finished, most recently changed first.
   engine::Json public_games();
 

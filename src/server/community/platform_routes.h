@@ -11,9 +11,6 @@
 
 namespace pacwar::server {
 
-// Creates a game as POST /api/games does, caps included: {"id","invite"}.
-using CreateGame = std::function<engine::Json(const std::string&, const engine::Json&)>;
-
 // `platform` must outlive the routes' server.
 void register_platform_routes(Routes& routes, Platform& platform, CreateGame create);
 

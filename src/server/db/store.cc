@@ -2,11 +2,11 @@
 
 #include <stdexcept>
 
-#include "server/ai/ai_jobs.h"
-#include "server/play/clocks.h"
 #include "server/accounts/crypto.h"
+#include "server/ai/ai_jobs.h"
 #include "server/db/migrations.h"
 #include "server/db/pg_listener.h"
+#include "server/play/clocks.h"
 
 namespace pacwar::server {
 
@@ -72,7 +72,7 @@ GameRecord game_from_row(const SqlRow& row) {
   g.created_ms = number(row[4]);
   g.revision = number(row[5]);
   g.invite = row[6];
-  g.state.status = row[7].value_or("");
+  g.state.status = stored_play_status(row[7].value_or(""));
   g.state.to_move = static_cast<int>(number(row[8]));
   g.state.version = number(row[9]);
   g.state.winner = static_cast<int>(number(row[10]));
@@ -159,9 +159,9 @@ void Store::create_game(const GameRecord& g) {
       "version, winner, resigned, updated, rules_version) "
       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       {g.id, g.game, g.options.dump(), std::to_string(g.seed), g.created_ms, g.revision, SqlValue(),
-       g.state.status, static_cast<std::int64_t>(g.state.to_move), g.state.version,
-       static_cast<std::int64_t>(g.state.winner), static_cast<std::int64_t>(g.state.resigned),
-       g.state.updated_ms, g.rules_version});
+       std::string(to_string(g.state.status)), static_cast<std::int64_t>(g.state.to_move),
+       g.state.version, static_cast<std::int64_t>(g.state.winner),
+       static_cast<std::int64_t>(g.state.resigned), g.state.updated_ms, g.rules_version});
   for (std::size_t seat = 0; seat < g.seats.size(); ++seat) {
     c->execute("INSERT INTO seats (game_id, seat, username, agent) VALUES (?, ?, ?, ?)",
                {g.id, static_cast<std::int64_t>(seat), text_or_null(g.seats[seat].username),
@@ -176,7 +176,7 @@ void Store::create_game(const GameRecord& g) {
     c->execute("INSERT INTO invites (game_id, token_hash, expires) VALUES (?, ?, ?)",
                {g.id, *g.invite, g.invite_expires_ms});
   }
-  const bool agent_job = g.state.status == "active" && g.state.to_move >= 0 &&
+  const bool agent_job = g.state.status == PlayStatus::kActive && g.state.to_move >= 0 &&
                          static_cast<std::size_t>(g.state.to_move) < g.seats.size() &&
                          !g.seats[static_cast<std::size_t>(g.state.to_move)].agent.empty();
   if (agent_job) write_ai_job(*c, g.id, g.revision, true, g.state.updated_ms);
@@ -226,7 +226,7 @@ std::optional<std::int64_t> Store::change_game(const std::string& id, std::int64
   const std::int64_t changed = c->execute(
       "UPDATE games SET revision = revision + 1, status = ?, to_move = ?, version = ?, "
       "winner = ?, resigned = ?, updated = ? WHERE id = ? AND revision = ?",
-      {s.status, static_cast<std::int64_t>(s.to_move), s.version,
+      {std::string(to_string(s.status)), static_cast<std::int64_t>(s.to_move), s.version,
        static_cast<std::int64_t>(s.winner), static_cast<std::int64_t>(s.resigned), s.updated_ms, id,
        revision});
   if (changed != 1) return std::nullopt;

@@ -15,6 +15,7 @@
 
 #include "engine/game.h"
 #include "server/db/db.h"
+#include "server/db/play_status.h"
 #include "server/notify/notice_queue.h"
 
 namespace pacwar::server {
@@ -47,12 +48,12 @@ class InviteExpired : public std::runtime_error {
 
 // The part of a game that changes with each action.
 struct GameStatus {
-  std::string status = "active";  // "waiting" | "active" | "finished"
-  int to_move = 0;                // seat index, engine::kTerminalSeat when finished
-  std::int64_t version = 0;       // number of actions in the log
-  int winner = kNoWinner;         // when finished: the winning seat or kNoWinner (a draw)
-  int resigned = kNoWinner;       // the seat that resigned, if any
-  std::int64_t updated_ms = 0;    // last change, Unix milliseconds
+  PlayStatus status = PlayStatus::kActive;
+  int to_move = 0;              // seat index, engine::kTerminalSeat when finished
+  std::int64_t version = 0;     // number of actions in the log
+  int winner = kNoWinner;       // when finished: the winning seat or kNoWinner (a draw)
+  int resigned = kNoWinner;     // the seat that resigned, if any
+  std::int64_t updated_ms = 0;  // last change, Unix milliseconds
 };
 
 struct GameRecord {

@@ -30,7 +30,8 @@ Store::GameAccess waiting_game_of(SqlConnection& c, const std::string& id,
   const auto mine =
       c.query("SELECT seat FROM seats WHERE game_id = ? AND username = ?", {id, username});
   if (mine.empty()) return Store::GameAccess::kNotYours;
-  if (games[0][0].value_or("") != "waiting") return Store::GameAccess::kStarted;
+  if (stored_play_status(games[0][0].value_or("")) != PlayStatus::kWaiting)
+    return Store::GameAccess::kStarted;
   return Store::GameAccess::kOk;
 }
 

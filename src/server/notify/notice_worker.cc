@@ -8,11 +8,11 @@
 #include <limits>
 #include <memory>
 
-#include "server/http/api_error.h"
-#include "server/play/clocks.h"
 #include "server/accounts/crypto.h"
-#include "server/notify/notices.h"
 #include "server/accounts/user_settings.h"
+#include "server/http/api_error.h"
+#include "server/notify/notices.h"
+#include "server/play/clocks.h"
 
 namespace pacwar::server {
 namespace {
@@ -175,7 +175,7 @@ void NoticeWorker::check_clocks() {
     auto record = store_.load_game_from(row.game_id, std::numeric_limits<std::int64_t>::max());
     if (!record) continue;
     auto game = games_.game(record->game);
-    if (!game || record->state.status != "active") continue;
+    if (!game || record->state.status != PlayStatus::kActive) continue;
     if (row.expired >= 0) {
       // Ran out with on_timeout "lose", but the game was not ended yet.
       try {

@@ -40,13 +40,13 @@ Json notice_body(const GameRecord& record, const engine::Game& game, int seat,
     const SeatRecord& r = record.seats[s];
     opponent = !r.username.empty() ? r.username : r.agent;
   }
-  const bool finished = status.status == "finished";
+  const bool finished = status.status == PlayStatus::kFinished;
   return {{"game_id", record.id},
           {"game", record.game},
           {"seat", seat_text(game, seat)},
           {"opponent", text_or_null(opponent)},
           {"to_move", finished ? Json(nullptr) : text_or_null(seat_text(game, status.to_move))},
-          {"your_turn", status.status == "active" && status.to_move == seat},
+          {"your_turn", status.status == PlayStatus::kActive && status.to_move == seat},
           {"move", status.version},
           {"status", status.status},
           {"winner", finished ? text_or_null(seat_text(game, status.winner)) : Json(nullptr)},
@@ -60,13 +60,13 @@ std::vector<QueuedNotice> change_notices(const GameRecord& record, const engine:
   const GameStatus& before = change.before;
   const GameStatus& after = change.status;
   const bool forward = change.keep >= before.version;
-  if (after.status == "active" && forward && all_people(record) && after.to_move >= 0 &&
+  if (after.status == PlayStatus::kActive && forward && all_people(record) && after.to_move >= 0 &&
       static_cast<std::size_t>(after.to_move) < record.seats.size() &&
-      (before.status != "active" || before.to_move != after.to_move)) {
+      (before.status != PlayStatus::kActive || before.to_move != after.to_move)) {
     notices.push_back({record.seats[static_cast<std::size_t>(after.to_move)].username, "turn",
                        record.id, notice_body(record, game, after.to_move, after)});
   }
-  if (after.status == "finished" && before.status != "finished") {
+  if (after.status == PlayStatus::kFinished && before.status != PlayStatus::kFinished) {
     // A person's own last move: they saw the end on their page.
     const int mover = change.worker.empty() && !change.append.empty() ? before.to_move : -1;
     for (std::size_t s = 0; s < record.seats.size(); ++s) {

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "server/db/db.h"
+#include "server/db/play_status.h"
 
 namespace pacwar::server {
 namespace {
@@ -90,8 +91,9 @@ Metrics::Metrics(std::chrono::milliseconds refresh_every)
   db_errors_.Add({{"where", "request"}});
   db_errors_.Add({{"where", "ai_worker"}});
   db_errors_.Add({{"where", "notice_worker"}});
-  for (const char* status : {"waiting", "active", "finished"}) {
-    statuses_[status] = &games_.Add({{"status", status}});
+  for (PlayStatus status : kPlayStatuses) {
+    const std::string name(to_string(status));
+    statuses_[name] = &games_.Add({{"status", name}});
   }
 }
 

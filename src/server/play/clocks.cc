@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "server/http/api_error.h"
-#include "server/play/games.h"
 #include "server/http/json_http.h"
+#include "server/play/games.h"
 
 namespace pacwar::server {
 namespace {
@@ -170,7 +170,7 @@ void write_new_clock(SqlConnection& c, const GameRecord& game) {
   c.execute(std::string("INSERT INTO game_clocks (") + kClockColumns +
                 ") VALUES (?, ?, ?, -1, 0, 0, 0, -1)",
             {game.id, game.clock.dump(), Json(banks).dump()});
-  if (game.state.status == "active" && game.state.to_move >= 0) {
+  if (game.state.status == PlayStatus::kActive && game.state.to_move >= 0) {
     start_clock(c, game.id, game.state.updated_ms);
   }
 }
@@ -186,7 +186,7 @@ void start_clock(SqlConnection& c, const std::string& id, std::int64_t now_ms) {
   auto row = load_clock(c, id);
   if (!row) return;
   const auto game = c.query("SELECT status, to_move FROM games WHERE id = ?", {id});
-  if (game.empty() || game[0][0].value_or("") != "active") return;
+  if (game.empty() || stored_play_status(game[0][0].value_or("")) != PlayStatus::kActive) return;
   const int seat = static_cast<int>(number(game[0][1]));
   if (seat < 0 || static_cast<std::size_t>(seat) >= row->banks.size()) return;
   start_turn(*row, seat, now_ms);
@@ -202,7 +202,7 @@ void write_clock_change(SqlConnection& c, const std::string& id, const GameChang
   if (!row) return;
   const std::int64_t now = after.updated_ms;
   const bool forward = change.keep >= before.version;  // not an undo
-  const bool active = after.status == "active" && after.to_move >= 0 &&
+  const bool active = after.status == PlayStatus::kActive && after.to_move >= 0 &&
                       static_cast<std::size_t>(after.to_move) < row->banks.size();
   if (!forward && active) {
     // An undo gives no time back: the turn it returns to runs on from where it started, with
@@ -218,7 +218,7 @@ void write_clock_change(SqlConnection& c, const std::string& id, const GameChang
       row->control["kind"] == "bank") {
     auto& bank = row->banks[static_cast<std::size_t>(row->turn_seat)];
     bank = std::max<std::int64_t>(0, bank - (now - row->turn_started));
-    if (forward && after.status == "active") {
+    if (forward && after.status == PlayStatus::kActive) {
       bank += row->control["increment_s"].get<std::int64_t>() * 1000;
     }
   }

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "server/accounts/crypto.h"
+#include "server/db/play_status.h"
 #include "server/http/api_error.h"
 #include "server/http/json_http.h"
 #include "server/play/clock_routes.h"
@@ -79,7 +80,7 @@ void register_game_routes(Routes& routes, const GameRouteDeps& deps) {
 
   routes.add("POST", "/api/games", Access::kSignedIn,
              [d](const std::string& me, Request& req, Response& res) {
-               send_json(res, 201, d->create(me, json_body(req)));
+               send_json(res, 201, d->create(me, parse_create_request(json_body(req))));
              });
 
   routes.add("GET", "/api/games", Access::kSignedIn,
@@ -162,18 +163,20 @@ void register_game_routes(Routes& routes, const GameRouteDeps& deps) {
 
 Json filter_lobby(Json lobby, const Request& req) {
   if (!req.has_param("status")) return lobby;
-  const std::string status = req.param("status");
-  if (status != "waiting" && status != "active" && status != "finished" && status != "resigned") {
+  const std::string wanted = req.param("status");
+  // A status, or "resigned": finished by a resignation.
+  const bool resigned_only = wanted == "resigned";
+  const std::optional<PlayStatus> status =
+      resigned_only ? PlayStatus::kFinished : play_status_named(wanted);
+  if (!status) {
     throw ApiError(400, "status must be waiting, active, finished or resigned, not '" +
-                            status.substr(0, 20) + "'");
+                            wanted.substr(0, 20) + "'");
   }
   Json kept = Json::array();
   for (Json& entry : lobby["games"]) {
-    const bool resigned = entry["status"] == "finished" && entry["result"].is_object() &&
-                          entry["result"].contains("resigned");
-    if (status == "resigned" ? resigned : entry["status"] == status) {
-      kept.push_back(std::move(entry));
-    }
+    if (play_status_named(entry.value("status", "")) != status) continue;
+    const bool resigned = entry["result"].is_object() && entry["result"].contains("resigned");
+    if (!resigned_only || resigned) kept.push_back(std::move(entry));
   }
   lobby["games"] = std::move(kept);
   return lobby;

@@ -11,6 +11,7 @@
 #include "server/db/store.h"
 #include "server/http/routes.h"
 #include "server/play/catalog.h"
+#include "server/play/create_request.h"
 #include "server/play/game_events.h"
 #include "server/play/games.h"
 
@@ -23,7 +24,7 @@ struct GameRouteDeps {
   Catalog& catalog;
   // Creates a game for POST /api/games with what other concerns add (caps, settings, hints):
   // the answer {"id", "invite", ...}.
-  std::function<engine::Json(const std::string& me, const engine::Json& body)> create;
+  std::function<engine::Json(const std::string& me, const CreateGameRequest& request)> create;
   // Adds to a lobby answer what other concerns show in it (hints and analysis flags).
   std::function<void(engine::Json& lobby)> add_to_lobby;
   GameEvents::Sources events;

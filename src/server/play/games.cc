@@ -10,11 +10,11 @@
 #include "engine/errors.h"
 #include "engine/json_writer.h"
 #include "games/registry.h"
-#include "server/http/api_error.h"
-#include "server/play/clocks.h"
 #include "server/accounts/crypto.h"
+#include "server/http/api_error.h"
 #include "server/http/json_http.h"
 #include "server/notify/notices.h"
+#include "server/play/clocks.h"
 
 namespace pacwar::server {
 namespace {
@@ -49,7 +49,7 @@ std::string to_move_name(const engine::Game& game, int seat) {
 Json name_or_null(const std::string& text) { return text.empty() ? Json(nullptr) : Json(text); }
 
 Json result_json(const engine::Game& game, const GameStatus& s) {
-  if (s.status != "finished") return nullptr;
+  if (s.status != PlayStatus::kFinished) return nullptr;
   Json result = {{"winner", s.winner >= 0 ? Json(game.seat_name(s.winner)) : Json(nullptr)}};
   if (s.resigned >= 0) result["resigned"] = game.seat_name(s.resigned);
   return result;
@@ -225,7 +225,7 @@ std::optional<RepairResult> GameService::repair(const std::string& id) {
   if (!record) throw ApiError(404, "no game '" + id + "'");
   auto problem = replay_problem(*record);
   if (!problem) return std::nullopt;
-  if (record->state.status == "finished") {
+  if (record->state.status == PlayStatus::kFinished) {
     throw ApiError(409, "game " + id +
                             " is finished: its result stands, and only games in "
                             "progress are repaired");
@@ -352,25 +352,25 @@ GameStatus GameService::status_now(const LiveGame& live) const {
   GameStatus s = live.record.state;
   s.version = static_cast<std::int64_t>(live.session->history_ids().size());
   s.updated_ms = now();
-  if (s.status == "finished") return s;  // resigned
+  if (s.status == PlayStatus::kFinished) return s;  // resigned
   const engine::State& state = live.session->state();
   s.to_move = state.current_seat();
   if (state.is_terminal()) {
-    s.status = "finished";
+    s.status = PlayStatus::kFinished;
     s.winner = state.winner();
     if (s.winner < 0) s.winner = kNoWinner;
     return s;
   }
-  s.status = "active";
+  s.status = PlayStatus::kActive;
   for (const SeatRecord& seat : live.record.seats) {
-    if (seat.empty()) s.status = "waiting";
+    if (seat.empty()) s.status = PlayStatus::kWaiting;
   }
   return s;
 }
 
 bool GameService::agent_to_move(const LiveGame& live) const {
   const int seat = live.record.state.to_move;
-  return live.record.state.status == "active" && seat >= 0 &&
+  return live.record.state.status == PlayStatus::kActive && seat >= 0 &&
          static_cast<std::size_t>(seat) < live.record.seats.size() &&
          !live.record.seats[static_cast<std::size_t>(seat)].agent.empty();
 }
@@ -393,7 +393,7 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
   for (QueuedNotice& notice : more_notices) change.notices.push_back(std::move(notice));
   {
     const int seat = change.status.to_move;
-    change.agent_job = change.status.status == "active" && seat >= 0 &&
+    change.agent_job = change.status.status == PlayStatus::kActive && seat >= 0 &&
                        static_cast<std::size_t>(seat) < live.record.seats.size() &&
                        !live.record.seats[static_cast<std::size_t>(seat)].agent.empty();
   }
@@ -415,8 +415,8 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
     throw ChangedMeanwhile(409, "the game changed meanwhile; load it again",
                            {{"version", live.record.state.version}});
   }
-  const bool finished_now =
-      live.record.state.status != "finished" && change.status.status == "finished";
+  const bool finished_now = live.record.state.status != PlayStatus::kFinished &&
+                            change.status.status == PlayStatus::kFinished;
   live.record.revision = *revision;
   live.record.state = change.status;
   if (finished_now && on_finish_) {
@@ -465,11 +465,11 @@ GameService::SeatAnswer& GameService::seat_answer(LiveGame& live, int seat) cons
   const engine::Game& game = live.session->game();
   const engine::State& state = live.session->state();
   const GameStatus& s = live.record.state;
-  const bool your_turn = seat >= 0 && s.status == "active" && s.to_move == seat;
+  const bool your_turn = seat >= 0 && s.status == PlayStatus::kActive && s.to_move == seat;
   a.head.clear();
   engine::JsonWriter w(a.head);
   w.begin_object();
-  w.field("can_undo", seat >= 0 && s.status == "active" && live.session->can_undo(seat));
+  w.field("can_undo", seat >= 0 && s.status == PlayStatus::kActive && live.session->can_undo(seat));
   w.field("game", live.record.game);
   w.field("id", live.record.id);
   w.key("legal");
@@ -509,9 +509,10 @@ GameService::SeatAnswer& GameService::seat_answer(LiveGame& live, int seat) cons
   }
   t.field("seats", seats);
   if (seat < 0) t.field("spectator", true);
-  t.field("status", s.status);
-  t.field("to_move",
-          s.status == "finished" ? Json(nullptr) : name_or_null(to_move_name(game, s.to_move)));
+  t.field("status", to_string(s.status));
+  t.field("to_move", s.status == PlayStatus::kFinished
+                         ? Json(nullptr)
+                         : name_or_null(to_move_name(game, s.to_move)));
   t.field("updated", iso_time(s.updated_ms));
   t.field("version", s.version);
   t.key("view");
@@ -542,48 +543,35 @@ std::string GameService::answer(LiveGame& live, int seat, std::int64_t log_since
 }
 
 Json GameService::create(const std::string& user, const Json& body) {
-  if (!body.is_object()) throw ApiError(400, "the body must be a JSON object");
-  const std::string name = string_field(body, "game", ", e.g. \"pacific-war\"");
-  auto game = this->game(name);
-  if (!game) throw ApiError(400, "unknown game '" + name + "'");
+  return create(user, parse_create_request(body));
+}
 
-  const std::string seat_name = string_field(body, "seat", " (a seat name)");
+Json GameService::create(const std::string& user, const CreateGameRequest& request) {
+  auto game = this->game(request.game);
+  if (!game) throw ApiError(400, "unknown game '" + request.game + "'");
+
   int seat = -1;
   std::string seat_list;
   for (int s = 0; s < game->num_seats(); ++s) {
-    if (game->seat_name(s) == seat_name) seat = s;
+    if (game->seat_name(s) == request.seat) seat = s;
     seat_list += (s ? ", " : "") + game->seat_name(s);
   }
-  if (seat < 0) throw ApiError(400, "unknown seat '" + seat_name + "' (seats: " + seat_list + ")");
-
-  Json options = Json::object();
-  const Json& rules = member(body, "options");
-  if (rules.is_array()) {
-    for (const Json& rule : rules) {
-      if (!rule.is_string()) throw field_error("options", "must be an array of rule ids");
-    }
-    if (!rules.empty()) options["rules"] = rules;
-  } else if (rules.is_object()) {
-    options = rules;
-  } else if (!rules.is_null()) {
-    throw field_error("options", "must be an array of rule ids, e.g. [\"15.1\"]");
+  if (seat < 0) {
+    throw ApiError(400, "unknown seat '" + request.seat + "' (seats: " + seat_list + ")");
   }
+  const Json& options = request.options;
 
-  std::string levels = "human";
-  for (const std::string& level : agent_levels()) levels += ", " + level;
-  const std::string who = string_field(body, "opponent", " (one of: " + levels + ")");
-  const bool human = who == "human";
+  const std::string& who = request.opponent;
+  const bool human = request.against_person();
   if (!human &&
       std::find(agent_levels().begin(), agent_levels().end(), who) == agent_levels().end()) {
+    std::string levels = "human";
+    for (const std::string& level : agent_levels()) levels += ", " + level;
     throw ApiError(400, "unknown opponent '" + who + "' (one of: " + levels + ")");
   }
 
   GameRecord record;
-  record.clock = parse_clock(member(body, "clock"));
-  if (!human && !record.clock.is_null()) {
-    throw ApiError(400, "field 'clock': clocks are for games between people (opponent \"human\")",
-                   {{"field", "clock"}});
-  }
+  record.clock = request.clock;
   record.id = random_token(8);
   record.game = game->name();
   record.seed = random_u64();
@@ -621,7 +609,7 @@ Json GameService::create(const std::string& user, const Json& body) {
   live->session = std::move(session);
   live->record = record;
   live->record.invite.reset();
-  live->record.state.status = "active";
+  live->record.state.status = PlayStatus::kActive;
   live->record.state = status_now(*live);
   record.state = live->record.state;
   store_.create_game(record);
@@ -683,18 +671,18 @@ Json GameService::lobby(const std::string& user) {
       }
     }
     const GameStatus& s = g.state;
-    Json entry = {
-        {"id", g.id},
-        {"game", g.game},
-        {"seat", game->seat_name(seat)},
-        {"opponent", opponent},
-        {"status", s.status},
-        {"to_move",
-         s.status == "finished" ? Json(nullptr) : name_or_null(to_move_name(*game, s.to_move))},
-        {"your_turn", s.status == "active" && s.to_move == seat},
-        {"result", result_json(*game, s)},
-        {"version", s.version},
-        {"updated", iso_time(s.updated_ms)}};
+    Json entry = {{"id", g.id},
+                  {"game", g.game},
+                  {"seat", game->seat_name(seat)},
+                  {"opponent", opponent},
+                  {"status", s.status},
+                  {"to_move", s.status == PlayStatus::kFinished
+                                  ? Json(nullptr)
+                                  : name_or_null(to_move_name(*game, s.to_move))},
+                  {"your_turn", s.status == PlayStatus::kActive && s.to_move == seat},
+                  {"result", result_json(*game, s)},
+                  {"version", s.version},
+                  {"updated", iso_time(s.updated_ms)}};
     games.push_back(std::move(entry));
   }
   return {{"games", games}};
@@ -721,8 +709,9 @@ std::string GameService::act(const std::string& user, const std::string& id, con
   const int seat = seat_of(*live.game, user);
   check_log_since(*live.game, seat, log_since);
   const GameStatus& s = live->record.state;
-  if (s.status == "finished") throw ApiError(409, "the game is over");
-  if (s.status == "waiting") throw ApiError(409, "the game waits for the invited player");
+  if (s.status == PlayStatus::kFinished) throw ApiError(409, "the game is over");
+  if (s.status == PlayStatus::kWaiting)
+    throw ApiError(409, "the game waits for the invited player");
   if (version != s.version) {
     throw ApiError(409,
                    "stale version " + std::to_string(version) + ": the game is at version " +
@@ -758,7 +747,8 @@ std::string GameService::undo(const std::string& user, const std::string& id, co
   Locked live = get(id);
   const int seat = seat_of(*live.game, user);
   const GameStatus& s = live->record.state;
-  if (s.status != "active") throw ApiError(409, "nothing to undo: the game is " + s.status);
+  if (s.status != PlayStatus::kActive)
+    throw ApiError(409, "nothing to undo: the game is " + std::string(to_string(s.status)));
   if (version != s.version) {
     throw ApiError(409,
                    "stale version " + std::to_string(version) + ": the game is at version " +
@@ -782,9 +772,9 @@ std::string GameService::resign(const std::string& user, const std::string& id) 
   for (int attempt = 0;; ++attempt) {
     Locked live = get(id);
     const int seat = seat_of(*live.game, user);
-    if (live->record.state.status == "finished") throw ApiError(409, "the game is over");
+    if (live->record.state.status == PlayStatus::kFinished) throw ApiError(409, "the game is over");
     GameStatus status = status_now(*live.game);
-    status.status = "finished";
+    status.status = PlayStatus::kFinished;
     status.to_move = engine::kTerminalSeat;
     status.resigned = seat;
     status.winner = live->session->game().num_seats() == 2 ? 1 - seat : kNoWinner;
@@ -803,14 +793,15 @@ std::string GameService::end_on_time(const std::string& id, int loser, const std
   Locked live = get(id);
   const int seat = user.empty() ? -1 : seat_of(*live.game, user);
   const GameStatus& s = live->record.state;
-  if (s.status != "active") throw ApiError(409, "the game is " + s.status);
+  if (s.status != PlayStatus::kActive)
+    throw ApiError(409, "the game is " + std::string(to_string(s.status)));
   if (s.to_move != loser) {
     throw ApiError(409, "the time of " + live->session->game().seat_name(loser) +
                             " did not run out on its turn: it is no longer to move");
   }
   if (seat == loser) throw ApiError(403, "it is your own time that ran out");
   GameStatus status = status_now(*live.game);
-  status.status = "finished";
+  status.status = PlayStatus::kFinished;
   status.to_move = engine::kTerminalSeat;
   status.winner = live->session->game().num_seats() == 2 ? 1 - loser : kNoWinner;
   commit(*live.game, status.version, status);
@@ -824,9 +815,9 @@ Json GameService::replay(const std::string& user, const std::string& id, std::in
   {
     Locked live = get(id);
     seat = viewer_seat(*live.game, user);
-    if (live->record.state.status != "finished") {
-      throw ApiError(409,
-                     "replays are for finished games; this one is " + live->record.state.status);
+    if (live->record.state.status != PlayStatus::kFinished) {
+      throw ApiError(409, "replays are for finished games; this one is " +
+                              std::string(to_string(live->record.state.status)));
     }
     record = live->record;
     const auto& ids = live->session->history_ids();
@@ -881,10 +872,10 @@ GameService::Summary GameService::summary(const std::string& user, const std::st
   Summary summary;
   summary.revision = live->record.revision;
   summary.event = {{"version", s.version},
-                   {"to_move", s.status == "finished"
+                   {"to_move", s.status == PlayStatus::kFinished
                                    ? Json(nullptr)
                                    : name_or_null(to_move_name(live->session->game(), s.to_move))},
-                   {"your_turn", seat >= 0 && s.status == "active" && s.to_move == seat},
+                   {"your_turn", seat >= 0 && s.status == PlayStatus::kActive && s.to_move == seat},
                    {"status", s.status}};
   return summary;
 }

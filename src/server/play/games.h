@@ -18,8 +18,9 @@
 
 #include "ai/agent.h"
 #include "engine/session.h"
-#include "server/notify/notifier.h"
 #include "server/db/store.h"
+#include "server/notify/notifier.h"
+#include "server/play/create_request.h"
 
 namespace pacwar::server {
 
@@ -94,6 +95,9 @@ class GameService {
   const std::vector<std::string>& game_names() const { return names_; }
 
   // The API operations (see docs/api.md). Each throws ApiError for a refused request.
+  // A new game of `request` (create_request.h) with `user` in its seat: {"id", "invite"} (and
+  // "invite_expires" for a person's invitation). The body's form parses it first.
+  engine::Json create(const std::string& user, const CreateGameRequest& request);
   engine::Json create(const std::string& user, const engine::Json& body);
   engine::Json join(const std::string& user, const std::string& token);
   // The same by the token's hash, as the invites table stores it (an open challenge's accept).

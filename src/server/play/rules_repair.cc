@@ -12,11 +12,11 @@ std::string version_text(const std::string& version) {
 }  // namespace
 
 std::string problem_line(const ReplayProblem& p) {
-  return "game " + p.game.id + " (" + p.game.game + ", " + p.game.state.status +
-         ", began under rules " + version_text(p.game.rules_version) + ", this server plays " +
-         p.rules_now + "): stored action " + std::to_string(p.index) + " of " +
-         std::to_string(p.length) + (p.action.empty() ? "" : " '" + p.action + "'") +
-         " no longer replays: " + p.error;
+  return "game " + p.game.id + " (" + p.game.game + ", " +
+         std::string(to_string(p.game.state.status)) + ", began under rules " +
+         version_text(p.game.rules_version) + ", this server plays " + p.rules_now +
+         "): stored action " + std::to_string(p.index) + " of " + std::to_string(p.length) +
+         (p.action.empty() ? "" : " '" + p.action + "'") + " no longer replays: " + p.error;
 }
 
 int report_replay_problems(const GameService& games, std::ostream& out) {

@@ -1,5 +1,5 @@
-// Games in progress after a rule fix (server/play/rules_repair.h, docs/deploy.md "Rule fixes and games
-// in progress"): a test game whose rule changes between two servers on one database, reported
+// Games in progress after a rule fix (server/play/rules_repair.h, docs/deploy.md "Rule fixes and
+// games in progress"): a test game whose rule changes between two servers on one database, reported
 // and repaired; and the command line on a real game whose stored log was made illegal.
 #include "server/play/rules_repair.h"
 
@@ -11,11 +11,11 @@
 #include <sstream>
 
 #include "engine/data_dir.h"
+#include "server/accounts/user_settings.h"
 #include "server/http/api_error.h"
 #include "server/notify/notice_queue.h"
 #include "server/notify/notices.h"
 #include "server/test_support.h"
-#include "server/accounts/user_settings.h"
 #include "tests/toy_game.h"
 
 namespace pacwar::server {
@@ -54,7 +54,8 @@ TEST(RulesRepair, AGameMadeIllegalByARuleFixIsReportedThenResumedAtItsLastLegalA
     store.create_user(ann, "x", now_ms());
     store.create_user(bob, "x", now_ms());
     GameService v1(store, notifier, toy_rules(1));
-    const Json created = v1.create(ann, {{"game", "toy"}, {"seat", "red"}, {"opponent", "human"}});
+    const Json created =
+        v1.create(ann, Json{{"game", "toy"}, {"seat", "red"}, {"opponent", "human"}});
     id = created["id"].get<std::string>();
     v1.join(bob, created["invite"].get<std::string>());
     play(v1, id, ann, bob, {"stretch", "rest", "rest"});  // stretch: version 1 only
@@ -99,7 +100,7 @@ TEST(RulesRepair, AGameMadeIllegalByARuleFixIsReportedThenResumedAtItsLastLegalA
   const auto result = repair_game(v2, platform, id);
   ASSERT_TRUE(result.has_value());
   EXPECT_EQ(result->taken_back, length - 2);
-  EXPECT_EQ(result->status.status, "active");
+  EXPECT_EQ(result->status.status, PlayStatus::kActive);
   // It goes on from action 2, red to move, under the rules of version 2: no stretch.
   const Json state = Json::parse(v2.state_text(ann, id));
   EXPECT_EQ(state["version"], 2);
@@ -149,8 +150,8 @@ TEST(RulesRepair, TheCommandsCheckAndRepairTheServersDatabase) {
     GameService games(store, notifier);
     store.create_user("ann", "x", now_ms());
     store.create_user("bob", "x", now_ms());
-    const Json created =
-        games.create("ann", {{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "human"}});
+    const Json created = games.create(
+        "ann", Json{{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "human"}});
     id = created["id"].get<std::string>();
     games.join("bob", created["invite"].get<std::string>());
     const Json first = Json::parse(games.state_text("ann", id));
