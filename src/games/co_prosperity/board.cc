@@ -353,10 +353,6 @@ std::string space_name(const CpsState& s, int node) {
 
 std::string year(const CpsState& s) { return std::to_string(kFirstYear - 1 + s.turn); }
 
-void log_line(Log log, std::string_view text, std::string_view rule, std::uint32_t visible) {
-  if (log != nullptr) log->add({std::string(text), std::string(rule), visible});
-}
-
 int hand_size(const CpsState& s, int side) {
   int n = 0;
   for (int k = 0; k < kNumCards; ++k)

@@ -9,7 +9,7 @@ namespace pacwar::co_prosperity {
 
 std::string CpsState::check_invariants() const {
   const Content& c = *content_;
-  const bool in_combat = step_rules(step).combat;
+  const bool in_combat = is_combat_step(step);
   std::array<NodeMask, 2> occupied{};  // spaces with units of each side
   for (int u = 0; u < c.num_units(); ++u) {
     const UnitState& st = units[u];

@@ -89,17 +89,7 @@ void eliminate(CpsState& s, int u, Log log);
 std::string unit_name(const CpsState& s, int u);
 std::string space_name(const CpsState& s, int node);
 std::string year(const CpsState& s);
-// One line of the game log. Its text is built only when a sink wants it (an AI playout passes
-// no sink and formats nothing): pass a literal, or a lambda that returns the text.
-void log_line(Log log, std::string_view text, std::string_view rule,
-              std::uint32_t visible = engine::kAllSeats);
-template <class MakeText>
-requires std::is_invocable_v<MakeText&>
-void log_line(Log log, MakeText&& make_text, std::string_view rule,
-              std::uint32_t visible = engine::kAllSeats) {
-  if (log == nullptr) return;
-  log->add(engine::LogLine{std::string(make_text()), std::string(rule), visible});
-}
+using engine::log_line;  // engine/step_table.h
 int hand_size(const CpsState& s, int side);
 // Units a card may operate: Japanese cards any Japanese unit; Allied non-CBI cards (nation -1)
 // US units only; CBI cards the chosen nation (8.0, 8.5).

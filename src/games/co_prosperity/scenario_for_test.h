@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/scripted.h"
+#include "engine/scenario_for_test.h"
 #include "games/co_prosperity/content.h"
 #include "games/co_prosperity/game.h"
 #include "games/co_prosperity/rules.h"
@@ -27,21 +27,13 @@ inline std::shared_ptr<const engine::Game> shared_game() {
   return game;
 }
 
-class Scenario {
+class Scenario : public engine::testing::ScenarioDriver<Scenario, CpsState> {
  public:
-  Scenario() : state_(std::make_unique<CpsState>(shared_content())) {}
-
-  CpsState& s() { return *state_; }
-  const Content& c() const { return state_->content(); }
+  Scenario() : ScenarioDriver(std::make_unique<CpsState>(shared_content())) {}
 
   int space(const std::string& id) const {
     const int i = c().space_index(id);
     EXPECT_GE(i, 0) << "unknown space " << id;
-    return i;
-  }
-  int unit(const std::string& id) const {
-    const int i = c().unit_index(id);
-    EXPECT_GE(i, 0) << "unknown unit " << id;
     return i;
   }
   int card(const std::string& id) const { return c().card_index(id); }
@@ -77,25 +69,6 @@ class Scenario {
     return *this;
   }
 
-  // Legal action ids now (chance outcomes when chance acts).
-  std::vector<std::string> legal() const { return engine::applicable_ids(*state_); }
-  bool is_legal(const std::string& id) const { return engine::is_applicable(*state_, id); }
-
-  // Applies the action with this id (a player's choice or a scripted chance outcome) and
-  // checks every invariant after it.
-  Scenario& act(const std::string& id) {
-    std::string error;
-    if (!engine::apply_scripted(*state_, id, &log_, &error)) {
-      ADD_FAILURE() << error;
-      return *this;
-    }
-    EXPECT_EQ(state_->check_invariants(), "") << "after " << id;
-    return *this;
-  }
-  Scenario& acts(const std::vector<std::string>& ids) {
-    for (const auto& id : ids) act(id);
-    return *this;
-  }
   // Scripted dice: "die N" for each.
   Scenario& dice(const std::vector<int>& ds) {
     for (int d : ds) act("die " + std::to_string(d));
@@ -113,16 +86,6 @@ class Scenario {
   int controller(const std::string& space_id) const {
     return compute_control(*state_)[space(space_id)];
   }
-  const std::vector<engine::LogLine>& log_lines() const { return log_.lines; }
-  std::string log_text() const {
-    std::string out;
-    for (const auto& l : log_.lines) out += l.text + "\n";
-    return out;
-  }
-
- private:
-  std::unique_ptr<CpsState> state_;
-  engine::VectorLog log_;
 };
 
 }  // namespace pacwar::co_prosperity::testing

@@ -1,6 +1,6 @@
-// The engine interface of CpsState: who acts, legal actions, applying them and the prompt (looked
-// up in the table of steps, steps.h, whose entries the rules files define), stable text ids,
-// labels, hashing and hidden-card resampling.
+// The engine interface of CpsState that the table of steps does not answer (engine::StepTableState
+// answers who acts, legal actions, the prompt and the undo barriers from the entry of the step,
+// steps.h): applying an action, stable text ids, labels, hashing and hidden-card resampling.
 #include "games/co_prosperity/state.h"
 
 #include <algorithm>
@@ -29,34 +29,10 @@ bool CpsState::assign_from(const engine::State& other) {
   return true;
 }
 
-int CpsState::current_seat() const {
-  switch (step_rules(step).actor) {
-    case Actor::Seat:
-      return seat;
-    case Actor::Chance:
-      return engine::kChanceSeat;
-    case Actor::Terminal:
-      return engine::kTerminalSeat;
-  }
-  return engine::kTerminalSeat;
-}
-
-void CpsState::legal_actions(std::vector<engine::ActionCode>& out) const {
-  out.clear();
-  const StepRules& rules = step_rules(step);
-  if (rules.legal != nullptr) rules.legal(*this, out);
-}
-
-void CpsState::chance_outcomes(std::vector<engine::ChanceOutcome>& out) const {
-  out.clear();
-  const StepRules& rules = step_rules(step);
-  if (rules.outcomes != nullptr) rules.outcomes(*this, out);
-}
-
 void CpsState::apply(engine::ActionCode code, engine::LogSink* log) {
   const Act a = decode(code);
   if (current_seat() >= 0) ++moves_;
-  step_rules(step).apply(*this, a, log);
+  step_entry().apply(*this, a, log);
   refresh_control();
 }
 
@@ -426,18 +402,6 @@ std::string CpsState::action_label(engine::ActionCode code) const {
       return "Keep " + unit(a.a);
   }
   return action_id(code);
-}
-
-std::string CpsState::prompt() const { return step_rules(step).prompt(*this); }
-
-bool CpsState::is_undo_barrier(engine::ActionCode code) const {
-  const KindSet barriers = step_rules(step).undo_barriers;
-  return ((barriers >> static_cast<unsigned>(decode(code).kind)) & 1u) != 0;
-}
-
-std::vector<double> CpsState::returns() const {
-  if (winner_ < 0) return {0.0, 0.0};
-  return winner_ == kJapanese ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
 }
 
 // Fields listed once: hash() below names every field of CpsState that affects play (`moves_`,

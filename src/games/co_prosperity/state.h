@@ -13,6 +13,7 @@
 
 #include "engine/game.h"
 #include "engine/state_reuse.h"
+#include "engine/step_table.h"
 #include "games/co_prosperity/content.h"
 
 namespace pacwar::co_prosperity {
@@ -154,33 +155,83 @@ struct ControlCache {
   Control control;
 };
 
-class CpsState final : public engine::State, public engine::ReusableState {
+// ---- actions: (kind, a, b) packed in 32 bits; stable text id "<verb> <args>" ----
+enum class Kind : std::uint8_t {
+  Die,
+  Place,
+  Choose,
+  Declare,
+  NoDeclaration,
+  Discard,
+  Special,
+  EndSpecial,
+  Play,
+  Rp,
+  Pass,
+  Nation,
+  CbiOp,
+  Develop,
+  Home,
+  Replenish,
+  Advance,
+  From,
+  Pick,
+  Done,
+  To,
+  Bomber,
+  Target,
+  React,
+  NoReaction,
+  Divert,
+  NoDiversion,
+  Hit,
+  Move,
+  Keep
+};
+// A decoded action: its kind and its two arguments (a unit, a space, a card, a die, a nation:
+// action_id in state.cc writes each kind's).
+struct Act {
+  Kind kind;
+  int a = 0;  // the first argument (0..4095)
+  int b = 0;  // the second argument (0..4095)
+};
+constexpr engine::ActionCode encode(Kind k, int a = 0, int b = 0) {
+  return (static_cast<std::uint32_t>(k) << 24) | (static_cast<std::uint32_t>(a & 0xFFF) << 12) |
+         static_cast<std::uint32_t>(b & 0xFFF);
+}
+constexpr Act decode(engine::ActionCode c) {
+  return Act{.kind = static_cast<Kind>(c >> 24),
+             .a = static_cast<int>((c >> 12) & 0xFFF),
+             .b = static_cast<int>(c & 0xFFF)};
+}
+
+class CpsState;
+// An entry of the table of steps (steps.h, engine/step_table.h). The game's own fact in each
+// entry (`extra`): whether a combat (8.6) or bombing (8.8) is in progress (the view shows where).
+using StepRules = engine::StepEntry<Step, CpsState, Act, bool>;
+
+// The engine interface: who acts, legal actions, chance outcomes, the prompt, undo barriers,
+// returns and counts come from the table of steps (engine::StepTableState); the rest is here.
+class CpsState final : public engine::StepTableState<CpsState, &decode>,
+                       public engine::ReusableState {
  public:
   explicit CpsState(std::shared_ptr<const Content> content);
 
-  using engine::State::legal_actions;
   std::unique_ptr<engine::State> clone() const override;
   bool assign_from(const engine::State& other) override;  // engine::ReusableState
-  int current_seat() const override;
-  void legal_actions(std::vector<engine::ActionCode>& out) const override;
-  void chance_outcomes(std::vector<engine::ChanceOutcome>& out) const override;
   void apply(engine::ActionCode action, engine::LogSink* log) override;
   std::string action_id(engine::ActionCode action) const override;
   std::string action_label(engine::ActionCode action) const override;
-  std::string prompt() const override;
-  bool is_undo_barrier(engine::ActionCode action) const override;
-  std::vector<double> returns() const override;
-  int winner() const override { return winner_; }
   engine::Json view(int seat) const override;
   std::uint64_t hash() const override;
   void resample_hidden(int seat, engine::Rng& rng) override;
   std::string check_invariants() const override;
   std::string check_transition(const engine::State& before,
                                engine::ActionCode action) const override;
-  int move_number() const override { return moves_; }
-  int turn_number() const override { return turn; }
 
   const Content& content() const { return *content_; }
+  // The entry of the current step (steps.cc).
+  const StepRules& step_entry() const;
 
   // ---- data (public: the rules files are the state's implementation) ----
   std::shared_ptr<const Content> content_;
@@ -219,52 +270,5 @@ class CpsState final : public engine::State, public engine::ReusableState {
   ControlCache control_cache_;
   void refresh_control();
 };
-
-// ---- actions: (kind, a, b) packed in 32 bits; stable text id "<verb> <args>" ----
-enum class Kind : std::uint8_t {
-  Die,
-  Place,
-  Choose,
-  Declare,
-  NoDeclaration,
-  Discard,
-  Special,
-  EndSpecial,
-  Play,
-  Rp,
-  Pass,
-  Nation,
-  CbiOp,
-  Develop,
-  Home,
-  Replenish,
-  Advance,
-  From,
-  Pick,
-  Done,
-  To,
-  Bomber,
-  Target,
-  React,
-  NoReaction,
-  Divert,
-  NoDiversion,
-  Hit,
-  Move,
-  Keep
-};
-struct Act {
-  Kind kind;
-  int a = 0;
-  int b = 0;
-};
-constexpr engine::ActionCode encode(Kind k, int a = 0, int b = 0) {
-  return (static_cast<std::uint32_t>(k) << 24) | (static_cast<std::uint32_t>(a & 0xFFF) << 12) |
-         static_cast<std::uint32_t>(b & 0xFFF);
-}
-constexpr Act decode(engine::ActionCode c) {
-  return Act{static_cast<Kind>(c >> 24), static_cast<int>((c >> 12) & 0xFFF),
-             static_cast<int>(c & 0xFFF)};
-}
 
 }  // namespace pacwar::co_prosperity

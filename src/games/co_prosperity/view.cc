@@ -48,7 +48,7 @@ engine::Json CpsState::view(int viewer) const {
   // The step of the table of steps (steps.h) by its stable name: the tutorial's key.
   v["step"] = step_rules(step).name;
   // The combat in progress (8.6, 8.8): public, where it is fought and by whom.
-  if (step_rules(step).combat && combat.space >= 0)
+  if (is_combat_step(step) && combat.space >= 0)
     v["combat"] = {{"oz", space_name(*this, combat.space)},
                    {"attacker", combat.attacker == kJapanese ? "japanese" : "allied"},
                    {"bombing", combat.bombing}};

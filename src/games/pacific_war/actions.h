@@ -66,10 +66,12 @@ enum class Kind : std::uint8_t {
 
 inline constexpr int kNoTarget = 0xFF;
 
+// A decoded action: its kind and its two arguments, whose meaning each Kind's comment above
+// gives (a unit, an OZ, a card, a die).
 struct Act {
   Kind kind;
-  int a = 0;
-  int b = 0;
+  int a = 0;  // the first argument (0..255)
+  int b = 0;  // the second argument (0..255)
 };
 
 constexpr engine::ActionCode encode(Kind kind, int a = 0, int b = 0) {
@@ -77,8 +79,9 @@ constexpr engine::ActionCode encode(Kind kind, int a = 0, int b = 0) {
          static_cast<std::uint32_t>(b & 0xFF);
 }
 constexpr Act decode(engine::ActionCode code) {
-  return Act{static_cast<Kind>(code >> 24), static_cast<int>((code >> 8) & 0xFF),
-             static_cast<int>(code & 0xFF)};
+  return Act{.kind = static_cast<Kind>(code >> 24),
+             .a = static_cast<int>((code >> 8) & 0xFF),
+             .b = static_cast<int>(code & 0xFF)};
 }
 
 }  // namespace pacwar::pacific_war

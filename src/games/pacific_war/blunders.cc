@@ -3,6 +3,7 @@
 #include <bit>
 
 #include "games/pacific_war/paths.h"
+#include "games/pacific_war/rules.h"
 
 namespace pacwar::pacific_war {
 namespace {
@@ -19,7 +20,8 @@ bool any(const UnitMask& mask) {
 // A battle (9.0) between Naval units and LBA: begun by a move (8.10, 8.12), not a Turn 0 raid
 // (5.0) nor an event's LBA strike (9.0.2), both of which leave raid_phase set.
 int battle_oz(const PwState& s) {
-  return s.combat.oz >= 0 && s.combat.round >= 1 && s.combat.raid_phase == 0 ? s.combat.oz : -1;
+  return s.combat.oz >= 0 && s.combat.round >= 1 && s.combat.raid_phase == kNoRaid ? s.combat.oz
+                                                                                   : -1;
 }
 
 // Inside the 10.4 / 10.5 prompts: the menu, a group's return or an LBA's redeployment under

@@ -169,10 +169,4 @@ std::string ship_list(const PwState& s, const std::vector<int>& units) {
 
 std::string oz_name(const PwState& s, int oz) { return s.content().ozs[oz].name; }
 
-void log_line(engine::LogSink* log, std::string_view text, std::string_view rule,
-              std::uint32_t visible) {
-  if (log == nullptr) return;
-  log->add(engine::LogLine{std::string(text), std::string(rule), visible});
-}
-
 }  // namespace pacwar::pacific_war

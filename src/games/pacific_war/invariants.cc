@@ -8,10 +8,10 @@
 namespace pacwar::pacific_war {
 namespace {
 
-// Steps at which no action is half done (the entry's Rest, steps.h): the control markers must be
-// up to date and no OZ may hold both sides' units.
+// Steps at which no action is half done (the entry's extra, a Rest, state.h): the control markers
+// must be up to date and no OZ may hold both sides' units.
 bool at_rest(const PwState& s) {
-  switch (step_rules(s.step).rest) {
+  switch (s.step_entry().extra) {
     case Rest::Busy:
       return false;
     case Rest::AtRest:

@@ -1,5 +1,5 @@
-// The Pacific War: the prompt of the current step (its text is in the step's entry, steps.h), and
-// menu labels for actions, citing the manual.
+// The Pacific War: menu labels for actions, citing the manual (the prompt of the current step
+// is its entry's, steps.h, asked by engine::StepTableState).
 #include <optional>
 
 #include "games/pacific_war/rules.h"
@@ -47,8 +47,6 @@ std::optional<CardUse> card_use(const PwState& s, Act a) {
 }
 
 }  // namespace
-
-std::string PwState::prompt() const { return step_rules(step).prompt(*this); }
 
 engine::ActionGroup PwState::action_group(engine::ActionCode code) const {
   const Act a = decode(code);

@@ -223,7 +223,9 @@ void apply_strike_lba(PwState& s, Act act, Log log);
 void strike_fire(PwState& s, Log log);     // the strike's fire (after its windows)
 void end_lba_strike(PwState& s, Log log);  // its results are applied
 bool is_strike_target(const PwState& s, int unit);
-// CombatCtx::raid_phase: 0 in a combat; the Turn 0 airstrikes (5.0, 15.1) and a 9.0.2 strike.
+// CombatCtx::raid_phase: kNoRaid in a combat; the Turn 0 airstrikes (5.0, 15.1) and a 9.0.2
+// strike.
+inline constexpr int kNoRaid = 0;           // a combat, not a one-sided strike
 inline constexpr int kPearlHarborRaid = 1;  // 5.0 Phase I: the [H] carriers strike Pearl Harbor
 inline constexpr int kThirdWaveRaid = 2;    // 15.1: Yamamoto's third wave strikes Pearl Harbor
 inline constexpr int kMalayaRaid = 3;       // 5.0 Phase II: the Indochina LBA strike Singapore

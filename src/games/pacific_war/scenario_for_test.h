@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/scripted.h"
+#include "engine/scenario_for_test.h"
 #include "games/pacific_war/content.h"
 #include "games/pacific_war/rules.h"
 #include "games/pacific_war/state.h"
@@ -20,22 +20,14 @@ inline std::shared_ptr<const Content> shared_content() {
   return content;
 }
 
-class Scenario {
+class Scenario : public engine::testing::ScenarioDriver<Scenario, PwState> {
  public:
   explicit Scenario(RuleOptions options = {})
-      : state_(std::make_unique<PwState>(shared_content(), options)) {}
-
-  PwState& s() { return *state_; }
-  const Content& c() const { return state_->content(); }
+      : ScenarioDriver(std::make_unique<PwState>(shared_content(), options)) {}
 
   int oz(const std::string& id) const {
     const int i = c().oz_index(id);
     EXPECT_GE(i, 0) << "unknown OZ " << id;
-    return i;
-  }
-  int unit(const std::string& id) const {
-    const int i = c().unit_index(id);
-    EXPECT_GE(i, 0) << "unknown unit " << id;
     return i;
   }
   int card(int number) const {
@@ -97,26 +89,6 @@ class Scenario {
     return *this;
   }
 
-  // Legal action ids now (chance outcomes when chance acts).
-  std::vector<std::string> legal() const { return engine::applicable_ids(*state_); }
-  bool is_legal(const std::string& id) const { return engine::is_applicable(*state_, id); }
-
-  // Applies the action with this id (a player's choice or a scripted chance outcome) and
-  // checks every invariant after it.
-  Scenario& act(const std::string& id) {
-    std::string error;
-    if (!engine::apply_scripted(*state_, id, &log_, &error)) {
-      ADD_FAILURE() << error;
-      return *this;
-    }
-    EXPECT_EQ(state_->check_invariants(), "") << "after " << id;
-    return *this;
-  }
-  Scenario& acts(const std::vector<std::string>& ids) {
-    for (const auto& id : ids) act(id);
-    return *this;
-  }
-
   std::string where(const std::string& unit_id) const {
     const int loc = state_->units[unit(unit_id)].loc;
     if (loc < kMaxOz) return c().ozs[loc].id;
@@ -133,16 +105,6 @@ class Scenario {
   }
   bool ready(const std::string& unit_id) const { return is_ready(*state_, unit(unit_id)); }
   int controller_of(const std::string& oz_id) const { return controller(*state_, oz(oz_id)); }
-  const std::vector<engine::LogLine>& log() const { return log_.lines; }
-  std::string log_text() const {
-    std::string out;
-    for (const auto& l : log_.lines) out += l.text + "\n";
-    return out;
-  }
-
- private:
-  std::unique_ptr<PwState> state_;
-  engine::VectorLog log_;
 };
 
 }  // namespace pacwar::pacific_war::testing

@@ -1,5 +1,6 @@
-// The Pacific War: the engine interface of PwState: who acts, the legal actions and applying
-// them (looked up in the table of steps, steps.h), and the stable text ids of actions.
+// The Pacific War: the engine interface of PwState that the table of steps does not answer
+// (engine::StepTableState answers who acts, the legal actions, the prompt and the undo
+// barriers from the entry of the step, steps.h): applying an action, and stable text ids.
 #include "games/pacific_war/state.h"
 
 #include <stdexcept>
@@ -18,32 +19,8 @@ PwState::PwState(std::shared_ptr<const Content> content, RuleOptions options)
 
 std::unique_ptr<engine::State> PwState::clone() const { return std::make_unique<PwState>(*this); }
 
-int PwState::current_seat() const {
-  switch (steps_[static_cast<std::size_t>(step)]->actor) {
-    case Actor::Seat:
-      return seat;
-    case Actor::Chance:
-      return engine::kChanceSeat;
-    case Actor::Terminal:
-      break;
-  }
-  return engine::kTerminalSeat;
-}
-
-void PwState::legal_actions(std::vector<engine::ActionCode>& out) const {
-  out.clear();
-  const StepRules& rules = *steps_[static_cast<std::size_t>(step)];
-  if (rules.legal != nullptr) rules.legal(*this, out);
-}
-
-void PwState::chance_outcomes(std::vector<engine::ChanceOutcome>& out) const {
-  out.clear();
-  const StepRules& rules = *steps_[static_cast<std::size_t>(step)];
-  if (rules.outcomes != nullptr) rules.outcomes(*this, out);
-}
-
 void PwState::apply(engine::ActionCode code, engine::LogSink* log) {
-  const StepRules& rules = *steps_[static_cast<std::size_t>(step)];
+  const StepRules& rules = step_entry();
   if (rules.actor == Actor::Seat && seat >= 0) ++moves_;
   rules.apply(*this, decode(code), log);
   // The rules that act "at any time" / "the moment" a condition holds, whatever the step.
@@ -147,16 +124,6 @@ std::string PwState::action_id(engine::ActionCode code) const {
       break;
   }
   return "unknown";
-}
-
-bool PwState::is_undo_barrier(engine::ActionCode code) const {
-  const KindSet barriers = steps_[static_cast<std::size_t>(step)]->undo_barriers;
-  return ((barriers >> static_cast<unsigned>(decode(code).kind)) & 1u) != 0;
-}
-
-std::vector<double> PwState::returns() const {
-  if (winner_ < 0) return {0.0, 0.0};
-  return winner_ == kJapanese ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
 }
 
 }  // namespace pacwar::pacific_war

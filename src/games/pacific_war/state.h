@@ -18,14 +18,13 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "engine/step_table.h"
 #include "games/pacific_war/actions.h"
 #include "games/pacific_war/card_state.h"
 #include "games/pacific_war/content.h"
 #include "games/pacific_war/options.h"
 
 namespace pacwar::pacific_war {
-
-struct StepRules;  // steps.h
 
 // Where a unit is. 0..kMaxOz-1 are OZs on the map.
 enum Loc : std::uint8_t {
@@ -135,7 +134,7 @@ struct CombatCtx {
   std::uint8_t retreat_stage = 0;  // which retreat question (see combat_9.cc)
   std::int8_t retreating = -1;     // side retreating (RetreatDestination)
   std::int8_t winner = -1;
-  std::int8_t raid_phase = 0;  // 0, or kPearlHarborRaid ... kLbaStrikePhase (rules.h)
+  std::int8_t raid_phase = 0;  // kNoRaid, or kPearlHarborRaid ... kLbaStrikePhase (rules.h)
   CombatMods mods;             // card effects in force (card_state.h)
 };
 
@@ -154,24 +153,30 @@ struct AdvancedState {
 inline constexpr std::int8_t kDivisionsOff = -1;   // 13.6: not arrived yet
 inline constexpr std::int8_t kDivisionsGone = -2;  // 13.6.3: removed from the game
 
-class PwState final : public engine::State {
+// Whether no action is half done at a step: invariants.cc then checks that the control markers
+// are up to date and that no OZ holds both sides' units. The game's own fact in each entry of
+// the table of steps (StepRules::extra).
+enum class Rest : std::uint8_t {
+  Busy,          // an action or a combat is under way
+  AtRest,        // always at rest
+  BetweenMoves,  // at rest unless a move is under way (PwState::move)
+};
+
+class PwState;
+// An entry of the table of steps (steps.h, engine/step_table.h).
+using StepRules = engine::StepEntry<Step, PwState, Act, Rest>;
+
+// The engine interface: who acts, legal actions, chance outcomes, the prompt, undo barriers,
+// returns and counts come from the table of steps (engine::StepTableState); the rest is here.
+class PwState final : public engine::StepTableState<PwState, &decode> {
  public:
   PwState(std::shared_ptr<const Content> content, RuleOptions options);
 
-  // engine::State
-  using engine::State::legal_actions;
   std::unique_ptr<engine::State> clone() const override;
-  int current_seat() const override;
-  void legal_actions(std::vector<engine::ActionCode>& out) const override;
-  void chance_outcomes(std::vector<engine::ChanceOutcome>& out) const override;
   void apply(engine::ActionCode action, engine::LogSink* log) override;
   std::string action_id(engine::ActionCode action) const override;
   std::string action_label(engine::ActionCode action) const override;
   engine::ActionGroup action_group(engine::ActionCode action) const override;
-  std::string prompt() const override;
-  bool is_undo_barrier(engine::ActionCode action) const override;
-  std::vector<double> returns() const override;
-  int winner() const override { return winner_; }
   engine::Json view(int seat) const override;
   void write_view(int seat, engine::JsonWriter& out) const override;
   std::uint64_t hash() const override;
@@ -179,11 +184,11 @@ class PwState final : public engine::State {
   std::string check_invariants() const override;
   std::string check_transition(const engine::State& before,
                                engine::ActionCode action) const override;
-  int move_number() const override { return moves_; }
-  int turn_number() const override { return turn; }
 
   const Content& content() const { return *content_; }
   const RuleOptions& options() const { return options_; }
+  // The entry of the current step.
+  const StepRules& step_entry() const { return *steps_[static_cast<std::size_t>(step)]; }
 
   // ---- data (public: the rules files are the state's implementation) ----
   std::shared_ptr<const Content> content_;
@@ -472,16 +477,6 @@ std::string unit_name(const PwState& s, int unit);
 constexpr std::size_t kLongShipList = 8;
 std::string ship_list(const PwState& s, const std::vector<int>& units);
 std::string oz_name(const PwState& s, int oz);
-// One line of the game log. Its text is built only when a sink wants it (an AI playout passes
-// no sink and formats nothing): pass a literal, or a lambda that returns the text.
-void log_line(engine::LogSink* log, std::string_view text, std::string_view rule,
-              std::uint32_t visible = engine::kAllSeats);
-template <class MakeText>
-requires std::is_invocable_v<MakeText&>
-void log_line(engine::LogSink* log, MakeText&& make_text, std::string_view rule,
-              std::uint32_t visible = engine::kAllSeats) {
-  if (log == nullptr) return;
-  log->add(engine::LogLine{std::string(make_text()), std::string(rule), visible});
-}
+using engine::log_line;  // engine/step_table.h
 
 }  // namespace pacwar::pacific_war

@@ -1,42 +1,15 @@
 // The Pacific War: the table of steps, joined from the entries of the rules files (steps.h) and
-// checked once: every Step has exactly one entry, and a seat's step has legal actions.
+// checked once by engine::build_step_table: every Step has exactly one entry, well formed.
 #include "games/pacific_war/steps.h"
 
-#include <stdexcept>
-
 namespace pacwar::pacific_war {
-namespace {
-
-StepTable build_table() {
-  StepTable table{};
-  for (std::span<const StepRules> part :
-       {setup_steps(), turn_zero_steps(), reinforcement_steps(), card_draw_steps(),
-        strategy_steps(), movement_steps(), reaction_steps(), event_steps(), combat_steps(),
-        combat_card_steps(), retreat_steps(), supply_steps(), victory_steps(), advanced_steps(),
-        optional_steps()}) {
-    for (const StepRules& entry : part) {
-      const auto i = static_cast<std::size_t>(entry.step);
-      if (i >= kNumSteps || table[i] != nullptr)
-        throw std::logic_error("steps.h: step " + std::to_string(i) + " has two entries");
-      if (entry.name == nullptr || entry.name[0] == '\0' || entry.apply == nullptr ||
-          entry.prompt == nullptr || (entry.actor == Actor::Seat) != (entry.legal != nullptr) ||
-          (entry.actor == Actor::Chance) != (entry.outcomes != nullptr) ||
-          (entry.actor == Actor::Chance) != (entry.undo_barriers == kEveryKind))
-        throw std::logic_error("steps.h: the entry of step " + std::to_string(i) +
-                               " lacks its name, apply, prompt, legal actions or outcomes");
-      table[i] = &entry;
-    }
-  }
-  for (std::size_t i = 0; i < kNumSteps; ++i)
-    if (table[i] == nullptr)
-      throw std::logic_error("steps.h: step " + std::to_string(i) + " has no entry");
-  return table;
-}
-
-}  // namespace
 
 const StepTable& step_table() {
-  static const StepTable table = build_table();
+  static const StepTable table = engine::build_step_table<StepRules, kNumSteps>(
+      "pacific_war",
+      {setup_steps(), turn_zero_steps(), reinforcement_steps(), card_draw_steps(), strategy_steps(),
+       movement_steps(), reaction_steps(), event_steps(), combat_steps(), combat_card_steps(),
+       retreat_steps(), supply_steps(), victory_steps(), advanced_steps(), optional_steps()});
   return table;
 }
 

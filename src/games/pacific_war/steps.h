@@ -1,77 +1,34 @@
-// The Pacific War: the table of steps. Every prompt (Step) has one entry, defined in the rules
-// file that owns it beside its code: who acts, whether the game is at rest there, which of its
+// The Pacific War: the table of steps (engine/step_table.h). Every prompt (Step) has one entry,
+// StepRules, defined in the rules file that owns it beside its code: who acts, which of its
 // actions may not be undone, its chance outcomes or legal actions, its apply, its prompt, its
-// phase name and its manual section. Every field is given in every entry (no default hides
-// what a new step must say). PwState and invariants.cc look the entry up instead of switching
-// on the step; step_rules() checks on first use that every Step has exactly one entry
-// (steps_test.cc checks it too).
+// phase name and its manual section, and the game's own fact: whether the game is at rest there
+// (`extra`, a Rest, state.h; invariants.cc). PwState (through engine::StepTableState) and
+// invariants.cc look the entry up instead of switching on the step; step_table() checks on first
+// use that every Step has exactly one entry, well formed (steps_test.cc checks it too).
 #pragma once
 
-#include <array>
-#include <cstdint>
-#include <initializer_list>
+#include <cstddef>
 #include <span>
 #include <string>
-#include <vector>
 
+#include "engine/step_table.h"
 #include "games/pacific_war/rules.h"
 
 namespace pacwar::pacific_war {
 
-enum class Actor : std::uint8_t {
-  Seat,      // the seat in PwState::seat
-  Chance,    // a die or a card draw (PwState::chance_outcomes)
-  Terminal,  // the game is over
-};
-
-// Whether no action is half done at a step: invariants.cc then checks that the control markers
-// are up to date and that no OZ holds both sides' units.
-enum class Rest : std::uint8_t {
-  Busy,          // an action or a combat is under way
-  AtRest,        // always at rest
-  BetweenMoves,  // at rest unless a move is under way (PwState::move)
-};
-
-// A set of action Kinds, a bit per Kind.
-using KindSet = std::uint64_t;
+using Actor = engine::StepActor;
+using engine::kEveryKind;
+using engine::kinds;
+using engine::KindSet;
+using engine::kNoKind;
+using engine::Outcomes;
 static_assert(static_cast<unsigned>(Kind::Count) <= 64, "KindSet holds a bit per Kind");
-constexpr KindSet kinds(std::initializer_list<Kind> list) {
-  KindSet set = 0;
-  for (Kind k : list) set |= KindSet{1} << static_cast<unsigned>(k);
-  return set;
-}
-// The undo barriers of a chance step: every outcome (a die roll or a card draw) is one.
-inline constexpr KindSet kEveryKind = ~KindSet{0};
-inline constexpr KindSet kNoKind = 0;
-
-using Outcomes = std::vector<engine::ChanceOutcome>;
-
-struct StepRules {
-  Step step;
-  // The step's stable name, kebab-case of its Step ("setup-japanese"): the view's "step", and
-  // the key of its entry in data/<game>/tutorial.json (tutorial_test.cc checks both agree).
-  const char* name;
-  Actor actor;
-  const char* phase;  // the view's "phase": setup, turn-0, reinforcements, card-draw, ...
-  const char* rule;   // manual section the prompt cites
-  Rest rest;          // whether the game is at rest at this step (invariants.cc)
-  // The kinds of action at this step that may not be undone (State::is_undo_barrier): chance
-  // outcomes (kEveryKind) and actions that reveal hidden information (a card played face up).
-  // A kind missing here would leak what undo lets its player see.
-  KindSet undo_barriers;
-  // Chance outcomes when chance acts (die_outcomes, card_draw_outcomes; nullptr otherwise).
-  void (*outcomes)(const PwState& s, Outcomes& out);
-  // Legal actions when a seat acts (nullptr for chance and the end of the game).
-  void (*legal)(const PwState& s, Out& out);
-  void (*apply)(PwState& s, Act act, Log log);
-  std::string (*prompt)(const PwState& s);
-};
 
 inline constexpr std::size_t kNumSteps = static_cast<std::size_t>(Step::GameOver) + 1;
 
 // The entries indexed by Step (built and checked on first use). PwState keeps a pointer to it
 // (PwState::steps_), so that the per-action calls skip the function-local static's guard.
-using StepTable = std::array<const StepRules*, kNumSteps>;
+using StepTable = engine::StepTable<StepRules, kNumSteps>;
 const StepTable& step_table();
 
 // The entry of `step`.
