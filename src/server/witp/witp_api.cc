@@ -507,7 +507,10 @@ class WitpService {
     const witp::BookChange* spec = witp::find_book_change(change);
     if (spec == nullptr) throw ApiError(400, "change: unknown book change '" + change + "'");
     std::map<std::string, std::vector<std::string>> values;
-    for (const auto& [key, value] : request.fields.items()) {
+    for (const auto& item : request.fields.items()) {
+      // A named copy, not a structured binding: clang 14 cannot capture a binding in a lambda.
+      const std::string key = item.key();
+      const auto& value = item.value();
       const bool known = std::any_of(spec->fields.begin(), spec->fields.end(),
                                      [&](const witp::ArgSpec& f) { return f.name == key; });
       if (!known) {
