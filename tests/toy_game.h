@@ -330,4 +330,7 @@ class ToyGame final : public engine::Game {
   bool stretch_;
 };
 
+// The toy game as the engine's interface, as the tests' sessions take it.
+inline std::shared_ptr<const engine::Game> game() { return std::make_shared<ToyGame>(); }
+
 }  // namespace pacwar::toy

@@ -66,7 +66,7 @@ Json valid_model() {
 }
 
 std::string refusal(const Json& json) {
-  const std::string file = testing::TempDir() + "malformed_value_model.json";
+  const std::string file = ::testing::TempDir() + "malformed_value_model.json";
   {
     std::ofstream out(file);
     out << json.dump();

@@ -101,9 +101,9 @@ double rounded(double x) { return std::round(x * 10000.0) / 10000.0; }
 }  // namespace
 
 std::string mark_for_loss(double loss) {
-  if (loss >= kBlunder) return "blunder";
-  if (loss >= kMistake) return "mistake";
-  if (loss >= kInaccuracy) return "inaccuracy";
+  if (loss >= kBlunderLoss) return "blunder";
+  if (loss >= kMistakeLoss) return "mistake";
+  if (loss >= kInaccuracyLoss) return "inaccuracy";
   return "";
 }
 
@@ -356,25 +356,25 @@ Json analyse_game(const Json& save, int seat, const AnalysisConfig& config,
     }
     replay.apply_id(ids[i]);
   }
-  return {
-      {"game", game.name()},
-      {"seat", seat},
-      {"seat_name", game.seat_name(seat)},
-      {"player", config.player},
-      {"seed", config.seed},
-      {"finished", loaded.state().is_terminal()},
-      {"winner", loaded.state().is_terminal() ? loaded.state().winner() : -1},
-      {"actions", ids.size()},
-      {"decisions", total},
-      // Win probabilities through the game's shipped map (WinCalibration), or raw without one.
-      {"calibrated", !calibration.identity()},
-      {"thresholds", {{"inaccuracy", kInaccuracy}, {"mistake", kMistake}, {"blunder", kBlunder}}},
-      {"summary",
-       {{"inaccuracies", counts[0]},
-        {"mistakes", counts[1]},
-        {"blunders", counts[2]},
-        {"mean_loss", total > 0 ? rounded(loss_sum / total) : 0.0}}},
-      {"moves", moves}};
+  return {{"game", game.name()},
+          {"seat", seat},
+          {"seat_name", game.seat_name(seat)},
+          {"player", config.player},
+          {"seed", config.seed},
+          {"finished", loaded.state().is_terminal()},
+          {"winner", loaded.state().is_terminal() ? loaded.state().winner() : -1},
+          {"actions", ids.size()},
+          {"decisions", total},
+          // Win probabilities through the game's shipped map (WinCalibration), or raw without one.
+          {"calibrated", !calibration.identity()},
+          {"thresholds",
+           {{"inaccuracy", kInaccuracyLoss}, {"mistake", kMistakeLoss}, {"blunder", kBlunderLoss}}},
+          {"summary",
+           {{"inaccuracies", counts[0]},
+            {"mistakes", counts[1]},
+            {"blunders", counts[2]},
+            {"mean_loss", total > 0 ? rounded(loss_sum / total) : 0.0}}},
+          {"moves", moves}};
 }
 
 }  // namespace pacwar::analysis

@@ -22,9 +22,9 @@
 namespace pacwar::analysis {
 
 // Loss thresholds in win probability (0..1) of the seat: docs/analysis.md.
-inline constexpr double kInaccuracy = 0.05;
-inline constexpr double kMistake = 0.10;
-inline constexpr double kBlunder = 0.20;
+inline constexpr double kInaccuracyLoss = 0.05;
+inline constexpr double kMistakeLoss = 0.10;
+inline constexpr double kBlunderLoss = 0.20;
 
 // "", "inaccuracy", "mistake" or "blunder" for a loss in win probability.
 std::string mark_for_loss(double loss);

@@ -25,9 +25,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using engine::Rng;
 
-constexpr std::uint64_t kChanceStream = 0x6368616E6365ULL;  // "chance"
-constexpr std::uint64_t kPlayerStream = 0x706C61796572ULL;  // "player"
-constexpr std::size_t kEndLines = 3;                        // log lines kept of each game's end
+constexpr std::uint64_t kArenaChanceStream = 0x6368616E6365ULL;  // "chance"
+constexpr std::uint64_t kArenaPlayerStream = 0x706C61796572ULL;  // "player"
+constexpr std::size_t kEndLines = 3;  // log lines kept of each game's end
 
 // Keeps the last few log lines of a game (how it ended).
 class TailLog final : public engine::LogSink {
@@ -81,8 +81,8 @@ Played play_game(const std::shared_ptr<const engine::Game>& game_ptr,
   Played played;
   played.game.index = g;
   played.ms.resize(agents.size());
-  Rng chance = Rng::for_step(config.seed ^ kChanceStream, static_cast<std::uint64_t>(g));
-  Rng seeds = Rng::for_step(config.seed ^ kPlayerStream, static_cast<std::uint64_t>(g));
+  Rng chance = Rng::for_step(config.seed ^ kArenaChanceStream, static_cast<std::uint64_t>(g));
+  Rng seeds = Rng::for_step(config.seed ^ kArenaPlayerStream, static_cast<std::uint64_t>(g));
   auto state = game.new_initial_state(options);
   // The save follows the same actions (chance outcomes included), so loading it gives this game.
   std::optional<engine::Session> session;

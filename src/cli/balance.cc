@@ -22,8 +22,8 @@ namespace {
 
 using engine::Json;
 
-constexpr std::uint64_t kChanceStream = 0x62616C616E63ULL;  // "balanc"
-constexpr std::uint64_t kPlayerStream = 0x62616C706C79ULL;  // "balply"
+constexpr std::uint64_t kBalanceChanceStream = 0x62616C616E63ULL;  // "balanc"
+constexpr std::uint64_t kBalancePlayerStream = 0x62616C706C79ULL;  // "balply"
 constexpr int kSampleEvery = 16;  // actions between two looks at the public view
 
 // Keeps the last log line every seat may read.
@@ -76,8 +76,8 @@ BalanceGame play_game(const engine::Game& game, const engine::Options& options,
   }
   std::vector<std::string> seats;
   for (int s = 0; s < game.num_seats(); ++s) seats.push_back(game.seat_name(s));
-  engine::Rng chance(engine::splitmix64(seed ^ kChanceStream));
-  engine::Rng seeds(engine::splitmix64(seed ^ kPlayerStream));
+  engine::Rng chance(engine::splitmix64(seed ^ kBalanceChanceStream));
+  engine::Rng seeds(engine::splitmix64(seed ^ kBalancePlayerStream));
   auto state = game.new_initial_state(options);
   LastPublicLine log;
   BalanceGame g;

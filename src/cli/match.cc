@@ -22,9 +22,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr std::uint64_t kChanceStream = 0x6D6174636863ULL;  // "matchc"
-constexpr std::uint64_t kPlayerStream = 0x6D6174636870ULL;  // "matchp"
-constexpr std::uint64_t kProbeStream = 0x6D617463687AULL;   // "matchz"
+constexpr std::uint64_t kMatchChanceStream = 0x6D6174636863ULL;  // "matchc"
+constexpr std::uint64_t kMatchPlayerStream = 0x6D6174636870ULL;  // "matchp"
+constexpr std::uint64_t kProbeStream = 0x6D617463687AULL;        // "matchz"
 
 using CounterFactory = std::function<std::unique_ptr<engine::BlunderCounter>()>;
 
@@ -41,8 +41,8 @@ MatchOutcome play_one(const engine::Game& game, const engine::Options& options,
   }
   MatchOutcome outcome;
   outcome.ms.resize(agents.size());
-  engine::Rng chance(engine::splitmix64(match.seed ^ kChanceStream));
-  engine::Rng seeds(engine::splitmix64(match.seed ^ kPlayerStream));
+  engine::Rng chance(engine::splitmix64(match.seed ^ kMatchChanceStream));
+  engine::Rng seeds(engine::splitmix64(match.seed ^ kMatchPlayerStream));
   engine::Rng probe_rng(engine::splitmix64(match.seed ^ kProbeStream));
   auto state = game.new_initial_state(options);
   std::vector<engine::ActionCode> legal;

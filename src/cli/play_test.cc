@@ -21,8 +21,6 @@ using engine::Session;
 constexpr PlayerKind kHuman = PlayerKind::kHuman;
 constexpr PlayerKind kRandom = PlayerKind::kRandom;
 
-std::shared_ptr<const engine::Game> toy() { return std::make_shared<toy::ToyGame>(); }
-
 std::string board(const Json& view) { return "BOARD " + view.dump() + "\n"; }
 
 struct PlayRun {
@@ -42,7 +40,7 @@ bool contains(const std::string& text, const std::string& part) {
 }
 
 TEST(PlayTest, ShowsMenuAndRefusesBadInput) {
-  Session session(toy(), Json::object(), 5);
+  Session session(toy::game(), Json::object(), 5);
   const PlayRun run = play(session, {kHuman, kRandom}, "fly\n0\n42\nundo\nquit\n");
   EXPECT_EQ(run.code, 0);
   EXPECT_TRUE(contains(run.out, "=== red to act ===")) << run.out;
@@ -59,7 +57,7 @@ TEST(PlayTest, ShowsMenuAndRefusesBadInput) {
 }
 
 TEST(PlayTest, ActsByNumberOrIdAndUndoes) {
-  Session session(toy(), Json::object(), 5);
+  Session session(toy::game(), Json::object(), 5);
   // Both seats human. Red stretches by number, undoes, stretches and rests by id; blue may
   // not undo red's rest, rests by number (3) and quits.
   const PlayRun run = play(session, {kHuman, kHuman}, "5\nundo\nstretch\nrest\nundo\n3\nquit\n");
@@ -73,7 +71,7 @@ TEST(PlayTest, ActsByNumberOrIdAndUndoes) {
 }
 
 TEST(PlayTest, HotseatShowsOnlyTheActingSeatsView) {
-  Session session(toy(), Json::object(), 9);
+  Session session(toy::game(), Json::object(), 9);
   std::vector<std::string> problems;
   int renders = 0;
   BoardRenderer checking = [&](const Json& view) {
@@ -94,7 +92,7 @@ TEST(PlayTest, HotseatShowsOnlyTheActingSeatsView) {
 }
 
 TEST(PlayTest, SinglePlayerSeesOwnSecretsOnly) {
-  Session session(toy(), Json::object(), 9);
+  Session session(toy::game(), Json::object(), 9);
   const PlayRun run = play(session, {kHuman, kRandom}, "draw\nlog\nquit\n");
   EXPECT_TRUE(contains(run.out, "red is dealt card")) << run.out;
   EXPECT_TRUE(contains(run.out, "blue is dealt a card")) << run.out;
@@ -104,7 +102,7 @@ TEST(PlayTest, SinglePlayerSeesOwnSecretsOnly) {
 }
 
 TEST(PlayTest, RandomPlayersFinishTheGame) {
-  Session session(toy(), Json::object(), 3);
+  Session session(toy::game(), Json::object(), 3);
   const PlayRun run = play(session, {kRandom, kRandom}, "");
   EXPECT_EQ(run.code, 0);
   EXPECT_TRUE(session.state().is_terminal());
@@ -112,7 +110,7 @@ TEST(PlayTest, RandomPlayersFinishTheGame) {
   EXPECT_TRUE(contains(run.out, "Winner: ") || contains(run.out, "Draw.")) << run.out;
 
   // The same seed plays the same game.
-  Session again(toy(), Json::object(), 3);
+  Session again(toy::game(), Json::object(), 3);
   play(again, {kRandom, kRandom}, "");
   EXPECT_EQ(again.history_ids(), session.history_ids());
 }
@@ -121,7 +119,7 @@ TEST(PlayTest, RandomPlayersFinishTheGame) {
 // quit; anything else is refused with the list.
 TEST(PlayTest, GameOverOffersLogSaveBoardAndQuit) {
   const auto file = std::filesystem::temp_directory_path() / "pacwar_play_test_game_over.json";
-  Session session(toy(), Json::object(), 3);
+  Session session(toy::game(), Json::object(), 3);
   const PlayRun run = play(session, {kRandom, kRandom},
                            "log\nroll\nundo\nhelp\nboard\nsave " + file.string() + "\nquit\n");
   EXPECT_EQ(run.code, 0);
@@ -141,7 +139,7 @@ TEST(PlayTest, GameOverOffersLogSaveBoardAndQuit) {
   EXPECT_TRUE(contains(after, "Quit.\n")) << after;
   std::ifstream stream(file);
   const Session loaded =
-      Session::load(Json::parse(stream), [](const std::string&) { return toy(); });
+      Session::load(Json::parse(stream), [](const std::string&) { return toy::game(); });
   std::filesystem::remove(file);
   EXPECT_TRUE(loaded.state().is_terminal());
   EXPECT_EQ(loaded.history_ids(), session.history_ids());
@@ -149,7 +147,7 @@ TEST(PlayTest, GameOverOffersLogSaveBoardAndQuit) {
 
 // Piped or scripted play still ends: at game over the end of the input leaves with exit code 0.
 TEST(PlayTest, GameOverEndOfInputLeaves) {
-  Session session(toy(), Json::object(), 3);
+  Session session(toy::game(), Json::object(), 3);
   const PlayRun run = play(session, {kRandom, kRandom}, "log\n");
   EXPECT_EQ(run.code, 0);
   EXPECT_TRUE(contains(run.out, "game over> \nEnd of input (the game was not saved).\n"))
@@ -159,12 +157,12 @@ TEST(PlayTest, GameOverEndOfInputLeaves) {
 // `pacwar load` of a finished game: a read-only review whose first line says so and who won;
 // log, map, board, help and quit work, and nothing changes the game.
 TEST(Play, FinishedGameOpensReadOnlyReview) {
-  Session finished(toy(), Json::object(), 3);
+  Session finished(toy::game(), Json::object(), 3);
   play(finished, {kRandom, kRandom}, "");
   ASSERT_TRUE(finished.state().is_terminal());
   const int winner = finished.state().winner();
   ASSERT_GE(winner, 0);
-  Session session = Session::load(finished.save(), [](const std::string&) { return toy(); });
+  Session session = Session::load(finished.save(), [](const std::string&) { return toy::game(); });
   std::istringstream in("log\nboard\nmap\nsave /tmp/x.json\nroll\nundo\nhelp\nquit\nlog\n");
   std::ostringstream out;
   const std::vector<PlayerSpec> humans = {{kHuman, "human"}, {kHuman, "human"}};
@@ -200,7 +198,7 @@ TEST(Play, FinishedGameOpensReadOnlyReview) {
 
 // `pacwar load` of an unfinished game resumes it.
 TEST(PlayTest, LoadedUnfinishedGameResumes) {
-  Session session(toy(), Json::object(), 5);
+  Session session(toy::game(), Json::object(), 5);
   while (session.state().is_chance()) session.resolve_chance();  // the deal: 2 actions
   std::istringstream in("rest\nquit\n");
   std::ostringstream out;
@@ -213,7 +211,7 @@ TEST(PlayTest, LoadedUnfinishedGameResumes) {
 // menu group (the toy's group_plays option).
 Session two_cards_to_play() {
   for (std::uint64_t seed = 1;; ++seed) {
-    Session session(toy(), Json{{"group_plays", true}}, seed);
+    Session session(toy::game(), Json{{"group_plays", true}}, seed);
     while (session.state().is_chance()) session.resolve_chance();
     for (const int seat : {0, 1}) {  // each draws a second card
       session.apply_id("draw", seat);
@@ -248,14 +246,14 @@ TEST(PlayTest, GroupedActionsShareOneMenuLine) {
 
 TEST(PlayTest, SaveCommandWritesALoadableFile) {
   const auto file = std::filesystem::temp_directory_path() / "pacwar_play_test_save.json";
-  Session session(toy(), Json::object(), 21);
+  Session session(toy::game(), Json::object(), 21);
   const PlayRun run = play(session, {kHuman, kRandom}, "rest\nsave " + file.string() + "\nquit\n");
   EXPECT_TRUE(contains(run.out, "Saved to ")) << run.out;
   EXPECT_TRUE(contains(run.out, "Quit.\n")) << run.out;
   std::ifstream stream(file);
   const Json save = Json::parse(stream);
   std::filesystem::remove(file);
-  const Session loaded = Session::load(save, [](const std::string&) { return toy(); });
+  const Session loaded = Session::load(save, [](const std::string&) { return toy::game(); });
   EXPECT_EQ(loaded.history_ids(), session.history_ids());
   EXPECT_EQ(loaded.state().hash(), session.state().hash());
 
@@ -266,14 +264,14 @@ TEST(PlayTest, SaveCommandWritesALoadableFile) {
 }
 
 TEST(PlayTest, EndOfInputLeaves) {
-  Session session(toy(), Json::object(), 5);
+  Session session(toy::game(), Json::object(), 5);
   const PlayRun run = play(session, {kHuman, kRandom}, "");
   EXPECT_EQ(run.code, 0);
   EXPECT_TRUE(contains(run.out, "End of input")) << run.out;
 }
 
 TEST(PlayTest, PlayersMustMatchSeats) {
-  Session session(toy(), Json::object(), 5);
+  Session session(toy::game(), Json::object(), 5);
   EXPECT_THROW(play(session, {kHuman}, ""), engine::UsageError);
 }
 

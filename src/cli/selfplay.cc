@@ -19,8 +19,8 @@ using engine::Rng;
 using engine::State;
 
 // Independent streams per game: players and chance never share random numbers.
-constexpr std::uint64_t kPlayerStream = 0x706C61796572ULL;  // "player"
-constexpr std::uint64_t kChanceStream = 0x6368616E6365ULL;  // "chance"
+constexpr std::uint64_t kSelfplayPlayerStream = 0x706C61796572ULL;  // "player"
+constexpr std::uint64_t kSelfplayChanceStream = 0x6368616E6365ULL;  // "chance"
 
 struct GameOutcome {
   bool completed = false;
@@ -57,8 +57,10 @@ std::string where(int index, long long action_number, const std::string& action_
 GameOutcome play_one(const engine::Game& game, const engine::Options& options,
                      const SelfplayConfig& config, int index) {
   GameOutcome outcome;
-  Rng player_rng = Rng::for_step(config.seed ^ kPlayerStream, static_cast<std::uint64_t>(index));
-  Rng chance_rng = Rng::for_step(config.seed ^ kChanceStream, static_cast<std::uint64_t>(index));
+  Rng player_rng =
+      Rng::for_step(config.seed ^ kSelfplayPlayerStream, static_cast<std::uint64_t>(index));
+  Rng chance_rng =
+      Rng::for_step(config.seed ^ kSelfplayChanceStream, static_cast<std::uint64_t>(index));
   engine::RandomPlayer player;
   std::unique_ptr<State> state;
   std::string action_id = "(start)";

@@ -12,8 +12,6 @@
 namespace pacwar::cli {
 namespace {
 
-std::shared_ptr<const engine::Game> toy() { return std::make_shared<toy::ToyGame>(); }
-
 bool same(const SelfplayResult& a, const SelfplayResult& b) {
   return a.games == b.games && a.completed == b.completed && a.wins == b.wins &&
          a.draws == b.draws && a.invariant_violations == b.invariant_violations &&
@@ -21,8 +19,9 @@ bool same(const SelfplayResult& a, const SelfplayResult& b) {
 }
 
 TEST(SelfplayTest, PlaysCompleteGamesAndCounts) {
-  const SelfplayResult result = run_selfplay(
-      toy(), engine::Json::object(), {.games = 300, .seed = 11, .max_actions_per_game = 10000});
+  const SelfplayResult result =
+      run_selfplay(toy::game(), engine::Json::object(),
+                   {.games = 300, .seed = 11, .max_actions_per_game = 10000});
   EXPECT_EQ(result.games, 300);
   EXPECT_EQ(result.completed, 300);
   EXPECT_EQ(result.invariant_violations, 0);
@@ -36,12 +35,12 @@ TEST(SelfplayTest, PlaysCompleteGamesAndCounts) {
 }
 
 TEST(SelfplayTest, DeterministicWhateverTheThreadCount) {
-  const auto one = run_selfplay(toy(), engine::Json::object(),
+  const auto one = run_selfplay(toy::game(), engine::Json::object(),
                                 {.games = 257, .seed = 5, .max_actions_per_game = 10000});
   const auto two =
-      run_selfplay(toy(), engine::Json::object(),
+      run_selfplay(toy::game(), engine::Json::object(),
                    {.games = 257, .seed = 5, .threads = 2, .max_actions_per_game = 10000});
-  const auto seven = run_selfplay(toy(), engine::Json::object(),
+  const auto seven = run_selfplay(toy::game(), engine::Json::object(),
                                   {.games = 257,
                                    .seed = 5,
                                    .threads = 7,
@@ -50,12 +49,12 @@ TEST(SelfplayTest, DeterministicWhateverTheThreadCount) {
   EXPECT_TRUE(same(one, two));
   EXPECT_TRUE(same(one, seven));
   const auto other_seed =
-      run_selfplay(toy(), engine::Json::object(),
+      run_selfplay(toy::game(), engine::Json::object(),
                    {.games = 257, .seed = 6, .threads = 2, .max_actions_per_game = 10000});
   EXPECT_NE(one.digest, other_seed.digest);
   // More threads than games is fine.
   const auto few =
-      run_selfplay(toy(), engine::Json::object(),
+      run_selfplay(toy::game(), engine::Json::object(),
                    {.games = 3, .seed = 5, .threads = 16, .max_actions_per_game = 10000});
   EXPECT_EQ(few.games, 3);
   EXPECT_EQ(few.completed, 3);
@@ -65,7 +64,7 @@ TEST(SelfplayTest, CountsInvariantViolations) {
   // Every toy game reaches its third player action: each game fails there exactly once.
   const engine::Json options = {{"bad_invariant_at", 3}};
   const auto result = run_selfplay(
-      toy(), options, {.games = 40, .seed = 2, .threads = 3, .max_actions_per_game = 10000});
+      toy::game(), options, {.games = 40, .seed = 2, .threads = 3, .max_actions_per_game = 10000});
   EXPECT_EQ(result.invariant_violations, 40);
   EXPECT_EQ(result.completed, 0);
   ASSERT_EQ(result.violations.size(), kMaxViolationMessages);
@@ -75,7 +74,7 @@ TEST(SelfplayTest, CountsInvariantViolations) {
   EXPECT_EQ(result.violations[9].rfind("game 9, ", 0), 0u) << result.violations[9];
 
   // Unchecked, the same games complete.
-  const auto unchecked = run_selfplay(toy(), options,
+  const auto unchecked = run_selfplay(toy::game(), options,
                                       {.games = 40,
                                        .seed = 2,
                                        .threads = 3,
@@ -87,7 +86,7 @@ TEST(SelfplayTest, CountsInvariantViolations) {
 
 TEST(SelfplayTest, CountsTransitionViolations) {
   const auto result =
-      run_selfplay(toy(), {{"bad_transition", true}},
+      run_selfplay(toy::game(), {{"bad_transition", true}},
                    {.games = 100, .seed = 3, .threads = 2, .max_actions_per_game = 10000});
   EXPECT_GT(result.invariant_violations, 0);
   EXPECT_LT(result.invariant_violations, 100);  // some games never rest
@@ -98,7 +97,7 @@ TEST(SelfplayTest, CountsTransitionViolations) {
 }
 
 TEST(SelfplayTest, GameTooLongIsAViolation) {
-  const auto result = run_selfplay(toy(), engine::Json::object(),
+  const auto result = run_selfplay(toy::game(), engine::Json::object(),
                                    {.games = 5, .seed = 1, .max_actions_per_game = 4});
   EXPECT_EQ(result.invariant_violations, 5);
   EXPECT_EQ(result.completed, 0);
@@ -108,7 +107,7 @@ TEST(SelfplayTest, GameTooLongIsAViolation) {
 }
 
 TEST(SelfplayTest, JsonNamesSeats) {
-  const auto result = run_selfplay(toy(), engine::Json::object(),
+  const auto result = run_selfplay(toy::game(), engine::Json::object(),
                                    {.games = 10, .seed = 1, .max_actions_per_game = 10000});
   const engine::Json json = to_json(result, toy::ToyGame());
   for (const char* key :

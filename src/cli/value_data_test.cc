@@ -20,7 +20,7 @@ TEST(ValueData, RecordThenTrainGivesAModelOfTheGamesFeatures) {
   record.player = "heuristic";
   record.games = 6;
   record.seed = 4;
-  record.out = testing::TempDir() + "value_data_test.csv";
+  record.out = ::testing::TempDir() + "value_data_test.csv";
   record.command = "pacwar record co-prosperity --player heuristic --games 6";
   const RecordResult recorded = run_record(game, engine::Json::object(), record, nullptr);
   EXPECT_EQ(recorded.games, 6);
@@ -52,7 +52,7 @@ TEST(ValueData, RecordThenTrainGivesAModelOfTheGamesFeatures) {
 }
 
 TEST(ValueData, ABadRowNamesTheFileLineAndColumn) {
-  const std::string file = testing::TempDir() + "value_data_bad.csv";
+  const std::string file = ::testing::TempDir() + "value_data_bad.csv";
   {
     std::ofstream out(file);
     out << "# test\ngame,seat,evaluator_p0,result0,a\n0,0,0.5,1,2\n0,1,0.5,x,2\n";

@@ -23,7 +23,7 @@ std::string refusal(Read read) {
 }
 
 TEST(EngineDataFile, ReadsJsonAndNamesTheFileItCannotRead) {
-  const std::string dir = testing::TempDir();
+  const std::string dir = ::testing::TempDir();
   const std::string good = dir + "/data_file_good.json";
   const std::string bad = dir + "/data_file_bad.json";
   const std::string none = dir + "/data_file_none.json";
@@ -76,7 +76,7 @@ TEST(EngineDataFile, FieldErrorsNameTheFileThePathAndTheReason) {
 
 // read_data_document: a data file whose top level is not an object is refused.
 TEST(EngineDataFile, DocumentMustBeAnObject) {
-  const std::string file = testing::TempDir() + "/data_file_array.json";
+  const std::string file = ::testing::TempDir() + "/data_file_array.json";
   std::ofstream(file) << "[1, 2]";
   EXPECT_EQ(refusal<DataError>([&] { read_data_document(file); }),
             file + ": (top level): expected an object");

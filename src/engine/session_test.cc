@@ -12,10 +12,8 @@
 namespace pacwar::engine {
 namespace {
 
-std::shared_ptr<const Game> toy() { return std::make_shared<toy::ToyGame>(); }
-
 std::shared_ptr<const Game> find_toy(const std::string& name) {
-  return name == "toy" ? toy() : nullptr;
+  return name == "toy" ? toy::game() : nullptr;
 }
 
 // Expects `f` to throw UsageError whose message contains `part`.
@@ -32,7 +30,7 @@ void expect_usage_error(F f, const std::string& part) {
 
 // A session past the initial deal, red to choose.
 Session started(std::uint64_t seed = 7, Options options = Json::object()) {
-  Session session(toy(), std::move(options), seed);
+  Session session(toy::game(), std::move(options), seed);
   session.resolve_chance();
   return session;
 }
@@ -47,7 +45,7 @@ struct Snapshot {
 Snapshot snapshot(const Session& s) { return {s.state().hash(), s.history_ids(), s.log().size()}; }
 
 TEST(SessionTest, InitialDealIsChanceAndThenRedActs) {
-  Session session(toy(), Json::object(), 1);
+  Session session(toy::game(), Json::object(), 1);
   EXPECT_TRUE(session.state().is_chance());
   EXPECT_EQ(session.legal_ids(), (std::vector<std::string>{"card 1", "card 2", "card 3"}));
   session.resolve_chance();
@@ -58,7 +56,7 @@ TEST(SessionTest, InitialDealIsChanceAndThenRedActs) {
 }
 
 TEST(SessionTest, BadOptionsAreRefused) {
-  expect_usage_error([] { Session s(toy(), Json{{"speed", 3}}, 1); }, "unknown toy option");
+  expect_usage_error([] { Session s(toy::game(), Json{{"speed", 3}}, 1); }, "unknown toy option");
 }
 
 TEST(SessionTest, IllegalActionRefusedWithLegalListAndNothingChanges) {
@@ -109,8 +107,8 @@ void play_fixed_line(Session& session) {
 }
 
 TEST(SessionTest, ChanceResolutionIsDeterministic) {
-  Session a(toy(), Json::object(), 42);
-  Session b(toy(), Json::object(), 42);
+  Session a(toy::game(), Json::object(), 42);
+  Session b(toy::game(), Json::object(), 42);
   play_fixed_line(a);
   play_fixed_line(b);
   EXPECT_EQ(a.history_ids(), b.history_ids());
@@ -118,7 +116,7 @@ TEST(SessionTest, ChanceResolutionIsDeterministic) {
 
   bool any_difference = false;
   for (std::uint64_t seed = 1; seed < 20 && !any_difference; ++seed) {
-    Session c(toy(), Json::object(), seed);
+    Session c(toy::game(), Json::object(), seed);
     play_fixed_line(c);
     any_difference = c.history_ids() != a.history_ids();
   }
@@ -126,7 +124,7 @@ TEST(SessionTest, ChanceResolutionIsDeterministic) {
 }
 
 TEST(SessionTest, SaveLoadRoundTrip) {
-  Session session(toy(), Json{{"target", 20}}, 99);
+  Session session(toy::game(), Json{{"target", 20}}, 99);
   play_fixed_line(session);
   session.apply_id("rest", session.state().current_seat());
   const Json save = session.save();

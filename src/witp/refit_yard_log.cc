@@ -9,7 +9,7 @@ namespace {
 
 constexpr std::int64_t kCyclesPerYear = 13;
 
-void check_entry(SchemaChecker& check, const Json& entry, const std::string& path) {
+void check_refit_entry(SchemaChecker& check, const Json& entry, const std::string& path) {
   const std::string rule = "36.5.5/36.6.2 Refit/Yard Period Log";
   if (!check.object(entry, path, rule)) return;
   check.fields(entry, path,
@@ -137,7 +137,7 @@ void write(Json& books, const RefitYardLog& log) {
 void check_refit_yard_log(SchemaChecker& check, const Json& books, const std::string& root) {
   if (check.object(books.value("refit_yard_log", Json()), root + ".refit_yard_log", "36.5.5")) {
     for (const auto& [ship, entry] : books["refit_yard_log"].items()) {
-      check_entry(check, entry, root + ".refit_yard_log." + ship);
+      check_refit_entry(check, entry, root + ".refit_yard_log." + ship);
     }
   }
 }

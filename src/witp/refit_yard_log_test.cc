@@ -7,17 +7,14 @@
 #include <functional>
 
 #include "engine/errors.h"
+#include "witp/books_for_test.h"
 #include "witp/campaign.h"
 #include "witp/campaign_schema.h"
 
 namespace pacwar::witp {
 namespace {
 
-std::string first_problem(Json books, const std::function<void(Json&)>& edit) {
-  edit(books);
-  const std::vector<SchemaProblem> problems = check_books(books);
-  return problems.empty() ? "" : problems.front().path + ": " + problems.front().problem;
-}
+using testing::first_problem;
 
 Campaign logged_ships() {
   Campaign campaign = Campaign::fresh("0/12/42", "test");

@@ -11,7 +11,7 @@ constexpr std::int64_t kMostGts = 4 * (kLastCycle + 1);
 // "D3" -> 3; the schema has checked the form.
 std::int64_t damage_number(const std::string& text) { return text[1] - '0'; }
 
-void check_entry(SchemaChecker& check, const Json& entry, const std::string& path) {
+void check_repair_entry(SchemaChecker& check, const Json& entry, const std::string& path) {
   if (!check.object(entry, path, kRule)) return;
   check.fields(entry, path, {"ship", "side", "entered", "release"},
                {"damage", "type", "repair_dr", "gts", "gts_per_level", "maximum_effort", "gts_left",
@@ -165,7 +165,7 @@ void check_ship_repair_log(SchemaChecker& check, const Json& books, const std::s
     const Json& log = books["ship_repair_log"];
     for (std::size_t i = 0; i < log.size(); ++i) {
       const std::string at = root + ".ship_repair_log[" + std::to_string(i) + "]";
-      check_entry(check, log[i], at);
+      check_repair_entry(check, log[i], at);
       for (std::size_t j = 0; j < i; ++j) {
         if (log[i].is_object() && log[j].is_object() && log[i].contains("ship") &&
             log[i]["ship"] == log[j].value("ship", Json())) {

@@ -8,6 +8,7 @@
 
 #include "engine/data_dir.h"
 #include "engine/errors.h"
+#include "witp/books_for_test.h"
 #include "witp/campaign.h"
 #include "witp/campaign_schema.h"
 
@@ -15,11 +16,7 @@ namespace pacwar::witp {
 namespace {
 
 // The first problem check_books finds in `books` once `edit` is applied.
-std::string first_problem(Json books, const std::function<void(Json&)>& edit) {
-  edit(books);
-  const std::vector<SchemaProblem> problems = check_books(books);
-  return problems.empty() ? "" : problems.front().path + ": " + problems.front().problem;
-}
+using testing::first_problem;
 
 // 36.1 Example: the D3 USN CV (dice 7) takes 11 G/Ts to D2, 6 to D1 and 2 to finish.
 TEST(WitpShipRepairLog, Witp36_1TypedRoundTrip) {

@@ -42,15 +42,6 @@ int phase_clock(const cp::CpsState& s) {
   return 2 * s.turn + (end_of_turn ? 1 : 0);
 }
 
-// Whether taking the units of `group` (bit per unit) off the map would cost `side` control of
-// a space it holds now (3.4: units first, then air range, 3.5, then the original owner): the
-// last units of a space the enemy would take back, or an air unit whose range held a space.
-bool abandons(const cp::CpsState& s, int side, std::uint64_t group) {
-  const cp::NodeMask before = (*cp::ControlOf(s)).of_side[static_cast<std::size_t>(side)] &
-                              ((cp::NodeMask{1} << cp::kNumSpaces) - 1);
-  return (before & ~cp::controlled_spaces(s, side, group)) != 0;
-}
-
 // Combat factors times steps (8.6.2) of `group` attacking against the enemy units at `space`.
 double attack_odds(const cp::CpsState& s, int side, int space, std::uint64_t group) {
   const cp::Content& c = s.content();
@@ -103,17 +94,17 @@ class PlayoutWeight {
           if (s_.units[static_cast<std::size_t>(u)].loc == act.a && c_.side(u) == side_)
             here |= std::uint64_t{1} << u;
         }
-        return std::popcount(here) == 1 && abandons(s_, side_, here) ? kAbandonWeight : 1.0;
+        return std::popcount(here) == 1 && costs_control(s_, side_, here) ? kAbandonWeight : 1.0;
       }
       case cp::Kind::Pick:
         // Movement (8.1-8.3): keep what the side controls.
         if (s_.step != cp::Step::PickUnits || act.a < 0 || act.a >= c_.num_units()) return 1.0;
-        return abandons(s_, side_, s_.op.picked | (std::uint64_t{1} << act.a)) ? kAbandonWeight
-                                                                               : 1.0;
+        return costs_control(s_, side_, s_.op.picked | (std::uint64_t{1} << act.a)) ? kAbandonWeight
+                                                                                    : 1.0;
       case cp::Kind::Move:
         // End of Turn strategic movement (9.0), one unit at a time: the same.
         if (act.a < 0 || act.a >= c_.num_units()) return 1.0;
-        return abandons(s_, side_, std::uint64_t{1} << act.a) ? kAbandonWeight : 1.0;
+        return costs_control(s_, side_, std::uint64_t{1} << act.a) ? kAbandonWeight : 1.0;
       case cp::Kind::To: {
         // Into a space the enemy controls: a capture if it is empty (3.4), home spaces most of
         // all (4.1); a combat (8.6) weighted by the odds of the moving group.

@@ -177,6 +177,12 @@ NodeMask controlled_spaces(const CpsState& s, int side, std::uint64_t removed) {
   return side == kJapanese ? japanese : kSpaces & ~japanese;
 }
 
+bool costs_control(const CpsState& s, int side, std::uint64_t group) {
+  const NodeMask before =
+      (*ControlOf(s)).of_side[static_cast<std::size_t>(side)] & ((NodeMask{1} << kNumSpaces) - 1);
+  return (before & ~controlled_spaces(s, side, group)) != 0;
+}
+
 void CpsState::refresh_control() {
   if (control_cache_.war == war_key(*this) && units_same(*this)) return;
   if (cache_fresh(*this)) {

@@ -496,7 +496,7 @@ void apply_allocate(CpsState& s, Act a, Log log) {
 namespace pacwar::co_prosperity {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kCombatSteps[] = {
     {Step::Reaction, "reaction", Actor::Seat, "operations", "8.6.1", true, kinds({Kind::React}),
      nullptr, legal_reaction, apply_reaction,
      [](const CpsState&) -> std::string { return "8.6.1: react with a Strategy Card?"; }},
@@ -532,6 +532,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> combat_steps() { return kSteps; }
+std::span<const StepRules> combat_steps() { return kCombatSteps; }
 
 }  // namespace pacwar::co_prosperity

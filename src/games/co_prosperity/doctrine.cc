@@ -29,14 +29,6 @@ double unit_worth(const CpsState& s, int u) {
   return d.attack + d.defense + 1.0;
 }
 
-// Whether taking the units of `group` off the map costs `side` a space it controls now.
-bool abandons(const CpsState& s, int side, std::uint64_t group) {
-  const ControlOf ctl(s);
-  const NodeMask before =
-      (*ctl).of_side[static_cast<std::size_t>(side)] & ((NodeMask{1} << kNumSpaces) - 1);
-  return (before & ~controlled_spaces(s, side, group)) != 0;
-}
-
 // Whether moving the units of `group` off `space` leaves Japan's home space without a Japanese
 // unit (4.2). (The same rule for the Allies' home spaces and ports lost them games against the
 // heuristic player: their few units must move.)
@@ -127,7 +119,7 @@ double CoProsperityDoctrine::score(const CpsState& s, engine::ActionCode action)
       // A move that gives up a space it holds only when nothing else moves.
       if (act.kind == Kind::Pick) {
         const std::uint64_t group = s.op.picked | (std::uint64_t{1} << act.a);
-        if (abandons(s, side, group)) return -1.0;
+        if (costs_control(s, side, group)) return -1.0;
         if (ungarrisons(s, side, s.units[static_cast<std::size_t>(act.a)].loc, group)) return -1.0;
       }
       return 0.0;
@@ -135,7 +127,7 @@ double CoProsperityDoctrine::score(const CpsState& s, engine::ActionCode action)
       // End of Turn moves: back from a Retreat Box; otherwise stay, keeping every space held.
       if (act.kind != Kind::Move) return 0.0;
       if (s.units[static_cast<std::size_t>(act.a)].loc >= kNumSpaces) return 1.0;
-      if (abandons(s, side, std::uint64_t{1} << act.a) ||
+      if (costs_control(s, side, std::uint64_t{1} << act.a) ||
           ungarrisons(s, side, s.units[static_cast<std::size_t>(act.a)].loc,
                       std::uint64_t{1} << act.a)) {
         return -2.0;

@@ -198,7 +198,7 @@ namespace {
 
 void apply_game_over(CpsState&, Act, Log) { throw std::logic_error("the game is over"); }
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kEndTurnSteps[] = {
     {Step::EndTurnMove, "end-turn-move", Actor::Seat, "end-of-turn", "9.0", false, kNoKind, nullptr,
      legal_end_turn, apply_end_turn,
      [](const CpsState& s) -> std::string {
@@ -221,6 +221,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> end_turn_steps() { return kSteps; }
+std::span<const StepRules> end_turn_steps() { return kEndTurnSteps; }
 
 }  // namespace pacwar::co_prosperity

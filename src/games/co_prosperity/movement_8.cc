@@ -304,7 +304,7 @@ const char* op_title(Op op) {
   }
 }
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kMovementSteps[] = {
     {Step::PickFrom, "pick-from", Actor::Seat, "operations", "8.1, 8.2, 8.3, 7.3", false, kNoKind,
      nullptr, legal_from, apply_from,
      [](const CpsState& s) -> std::string {
@@ -333,6 +333,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> movement_steps() { return kSteps; }
+std::span<const StepRules> movement_steps() { return kMovementSteps; }
 
 }  // namespace pacwar::co_prosperity

@@ -401,7 +401,7 @@ void finish_op(CpsState& s, Log log) {
 namespace pacwar::co_prosperity {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kOperationSteps[] = {
     {Step::Operations, "operations", Actor::Seat, "operations", "8.0", false, kinds({Kind::Play}),
      nullptr, legal_operations, apply_operations,
      [](const CpsState& s) -> std::string {
@@ -426,6 +426,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> operation_steps() { return kSteps; }
+std::span<const StepRules> operation_steps() { return kOperationSteps; }
 
 }  // namespace pacwar::co_prosperity

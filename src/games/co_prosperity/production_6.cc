@@ -241,7 +241,7 @@ void apply_replenish(CpsState& s, Act a, Log log) {
 namespace pacwar::co_prosperity {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kProductionSteps[] = {
     {Step::ChooseCards, "choose-cards", Actor::Seat, "production", "6.0", false, kNoKind, nullptr,
      legal_choose, apply_choose,
      [](const CpsState& s) -> std::string {
@@ -272,6 +272,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> production_steps() { return kSteps; }
+std::span<const StepRules> production_steps() { return kProductionSteps; }
 
 }  // namespace pacwar::co_prosperity

@@ -37,6 +37,10 @@ class ControlOf {
 // The spaces `side` would control (3.4, 3.5) with the units of `removed` (bit per unit) off the
 // map: a "what if" for the AI, without the rest of Control.
 NodeMask controlled_spaces(const CpsState& s, int side, std::uint64_t removed);
+// Whether taking the units of `group` (bit per unit) off the map would cost `side` control of a
+// space it holds now (3.4: units first, then air range, 3.5, then the original owner): the last
+// units of a space the enemy would take back, or an air unit whose range held a space.
+bool costs_control(const CpsState& s, int side, std::uint64_t group);
 int controlling_nation(const CpsState& s, const Control& c, int space);
 inline bool on_map(int loc) { return loc < kNumNodes; }  // a space or a Retreat Box
 inline bool in_space(int loc) { return loc < kNumSpaces; }

@@ -59,7 +59,7 @@ void apply_setup(CpsState& s, Act a, Log log) {
 namespace pacwar::co_prosperity {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kSetupSteps[] = {
     {Step::SetupSplit, "setup-split", Actor::Seat, "setup", "3.1", false, kNoKind, nullptr,
      legal_setup, apply_setup,
      [](const CpsState&) -> std::string {
@@ -69,6 +69,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> setup_steps() { return kSteps; }
+std::span<const StepRules> setup_steps() { return kSetupSteps; }
 
 }  // namespace pacwar::co_prosperity

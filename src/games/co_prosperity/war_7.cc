@@ -158,7 +158,7 @@ void special_done(CpsState& s, Log log) {
 namespace pacwar::co_prosperity {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kWarSteps[] = {
     {Step::DeclareJapanese, "declare-japanese", Actor::Seat, "war", "7.1", false, kNoKind, nullptr,
      legal_declare, apply_declare,
      [](const CpsState&) -> std::string { return "7.1: Japanese Declaration of War"; }},
@@ -181,6 +181,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> war_steps() { return kSteps; }
+std::span<const StepRules> war_steps() { return kWarSteps; }
 
 }  // namespace pacwar::co_prosperity

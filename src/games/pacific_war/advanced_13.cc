@@ -549,7 +549,7 @@ std::string check_advanced_transition(const PwState& before, const PwState& afte
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kAdvancedSteps[] = {
     {Step::KasagiIbuki, "kasagi-ibuki", Actor::Seat, "reinforcements", "13.4", Rest::Busy, kNoKind,
      nullptr, legal_kasagi_ibuki, apply_advanced,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -581,6 +581,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> advanced_steps() { return kSteps; }
+std::span<const StepRules> advanced_steps() { return kAdvancedSteps; }
 
 }  // namespace pacwar::pacific_war

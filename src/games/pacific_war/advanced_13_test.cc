@@ -12,11 +12,9 @@
 namespace pacwar::pacific_war {
 namespace {
 
+using testing::fight;
+using testing::rules;
 using testing::Scenario;
-
-RuleOptions rules(const std::string& spec) {
-  return RuleOptions::from_json(engine::Json{{"rules", spec}});
-}
 
 void put_off_map(Scenario& sc, const std::string& unit, int loc, int turn = 0) {
   const int u = sc.unit(unit);
@@ -37,13 +35,6 @@ void next_turn(Scenario& sc) {
 }
 
 // A combat at `oz`, the attacker about to fight with `mp` MP left.
-void fight(Scenario& sc, const std::string& oz, int attacker, int mp) {
-  sc.s().step = Step::ChooseAction;
-  sc.s().active = static_cast<std::int8_t>(attacker);
-  sc.s().after = AfterAction::ToInit1;
-  begin_combat(sc.s(), sc.oz(oz), attacker, mp, nullptr);
-}
-
 // ---- 13.1 ----
 
 TEST(Advanced_13_1, IseAndHyugaAreConvertedAfterACarrierIsLost) {

@@ -7,11 +7,8 @@
 namespace pacwar::pacific_war {
 namespace {
 
+using testing::rules;
 using testing::Scenario;
-
-RuleOptions rules(const std::string& spec) {
-  return RuleOptions::from_json(engine::Json{{"rules", spec}});
-}
 
 int cards_in_hand(Scenario& sc, int side) { return hand_size(sc.s(), side); }
 

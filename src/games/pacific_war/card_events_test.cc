@@ -10,16 +10,10 @@
 namespace pacwar::pacific_war {
 namespace {
 
+using testing::fight;
 using testing::Scenario;
 
 // A combat at `oz`, the attacker about to fight with `mp` MP left (its card window opens).
-void fight(Scenario& sc, const std::string& oz, int attacker, int mp) {
-  sc.s().step = Step::ChooseAction;
-  sc.s().active = static_cast<std::int8_t>(attacker);
-  sc.s().after = AfterAction::ToInit1;
-  begin_combat(sc.s(), sc.oz(oz), attacker, mp, nullptr);
-}
-
 std::string column(Scenario& sc) { return sc.c().crt.columns[sc.s().combat.column].label; }
 
 // 9.0.2 Example (1): at the beginning of combat the Japanese play The Retreat From Kiska; all

@@ -113,7 +113,7 @@ void PwState::resample_hidden(int viewer, engine::Rng& rng) {
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kCardDrawSteps[] = {
     {Step::DrawCards, "draw-cards", Actor::Chance, "card-draw", "7.0", Rest::AtRest, kEveryKind,
      card_draw_outcomes, nullptr, apply_draw,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -123,6 +123,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> card_draw_steps() { return kSteps; }
+std::span<const StepRules> card_draw_steps() { return kCardDrawSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -615,7 +615,7 @@ void resume_surface_fire(PwState& s, Log log) { next_fire(s, log); }
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kCombatSteps[] = {
     {Step::FireDie, "fire-die", Actor::Chance, "strategy", "9.2.3", Rest::Busy, kEveryKind,
      die_outcomes, nullptr, apply_fire_die,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -654,6 +654,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> combat_steps() { return kSteps; }
+std::span<const StepRules> combat_steps() { return kCombatSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -4,16 +4,10 @@
 namespace pacwar::pacific_war {
 namespace {
 
+using testing::fight;
 using testing::Scenario;
 
 // A combat at `oz` with the given units, the attacker about to fight with `mp` MP left.
-void fight(Scenario& sc, const std::string& oz, int attacker, int mp) {
-  sc.s().step = Step::ChooseAction;
-  sc.s().active = static_cast<std::int8_t>(attacker);
-  sc.s().after = AfterAction::ToInit1;
-  begin_combat(sc.s(), sc.oz(oz), attacker, mp, nullptr);
-}
-
 // Combat Example (1), after Reaction example (1), in full: the Japanese play no card, the
 // Allies play Great Marianas Turkey Shoot (A12): the Japanese airstrike of 16 becomes 8, [8-9]
 // one column left for the Allied LBA = [6-7], where the example's 3 scores one hit.

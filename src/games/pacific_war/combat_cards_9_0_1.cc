@@ -224,7 +224,7 @@ bool is_strike_target(const PwState& s, int unit) { return strike_target(s, unit
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kCombatCardSteps[] = {
     {Step::CombatCards, "combat-cards", Actor::Seat, "strategy", "9.0.1", Rest::Busy,
      kinds({Kind::Event}), nullptr, legal_combat_cards, apply_combat_cards,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -245,6 +245,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> combat_card_steps() { return kSteps; }
+std::span<const StepRules> combat_card_steps() { return kCombatCardSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -146,7 +146,7 @@ void event_flow_done(PwState& s, Log log) {
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kEventSteps[] = {
     {Step::Interrupt, "interrupt", Actor::Seat, "strategy", "8.3.1", Rest::Busy,
      kinds({Kind::Event}), nullptr, legal_interrupt, apply_interrupt,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -168,6 +168,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> event_steps() { return kSteps; }
+std::span<const StepRules> event_steps() { return kEventSteps; }
 
 }  // namespace pacwar::pacific_war

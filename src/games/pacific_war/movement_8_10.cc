@@ -368,7 +368,7 @@ void apply_pursuit(PwState& s, Act act, Log log) {
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kMovementSteps[] = {
     {Step::PickGroup, "pick-group", Actor::Seat, "strategy", "8.10.1", Rest::Busy, kNoKind, nullptr,
      legal_pick_group, apply_pick_group,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -397,6 +397,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> movement_steps() { return kSteps; }
+std::span<const StepRules> movement_steps() { return kMovementSteps; }
 
 }  // namespace pacwar::pacific_war

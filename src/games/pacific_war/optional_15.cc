@@ -60,7 +60,7 @@ int allied_draws(const PwState& s) {
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kOptionalSteps[] = {
     {Step::OilDie, "oil-die", Actor::Chance, "card-draw", "15.2", Rest::Busy, kEveryKind,
      die_outcomes, nullptr, apply_oil_die,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -70,6 +70,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> optional_steps() { return kSteps; }
+std::span<const StepRules> optional_steps() { return kOptionalSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -4,11 +4,8 @@
 namespace pacwar::pacific_war {
 namespace {
 
+using testing::rules;
 using testing::Scenario;
-
-RuleOptions rules(const std::string& spec) {
-  return RuleOptions::from_json(engine::Json{{"rules", spec}});
-}
 
 void next_turn(Scenario& sc) {
   begin_turn(sc.s(), nullptr);

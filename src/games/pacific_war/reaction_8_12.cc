@@ -141,7 +141,7 @@ void after_evacuation(PwState& s, Log log) {
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kReactionSteps[] = {
     {Step::Reaction, "reaction", Actor::Seat, "strategy", "8.12", Rest::Busy, kNoKind, nullptr,
      legal_reaction, apply_reaction,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -159,6 +159,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> reaction_steps() { return kSteps; }
+std::span<const StepRules> reaction_steps() { return kReactionSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -187,7 +187,7 @@ void resume_reinforcements(PwState& s, Log log) { after_reinforcements(s, log); 
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kReinforcementSteps[] = {
     {Step::ReinforceLba, "reinforce-lba", Actor::Seat, "reinforcements", "6.1", Rest::Busy, kNoKind,
      nullptr, legal_reinforce_lba, apply_reinforce_lba,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -198,6 +198,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> reinforcement_steps() { return kSteps; }
+std::span<const StepRules> reinforcement_steps() { return kReinforcementSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -139,7 +139,7 @@ void apply_retreat_destination(PwState& s, Act act, Log log) {
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kRetreatSteps[] = {
     {Step::RetreatDestination, "retreat-destination", Actor::Seat, "strategy", "9.5.3", Rest::Busy,
      kNoKind, nullptr, legal_retreat_destination, apply_retreat_destination,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -149,6 +149,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> retreat_steps() { return kSteps; }
+std::span<const StepRules> retreat_steps() { return kRetreatSteps; }
 
 }  // namespace pacwar::pacific_war

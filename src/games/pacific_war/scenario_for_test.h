@@ -107,4 +107,18 @@ class Scenario : public engine::testing::ScenarioDriver<Scenario, PwState> {
   int controller_of(const std::string& oz_id) const { return controller(*state_, oz(oz_id)); }
 };
 
+// The rule options of a spec such as "13.1" or "15.2,13.1".
+inline RuleOptions rules(const std::string& spec) {
+  return RuleOptions::from_json(engine::Json{{"rules", spec}});
+}
+
+// A combat in `oz` begun by `attacker`'s action with `mp` movement points (9.0), as if it had
+// been chosen in the Operations Phase; the scenario then stands at its first step.
+inline void fight(Scenario& sc, const std::string& oz, int attacker, int mp) {
+  sc.s().step = Step::ChooseAction;
+  sc.s().active = static_cast<std::int8_t>(attacker);
+  sc.s().after = AfterAction::ToInit1;
+  begin_combat(sc.s(), sc.oz(oz), attacker, mp, nullptr);
+}
+
 }  // namespace pacwar::pacific_war::testing

@@ -123,7 +123,7 @@ void apply_setup_draw(PwState& s, Act act, Log log) {
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kSetupSteps[] = {
     {Step::SetupAllied, "setup-allied", Actor::Seat, "setup", "14.1", Rest::Busy, kNoKind, nullptr,
      legal_setup, apply_setup,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -150,6 +150,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> setup_steps() { return kSteps; }
+std::span<const StepRules> setup_steps() { return kSetupSteps; }
 
 }  // namespace pacwar::pacific_war

@@ -317,7 +317,7 @@ void restart_initiative(PwState& s, Log log) {
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kStrategySteps[] = {
     {Step::Init1, "init-1", Actor::Seat, "strategy", "8.2", Rest::AtRest, kinds({Kind::Initiative}),
      nullptr, legal_initiative, apply_initiative,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -353,6 +353,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> strategy_steps() { return kSteps; }
+std::span<const StepRules> strategy_steps() { return kStrategySteps; }
 
 }  // namespace pacwar::pacific_war

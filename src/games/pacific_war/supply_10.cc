@@ -380,7 +380,7 @@ void apply_readying(PwState& s, Act act, Log log) {
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kSupplySteps[] = {
     {Step::Isolation, "isolation", Actor::Seat, "supply", "10.1", Rest::Busy, kNoKind, nullptr,
      legal_isolation, apply_isolation,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -410,6 +410,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> supply_steps() { return kSteps; }
+std::span<const StepRules> supply_steps() { return kSupplySteps; }
 
 }  // namespace pacwar::pacific_war

@@ -82,7 +82,7 @@ void apply_yamamoto_column(PwState& s, Act act, Log log) {
 namespace pacwar::pacific_war {
 namespace {
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kTurnZeroSteps[] = {
     {Step::YamamotoDie, "yamamoto-die", Actor::Chance, "turn-0", "15.1", Rest::Busy, kEveryKind,
      die_outcomes, nullptr, apply_yamamoto_die,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -97,6 +97,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> turn_zero_steps() { return kSteps; }
+std::span<const StepRules> turn_zero_steps() { return kTurnZeroSteps; }
 
 }  // namespace pacwar::pacific_war

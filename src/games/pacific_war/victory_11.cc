@@ -79,7 +79,7 @@ namespace {
 
 void apply_game_over(PwState&, Act, Log) { throw std::logic_error("the game is over"); }
 
-constexpr StepRules kSteps[] = {
+constexpr StepRules kVictorySteps[] = {
     {Step::GameOver, "game-over", Actor::Terminal, "game-over", "11.1", Rest::Busy, kNoKind,
      nullptr, nullptr, apply_game_over,
      []([[maybe_unused]] const PwState& s) -> std::string {
@@ -89,6 +89,6 @@ constexpr StepRules kSteps[] = {
 
 }  // namespace
 
-std::span<const StepRules> victory_steps() { return kSteps; }
+std::span<const StepRules> victory_steps() { return kVictorySteps; }
 
 }  // namespace pacwar::pacific_war

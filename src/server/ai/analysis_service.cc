@@ -42,8 +42,6 @@ namespace {
 
 constexpr int kProgressEvery = 5;  // decisions between progress writes
 
-std::int64_t number(const std::optional<std::string>& text) { return text ? std::stoll(*text) : 0; }
-
 // A seed that depends only on public facts (the game's id and how far it is), never on the
 // game's secret seed, so that nothing of it can be read back from a hint.
 std::uint64_t public_seed(const std::string& id, std::uint64_t salt) {
@@ -93,7 +91,7 @@ void AnalysisService::add_lobby_flags(Json& lobby) {
   for (Json& entry : lobby["games"]) {
     const auto rows = c->query("SELECT hints FROM game_hints WHERE game_id = ?",
                                {entry["id"].get<std::string>()});
-    entry["hints"] = !rows.empty() && number(rows[0][0]) != 0;
+    entry["hints"] = !rows.empty() && sql_number(rows[0][0]) != 0;
   }
 }
 
@@ -113,7 +111,7 @@ Json AnalysisService::features(const std::string& user, const std::string& id) {
   record_of(id, user, seat);
   auto c = store_.database().acquire();
   const auto rows = c->query("SELECT hints FROM game_hints WHERE game_id = ?", {id});
-  const bool hints = !rows.empty() && number(rows[0][0]) != 0;
+  const bool hints = !rows.empty() && sql_number(rows[0][0]) != 0;
   return {{"hints", hints}, {"rated", false}};  // "rated" is the platform's (api_server.cc)
 }
 
@@ -189,8 +187,8 @@ Json AnalysisService::analysis_status(const std::string& user, const std::string
   }
   const SqlRow& row = rows[0];
   answer["status"] = row[0].value_or("");
-  answer["done"] = number(row[1]);
-  answer["total"] = number(row[2]);
+  answer["done"] = sql_number(row[1]);
+  answer["total"] = sql_number(row[2]);
   if (row[3]) answer["analysis"] = Json::parse(*row[3]);
   if (row[4]) answer["error"] = *row[4];
   return answer;
@@ -218,7 +216,7 @@ bool AnalysisService::claim(Job& job) {
       {now});
   if (rows.empty()) return false;
   job.game_id = rows[0][0].value_or("");
-  job.seat = static_cast<int>(number(rows[0][1]));
+  job.seat = static_cast<int>(sql_number(rows[0][1]));
   const std::int64_t changed = c->execute(
       "UPDATE analyses SET status = 'running', lease_until = ?, worker = ?, updated = ? WHERE "
       "game_id = ? AND seat = ? AND lease_until < ?",

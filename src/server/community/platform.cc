@@ -59,8 +59,6 @@ std::int64_t micro(double x) { return static_cast<std::int64_t>(std::llround(x *
 double from_micro(const std::optional<std::string>& text) {
   return text ? static_cast<double>(std::stoll(*text)) / kMicro : 0.0;
 }
-std::int64_t number(const std::optional<std::string>& text) { return text ? std::stoll(*text) : 0; }
-
 // Characters (code points) of valid UTF-8 text, which nlohmann::json guarantees for strings.
 std::size_t characters(const std::string& text) {
   return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
@@ -102,10 +100,10 @@ std::optional<GameRow> load_row(SqlConnection& c, const std::string& id) {
   g.game = rows[0][0].value_or("");
   g.options = Json::parse(rows[0][1].value_or("{}"), nullptr, false);
   g.status = stored_play_status(rows[0][2].value_or(""));
-  g.updated = number(rows[0][3]);
+  g.updated = sql_number(rows[0][3]);
   for (const SqlRow& row :
        c.query("SELECT seat, username, agent FROM seats WHERE game_id = ? ORDER BY seat", {id})) {
-    const auto seat = static_cast<std::size_t>(number(row[0]));
+    const auto seat = static_cast<std::size_t>(sql_number(row[0]));
     if (g.seats.size() <= seat) g.seats.resize(seat + 1);
     g.seats[seat].username = row[1].value_or("");
     g.seats[seat].agent = row[2].value_or("");
@@ -231,10 +229,10 @@ GameSettings Platform::settings_locked(SqlConnection& c, const std::string& id) 
       {id});
   GameSettings s;
   if (rows.empty()) return s;  // a game made before settings existed: private, unrated
-  s.is_public = number(rows[0][0]) != 0;
-  s.rated = number(rows[0][1]) != 0;
-  s.spectators_read_chat = number(rows[0][2]) != 0;
-  s.open = number(rows[0][3]) != 0;
+  s.is_public = sql_number(rows[0][0]) != 0;
+  s.rated = sql_number(rows[0][1]) != 0;
+  s.spectators_read_chat = sql_number(rows[0][2]) != 0;
+  s.open = sql_number(rows[0][3]) != 0;
   s.challenge_for = rows[0][4].value_or("");
   s.rematch_of = rows[0][5].value_or("");
   return s;
@@ -334,11 +332,11 @@ Json Platform::leaderboard(const std::string& game, int limit) {
                          {"deviation", rounded(deviation, 1.0)},
                          // Glickman's rule of thumb: a rating with RD above 110 is provisional.
                          {"provisional", deviation > 110.0},
-                         {"games", number(row[3])},
-                         {"wins", number(row[4])},
-                         {"losses", number(row[5])},
-                         {"draws", number(row[6])},
-                         {"updated", iso_time(number(row[7]))}});
+                         {"games", sql_number(row[3])},
+                         {"wins", sql_number(row[4])},
+                         {"losses", sql_number(row[5])},
+                         {"draws", sql_number(row[6])},
+                         {"updated", iso_time(sql_number(row[7]))}});
     }
   }
   Json computer = Json::array();
@@ -403,8 +401,8 @@ Json Platform::challenges(const std::string& user) {
         {"your_side", side},
         {"rules", g->options.is_object() && g->options.contains("rules") ? g->options["rules"]
                                                                          : Json::array()},
-        {"rated", number(row[1]) != 0},
-        {"public", number(row[2]) != 0},
+        {"rated", sql_number(row[1]) != 0},
+        {"public", sql_number(row[2]) != 0},
         {"for", !row[3]   ? Json(nullptr)
                 : !row[5] ? Json(*row[3])  // not bound yet (an older server's)
                           : Json(row[6].value_or(kDeletedUser))},
@@ -429,7 +427,7 @@ Json Platform::accept(const std::string& user, const std::string& id) {
         "SELECT i.token_hash, s.challenge_for, s.open FROM games g JOIN game_settings s ON "
         "s.game_id = g.id LEFT JOIN invites i ON i.game_id = g.id WHERE g.id = ?",
         {id});
-    if (rows.empty() || number(rows[0][2]) == 0)
+    if (rows.empty() || sql_number(rows[0][2]) == 0)
       throw ApiError(404, "no open challenge '" + id + "'");
     if (!rows[0][0]) throw ApiError(409, "this challenge was already accepted");
     if (rows[0][1]) {  // for one account only (a rematch): that account, not its name
@@ -526,14 +524,14 @@ Json Platform::public_games() {
                   {"game", g->game},
                   {"seats", seats_json(*game, g->seats)},
                   {"status", g->status},
-                  {"version", number(row[2])},
-                  {"updated", iso_time(number(row[3]))},
-                  {"rated", number(row[4]) != 0}};
+                  {"version", sql_number(row[2])},
+                  {"updated", iso_time(sql_number(row[3]))},
+                  {"rated", sql_number(row[4]) != 0}};
     if (g->status == PlayStatus::kFinished) {
-      const auto winner = number(row[5]);
+      const auto winner = sql_number(row[5]);
       entry["winner"] =
           winner >= 0 ? Json(game->seat_name(static_cast<int>(winner))) : Json(nullptr);
-      const auto resigned = number(row[6]);
+      const auto resigned = sql_number(row[6]);
       if (resigned >= 0) entry["resigned"] = game->seat_name(static_cast<int>(resigned));
     }
     list.push_back(std::move(entry));
@@ -572,10 +570,10 @@ Json Platform::chat(const std::string& user, const std::string& id, std::int64_t
                 "ORDER BY idx LIMIT 1000",
                 {id, since})) {
     const std::string author = row[1].value_or("");
-    Json message = {{"n", number(row[0])},
+    Json message = {{"n", sql_number(row[0])},
                     {"user", author},
                     {"text", row[2].value_or("")},
-                    {"time", iso_time(number(row[3]))}};
+                    {"time", iso_time(sql_number(row[3]))}};
     if (author.empty()) message["server"] = true;  // post_server_note: no account has no name
     messages.push_back(std::move(message));
   }
@@ -623,7 +621,7 @@ Json Platform::post_chat(const std::string& user, const std::string& id, const J
           "ORDER BY created",
           {id, user, now - limits_.chat_window_ms});
       if (static_cast<int>(recent.size()) >= limits_.chat_burst) {
-        const std::int64_t oldest = number(recent.front()[0]);
+        const std::int64_t oldest = sql_number(recent.front()[0]);
         retry_after =
             std::max<std::int64_t>(1, (oldest + limits_.chat_window_ms - now + 999) / 1000);
         throw ApiError(429,
@@ -633,7 +631,7 @@ Json Platform::post_chat(const std::string& user, const std::string& id, const J
                        {{"retry_after", retry_after}});
       }
       const auto last = c->query("SELECT MAX(idx) FROM chat WHERE game_id = ?", {id});
-      const std::int64_t n = last.empty() || !last[0][0] ? 0 : number(last[0][0]) + 1;
+      const std::int64_t n = last.empty() || !last[0][0] ? 0 : sql_number(last[0][0]) + 1;
       c->execute("INSERT INTO chat (game_id, idx, username, text, created) VALUES (?, ?, ?, ?, ?)",
                  {id, n, user, text, now});
       notify(*c, id);
@@ -651,7 +649,7 @@ void Platform::post_server_note(const std::string& id, const std::string& text) 
     try {
       Transaction transaction(*c);
       const auto last = c->query("SELECT MAX(idx) FROM chat WHERE game_id = ?", {id});
-      const std::int64_t n = last.empty() || !last[0][0] ? 0 : number(last[0][0]) + 1;
+      const std::int64_t n = last.empty() || !last[0][0] ? 0 : sql_number(last[0][0]) + 1;
       c->execute("INSERT INTO chat (game_id, idx, username, text, created) VALUES (?, ?, '', ?, ?)",
                  {id, n, text, now_ms()});
       notify(*c, id);
@@ -666,7 +664,7 @@ void Platform::post_server_note(const std::string& id, const std::string& text) 
 std::int64_t Platform::chat_count(const std::string& id) {
   auto c = db_.acquire();
   const auto rows = c->query("SELECT COUNT(*) FROM chat WHERE game_id = ?", {id});
-  return rows.empty() ? 0 : number(rows[0][0]);
+  return rows.empty() ? 0 : sql_number(rows[0][0]);
 }
 
 }  // namespace pacwar::server

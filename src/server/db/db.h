@@ -25,6 +25,10 @@ class DbError : public std::runtime_error {
 using SqlValue = std::variant<std::monostate, std::int64_t, std::string>;
 // One result row: the text of each column (nullopt for NULL).
 using SqlRow = std::vector<std::optional<std::string>>;
+// The integer a result cell holds; 0 for NULL or an empty cell.
+inline std::int64_t sql_number(const std::optional<std::string>& cell) {
+  return cell && !cell->empty() ? std::stoll(*cell) : 0;
+}
 
 class SqlConnection {
  public:

@@ -58,26 +58,21 @@ constexpr const char* kGameColumns =
     "id, game, options, seed, created, revision, invite, status, to_move, version, winner, "
     "resigned, updated, rules_version";
 
-std::int64_t number(const std::optional<std::string>& text) {
-  if (!text) return 0;
-  return std::stoll(*text);
-}
-
 GameRecord game_from_row(const SqlRow& row) {
   GameRecord g;
   g.id = row[0].value_or("");
   g.game = row[1].value_or("");
   g.options = engine::Json::parse(row[2].value_or("{}"));
   g.seed = std::stoull(row[3].value_or("0"));
-  g.created_ms = number(row[4]);
-  g.revision = number(row[5]);
+  g.created_ms = sql_number(row[4]);
+  g.revision = sql_number(row[5]);
   g.invite = row[6];
   g.state.status = stored_play_status(row[7].value_or(""));
-  g.state.to_move = static_cast<int>(number(row[8]));
-  g.state.version = number(row[9]);
-  g.state.winner = static_cast<int>(number(row[10]));
-  g.state.resigned = static_cast<int>(number(row[11]));
-  g.state.updated_ms = number(row[12]);
+  g.state.to_move = static_cast<int>(sql_number(row[8]));
+  g.state.version = sql_number(row[9]);
+  g.state.winner = static_cast<int>(sql_number(row[10]));
+  g.state.resigned = static_cast<int>(sql_number(row[11]));
+  g.state.updated_ms = sql_number(row[12]);
   g.rules_version = row[13].value_or("");
   return g;
 }
@@ -85,7 +80,7 @@ GameRecord game_from_row(const SqlRow& row) {
 void load_seats(SqlConnection& c, GameRecord& g) {
   for (const SqlRow& row :
        c.query("SELECT seat, username, agent FROM seats WHERE game_id = ? ORDER BY seat", {g.id})) {
-    const auto seat = static_cast<std::size_t>(number(row[0]));
+    const auto seat = static_cast<std::size_t>(sql_number(row[0]));
     if (g.seats.size() <= seat) g.seats.resize(seat + 1);
     g.seats[seat].username = row[1].value_or("");
     g.seats[seat].agent = row[2].value_or("");
@@ -200,7 +195,7 @@ std::optional<GameRecord> Store::load_game_from(const std::string& id, std::int6
       "SELECT action, seat FROM actions WHERE game_id = ? AND idx >= ? ORDER BY idx", {id, first});
   g.actions.reserve(actions.size());
   for (const SqlRow& row : actions) {
-    g.actions.push_back({row[0].value_or(""), static_cast<int>(number(row[1]))});
+    g.actions.push_back({row[0].value_or(""), static_cast<int>(sql_number(row[1]))});
   }
   transaction.commit();
   if (first == 0 && static_cast<std::int64_t>(g.actions.size()) != g.state.version) {
@@ -214,7 +209,7 @@ std::optional<std::int64_t> Store::game_revision(const std::string& id) {
   auto c = db_->acquire();
   const auto rows = c->query("SELECT revision FROM games WHERE id = ?", {id});
   if (rows.empty()) return std::nullopt;
-  return number(rows[0][0]);
+  return sql_number(rows[0][0]);
 }
 
 std::optional<std::int64_t> Store::change_game(const std::string& id, std::int64_t revision,
@@ -254,7 +249,7 @@ std::optional<Store::Joined> Store::join_game(const std::string& invite_hash,
   const auto games =
       c->query("SELECT game_id, expires FROM invites WHERE token_hash = ?", {invite_hash});
   if (games.empty()) return std::nullopt;
-  if (number(games[0][1]) <= now_ms) {
+  if (sql_number(games[0][1]) <= now_ms) {
     throw InviteExpired("this invitation expired; ask the game's creator for a new link");
   }
   const std::string id = games[0][0].value_or("");
@@ -266,7 +261,7 @@ std::optional<Store::Joined> Store::join_game(const std::string& invite_hash,
       "ORDER BY seat",
       {id});
   if (free.empty()) return std::nullopt;
-  const std::int64_t seat = number(free[0][0]);
+  const std::int64_t seat = sql_number(free[0][0]);
   c->execute("UPDATE seats SET username = ? WHERE game_id = ? AND seat = ?", {username, id, seat});
   // The last free seat taken: the game starts.
   const bool full = free.size() == 1;
@@ -281,7 +276,7 @@ std::optional<Store::Joined> Store::join_game(const std::string& invite_hash,
   if (full) c->execute("DELETE FROM invites WHERE game_id = ?", {id});
   if (postgres_) {
     const auto version = c->query("SELECT version FROM games WHERE id = ?", {id});
-    notify_change(*c, true, id, version.empty() ? 0 : number(version[0][0]));
+    notify_change(*c, true, id, version.empty() ? 0 : sql_number(version[0][0]));
   }
   transaction.commit();
   return Joined{id, static_cast<int>(seat)};

@@ -8,8 +8,6 @@ namespace {
 
 using engine::Json;
 
-std::int64_t number(const std::optional<std::string>& text) { return text ? std::stoll(*text) : 0; }
-
 }  // namespace
 
 // Schema version 1 (migrations.cc): never changed; a change to these tables is a new migration.
@@ -105,7 +103,7 @@ std::optional<ClaimedNotice> claim_notice(Database& db, const std::string& worke
   n.kind = rows[0][3].value_or("");
   n.body = Json::parse(rows[0][4].value_or("{}"), nullptr, false);
   if (n.body.is_discarded()) n.body = Json::object();
-  n.attempts = static_cast<int>(number(rows[0][5])) + 1;
+  n.attempts = static_cast<int>(sql_number(rows[0][5])) + 1;
   c->execute("UPDATE notices SET lease_until = ?, worker = ?, attempts = ? WHERE id = ?",
              {now_ms + lease_ms, worker, static_cast<std::int64_t>(n.attempts), n.id});
   transaction.commit();
@@ -195,7 +193,7 @@ Json notices_of(Database& db, const std::string& username) {
                     {"game_id", row[3] ? Json(*row[3]) : Json(nullptr)},
                     {"body", Json::parse(row[4].value_or("{}"), nullptr, false)},
                     {"state", row[5].value_or("")},
-                    {"attempts", number(row[6])},
+                    {"attempts", sql_number(row[6])},
                     {"last_error", row[7] ? Json(*row[7]) : Json(nullptr)},
                     {"worker", row[8] ? Json(*row[8]) : Json(nullptr)}});
   }

@@ -13,8 +13,6 @@ using engine::Json;
 
 constexpr std::int64_t kDay = 24 * 3600;
 
-std::int64_t number(const std::optional<std::string>& text) { return text ? std::stoll(*text) : 0; }
-
 // Field `name` of `clock`: whole seconds in [low, high].
 std::int64_t seconds_field(const Json& clock, const char* name, std::int64_t low,
                            std::int64_t high) {
@@ -51,11 +49,11 @@ ClockRow row_of(const SqlRow& r) {
   row.control = Json::parse(r[1].value_or("{}"), nullptr, false);
   if (row.control.is_discarded()) row.control = Json::object();
   row.banks = parse_banks(r[2]);
-  row.turn_seat = static_cast<int>(number(r[3]));
-  row.turn_started = number(r[4]);
-  row.deadline = number(r[5]);
-  row.warned = number(r[6]) != 0;
-  row.expired = static_cast<int>(number(r[7]));
+  row.turn_seat = static_cast<int>(sql_number(r[3]));
+  row.turn_started = sql_number(r[4]);
+  row.deadline = sql_number(r[5]);
+  row.warned = sql_number(r[6]) != 0;
+  row.expired = static_cast<int>(sql_number(r[7]));
   row.auto_end = row.control.value("on_timeout", "claim") == "lose";
   return row;
 }
@@ -79,7 +77,7 @@ constexpr std::int64_t kKeptTurns = 32;
 // Keeps the clock as it is before the turn passes on, for an undo that returns to this turn.
 void push_turn(SqlConnection& c, const ClockRow& row) {
   const auto last = c.query("SELECT MAX(n) FROM clock_turns WHERE game_id = ?", {row.game_id});
-  const std::int64_t n = (last.empty() ? 0 : number(last[0][0])) + 1;
+  const std::int64_t n = (last.empty() ? 0 : sql_number(last[0][0])) + 1;
   c.execute(
       "INSERT INTO clock_turns (game_id, n, banks, turn_seat, turn_started, deadline, warned, "
       "expired) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -97,14 +95,14 @@ std::optional<ClockRow> pop_turn(SqlConnection& c, const ClockRow& now) {
       {now.game_id});
   if (rows.empty()) return std::nullopt;
   c.execute("DELETE FROM clock_turns WHERE game_id = ? AND n = ?",
-            {now.game_id, number(rows[0][0])});
+            {now.game_id, sql_number(rows[0][0])});
   ClockRow row = now;
   row.banks = parse_banks(rows[0][1]);
-  row.turn_seat = static_cast<int>(number(rows[0][2]));
-  row.turn_started = number(rows[0][3]);
-  row.deadline = number(rows[0][4]);
-  row.warned = number(rows[0][5]) != 0;
-  row.expired = static_cast<int>(number(rows[0][6]));
+  row.turn_seat = static_cast<int>(sql_number(rows[0][2]));
+  row.turn_started = sql_number(rows[0][3]);
+  row.deadline = sql_number(rows[0][4]);
+  row.warned = sql_number(rows[0][5]) != 0;
+  row.expired = static_cast<int>(sql_number(rows[0][6]));
   if (row.banks.size() != now.banks.size()) return std::nullopt;
   return row;
 }
@@ -187,7 +185,7 @@ void start_clock(SqlConnection& c, const std::string& id, std::int64_t now_ms) {
   if (!row) return;
   const auto game = c.query("SELECT status, to_move FROM games WHERE id = ?", {id});
   if (game.empty() || stored_play_status(game[0][0].value_or("")) != PlayStatus::kActive) return;
-  const int seat = static_cast<int>(number(game[0][1]));
+  const int seat = static_cast<int>(sql_number(game[0][1]));
   if (seat < 0 || static_cast<std::size_t>(seat) >= row->banks.size()) return;
   start_turn(*row, seat, now_ms);
   save_turn(c, *row);

@@ -281,17 +281,17 @@ class HiddenEverywhere : public ::testing::Test {
   int hidden_total_ = 0;
 };
 
-int steps(int normal) {
+int game_steps(int normal) {
   return std::getenv("PACWAR_SELFPLAY_GAMES") != nullptr ? normal / 3 : normal;
 }
 
 TEST_F(HiddenEverywhere, RandomPacificWarGame) {
-  play("pacific-war", steps(90), 5);
+  play("pacific-war", game_steps(90), 5);
   EXPECT_GT(hidden_total_, 10);  // cards that stayed hidden from someone were checked
 }
 
 TEST_F(HiddenEverywhere, RandomCoProsperityGame) {
-  play("co-prosperity", steps(90), 6);
+  play("co-prosperity", game_steps(90), 6);
   EXPECT_GT(hidden_total_, 10);
 }
 
