@@ -5,6 +5,9 @@ ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 TSAN_BUILD ?= build-tsan
 FUZZ_SECONDS ?= 600
+# Unity builds: each library compiled 16 files to a unit (CMakeLists.txt, PACWAR_UNITY), about a
+# quarter of the CPU of one file a unit; UNITY=OFF for one file a unit (docs/performance.md).
+UNITY ?= ON
 
 .PHONY: run test deps build build-asan build-tsan test-release test-asan test-tsan test-postgres test-cluster test-e2e bench bench-server bench-cluster bench-notify bench-soak test-soak format clean ladder sprt calibrate calibrate-analysis bench-suite build-fuzz fuzz test-fuzz test-nginx deb test-deb
 
@@ -30,11 +33,11 @@ deps:
 	@bash scripts/install-deps.sh
 
 build:
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DPACWAR_UNITY=$(UNITY) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
 build-asan:
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPACWAR_SANITIZE=ON -DPACWAR_BENCH=OFF >/dev/null
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPACWAR_SANITIZE=ON -DPACWAR_BENCH=OFF -DPACWAR_UNITY=$(UNITY) >/dev/null
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 
 test-release: build
@@ -48,7 +51,7 @@ test-asan: build-asan
 # server's workers, AI runner and notice worker): their own binary in build-tsan/ (Debug, -O1);
 # the first race report fails the run. docs/architecture.md, "Build checks".
 build-tsan:
-	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPACWAR_TSAN=ON -DPACWAR_BENCH=OFF >/dev/null
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPACWAR_TSAN=ON -DPACWAR_BENCH=OFF -DPACWAR_UNITY=$(UNITY) >/dev/null
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target pacwar_tsan_tests
 
 # One process, alone: TSan slows the threaded tests 5-15 times, and beside another step (or as
@@ -102,7 +105,7 @@ test-nginx: build
 # pacwar target alone. test-deb checks it with lintian and plays a game from a throwaway root
 # (dpkg -x, never installed here; scripts/test-deb.sh, docs/deploy.md).
 deb:
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DPACWAR_UNITY=$(UNITY) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS) --target pacwar
 	rm -f $(BUILD)/pacwar_*.deb
 	cd $(BUILD) && cpack -G DEB >/dev/null
@@ -115,7 +118,7 @@ test-deb:
 # `make fuzz` runs each FUZZ_SECONDS (default 600); `make test` runs each 30 s from the corpus,
 # $(JOBS) targets at a time.
 build-fuzz:
-	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DPACWAR_FUZZ=ON -DPACWAR_BENCH=OFF >/dev/null
+	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DPACWAR_FUZZ=ON -DPACWAR_BENCH=OFF -DPACWAR_UNITY=$(UNITY) >/dev/null
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(patsubst fuzz/%.cc,fuzz_%,$(wildcard fuzz/*.cc))
 
 fuzz: build-fuzz
