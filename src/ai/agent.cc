@@ -240,6 +240,13 @@ bool parse_mcts_setting(std::string_view setting, AgentSpec& spec) {
       config.doctrine_min_visits = static_cast<int>(std::min(*x, 1e9));
     return true;
   }
+  if (key == "dpseat" || key == "dpsteps") {  // where the doctrine prior applies (mcts only)
+    if (spec.kind == AgentSpec::Kind::kMctsV1) return false;
+    const bool seat = key == "dpseat";
+    if (value != "all" && value != (seat ? "own" : "sound")) return false;
+    (seat ? config.doctrine_own_seat : config.doctrine_sound_steps) = value != "all";
+    return true;
+  }
   if (key == "depth") {
     const auto depth = parse_positive(value);
     if (!depth) return false;

@@ -265,7 +265,7 @@ class alignas(64) Mcts::Searcher {
 
   // Selection in the tree with the world's legal actions; returns the node reached, having
   // applied the actions on the way (and, when one was added, the expanding action).
-  std::int32_t select(const State& root, State& state, Rng& rng) {
+  std::int32_t select(const State& root, int searcher, State& state, Rng& rng) {
     std::int32_t node = 0;
     path_.clear();
     path_.push_back(node);
@@ -296,7 +296,7 @@ class alignas(64) Mcts::Searcher {
       // A node whose children were all the legal actions of a world with the same set: every
       // child is legal here and none is untried (as the general case below would find).
       const std::uint64_t key = legal_set_key(legal_);
-      const std::int64_t favoured = doctrine_choice(node, state, seat, rng);
+      const std::int64_t favoured = doctrine_choice(node, state, seat, searcher, rng);
       if (nodes_[node].full_key == key && !prior_.on()) {
         for (std::int32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
           ++nodes_[c].available;
@@ -416,9 +416,13 @@ class alignas(64) Mcts::Searcher {
   // The doctrine prior (`,dprior=M`, ai/prior.h): the action the game's doctrine for `seat`
   // chose at `node`, or kNoChoice. The doctrine is asked once per node, when the node has been
   // visited `doctrine_min_visits` times, on this iteration's world (drawn from the searching
-  // seat's view, never the true state) with its legal actions (legal_).
-  std::int64_t doctrine_choice(std::int32_t node, const State& state, int seat, Rng& rng) {
+  // seat's view, never the true state) with its legal actions (legal_). With `,dpseat=own` only
+  // at the nodes of the `searcher`'s seat; with `,dpsteps=sound` only where the game's doctrine
+  // declares itself a sound prior (engine::Doctrine::sound_prior).
+  std::int64_t doctrine_choice(std::int32_t node, const State& state, int seat, int searcher,
+                               Rng& rng) {
     if (config_.doctrine_prior <= 0.0 || !policies_.doctrine) return kNoChoice;
+    if (config_.doctrine_own_seat && seat != searcher) return kNoChoice;
     const auto index = static_cast<std::size_t>(node);
     if (doctrine_of_.size() <= index) doctrine_of_.resize(nodes_.size(), kUnasked);
     if (doctrine_of_[index] != kUnasked) return doctrine_of_[index];
@@ -427,9 +431,11 @@ class alignas(64) Mcts::Searcher {
     const auto slot = static_cast<std::size_t>(seat);
     if (doctrines_.size() <= slot) doctrines_.resize(slot + 1);
     if (!doctrines_[slot]) doctrines_[slot] = policies_.doctrine(seat);
+    const engine::Doctrine* const doctrine = doctrines_[slot].get();
     doctrine_of_[index] =
-        doctrines_[slot] ? static_cast<std::int64_t>(doctrines_[slot]->choose(state, legal_, rng))
-                         : kNoChoice;
+        doctrine && (!config_.doctrine_sound_steps || doctrine->sound_prior(state))
+            ? static_cast<std::int64_t>(doctrine->choose(state, legal_, rng))
+            : kNoChoice;
     return doctrine_of_[index];
   }
 
@@ -490,7 +496,7 @@ class alignas(64) Mcts::Searcher {
     }
     State* const world = world_.get();
     if (!config_.see_hidden) world->resample_hidden(seat, rng);
-    select(root, *world, rng);
+    select(root, seat, *world, rng);
     playout(root, *world, rng);
     evaluate_or_score(policies_, *world, values_);
     learn_from_moves();

@@ -92,6 +92,11 @@ struct MctsConfig {
   // measured better: docs/ai.md, "Issue 42").
   double doctrine_prior = 0.0;
   int doctrine_min_visits = 8;
+  // Where the doctrine prior applies: `,dpseat=own` only at the searching seat's nodes (the
+  // opponent's are left to UCB); `,dpsteps=sound` only at the prompts where the game's doctrine
+  // declares itself a sound prior (engine::Doctrine::sound_prior). Both off: every node.
+  bool doctrine_own_seat = false;
+  bool doctrine_sound_steps = false;
 };
 
 // The levels (docs/ai.md, "Levels with time budgets"): "easy" and "normal" are iteration

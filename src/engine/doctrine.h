@@ -21,6 +21,10 @@ class Doctrine {
   // doctrine may read it whole. The same (state, rng) give the same action. Thread-safe.
   virtual ActionCode choose(const State& state, const std::vector<ActionCode>& legal,
                             Rng& rng) const = 0;
+  // Whether the doctrine's choice in `state` (the seat to act's prompt, a world as for choose)
+  // is a sound prior for the search (`mcts:...,dpsteps=sound`, ai/prior.h): the prompts where
+  // its rules follow the rules of the game rather than a plan. None unless the game says so.
+  virtual bool sound_prior(const State& /*state*/) const { return false; }
 };
 
 // A Doctrine written against its game's state type S (engine/policy.h, module_state).
@@ -31,6 +35,10 @@ class DoctrineOf : public Doctrine {
                     Rng& rng) const final {
     return choose_in(module_state<S>(state), legal, rng);
   }
+  bool sound_prior(const State& state) const final {
+    return sound_prior_in(module_state<S>(state));
+  }
+  virtual bool sound_prior_in(const S& /*state*/) const { return false; }
   virtual ActionCode choose_in(const S& state, const std::vector<ActionCode>& legal,
                                Rng& rng) const = 0;
 };

@@ -138,6 +138,10 @@ double CoProsperityDoctrine::score(const CpsState& s, engine::ActionCode action)
   }
 }
 
+bool CoProsperityDoctrine::sound_prior_in(const CpsState& state) const {
+  return state.step == Step::Allocate;
+}
+
 engine::ActionCode CoProsperityDoctrine::choose_in(const CpsState& state,
                                                    const std::vector<engine::ActionCode>& legal,
                                                    engine::Rng& rng) const {

@@ -25,6 +25,9 @@ class CoProsperityDoctrine final : public engine::DoctrineOf<CpsState> {
   // How much the plan wants `action` (legal in `state`, the doctrine's seat to act): higher is
   // better; 0 where the plan has no opinion (the playout policy's weights then choose).
   double score(const CpsState& state, engine::ActionCode action) const;
+  // A sound prior for the search (engine::Doctrine::sound_prior): hit allocation only (the
+  // cheapest unit takes the hit; the enemy's dearest when this side chooses).
+  bool sound_prior_in(const CpsState& state) const override;
 
  private:
   int side_;

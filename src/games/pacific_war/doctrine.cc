@@ -338,6 +338,11 @@ double PacificWarDoctrine::score(const PwState& s, engine::ActionCode action) co
   }
 }
 
+bool PacificWarDoctrine::sound_prior_in(const PwState& state) const {
+  return state.step == Step::Allocate || state.step == Step::Reaction ||
+         state.step == Step::RetreatDecision;
+}
+
 engine::ActionCode PacificWarDoctrine::choose_in(const PwState& state,
                                                  const std::vector<engine::ActionCode>& legal,
                                                  engine::Rng& rng) const {

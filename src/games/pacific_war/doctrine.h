@@ -25,6 +25,10 @@ class PacificWarDoctrine final : public engine::DoctrineOf<PwState> {
   // How much the plan wants `action` (legal in `state`, the doctrine's seat to act): higher is
   // better; 0 where the plan has no opinion (the playout policy's weights then choose).
   double score(const PwState& state, engine::ActionCode action) const;
+  // A sound prior for the search (engine::Doctrine::sound_prior): hit allocation (9.2.4: the
+  // cheapest unit takes the hit, an airstrike's on the enemy's dearest) and leaving a fight
+  // that outguns the fleet (8.12 evacuation, 9.5.1 retreat); not the plan's moves.
+  bool sound_prior_in(const PwState& state) const override;
 
  private:
   int side_;
