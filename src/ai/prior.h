@@ -19,6 +19,10 @@
 // child of its choice gets doctrine_bonus() on top of its UCB value whenever it is legal; it is
 // also expanded before the node's other untried actions. So near-ties go to the doctrine's
 // choice, and an action whose mean is better by more than about 2M/√N still gets most visits.
+// `,dpseat=own` asks the doctrine at the searching seat's nodes only (the opponent's model is
+// left to UCB); `,dpsteps=sound` only at the prompts where the game's doctrine declares itself
+// a sound prior (engine::Doctrine::sound_prior: rules of the game, such as hit allocation, not
+// a plan); elsewhere the node is searched as without `dprior`.
 #pragma once
 
 #include <cstddef>
