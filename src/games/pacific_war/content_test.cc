@@ -47,17 +47,18 @@ const RouteDef* route(const std::string& a, const std::string& b) {
 // Shortest paths in Movement Points (8.10): a route costs 1, 2 with a Nav Point; restricted
 // routes are closed (8.8). `blocked` OZs may not be entered.
 
-constexpr int kUnreachable = INT_MAX;
+// Not paths.h's kUnreachable (99): this reference search has its own "no route".
+constexpr int kNoRoute = INT_MAX;
 
 std::vector<int> distances_from(int from, const std::set<int>& blocked = {}) {
   const Content& c = data();
-  std::vector<int> dist(c.num_ozs(), kUnreachable);
+  std::vector<int> dist(c.num_ozs(), kNoRoute);
   std::vector<bool> done(c.num_ozs(), false);
   dist[from] = 0;
   for (int step = 0; step < c.num_ozs(); ++step) {
     int best = -1;
     for (int i = 0; i < c.num_ozs(); ++i)
-      if (!done[i] && dist[i] != kUnreachable && (best < 0 || dist[i] < dist[best])) best = i;
+      if (!done[i] && dist[i] != kNoRoute && (best < 0 || dist[i] < dist[best])) best = i;
     if (best < 0) break;
     done[best] = true;
     for (const RouteDef& r : c.routes) {
@@ -74,7 +75,7 @@ int distance(const std::string& a, const std::string& b) { return distances_from
 
 // OZs under an LBA's Air Superiority Zone (12.1): its own OZ and those one open route without a
 // Nav Point away.
-std::set<int> air_superiority(const std::vector<std::string>& lba_ozs) {
+std::set<int> air_superiority_ozs(const std::vector<std::string>& lba_ozs) {
   std::set<int> reach;
   for (const std::string& id : lba_ozs) {
     reach.insert(oz(id));
@@ -251,12 +252,12 @@ TEST(ContentMap, TwoRestrictedRoutesWithNavPoints) {
 }
 
 TEST(ContentMap, StartingAirSuperiority) {
-  const std::set<int> japanese = air_superiority({"Japan", "Indochina", "Truk"});
+  const std::set<int> japanese = air_superiority_ozs({"Japan", "Indochina", "Truk"});
   EXPECT_TRUE(japanese.count(oz("Okinawa")));
   EXPECT_TRUE(japanese.count(oz("Mariana-Islands")));
   EXPECT_TRUE(japanese.count(oz("Kwajalein-Atoll")));
   // Every OZ where a starting LBA of either side may be placed.
-  const std::set<int> any = air_superiority(
+  const std::set<int> any = air_superiority_ozs(
       {"Japan", "Indochina", "Truk", "Australia", "Samoa-Islands", "Port-Moresby", "Ceylon"});
   EXPECT_FALSE(any.count(oz("Attu-Island")));
   EXPECT_FALSE(any.count(oz("Dutch-Harbor")));
@@ -321,13 +322,13 @@ TEST(ContentCrt, HitsNeverDecreaseWithDieOrStrength) {
 // ---------------------------------------------------------------------------------------------
 // Units
 
-int count_units(const std::function<bool(const UnitDef&)>& pred) {
+int count_defs(const std::function<bool(const UnitDef&)>& pred) {
   return static_cast<int>(std::count_if(data().units.begin(), data().units.end(), pred));
 }
 
 TEST(ContentUnits, CountsPerSide) {
   auto side = [](int s, bool advanced, bool lba) {
-    return count_units([=](const UnitDef& u) {
+    return count_defs([=](const UnitDef& u) {
       return u.side == s && u.advanced == advanced && u.is_lba() == lba;
     });
   };
@@ -337,16 +338,16 @@ TEST(ContentUnits, CountsPerSide) {
   EXPECT_EQ(side(kAllied, false, false), 90);  // 70 US + 20 British, Dutch, Australian
   EXPECT_EQ(side(kAllied, true, false), 1);    // HMS Victorious
   EXPECT_EQ(side(kAllied, false, true), 11);
-  EXPECT_EQ(count_units([](const UnitDef& u) { return u.nation == Nation::US && u.is_naval(); }),
+  EXPECT_EQ(count_defs([](const UnitDef& u) { return u.nation == Nation::US && u.is_naval(); }),
             71);
 }
 
 TEST(ContentUnits, JapaneseSetUpCodes) {
-  EXPECT_EQ(count_units([](const UnitDef& u) {
+  EXPECT_EQ(count_defs([](const UnitDef& u) {
               return u.side == kJapanese && u.is_naval() && !u.advanced && u.set_up_code.empty();
             }),
             26);
-  EXPECT_EQ(count_units([](const UnitDef& u) {
+  EXPECT_EQ(count_defs([](const UnitDef& u) {
               return u.side == kJapanese && u.setup == SetupKind::PearlStrike;
             }),
             10);

@@ -7,7 +7,7 @@ namespace {
 
 using testing::Scenario;
 
-UnitMask units_mask(std::initializer_list<int> units) {
+UnitMask mask_of(std::initializer_list<int> units) {
   UnitMask m{};
   for (int u : units) m[static_cast<std::size_t>(u / 64)] |= std::uint64_t{1} << (u % 64);
   return m;
@@ -120,7 +120,7 @@ TEST(PacificWarInvariants, TransitionChecksLookAtTheUnitsThatMoved) {
   set_loc(broken, sc.unit("Kumano"), sc.oz("Midway"));
   EXPECT_EQ(broken.check_transition(*before, to_midway), "a unit outside the group moved: Kumano");
   EXPECT_EQ(moved_units(static_cast<const PwState&>(*before), broken),
-            units_mask({sc.unit("Hyuga"), sc.unit("Kumano")}));
+            mask_of({sc.unit("Hyuga"), sc.unit("Kumano")}));
 
   // A sunk unit back on the map (the last unit of the table: the scan's last block).
   const int last = sc.c().num_units() - 1;

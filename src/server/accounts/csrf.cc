@@ -3,14 +3,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include "server/http/text.h"
+
 namespace pacwar::server {
 namespace {
-
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
 
 // The media type of a Content-Type value: before any ';', trimmed, lower case.
 std::string media_type(const std::string& value) {
@@ -18,7 +14,7 @@ std::string media_type(const std::string& value) {
   const auto first = type.find_first_not_of(" \t");
   const auto last = type.find_last_not_of(" \t");
   if (first == std::string::npos) return "";
-  return lower(type.substr(first, last - first + 1));
+  return http::lower(type.substr(first, last - first + 1));
 }
 
 // Header values quoted in an error message: printable ASCII, at most 100 characters.
@@ -41,18 +37,18 @@ std::optional<std::string> cross_site_refusal(const http::Request& request,
   if (!is_state_changing(request.method)) return std::nullopt;
   const std::string host = request.header("host");
   const std::string own = public_origin.empty() ? "http://" + host : public_origin;
-  const std::string fetch_site = lower(request.header("sec-fetch-site"));
+  const std::string fetch_site = http::lower(request.header("sec-fetch-site"));
   if (!fetch_site.empty() && fetch_site != "same-origin") {
     return "cross-site request refused: Sec-Fetch-Site is " + quoted(fetch_site) +
            "; changes are accepted only from pages of " + own;
   }
-  const std::string origin = lower(request.header("origin"));
+  const std::string origin = http::lower(request.header("origin"));
   if (!origin.empty()) {
     bool same = false;
     if (!public_origin.empty()) {
-      same = origin == lower(public_origin);
+      same = origin == http::lower(public_origin);
     } else if (!host.empty()) {
-      same = origin == "http://" + lower(host) || origin == "https://" + lower(host);
+      same = origin == "http://" + http::lower(host) || origin == "https://" + http::lower(host);
     }
     if (!same) {
       return "cross-origin request refused: Origin " + quoted(origin) +

@@ -19,7 +19,7 @@ constexpr const char* kVersionTable =
     "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, "
     "applied BIGINT NOT NULL)";
 
-std::int64_t now_ms() {
+std::int64_t wall_clock_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
@@ -74,7 +74,7 @@ int migrate(Database& db) {
     const Migration& next = migrations()[static_cast<std::size_t>(current)];
     for (const std::string& statement : next.statements) c->execute(statement);
     c->execute("INSERT INTO schema_version (version, applied) VALUES (?, ?)",
-               {std::int64_t{next.version}, now_ms()});
+               {std::int64_t{next.version}, wall_clock_ms()});
     transaction.commit();
   }
 }

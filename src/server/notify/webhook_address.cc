@@ -12,6 +12,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "server/http/text.h"
+
 namespace pacwar::server {
 namespace {
 
@@ -85,11 +87,6 @@ std::string forbidden_v6(const Ipv6& a) {
   }
   if ((a[0] & 0xe0) != 0x20) return "a reserved IPv6 address (outside 2000::/3)";
   return "";
-}
-
-std::string lower(std::string text) {
-  for (char& ch : text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return text;
 }
 
 // The host without a trailing dot ("localhost." is "localhost").
@@ -167,7 +164,7 @@ std::optional<WebhookTarget> webhook_target(const std::string& url, std::string&
     return std::nullopt;
   }
   WebhookTarget target;
-  target.host = lower(*host);
+  target.host = http::lower(*host);
   if (target.host.size() > 2 && target.host.front() == '[' && target.host.back() == ']') {
     target.host = target.host.substr(1, target.host.size() - 2);
     target.numeric = true;
@@ -185,9 +182,9 @@ std::optional<WebhookTarget> webhook_target(const std::string& url, std::string&
 }
 
 bool WebhookPolicy::allows(const std::string& host) const {
-  const std::string h = bare(lower(host));
+  const std::string h = bare(http::lower(host));
   return std::any_of(allowed_hosts.begin(), allowed_hosts.end(),
-                     [&](const std::string& a) { return bare(lower(a)) == h; });
+                     [&](const std::string& a) { return bare(http::lower(a)) == h; });
 }
 
 std::string webhook_host_problem(const WebhookTarget& target, const WebhookPolicy& policy) {

@@ -7,6 +7,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include "server/http/text.h"
+
 namespace pacwar::server {
 namespace {
 
@@ -32,12 +34,6 @@ std::optional<Parsed> parse_address(std::string_view text) {
   return parsed;
 }
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
 }  // namespace
 
 AddressAllowList::AddressAllowList(const std::vector<std::string>& networks) {
@@ -45,7 +41,7 @@ AddressAllowList::AddressAllowList(const std::vector<std::string>& networks) {
     std::string_view rest = item;
     while (true) {
       const auto comma = rest.find(',');
-      const std::string_view entry = trim(rest.substr(0, comma));
+      const std::string_view entry = http::trim(rest.substr(0, comma));
       const auto refuse = [&entry](const std::string& why) {
         return std::invalid_argument("--metrics-allow '" + std::string(entry) + "': " + why +
                                      " (give addresses or networks such as 127.0.0.0/8, ::1, "
@@ -80,7 +76,7 @@ AddressAllowList::AddressAllowList(const std::vector<std::string>& networks) {
 }
 
 bool AddressAllowList::allows(std::string_view address) const {
-  const auto parsed = parse_address(trim(address));
+  const auto parsed = parse_address(http::trim(address));
   if (!parsed) return false;
   for (const Network& network : networks_) {
     if (network.v6 != parsed->v6) continue;

@@ -32,7 +32,7 @@ using testing::Reply;
 using testing::TempDir;
 using testing::unique;
 
-constexpr int kSpectator = 2;
+constexpr int kSpectatorSlot = 2;
 
 class HiddenEverywhere : public ::testing::Test {
  protected:
@@ -153,7 +153,7 @@ class HiddenEverywhere : public ::testing::Test {
       if (version == last_version) return;
       last_version = version;
       for (int seat = 0; seat < 2; ++seat) saw(seat, visible_text(id, version, seat));
-      saw(kSpectator, visible_text(id, version, -1));
+      saw(kSpectatorSlot, visible_text(id, version, -1));
     };
     auto spectate = [&]() {
       const Reply watched = spectator.get(path);
@@ -166,15 +166,15 @@ class HiddenEverywhere : public ::testing::Test {
             visible_text(id, watched.body["version"], -1).rfind(watched.body["view"].dump(), 0),
             0u);
       }
-      record(kSpectator, "state", watched);
-      record(kSpectator, "public games", spectator.get("/api/public-games"));
-      record(kSpectator, "chat", spectator.get(path + "/chat"));
-      record(kSpectator, "chat post", spectator.post(path + "/chat", {{"text", "hello"}}));
-      record(kSpectator, "replay", spectator.get(path + "/replay?step=1"));
-      record(kSpectator, "act",
+      record(kSpectatorSlot, "state", watched);
+      record(kSpectatorSlot, "public games", spectator.get("/api/public-games"));
+      record(kSpectatorSlot, "chat", spectator.get(path + "/chat"));
+      record(kSpectatorSlot, "chat post", spectator.post(path + "/chat", {{"text", "hello"}}));
+      record(kSpectatorSlot, "replay", spectator.get(path + "/replay?step=1"));
+      record(kSpectatorSlot, "act",
              spectator.post(path + "/actions", {{"action", "x"}, {"version", 0}}));
-      record(kSpectator, "undo", spectator.post(path + "/undo", {{"version", 0}}));
-      record(kSpectator, "lobby", spectator.get("/api/games"));
+      record(kSpectatorSlot, "undo", spectator.post(path + "/undo", {{"version", 0}}));
+      record(kSpectatorSlot, "lobby", spectator.get("/api/games"));
     };
     for (int step = 0; step < steps; ++step) {
       int to_act = -1;
@@ -240,7 +240,7 @@ class HiddenEverywhere : public ::testing::Test {
       const Reply r = spectator.get(path + "/replay?step=" + std::to_string(s));
       ASSERT_EQ(r.status, 200) << r.text;
       EXPECT_TRUE(r.body["action"].is_null()) << "a spectator is shown no action id";
-      record(kSpectator, "replay " + std::to_string(s), r);
+      record(kSpectatorSlot, "replay " + std::to_string(s), r);
     }
     spectate();
     events0.wait_for([](const Json& e) { return e.value("status", "") == "finished"; },
@@ -251,12 +251,13 @@ class HiddenEverywhere : public ::testing::Test {
     for (const Json& e : events1.events()) received_[1].push_back("event: " + e.dump());
     events2.wait_for([](const Json& e) { return e.value("status", "") == "finished"; },
                      std::chrono::seconds(5));
-    for (const Json& e : events2.events()) received_[kSpectator].push_back("event: " + e.dump());
+    for (const Json& e : events2.events())
+      received_[kSpectatorSlot].push_back("event: " + e.dump());
     EXPECT_FALSE(events2.events().empty()) << "the spectator got no live update";
     EXPECT_FALSE(events0.events().empty());
 
     // The check: a card never visible to a viewer appears in nothing that viewer received.
-    for (int viewer = 0; viewer <= kSpectator; ++viewer) {
+    for (int viewer = 0; viewer <= kSpectatorSlot; ++viewer) {
       int hidden = 0;
       for (const std::string& card : cards_) {
         if (seen_[viewer].count(card)) continue;
