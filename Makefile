@@ -117,8 +117,7 @@ test-deb:
 # Coverage-guided fuzzing: libFuzzer targets of fuzz/ built with clang, ASan and UBSan.
 # `make fuzz` runs each FUZZ_SECONDS (default 600); `make test` runs each 30 s from the corpus,
 # $(JOBS) targets at a time. One file a unit: clang's optimised sanitizer build gained no CPU from
-# batches (docs/performance.md, "Build time"), and one file a unit keeps ccache's objects valid
-# for a checkout in another directory.
+# batches (docs/performance.md, "Build time").
 build-fuzz:
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DPACWAR_FUZZ=ON -DPACWAR_BENCH=OFF -DPACWAR_UNITY=OFF >/dev/null
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(patsubst fuzz/%.cc,fuzz_%,$(wildcard fuzz/*.cc))
