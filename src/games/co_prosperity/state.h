@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "engine/packed_action.h"
 #include "engine/state_reuse.h"
 #include "engine/step_table.h"
 #include "games/co_prosperity/content.h"
@@ -189,21 +190,10 @@ enum class Kind : std::uint8_t {
   Keep
 };
 // A decoded action: its kind and its two arguments (a unit, a space, a card, a die, a nation:
-// action_id in state.cc writes each kind's).
-struct Act {
-  Kind kind;
-  int a = 0;  // the first argument (0..4095)
-  int b = 0;  // the second argument (0..4095)
-};
-constexpr engine::ActionCode encode(Kind k, int a = 0, int b = 0) {
-  return (static_cast<std::uint32_t>(k) << 24) | (static_cast<std::uint32_t>(a & 0xFFF) << 12) |
-         static_cast<std::uint32_t>(b & 0xFFF);
-}
-constexpr Act decode(engine::ActionCode c) {
-  return Act{.kind = static_cast<Kind>(c >> 24),
-             .a = static_cast<int>((c >> 12) & 0xFFF),
-             .b = static_cast<int>(c & 0xFFF)};
-}
+// action_id in state.cc writes each kind's), 12 bits each.
+using Act = engine::PackedAction<Kind, 12>;
+constexpr engine::ActionCode encode(Kind k, int a = 0, int b = 0) { return Act::encode(k, a, b); }
+constexpr Act decode(engine::ActionCode c) { return Act::decode(c); }
 
 class CpsState;
 // An entry of the table of steps (steps.h, engine/step_table.h). The game's own fact in each

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "engine/game.h"
+#include "engine/packed_action.h"
 
 namespace pacwar::pacific_war {
 
@@ -67,21 +68,11 @@ enum class Kind : std::uint8_t {
 inline constexpr int kNoTarget = 0xFF;
 
 // A decoded action: its kind and its two arguments, whose meaning each Kind's comment above
-// gives (a unit, an OZ, a card, a die).
-struct Act {
-  Kind kind;
-  int a = 0;  // the first argument (0..255)
-  int b = 0;  // the second argument (0..255)
-};
-
+// gives (a unit, an OZ, a card, a die), 8 bits each.
+using Act = engine::PackedAction<Kind, 8>;
 constexpr engine::ActionCode encode(Kind kind, int a = 0, int b = 0) {
-  return (static_cast<std::uint32_t>(kind) << 24) | (static_cast<std::uint32_t>(a & 0xFF) << 8) |
-         static_cast<std::uint32_t>(b & 0xFF);
+  return Act::encode(kind, a, b);
 }
-constexpr Act decode(engine::ActionCode code) {
-  return Act{.kind = static_cast<Kind>(code >> 24),
-             .a = static_cast<int>((code >> 8) & 0xFF),
-             .b = static_cast<int>(code & 0xFF)};
-}
+constexpr Act decode(engine::ActionCode code) { return Act::decode(code); }
 
 }  // namespace pacwar::pacific_war
