@@ -25,7 +25,7 @@ run: deps build
 # (about 80 s, mostly waiting on sockets; it only runs build/'s binaries) beside the build-tsan
 # compile, which uses build-tsan/ only.
 TEST_STEPS := build build-asan+test-release test-asan build-tsan+test-deb+test-soak test-tsan test-postgres \
-              test-cluster+build-fuzz test-e2e test-nginx+test-fuzz
+              test-cluster test-e2e test-nginx+test-fuzz
 test: deps
 	@bash scripts/timed-steps.sh $(MAKE) $(TEST_STEPS)
 
@@ -36,8 +36,10 @@ build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DPACWAR_UNITY=$(UNITY) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
+# ASan+UBSan with clang: the tests, and the libFuzzer targets of fuzz/ on the same objects
+# (make test-fuzz runs them from here; docs/performance.md, "Build time").
 build-asan:
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DPACWAR_SANITIZE=ON -DPACWAR_BENCH=OFF -DPACWAR_UNITY=$(UNITY) >/dev/null
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ -DPACWAR_SANITIZE=ON -DPACWAR_FUZZ=ON -DPACWAR_BENCH=OFF -DPACWAR_UNITY=$(UNITY) >/dev/null
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 
 test-release: build
@@ -115,9 +117,10 @@ test-deb:
 	bash scripts/test-deb.sh $(BUILD)
 
 # Coverage-guided fuzzing: libFuzzer targets of fuzz/ built with clang, ASan and UBSan.
-# `make fuzz` runs each FUZZ_SECONDS (default 600); `make test` runs each 30 s from the corpus,
-# $(JOBS) targets at a time. One file a unit: clang's optimised sanitizer build gained no CPU from
-# batches (docs/performance.md, "Build time").
+# `make fuzz` runs each FUZZ_SECONDS (default 600) from an optimised build of its own (-O2); `make
+# test` runs each 30 s from the corpus, $(JOBS) targets at a time, as built in build-asan/ (-O0,
+# no second build). build-fuzz is one file a unit: clang's optimised sanitizer build gained no
+# CPU from batches (docs/performance.md, "Build time").
 build-fuzz:
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DPACWAR_FUZZ=ON -DPACWAR_BENCH=OFF -DPACWAR_UNITY=OFF >/dev/null
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(patsubst fuzz/%.cc,fuzz_%,$(wildcard fuzz/*.cc))
@@ -125,8 +128,8 @@ build-fuzz:
 fuzz: build-fuzz
 	bash scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
-test-fuzz: build-fuzz
-	FUZZ_JOBS=$(JOBS) bash scripts/fuzz.sh $(FUZZ_BUILD) 30
+test-fuzz: build-asan
+	FUZZ_JOBS=$(JOBS) bash scripts/fuzz.sh $(ASAN_BUILD) 30
 
 bench: build
 	./$(BUILD)/pacwar_bench

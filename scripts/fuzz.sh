@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every libFuzzer target of fuzz/ (built by `make build-fuzz`: clang, ASan+UBSan) for
+# Runs every libFuzzer target of fuzz/ (clang, ASan+UBSan: `make build-fuzz`, optimised, for
+# `make fuzz`; build-asan/ for `make test-fuzz`) for
 # SECONDS each, from the committed seed corpus fuzz/corpus/TARGET plus the inputs it found
 # before (BUILD/fuzz-corpus/TARGET, where new ones go). Prints each target's final coverage
 # (libFuzzer's cov: edges, ft: features) and execs; a crash leaves its input in

@@ -302,10 +302,10 @@ TEST_F(Security, OpenGamesAndInvitationsAreCapped) {
 // of games an hour (--max-new-games-per-hour), told when the next one may start.
 TEST_F(Security, NewGamesPerHourAreCapped) {
   std::atomic<std::int64_t> offset{0};
-  const std::int64_t start_ms = 1'800'000'000'000;
+  constexpr std::int64_t start_ms = 1'800'000'000'000;
   ServerConfig c = config();
   c.max_new_games_per_hour = 3;
-  c.clock = [&offset, start_ms] { return start_ms + offset.load(); };
+  c.clock = [&offset] { return start_ms + offset.load(); };
   start(c);
   ApiClient alice = user("rate");
   for (int i = 0; i < 3; ++i) {
@@ -337,11 +337,11 @@ TEST_F(Security, NewGamesPerHourAreCapped) {
 // once nothing happened in it for that long; a game still played and a recent one stay.
 TEST_F(Security, FinishedGamesGoAfterTheOperatorsRetention) {
   std::atomic<std::int64_t> offset{0};
-  const std::int64_t start_ms = 1'800'000'000'000;
+  constexpr std::int64_t start_ms = 1'800'000'000'000;
   ServerConfig c = config();
   c.keep_finished_games = std::chrono::hours(24);
   c.clock_poll = std::chrono::milliseconds(20);
-  c.clock = [&offset, start_ms] { return start_ms + offset.load(); };
+  c.clock = [&offset] { return start_ms + offset.load(); };
   start(c);
   ApiClient alice = user("keep");
   const std::string old_game = create(alice, "random");

@@ -134,7 +134,7 @@ TEST(SetUp_14_3, TheBoardSaysBaseMarkersComeAfterSetUp) {
   Json view = japanese_view();
   view["phase"] = "setup";
   view["ozs"].push_back(
-      oz("Borneo", "Borneo", false, 0, "", {unit("Ship1", "Japanese", 1, 1, 1, 1)}));
+      oz("Borneo", "Borneo", false, 0, "", Json::array({unit("Ship1", "Japanese", 1, 1, 1, 1)})));
   view["ozs"].push_back(oz("Guam", "Guam", true, 0, "", Json::array()));
   std::string b = render_text(view);
   EXPECT_TRUE(has(b, "Borneo (Base)  markers placed after set-up (14.3)\n")) << b;
