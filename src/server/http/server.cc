@@ -17,6 +17,7 @@
 #include <deque>
 #include <exception>
 #include <iostream>
+#include <latch>
 #include <mutex>
 #include <regex>
 #include <stdexcept>
@@ -851,12 +852,25 @@ void Server::run() {
   s.watch(s.listen_fd, kListenId, EPOLLIN, EPOLL_CTL_ADD);
   s.reserve_fd = ::open("/dev/null", O_RDONLY | O_CLOEXEC);  // for out_of_descriptors()
   s.watch(s.inbox->fd(), kWakeId, EPOLLIN, EPOLL_CTL_ADD);
-  for (int i = 0; i < std::max(1, s.options.workers); ++i) {
-    s.workers.emplace_back([&s] { s.work(s.normal_jobs); });
+  // Every worker runs before the first request is read: once a request has been answered, no
+  // thread is still starting (a sanitizer's first look at a new thread needs a descriptor, which
+  // ServerProcessTest.OutOfDescriptors... uses up).
+  const int normal = std::max(1, s.options.workers);
+  const int slow = std::max(1, s.options.slow_workers);
+  std::latch started(normal + slow);
+  for (int i = 0; i < normal; ++i) {
+    s.workers.emplace_back([&s, &started] {
+      started.count_down();
+      s.work(s.normal_jobs);
+    });
   }
-  for (int i = 0; i < std::max(1, s.options.slow_workers); ++i) {
-    s.workers.emplace_back([&s] { s.work(s.slow_jobs); });
+  for (int i = 0; i < slow; ++i) {
+    s.workers.emplace_back([&s, &started] {
+      started.count_down();
+      s.work(s.slow_jobs);
+    });
   }
+  started.wait();
   std::exception_ptr failure;
   try {
     s.loop();
