@@ -697,6 +697,41 @@ TEST(SqliteDurability, DeferredCommitsAreHandedOverOnceSynced) {
   EXPECT_FALSE(failed_future.get());
 }
 
+// A commit that need not wait for the disk (a computer player's lease on its job, issue 43) asks
+// for no sync of its own: it is counted, no sync runs for it, the next waited-for commit's sync
+// covers it, and its row is there for every connection.
+TEST(SqliteDurability, AnUnsyncedCommitAsksForNoSyncAndTheNextSyncCoversIt) {
+  TempDir dir;
+  const std::string file = (dir.path() / "u.db").string();
+  const auto db = open_database("sqlite:" + file);
+  {
+    auto c = db->acquire();
+    c->execute("CREATE TABLE t (x INTEGER)");
+  }
+  const auto before = db->commit_stats();
+  {
+    auto c = db->acquire();
+    Transaction transaction(*c);
+    c->execute("INSERT INTO t VALUES (1)");
+    transaction.commit_unsynced();
+  }
+  const auto unsynced = db->commit_stats();
+  EXPECT_EQ(unsynced.commits, before.commits + 1);
+  EXPECT_EQ(unsynced.syncs, before.syncs) << "no sync for a commit no one waits for";
+  {
+    auto c = db->acquire();
+    Transaction transaction(*c);
+    c->execute("INSERT INTO t VALUES (2)");
+    transaction.commit();
+  }
+  const auto after = db->commit_stats();
+  EXPECT_EQ(after.commits, before.commits + 2);
+  EXPECT_EQ(after.syncs, before.syncs + 1) << "one sync covers both";
+  const auto reopened = open_database("sqlite:" + file);
+  auto c = reopened->acquire();
+  EXPECT_EQ(c->query("SELECT COUNT(*) FROM t").at(0).at(0).value_or(""), "2");
+}
+
 // Every commit is covered by a WAL sync before it returns, and commits made at the same time
 // share syncs: 8 threads x 40 commits need fewer syncs than commits, and every row is there.
 TEST(SqliteDurability, ConcurrentCommitsShareAWalSync) {

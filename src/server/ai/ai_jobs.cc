@@ -42,7 +42,9 @@ std::optional<AiJob> Store::claim_ai_job(const std::string& worker, std::int64_t
   job.attempts = static_cast<int>(std::stoll(rows[0][2].value_or("0"))) + 1;
   c->execute("UPDATE ai_jobs SET lease_until = ?, worker = ?, attempts = ? WHERE game_id = ?",
              {now_ms + lease_ms, worker, static_cast<std::int64_t>(job.attempts), job.game_id});
-  transaction.commit();
+  // A lease lost with an operating-system crash is only claimed again (a killed process keeps
+  // it, with its count of attempts): no wait for the disk, and no sync of its own (issue 43).
+  transaction.commit_unsynced();
   return job;
 }
 

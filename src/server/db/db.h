@@ -47,6 +47,11 @@ class SqlConnection {
   // Starts a read-only transaction that sees one snapshot of the database.
   virtual void begin_read() = 0;
   void commit() { run_commit(); }
+  // Commits without waiting for the commit to reach the disk: a killed process keeps it, an
+  // operating-system crash or power loss may lose it (SQLite: the commit asks for no WAL sync of
+  // its own, the next one covers it; PostgreSQL: synchronous_commit off for this transaction).
+  // Only for what is redone when lost: a computer player's lease on its job.
+  void commit_unsynced() { run_commit_unsynced(); }
   void rollback() {
     struct End {
       SqlConnection* connection;
@@ -63,6 +68,7 @@ class SqlConnection {
     execute("COMMIT");
     ended();
   }
+  virtual void run_commit_unsynced() { run_commit(); }
   virtual std::vector<SqlRow> run_query(std::string_view sql,
                                         const std::vector<SqlValue>& params) = 0;
   virtual std::int64_t run_execute(std::string_view sql, const std::vector<SqlValue>& params) = 0;
@@ -134,6 +140,11 @@ class Transaction {
   ~Transaction();
   void commit() {
     connection_.commit();
+    done_ = true;
+  }
+  // SqlConnection::commit_unsynced: for what is redone when an OS crash loses it.
+  void commit_unsynced() {
+    connection_.commit_unsynced();
     done_ = true;
   }
 

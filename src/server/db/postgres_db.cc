@@ -51,6 +51,10 @@ class PostgresConnection final : public SqlConnection {
   void begin_read() override { execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); }
 
  protected:
+  void run_commit_unsynced() override {
+    execute("SET LOCAL synchronous_commit TO OFF");
+    run_commit();
+  }
   std::vector<SqlRow> run_query(std::string_view sql,
                                 const std::vector<SqlValue>& params) override {
     Result result = run(sql, params);

@@ -74,6 +74,12 @@ class SqliteConnection final : public SqlConnection {
     ended();
     if (ticket != 0) durable(ticket);
   }
+  void run_commit_unsynced() override {
+    execute("COMMIT");
+    // Counted as written, so that the next sync anyone waits for covers it; no one waits here.
+    if (writing_ && group_) group_->written();
+    ended();
+  }
   std::vector<SqlRow> run_query(std::string_view sql,
                                 const std::vector<SqlValue>& params) override {
     sqlite3_stmt* statement = prepare(sql, params);
