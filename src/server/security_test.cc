@@ -708,22 +708,22 @@ TEST(SqliteDurability, AnUnsyncedCommitAsksForNoSyncAndTheNextSyncCoversIt) {
     auto c = db->acquire();
     c->execute("CREATE TABLE t (x INTEGER)");
   }
-  const auto before = db->commit_stats();
-  {
+  const auto insert = [&db](std::int64_t x, bool synced) {
     auto c = db->acquire();
     Transaction transaction(*c);
-    c->execute("INSERT INTO t VALUES (1)");
-    transaction.commit_unsynced();
-  }
+    c->execute("INSERT INTO t VALUES (?)", {x});
+    if (synced) {
+      transaction.commit();
+    } else {
+      transaction.commit_unsynced();
+    }
+  };
+  const auto before = db->commit_stats();
+  insert(1, false);
   const auto unsynced = db->commit_stats();
   EXPECT_EQ(unsynced.commits, before.commits + 1);
   EXPECT_EQ(unsynced.syncs, before.syncs) << "no sync for a commit no one waits for";
-  {
-    auto c = db->acquire();
-    Transaction transaction(*c);
-    c->execute("INSERT INTO t VALUES (2)");
-    transaction.commit();
-  }
+  insert(2, true);
   const auto after = db->commit_stats();
   EXPECT_EQ(after.commits, before.commits + 2);
   EXPECT_EQ(after.syncs, before.syncs + 1) << "one sync covers both";
