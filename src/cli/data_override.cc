@@ -6,6 +6,7 @@
 #include <random>
 
 #include "engine/data_dir.h"
+#include "engine/data_file.h"
 #include "engine/errors.h"
 #include "games/registry.h"
 
@@ -31,8 +32,7 @@ Json read_files(const std::string& game) {
   const fs::path dir = game_data_dir(game);
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.path().extension() != ".json") continue;
-    std::ifstream in(entry.path());
-    files[entry.path().filename().string()] = Json::parse(in);
+    files[entry.path().filename().string()] = engine::read_data_file(entry.path().string());
   }
   return files;
 }
@@ -103,10 +103,7 @@ fs::path fresh_temp_dir() {
 }  // namespace
 
 DataOverride read_data_override(const std::string& file) {
-  std::ifstream in(file);
-  if (!in) throw UsageError("--data-override: cannot read '" + file + "'");
-  const Json json = Json::parse(in, nullptr, false);
-  if (json.is_discarded()) throw UsageError(file + ": not valid JSON");
+  const Json json = engine::read_user_file(file, "--data-override file");
   if (!json.is_object() || !json.contains("game") || !json["game"].is_string()) {
     throw UsageError(file + ": field 'game' must name the game, e.g. \"pacific-war\"");
   }

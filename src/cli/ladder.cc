@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "cli/ladder_journal.h"
+#include "engine/data_file.h"
 #include "engine/errors.h"
 #include "engine/rng.h"
 
@@ -304,12 +305,7 @@ std::string to_text(const LadderResult& result, const engine::Game& game) {
 
 std::vector<std::string> write_level_ratings(const std::string& file, const LadderResult& result,
                                              const std::string& game, const std::string& measured) {
-  engine::Json data;
-  {
-    std::ifstream in(file);
-    if (!in) throw engine::UsageError("ladder --ratings " + file + ": cannot be read");
-    data = engine::Json::parse(in, nullptr, false);
-  }
+  engine::Json data = engine::read_user_file(file, "ladder --ratings file");
   if (!data.is_object() || !data.contains("games") || !data["games"].is_object()) {
     throw engine::UsageError("ladder --ratings " + file + ": games: not an object of games");
   }

@@ -1,9 +1,9 @@
 #include "cli/witp_commands.h"
 
-#include <fstream>
 #include <iostream>
 #include <optional>
 
+#include "engine/data_file.h"
 #include "engine/errors.h"
 #include "witp/campaign.h"
 #include "witp/catalog.h"
@@ -144,12 +144,7 @@ int WitpCommands::run(std::istream& in, std::ostream& out) const {
     return 0;
   }
   if (s.tables_check->parsed()) {
-    std::ifstream stream(s.tables_check_file);
-    if (!stream) throw engine::UsageError("cannot read tables file '" + s.tables_check_file + "'");
-    const witp::Json document = witp::Json::parse(stream, nullptr, false);
-    if (document.is_discarded()) {
-      throw engine::DataError(s.tables_check_file, "(document)", "not valid JSON");
-    }
+    const witp::Json document = engine::read_user_file(s.tables_check_file, "tables file");
     int errors = 0;
     for (const witp::TableProblem& problem : witp::validate_tables(document)) {
       const bool incomplete = problem.problem.rfind("incomplete", 0) == 0;
