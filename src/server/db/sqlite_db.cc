@@ -67,19 +67,10 @@ class SqliteConnection final : public SqlConnection {
     }
   }
   void run_commit() override {
-    execute("COMMIT");
-    // The ticket is taken before the write lock is released: commits are numbered in the order
-    // their frames reached the WAL.
-    const std::uint64_t ticket = writing_ && group_ ? group_->written() : 0;
-    ended();
-    if (ticket != 0) durable(ticket);
+    if (const std::uint64_t ticket = commit_written(); ticket != 0) durable(ticket);
   }
-  void run_commit_unsynced() override {
-    execute("COMMIT");
-    // Counted as written, so that the next sync anyone waits for covers it; no one waits here.
-    if (writing_ && group_) group_->written();
-    ended();
-  }
+  // Counted as written all the same, so that the next sync anyone waits for covers it.
+  void run_commit_unsynced() override { commit_written(); }
   std::vector<SqlRow> run_query(std::string_view sql,
                                 const std::vector<SqlValue>& params) override {
     sqlite3_stmt* statement = prepare(sql, params);
@@ -119,6 +110,15 @@ class SqliteConnection final : public SqlConnection {
   }
 
  private:
+  // COMMIT, and the commit's group-commit ticket (0 without group commit or a write). The ticket
+  // is taken before the write lock is released: commits are numbered in the order their frames
+  // reached the WAL.
+  std::uint64_t commit_written() {
+    execute("COMMIT");
+    const std::uint64_t ticket = writing_ && group_ ? group_->written() : 0;
+    ended();
+    return ticket;
+  }
   // On a request worker (a DeferScope is open) the answer waits for the sync, not the thread.
   void durable(std::uint64_t ticket) {
     if (DeferScope* scope = DeferScope::current()) {

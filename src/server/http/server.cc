@@ -858,18 +858,14 @@ void Server::run() {
   const int normal = std::max(1, s.options.workers);
   const int slow = std::max(1, s.options.slow_workers);
   std::latch started(normal + slow);
-  for (int i = 0; i < normal; ++i) {
-    s.workers.emplace_back([&s, &started] {
+  const auto start = [&s, &started](WorkQueue& jobs) {
+    s.workers.emplace_back([&s, &started, &jobs] {
       started.count_down();
-      s.work(s.normal_jobs);
+      s.work(jobs);
     });
-  }
-  for (int i = 0; i < slow; ++i) {
-    s.workers.emplace_back([&s, &started] {
-      started.count_down();
-      s.work(s.slow_jobs);
-    });
-  }
+  };
+  for (int i = 0; i < normal; ++i) start(s.normal_jobs);
+  for (int i = 0; i < slow; ++i) start(s.slow_jobs);
   started.wait();
   std::exception_ptr failure;
   try {
