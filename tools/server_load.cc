@@ -8,6 +8,10 @@
 //                      [--wait events|poll]  (events: like the web UI, wait for the game's
 //                                             live update, then read the state; poll: read it
 //                                             every 2 ms while the computer player moves)
+//                      [--event-state 1]  (events: open the stream with ?log_since so that it
+//                                          carries the state of my turns (states=turn), and
+//                                          GET only when it did not;
+//                                          0: every update is followed by a GET, as before)
 //                      [--port P --pid PID]  (a server already running on 127.0.0.1:P, e.g.
 //                                             under valgrind; PID for its CPU and memory)
 //                      [--client-threads 1]  (event loops of the clients)
@@ -146,6 +150,9 @@ double percentile(std::vector<double> values, double p) {
 struct Worker {
   std::vector<double> act_ms;
   std::vector<double> get_ms;
+  std::int64_t requests = 0;         // HTTP requests sent (event streams opened included)
+  std::int64_t bytes_received = 0;   // answers and event streams, headers included
+  std::int64_t states_by_event = 0;  // states taken from the event stream
   int errors = 0;
   int finished = 0;
   std::string first_error;  // what went wrong first, if anything
@@ -200,6 +207,7 @@ class Connection {
     return Outcome::kPending;
   }
   HttpResponseParser& response() { return parser_; }
+  std::int64_t bytes_received() const { return bytes_received_; }
   // After a complete response: ready for the next request (closed when the server said so).
   void finish_response() {
     busy_ = false;
@@ -288,6 +296,7 @@ class Connection {
       if (n < 0 && errno == EINTR) continue;
       if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
       if (n <= 0) return peer_closed();
+      bytes_received_ += n;
       const auto result = parser_.feed(std::string_view(buffer, static_cast<std::size_t>(n)));
       if (result == HttpResponseParser::Result::kError) {
         close();
@@ -327,6 +336,8 @@ class Connection {
   std::string output_;
   std::size_t written_ = 0;
   HttpResponseParser parser_;
+
+  std::int64_t bytes_received_ = 0;
 };
 
 // Across the clients of a run: the actions acknowledged per game (to find lost ones at the
@@ -443,6 +454,7 @@ class CrossProcess {
 struct Setting {
   int port = 0;
   bool poll = false;
+  bool event_state = true;  // the event stream carries the state (?log_since)
   bool full_log = false;
   int max_actions = 0;
   Clock::time_point deadline;
@@ -560,19 +572,23 @@ class GameClient {
   }
   void after_state() {
     if (state_.status == "finished") return create_game();
-    if (!state_.your_turn || state_.legal.empty()) {
+    if (state_.your_turn && state_.legal.empty()) {
       forget_state();  // nothing to do with it: read it again
       return next();
     }
+    // Not my turn: wait for the live update that says it is (as the web page does), rather
+    // than read the state again at once.
+    if (!state_.your_turn) return next();
     act();
   }
   void wait(Step step, Clock::duration how_long) {
     step_ = step;
     timer_ = Clock::now() + how_long;
   }
-  // The last live update is a newer version that is my turn or the game's end.
+  // The last live update is a newer version that is my turn or the game's end (an update of
+  // an older version, e.g. of my own last action, says nothing new: versions only grow here).
   bool update_says_go() const {
-    return update_.seen && update_.version != state_.version &&
+    return update_.seen && update_.version > state_.version &&
            (update_.your_turn || update_.finished);
   }
 
@@ -608,6 +624,7 @@ class GameClient {
     doing_ = doing;
     sent_ = Clock::now();
     timer_ = sent_ + std::chrono::seconds(30);
+    ++stats_.requests;
     requests_.send(std::move(text));
   }
 
@@ -649,8 +666,8 @@ class GameClient {
       return finish();
     }
     id_ = answer["id"].get<std::string>();
-    if (!setting_.poll) try_open_events();
     forget_state();
+    if (!setting_.poll) try_open_events();
     next();
   }
   // An answer that is not the expected one: counted, and the state read again.
@@ -660,9 +677,31 @@ class GameClient {
     next();
   }
   void keep(const std::string& body) {
-    have_state_ = pacwar::tools::read_brief(body, state_);
-    if (!have_state_) stats_.error("unreadable answer: " + body.substr(0, 100));
-    lines_ = setting_.full_log || !have_state_ ? 0 : state_.log_from + state_.log_lines;
+    Brief brief;
+    if (!pacwar::tools::read_brief(body, brief)) {
+      have_state_ = false;
+      lines_ = 0;
+      stats_.error("unreadable answer: " + body.substr(0, 100));
+      return;
+    }
+    // The stream may have brought a newer state while the request was under way (the answer
+    // to an action waits for its sync; the computer's reply may be announced before it).
+    if (have_state_ && state_.version > brief.version) return;
+    state_ = std::move(brief);
+    have_state_ = true;
+    lines_ = setting_.full_log ? 0 : state_.log_from + state_.log_lines;
+  }
+  // A state from the event stream: its log continues the lines held (from `log_from` on).
+  void take_state(const std::string& data) {
+    Brief brief;
+    if (!pacwar::tools::read_brief(data, brief))
+      throw std::runtime_error("unreadable state event: " + data.substr(0, 100));
+    if (have_state_ && brief.version <= state_.version) return;
+    if (brief.log_from > (have_state_ ? lines_ : 0)) return;  // a gap: the next GET reads it
+    ++stats_.states_by_event;
+    state_ = std::move(brief);
+    have_state_ = true;
+    lines_ = state_.log_from + state_.log_lines;
   }
   void forget_state() {
     have_state_ = false;
@@ -672,6 +711,7 @@ class GameClient {
     step_ = Step::kDone;
     timer_ = Clock::time_point::max();
     stats_.end = Clock::now();
+    stats_.bytes_received += requests_.bytes_received() + events_.bytes_received();
     requests_.close();
     events_.close();
   }
@@ -681,7 +721,13 @@ class GameClient {
     events_.close();
     sse_ = SseParser();
     update_ = LiveUpdate();
-    events_.send(http_request("GET", "/api/games/" + id_ + "/events", setting_.port, cookie_));
+    ++stats_.requests;
+    // With the state: the log lines held now; the stream sends only the newer ones.
+    const std::string query =
+        setting_.event_state ? "?states=turn&log_since=" + std::to_string(have_state_ ? lines_ : 0)
+                             : "";
+    events_.send(
+        http_request("GET", "/api/games/" + id_ + "/events" + query, setting_.port, cookie_));
   }
   bool stream_io(std::uint32_t events) {
     try {
@@ -724,6 +770,10 @@ class GameClient {
   }
   void read_updates(std::string& text) {
     for (const SseEvent& event : sse_.feed(text)) {
+      if (event.type == "state") {
+        take_state(event.data);
+        continue;
+      }
       if (event.type != "update") continue;
       const Json data = Json::parse(event.data, nullptr, false);
       if (!data.is_object()) throw std::runtime_error("unreadable update: " + event.data);
@@ -734,6 +784,12 @@ class GameClient {
       }
     }
     text.clear();
+    if (step_ == Step::kWaitUpdate && have_state_ &&
+        (state_.your_turn || state_.status == "finished")) {
+      timer_ = Clock::time_point::max();  // the stream brought the state: no GET
+      guarded([&] { after_state(); });
+      return;
+    }
     if (step_ == Step::kWaitUpdate && update_says_go()) {
       timer_ = Clock::time_point::max();
       guarded([&] { get_state(); });
@@ -857,6 +913,7 @@ struct Options {
   std::string db;
   bool full_log = false;
   bool poll = false;
+  bool event_state = true;
   int attach_port = 0;
   int attach_pid = 0;
   int client_threads = 1;
@@ -884,6 +941,8 @@ std::optional<Options> parse_options(int argc, char** argv) {
       o.db = value;
     else if (option == "--wait")
       o.poll = value == "poll";
+    else if (option == "--event-state")
+      o.event_state = value != "0";
     else if (option == "--port")
       o.attach_port = std::stoi(value);
     else if (option == "--pid")
@@ -1054,6 +1113,7 @@ int main(int argc, char** argv) {
   const Setting setting{
       port,
       o.poll,
+      o.event_state,
       o.full_log,
       o.max_actions,
       start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds)),
@@ -1081,6 +1141,7 @@ int main(int argc, char** argv) {
   const auto commits_after = commit_counters(port);
 
   std::vector<double> act, get;
+  std::int64_t requests = 0, bytes = 0, by_event = 0;
   int errors = 0, finished = 0;
   Json first_errors = Json::array();
   for (const Worker& w : workers) {
@@ -1089,12 +1150,17 @@ int main(int argc, char** argv) {
     get.insert(get.end(), w.get_ms.begin(), w.get_ms.end());
     errors += w.errors;
     finished += w.finished;
+    requests += w.requests;
+    bytes += w.bytes_received;
+    by_event += w.states_by_event;
   }
   const Json result = {
       {"games", o.games},
       {"client_threads", threads},
       {"log", o.full_log ? "whole log in every answer" : "log_since: new lines only"},
-      {"wait", o.poll ? "poll the state every 2 ms" : "live-update events, then the state"},
+      {"wait", o.poll          ? "poll the state every 2 ms"
+               : o.event_state ? "live-update events carrying the state (GET when they do not)"
+                               : "live-update events, then the state"},
       {"seconds", elapsed},
       {"db", db.rfind("sqlite:", 0) == 0 ? "sqlite" : "postgresql"},
       {"actions", act.size()},
@@ -1106,6 +1172,14 @@ int main(int argc, char** argv) {
         {"max", percentile(act, 1.0)}}},
       {"get_state_ms", {{"p50", percentile(get, 0.5)}, {"p99", percentile(get, 0.99)}}},
       {"gets", get.size()},
+      // Per human action: HTTP requests (actions, state reads, streams opened, new games),
+      // bytes received (answers and event streams), and states the stream brought.
+      {"event_state", !o.poll && o.event_state},
+      {"requests_per_action",
+       act.empty() ? 0.0 : static_cast<double>(requests) / static_cast<double>(act.size())},
+      {"kib_received_per_action",
+       act.empty() ? 0.0 : static_cast<double>(bytes) / 1024.0 / static_cast<double>(act.size())},
+      {"states_by_event", by_event},
       {"errors", errors},
       {"first_errors", first_errors},
       // Server CPU per human action (it includes the computer player's replies and the reads).

@@ -8,6 +8,15 @@ export class ApiError extends Error {
   }
 }
 
+// A state answer whose `log` starts at line `log_from`, joined to the lines `held` has: the
+// whole state again, or null when it does not continue them (a gap: read the whole state).
+export function withLog(held, next) {
+  const from = next.log_from || 0;
+  if (from === 0) return next;
+  if (!held || !Array.isArray(held.log) || from > held.log.length) return null;
+  return { ...next, log: held.log.slice(0, from).concat(next.log || []), log_from: 0 };
+}
+
 export async function call(method, path, body) {
   const init = { method, headers: {}, credentials: 'same-origin' };
   // Every write is JSON, also without a body: the server refuses other writes (cross-site check).
@@ -56,7 +65,9 @@ export const api = {
   createGame: (spec) => call('POST', '/api/games', spec),
   joinInvite: (token) => call('POST', `/api/invites/${enc(token)}`),
   game: (id) => call('GET', `/api/games/${enc(id)}`),
-  act: (id, action, version) => call('POST', `/api/games/${enc(id)}/actions`, { action, version }),
+  // logSince: the log lines held; the answer's log then starts there (`log_from`, withLog).
+  act: (id, action, version, logSince) =>
+    call('POST', `/api/games/${enc(id)}/actions`, { action, version, log_since: logSince }),
   undo: (id, version) => call('POST', `/api/games/${enc(id)}/undo`, { version }),
   resign: (id) => call('POST', `/api/games/${enc(id)}/resign`),
   replay: (id, step) => call('GET', `/api/games/${enc(id)}/replay?step=${step}`),
@@ -64,7 +75,8 @@ export const api = {
   hint: (id) => call('POST', `/api/games/${enc(id)}/hint`),
   analysis: (id) => call('GET', `/api/games/${enc(id)}/analysis`),
   requestAnalysis: (id) => call('POST', `/api/games/${enc(id)}/analysis`),
-  events: (id) => new EventSource(`/api/games/${enc(id)}/events`),
+  // With logSince the stream carries the state of each change made by others (`state` events).
+  events: (id, logSince) => new EventSource(`/api/games/${enc(id)}/events${logSince === undefined ? '' : `?log_since=${logSince}`}`),
   settings: () => call('GET', '/api/me/settings'),
   saveSettings: (settings) => call('PUT', '/api/me/settings', settings),
   notices: () => call('GET', '/api/me/notices'),

@@ -1,6 +1,6 @@
 // The game page: the board, the prompt and its legal actions, undo, the log; live updates by
 // server-sent events. The page never computes rules: it draws the view and sends action ids.
-import { api, ApiError } from './api.js';
+import { api, ApiError, withLog } from './api.js';
 import { h, clear, cap } from './dom.js';
 import { drawBoard } from './board.js';
 import { promptPanel, closeMenu } from './actions.js';
@@ -42,6 +42,7 @@ export function showGame(ctx, id) {
   }
 
   let latest = 0;  // only the answer to the newest request is drawn (live updates can overlap)
+  let pendingUpdate = null;  // a live update that came while an action was on its way
   async function load() {
     const mine = ++latest;
     try {
@@ -64,7 +65,8 @@ export function showGame(ctx, id) {
     const turnBefore = st && `${st.to_move}|${st.status}`;
     const mine = ++latest;
     try {
-      const next = await request();
+      // The answer holds only the log lines this page lacks (withLog joins them).
+      const next = withLog(st, await request()) || await api.game(id);
       // A live update may have asked for the position meanwhile: the answer to the action
       // still counts when it is newer than what is drawn (repeated picks send from it).
       if (mine === latest || (st && next.version > st.version)) st = next;
@@ -77,6 +79,9 @@ export function showGame(ctx, id) {
       busy = false;
       render();
       if (st && `${st.to_move}|${st.status}` !== turnBefore) clock.refresh(st);
+      const update = pendingUpdate;
+      pendingUpdate = null;
+      if (update && updateIsNew(update)) load();
     }
   }
   // An action that plays, reveals or discards a card of the hand asks first (web/confirm.js);
@@ -84,13 +89,13 @@ export function showGame(ctx, id) {
   const onAction = (action) => {
     const card = st && cardOfAction(st.view, st.seat, action);
     if (!card) {
-      send(() => api.act(id, action, st.version));
+      send(() => api.act(id, action, st.version, logCount()));
       return;
     }
     const version = st.version;
     const legal = (st.legal || []).find((a) => a.id === action) || { id: action };
     closeMenu();
-    confirmCard({ card, action: legal, onConfirm: () => send(() => api.act(id, action, version)) });
+    confirmCard({ card, action: legal, onConfirm: () => send(() => api.act(id, action, version, logCount())) });
   };
   // Several picks of one kind in one click (allocating hits): this action first, then again
   // while it stays legal, else the next action of the same kind down the list; one legal
@@ -110,7 +115,7 @@ export function showGame(ctx, id) {
         if (!pick) return;
         want = pick.id;
         const before = promptKind(st);
-        await send(() => api.act(id, pick.id, st.version));
+        await send(() => api.act(id, pick.id, st.version, logCount()));
         if (promptKind(st) !== before) return;
       }
     } finally {
@@ -187,15 +192,43 @@ export function showGame(ctx, id) {
     performance.measure('pacwar-render', { start: t0 });  // read by the e2e timing test
   }
 
+  // An update that says something the state drawn does not.
+  const updateIsNew = (data) => !st || data.version !== st.version || data.status !== st.status || data.your_turn !== st.your_turn;
+  // The log lines this page holds (the server sends only the newer ones).
+  const logCount = () => (st && Array.isArray(st.log) ? st.log.length : 0);
+
+  // Live updates: the stream carries the state of each change made by others (a `state` event
+  // before its `update`), so the page reads nothing more; an update it did not carry (a change
+  // of mine made in another tab) reads the state.
   function listen() {
-    es = api.events(id);
+    if (!alive) return;
+    es = api.events(id, logCount());
+    es.addEventListener('state', (ev) => {
+      let next = null;
+      try { next = withLog(st, JSON.parse(ev.data)); } catch { next = null; }
+      if (!next) { load(); return; }
+      if (st && next.version === st.version && next.status === st.status && next.your_turn === st.your_turn) return;
+      const turnBefore = st && `${st.to_move}|${st.status}`;
+      latest += 1;  // an answer still on its way is older than this
+      st = next;
+      render();
+      if (`${st.to_move}|${st.status}` !== turnBefore) clock.refresh(st);
+    });
     es.addEventListener('update', (ev) => {
       let data = {};
       try { data = JSON.parse(ev.data); } catch { /* a malformed event: re-read anyway */ }
       chat.update(data.chat);
-      if (!st || data.version !== st.version || data.status !== st.status || data.your_turn !== st.your_turn) load();
+      // While my action is on its way the update is usually of that action (announced before
+      // its answer, which waits for the disk): looked at once the answer is in.
+      if (busy) { pendingUpdate = data; return; }
+      if (updateIsNew(data)) load();
     });
-    es.onerror = () => { /* EventSource reconnects by itself */ };
+    // A lost connection: listen again from the log held now (the browser's own reconnection
+    // would ask from the log this page held when it first connected).
+    es.onerror = () => {
+      es.close();
+      setTimeout(listen, 2000);
+    };
   }
 
   // The number keys choose the actions of the list (1 the first, ... 9, 0 the tenth).

@@ -538,5 +538,136 @@ TEST_F(ServerApi, EventsAnnounceEveryChangeWithoutHiddenData) {
   EXPECT_EQ(bob.get("/api/games/" + id + "/events").status, 403);
 }
 
+// Issue 43: a stream opened with ?log_since=N carries the seat's state before the update of
+// each change the user did not make (so the page needs no GET), with only the log lines it has
+// not sent; the user's own change has only its update (its answer had the state).
+TEST_F(ServerApi, EventsWithLogSinceCarryTheStateOfOthersMoves) {
+  start();
+  ApiClient alice = user("alice");
+  ApiClient bob = user("bob");
+  const Reply created = alice.post(
+      "/api/games", {{"game", "pacific-war"}, {"seat", "allied"}, {"opponent", "human"}});
+  ASSERT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body["id"];
+  ASSERT_EQ(bob.post("/api/invites/" + created.body["invite"].get<std::string>()).status, 200);
+  Json a = alice.get("/api/games/" + id).body;
+  const Json b = bob.get("/api/games/" + id).body;
+  ASSERT_TRUE(a["your_turn"].get<bool>()) << a.dump();
+  const std::size_t bob_lines = b["log"].size();
+  testing::EventReader bob_events(server_->port(), id, bob.cookie(),
+                                  "?log_since=" + std::to_string(bob_lines));
+  testing::EventReader alice_events(server_->port(), id, alice.cookie(),
+                                    "?log_since=" + std::to_string(a["log"].size()));
+  // states=turn: only the states of bob's turn (or the game's end).
+  testing::EventReader bob_turns(server_->port(), id, bob.cookie(),
+                                 "?states=turn&log_since=" + std::to_string(bob_lines));
+  ASSERT_TRUE(bob_events.wait_version(a["version"]));
+  ASSERT_TRUE(bob_turns.wait_version(a["version"]));
+  ASSERT_TRUE(alice_events.wait_version(a["version"]));
+  // Two of alice's actions, each seen by bob's stream.
+  for (int i = 0; i < 2; ++i) {
+    const Reply r = alice.post("/api/games/" + id + "/actions",
+                               {{"action", a["legal"][0]["id"]}, {"version", a["version"]}});
+    ASSERT_EQ(r.status, 200) << r.text;
+    a = r.body;
+    ASSERT_TRUE(bob_events.wait_version(a["version"]));
+    ASSERT_TRUE(alice_events.wait_version(a["version"]));
+  }
+  // Bob's last state is his GET's answer, and his log grows by the lines sent.
+  const Reply bob_now = bob.get("/api/games/" + id);
+  const std::vector<Json> states = bob_events.states();
+  ASSERT_FALSE(states.empty());
+  EXPECT_EQ(states.back()["version"], a["version"]);
+  Json log = b["log"];
+  for (const Json& state : states) {
+    const auto from = state["log_from"].get<std::size_t>();
+    ASSERT_LE(from, log.size());
+    Json merged = Json::array();
+    for (std::size_t i = 0; i < from; ++i) merged.push_back(log[i]);
+    for (const Json& line : state["log"]) merged.push_back(line);
+    log = merged;
+  }
+  EXPECT_EQ(log, bob_now.body["log"]);
+  Json bob_whole = states.back();
+  bob_whole["log"] = log;
+  bob_whole["log_from"] = 0;
+  EXPECT_EQ(bob_whole, bob_now.body);
+  EXPECT_EQ(states.front()["log_from"], bob_lines);
+  // Each state comes just before an update of the same version.
+  const std::vector<Json> updates = bob_events.events();
+  const std::vector<std::size_t> before = bob_events.states_before();
+  for (std::size_t k = 0; k < updates.size(); ++k) {
+    if (before[k] == 0 || (k > 0 && before[k] == before[k - 1])) continue;
+    EXPECT_EQ(states[before[k] - 1]["version"], updates[k]["version"]);
+  }
+  // Alice made every change since her stream opened: after the state of its first event (on
+  // connecting), updates only.
+  const std::vector<Json> alice_states = alice_events.states();
+  ASSERT_LE(alice_states.size(), 1u);
+  for (const Json& state : alice_states) EXPECT_LT(state["version"], a["version"]);
+  EXPECT_GE(alice_events.events().size(), 3u);
+  ASSERT_TRUE(bob_turns.wait_version(a["version"]));
+  const std::vector<Json> turns = bob_turns.states();
+  ASSERT_FALSE(turns.empty());  // the last action made it bob's turn (the set-up, 14.2)
+  EXPECT_LT(turns.size(), states.size());
+  for (const Json& state : turns)
+    EXPECT_TRUE(state["your_turn"].get<bool>() || state["status"] == "finished") << state.dump();
+  EXPECT_EQ(turns.back()["version"], a["version"]);
+  // A bad log_since or states is refused.
+  EXPECT_EQ(bob.get("/api/games/" + id + "/events?states=mine&log_since=0").status, 400);
+  EXPECT_EQ(bob.get("/api/games/" + id + "/events?log_since=x").status, 400);
+  EXPECT_EQ(bob.get("/api/games/" + id + "/events?log_since=-1").status, 400);
+}
+
+// After an undo the stream sends the whole log again (the lines it sent may have changed), and
+// a log_since past the seat's lines (an old page) gets the whole log, not an error.
+TEST_F(ServerApi, EventStateAfterAnUndoHasTheWholeLog) {
+  start();
+  ApiClient alice = user("alice");
+  ApiClient bob = user("bob");
+  const Reply created = alice.post(
+      "/api/games", {{"game", "pacific-war"}, {"seat", "allied"}, {"opponent", "human"}});
+  ASSERT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body["id"];
+  ASSERT_EQ(bob.post("/api/invites/" + created.body["invite"].get<std::string>()).status, 200);
+  Json a = alice.get("/api/games/" + id).body;
+  testing::EventReader bob_events(server_->port(), id, bob.cookie(), "?log_since=100000");
+  ASSERT_TRUE(bob_events.wait_version(a["version"]));
+  Reply r = alice.post("/api/games/" + id + "/actions",
+                       {{"action", a["legal"][0]["id"]}, {"version", a["version"]}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_TRUE(bob_events.wait_version(r.body["version"]));
+  std::vector<Json> states = bob_events.states();
+  ASSERT_FALSE(states.empty());
+  EXPECT_EQ(states.back()["log_from"], 0);  // 100000 was past the log
+  EXPECT_EQ(states.back()["log"], bob.get("/api/games/" + id).body["log"]);
+  ASSERT_TRUE(r.body["can_undo"].get<bool>()) << r.text;
+  const std::size_t before_undo = states.size();
+  r = alice.post("/api/games/" + id + "/undo", {{"version", r.body["version"]}});
+  ASSERT_EQ(r.status, 200) << r.text;
+  ASSERT_TRUE(bob_events.wait_for([&](const Json& e) { return e["version"] == r.body["version"]; },
+                                  std::chrono::seconds(10)));
+  // The undo cut the log: bob's stream sends the whole log again.
+  states = bob_events.states();
+  ASSERT_GT(states.size(), before_undo);
+  EXPECT_EQ(states.back()["version"], r.body["version"]);
+  EXPECT_EQ(states.back()["log_from"], 0);
+  EXPECT_EQ(states.back()["log"], bob.get("/api/games/" + id).body["log"]);
+  const std::size_t after_undo = states.size();
+  const Reply again =
+      alice.post("/api/games/" + id + "/actions",
+                 {{"action", r.body["legal"][0]["id"]}, {"version", r.body["version"]}});
+  ASSERT_EQ(again.status, 200) << again.text;
+  ASSERT_TRUE(bob_events.wait_version(again.body["version"]));
+  states = bob_events.states();
+  ASSERT_GT(states.size(), after_undo);
+  Json log = states[after_undo - 1]["log"];
+  const auto from = states.back()["log_from"].get<std::size_t>();
+  ASSERT_LE(from, log.size());
+  log.erase(log.begin() + static_cast<std::ptrdiff_t>(from), log.end());
+  for (const Json& line : states.back()["log"]) log.push_back(line);
+  EXPECT_EQ(log, bob.get("/api/games/" + id).body["log"]);
+}
+
 }  // namespace
 }  // namespace pacwar::server

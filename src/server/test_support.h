@@ -208,12 +208,14 @@ inline Json wait_turn(ApiClient& c, const std::string& id) {
 // Reads a game's event stream in a thread and keeps the data of every `update` event.
 class EventReader {
  public:
-  EventReader(int port, const std::string& id, const std::string& cookie)
+  // `query`: e.g. "?log_since=12" (the stream then carries the seat's state: states()).
+  EventReader(int port, const std::string& id, const std::string& cookie,
+              const std::string& query = "")
       : client_("127.0.0.1", port) {
     client_.set_read_timeout(std::chrono::seconds(30));
-    thread_ = std::thread([this, id, cookie] {
+    thread_ = std::thread([this, id, cookie, query] {
       std::string buffer;
-      client_.Get("/api/games/" + id + "/events", {{"Cookie", "pacwar_session=" + cookie}},
+      client_.Get("/api/games/" + id + "/events" + query, {{"Cookie", "pacwar_session=" + cookie}},
                   [&](const char* data, std::size_t size) {
                     buffer.append(data, size);
                     std::size_t end;
@@ -221,12 +223,18 @@ class EventReader {
                       const std::string message = buffer.substr(0, end);
                       buffer.erase(0, end + 2);
                       const auto at = message.find("data: ");
-                      if (message.rfind("event: update", 0) == 0 && at != std::string::npos) {
+                      if (at == std::string::npos) continue;
+                      if (message.rfind("event: update", 0) == 0) {
                         {
                           std::lock_guard lock(mutex_);
                           events_.push_back(Json::parse(message.substr(at + 6)));
+                          states_before_.push_back(states_.size());
                         }
                         arrived_.notify_all();
+                      } else if (message.rfind("event: state", 0) == 0) {
+                        std::lock_guard lock(mutex_);
+                        state_texts_.push_back(message.substr(at + 6));
+                        states_.push_back(Json::parse(state_texts_.back()));
                       }
                     }
                     return !stop_.load();
@@ -241,6 +249,20 @@ class EventReader {
   std::vector<Json> events() {
     std::lock_guard lock(mutex_);
     return events_;
+  }
+  // The `state` events, parsed and as sent, in order.
+  std::vector<Json> states() {
+    std::lock_guard lock(mutex_);
+    return states_;
+  }
+  std::vector<std::string> state_texts() {
+    std::lock_guard lock(mutex_);
+    return state_texts_;
+  }
+  // For each update event (events()), how many state events came before it.
+  std::vector<std::size_t> states_before() {
+    std::lock_guard lock(mutex_);
+    return states_before_;
   }
   // Waits (up to 10 s) for an event announcing at least `version`.
   bool wait_version(std::int64_t version) {
@@ -262,6 +284,9 @@ class EventReader {
   std::mutex mutex_;
   std::condition_variable arrived_;
   std::vector<Json> events_;
+  std::vector<Json> states_;
+  std::vector<std::string> state_texts_;
+  std::vector<std::size_t> states_before_;
   std::thread thread_;
 };
 

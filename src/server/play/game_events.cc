@@ -31,12 +31,19 @@ std::int64_t StreamSlots::open() const {
 }
 
 GameEvents::GameEvents(Sources sources, std::string user, std::string id,
-                       std::shared_ptr<void> slot)
+                       std::shared_ptr<void> slot, std::optional<std::int64_t> log_since,
+                       bool turns_only)
     : sources_(std::move(sources)),
       user_(std::move(user)),
       id_(std::move(id)),
       channel_(sources_.notifier.channel(id_)),
-      slot_(std::move(slot)) {}
+      slot_(std::move(slot)) {
+  if (log_since) {
+    log_.emplace();
+    log_->lines = *log_since;
+    log_->turns_only = turns_only;
+  }
+}
 
 void GameEvents::start(std::function<void()> wake) {
   subscription_ = channel_->subscribe(std::move(wake));
@@ -46,7 +53,7 @@ std::optional<std::string> GameEvents::next() {
   if (sources_.notifier.stopped()) return std::nullopt;
   GameService::Summary summary;
   try {
-    summary = sources_.games.summary(user_, id_);
+    summary = sources_.games.summary(user_, id_, log_ ? &*log_ : nullptr);
   } catch (const std::exception&) {
     return std::nullopt;  // the game or the access went away: end the stream
   }
@@ -57,7 +64,9 @@ std::optional<std::string> GameEvents::next() {
     sent_revision_ = summary.revision;
     sent_chat_ = chat;
     last_write_ = now;
-    return event_text(summary.event);
+    if (summary.state.empty()) return event_text(summary.event);
+    // The state first: a page that reads it needs no GET when the update comes.
+    return "event: state\ndata: " + summary.state + "\n\n" + event_text(summary.event);
   }
   if (now - last_write_ >= sources_.heartbeat) {
     last_write_ = now;

@@ -39,7 +39,10 @@ class StreamSlots {
 
 // The live updates of one game for one user: an event when the game's revision (or its chat)
 // changed since the last one sent, else a heartbeat comment now and then. Woken by the game's
-// notifier channel (changes made here) and every poll interval (other processes).
+// notifier channel (changes made here) and every poll interval (other processes). A stream
+// opened with `log_since` (the seat's log lines the client holds) also carries the seat's state:
+// a `state` event before the `update` of each change the user did not make themself
+// (GameService::summary with a StreamLog; docs/api.md).
 class GameEvents final : public http::Stream {
  public:
   struct Sources {
@@ -48,7 +51,10 @@ class GameEvents final : public http::Stream {
     std::function<std::int64_t(const std::string&)> chat_count;  // messages in a game's chat
     std::chrono::milliseconds heartbeat;
   };
-  GameEvents(Sources sources, std::string user, std::string id, std::shared_ptr<void> slot);
+  // `log_since`: the stream carries the state (see above); `turns_only`: only the states of
+  // the user's turn and of the game's end.
+  GameEvents(Sources sources, std::string user, std::string id, std::shared_ptr<void> slot,
+             std::optional<std::int64_t> log_since = std::nullopt, bool turns_only = false);
   void start(std::function<void()> wake) override;
   std::optional<std::string> next() override;
   void stop() override;
@@ -60,6 +66,7 @@ class GameEvents final : public http::Stream {
   std::shared_ptr<Notifier::Channel> channel_;
   std::shared_ptr<void> slot_;
   Notifier::Channel::Subscription subscription_;
+  std::optional<GameService::StreamLog> log_;  // when the stream carries the state
   std::int64_t sent_revision_ = -1;
   std::int64_t sent_chat_ = -1;
   std::chrono::steady_clock::time_point last_write_ = std::chrono::steady_clock::now();

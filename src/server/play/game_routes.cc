@@ -126,6 +126,13 @@ void register_game_routes(Routes& routes, const GameRouteDeps& deps) {
   routes.add("GET", game + "/events", Access::kSignedIn,
              [d](const std::string& me, Request& req, Response& res) {
                const std::string id = req.matches[1];
+               const std::optional<std::int64_t> log_since = log_since_param(req);
+               // ?states=turn: only the states of my turn and of the game's end.
+               const std::string states = req.has_param("states") ? req.param("states") : "all";
+               if (states != "all" && states != "turn") {
+                 throw ApiError(
+                     400, "states must be 'all' or 'turn', not '" + states.substr(0, 20) + "'");
+               }
                d->games.summary(me, id);  // 403 / 404 before the stream starts
                std::shared_ptr<void> slot = d->stream_slots.take(me);
                if (!slot) {
@@ -136,7 +143,8 @@ void register_game_routes(Routes& routes, const GameRouteDeps& deps) {
                res.content_type = "text/event-stream";
                res.set_header("Cache-Control", "no-cache");
                res.set_header("X-Accel-Buffering", "no");
-               res.stream = std::make_shared<GameEvents>(d->events, me, id, std::move(slot));
+               res.stream = std::make_shared<GameEvents>(d->events, me, id, std::move(slot),
+                                                         log_since, states == "turn");
              });
 
   // A new invitation link for a waiting game (the old link stops working).

@@ -167,6 +167,7 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
                             change.status.status == PlayStatus::kFinished;
   live.record.revision = *revision;
   live.record.state = change.status;
+  live.changed_by.clear();  // the person's requests (moves.cc) say it was theirs
   if (finished_now && on_finish_) {
     try {
       on_finish_(live.record);  // the move is stored: a failure here must not undo it

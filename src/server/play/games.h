@@ -126,8 +126,23 @@ class GameService {
   struct Summary {
     std::int64_t revision = 0;
     engine::Json event;
+    std::string state;  // the seat's state answer (StreamLog), or empty
   };
-  Summary summary(const std::string& user, const std::string& id);
+  // Where a stream that carries the state (GET .../events?log_since=N) stands: the revision it
+  // last described, the seat's log lines it has sent (from N on), and the game's count of log
+  // cuts (undo, reload) when it sent them.
+  struct StreamLog {
+    std::int64_t revision = -1;
+    std::int64_t lines = 0;
+    std::int64_t cuts = -1;   // -1: none sent yet
+    bool turns_only = false;  // only when it is the user's turn, or the game is over
+  };
+  // With `stream`: when the game's revision is not the stream's and its last change was not
+  // made by `user` (who had the state in the answer to their own request), `state` is the
+  // seat's state answer with the log lines the stream has not sent (all of them after a log
+  // cut), and `stream` moves on; with `turns_only`, only when it is the user's turn or the
+  // game is over.
+  Summary summary(const std::string& user, const std::string& id, StreamLog* stream = nullptr);
 
   // A computer player's chosen action, for the revision of the game it was chosen at.
   struct AgentMove {
@@ -175,6 +190,9 @@ class GameService {
     GameRecord record;  // without its actions (the session holds them)
     std::unique_ptr<engine::Session> session;
     std::vector<SeatAnswer> answers;  // by seat; cleared when the log is cut (undo, reload)
+    std::int64_t log_cuts = 0;        // how often the log was cut (for the event streams)
+    std::string changed_by;           // the user who made the last change ("": a computer, a
+                                      // clock, another process, or not known since a reload)
     // By seat: the computer player that chose the seat's last move, with its spec, when it
     // remembers its searches (tree reuse): its next decision starts from them. A search that
     // finds the game elsewhere than its last move led (an undo, another worker's move) starts

@@ -144,9 +144,10 @@ class HiddenEverywhere : public ::testing::Test {
     const std::string path = "/api/games/" + id;
     record(1, "join", allied.post("/api/invites/" + created.body["invite"].get<std::string>()));
     ApiClient* clients[2] = {&japanese, &allied};
-    EventReader events0(server_->port(), id, japanese.cookie());
-    EventReader events1(server_->port(), id, allied.cookie());
-    EventReader events2(server_->port(), id, spectator.cookie());
+    // The streams carry the states too (?log_since, issue 43): every one of them is checked.
+    EventReader events0(server_->port(), id, japanese.cookie(), "?log_since=0");
+    EventReader events1(server_->port(), id, allied.cookie(), "?log_since=0");
+    EventReader events2(server_->port(), id, spectator.cookie(), "?log_since=0");
     std::mt19937 rng(seed);
     std::int64_t last_version = -1;
     auto observe = [&](std::int64_t version) {
@@ -249,10 +250,17 @@ class HiddenEverywhere : public ::testing::Test {
                      std::chrono::seconds(5));
     for (const Json& e : events0.events()) received_[0].push_back("event: " + e.dump());
     for (const Json& e : events1.events()) received_[1].push_back("event: " + e.dump());
+    for (const std::string& t : events0.state_texts()) received_[0].push_back("state event: " + t);
+    for (const std::string& t : events1.state_texts()) received_[1].push_back("state event: " + t);
+    EXPECT_FALSE(events0.state_texts().empty()) << "the other seat's moves carried no state";
+    EXPECT_FALSE(events1.state_texts().empty()) << "the other seat's moves carried no state";
     events2.wait_for([](const Json& e) { return e.value("status", "") == "finished"; },
                      std::chrono::seconds(5));
     for (const Json& e : events2.events())
       received_[kSpectatorSlot].push_back("event: " + e.dump());
+    for (const std::string& t : events2.state_texts())
+      received_[kSpectatorSlot].push_back("state event: " + t);
+    EXPECT_FALSE(events2.state_texts().empty()) << "the spectator's stream carried no state";
     EXPECT_FALSE(events2.events().empty()) << "the spectator got no live update";
     EXPECT_FALSE(events0.events().empty());
 

@@ -77,6 +77,8 @@ std::unique_ptr<engine::Session> GameService::replay_session(const GameRecord& r
 void GameService::reload(LiveGame& live, GameRecord record) {
   live.session = replay_session(record);
   live.answers.clear();
+  ++live.log_cuts;
+  live.changed_by.clear();
   record.actions.clear();
   record.actions.shrink_to_fit();
   live.record = std::move(record);
@@ -101,6 +103,7 @@ bool GameService::catch_up(LiveGame& live) {
   }
   record->actions.clear();
   live.record = std::move(*record);
+  live.changed_by.clear();  // another process's change
   return true;
 }
 

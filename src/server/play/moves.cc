@@ -91,6 +91,7 @@ std::string GameService::act(const std::string& user, const std::string& id, con
     throw;
   }
   commit(*live.game, version, status_now(*live.game));
+  live->changed_by = user;
   after_change(*live.game);
   return answer(*live.game, seat, log_since);
 }
@@ -115,7 +116,9 @@ std::string GameService::undo(const std::string& user, const std::string& id, co
                    "a die roll, a card draw or a revealed card");
   }
   live->answers.clear();  // the log was cut
+  ++live->log_cuts;
   commit(*live.game, version - 1, status_now(*live.game));
+  live->changed_by = user;
   after_change(*live.game);
   return answer(*live.game, seat);
 }
@@ -138,6 +141,7 @@ std::string GameService::resign(const std::string& user, const std::string& id) 
       if (attempt >= 4) throw;
       continue;
     }
+    live->changed_by = user;
     after_change(*live.game);
     return answer(*live.game, seat);
   }
@@ -159,6 +163,7 @@ std::string GameService::end_on_time(const std::string& id, int loser, const std
   status.to_move = engine::kTerminalSeat;
   status.winner = live->session->game().num_seats() == 2 ? 1 - loser : kNoWinner;
   commit(*live.game, status.version, status);
+  live->changed_by = user;
   after_change(*live.game);
   return seat >= 0 ? answer(*live.game, seat) : std::string();
 }

@@ -77,7 +77,8 @@ Json GameService::replay(const std::string& user, const std::string& id, std::in
           {"seat", seat >= 0 ? Json(game.seat_name(seat)) : Json(nullptr)}};
 }
 
-GameService::Summary GameService::summary(const std::string& user, const std::string& id) {
+GameService::Summary GameService::summary(const std::string& user, const std::string& id,
+                                          StreamLog* stream) {
   Locked live = get(id);
   const int seat = viewer_seat(*live.game, user);
   const GameStatus& s = live->record.state;
@@ -89,6 +90,20 @@ GameService::Summary GameService::summary(const std::string& user, const std::st
                                    : name_or_null(to_move_name(live->session->game(), s.to_move))},
                    {"your_turn", seat >= 0 && s.status == PlayStatus::kActive && s.to_move == seat},
                    {"status", s.status}};
+  if (stream == nullptr || stream->revision == summary.revision) return summary;
+  stream->revision = summary.revision;
+  if (!live->changed_by.empty() && live->changed_by == user) return summary;
+  const bool turn_or_end =
+      s.status == PlayStatus::kFinished || summary.event["your_turn"].get<bool>();
+  if (stream->turns_only && !turn_or_end) return summary;
+  const auto lines = static_cast<std::int64_t>(seat_log(*live.game, seat).line_starts.size());
+  // After a log cut the lines the stream sent may have changed: all of them again (a stream
+  // that has sent none trusts the client's count, taken just before it opened).
+  const bool cut = stream->cuts >= 0 && stream->cuts != live->log_cuts;
+  const std::int64_t since = cut || stream->lines > lines ? 0 : stream->lines;
+  summary.state = answer(*live.game, seat, since);
+  stream->lines = lines;
+  stream->cuts = live->log_cuts;
   return summary;
 }
 
