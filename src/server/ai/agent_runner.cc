@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <iostream>
 
+#include "server/db/group_commit.h"
+
 namespace pacwar::server {
 
 AgentRunner::AgentRunner(GameService& games, Store& store, Options options)
@@ -49,10 +51,7 @@ void AgentRunner::report(const std::exception& error) {
   }
 }
 
-std::uint64_t AgentRunner::moves() {
-  std::lock_guard lock(mutex_);
-  return committed_moves_;
-}
+std::uint64_t AgentRunner::moves() { return committed_moves_->load(); }
 
 void AgentRunner::think(bool polls) {
   // Linux: the nice value of this thread only. If lowering the priority fails, nothing else
@@ -157,10 +156,22 @@ void AgentRunner::commit() {
       moves_.pop_front();
     }
     try {
+      // On SQLite the commit does not wait for its sync (DeferScope): the syncer counts the move
+      // once it is on disk, and this committer takes the next move meanwhile.
+      DeferScope scope;
       const bool again = games_.apply_agent(chosen.job.game_id, chosen.move, options_.name);
-      {
-        std::lock_guard lock(mutex_);
-        ++committed_moves_;
+      if (scope.pending()) {
+        scope.take()(
+            [moves = committed_moves_, name = options_.name, id = chosen.job.game_id](bool synced) {
+              if (synced) {
+                moves->fetch_add(1);
+              } else {
+                std::cerr << "pacwar " << name << ": the move of the computer player in game " << id
+                          << " was stored but its WAL sync failed\n";
+              }
+            });
+      } else {
+        committed_moves_->fetch_add(1);
       }
       // The move was stored with the job of the next turn (or it came too late: the game's
       // current job, if any, is in the store already).

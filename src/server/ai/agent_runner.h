@@ -6,7 +6,10 @@
 // the people playing; committer threads, at the normal priority, apply, store and announce each
 // chosen move like a human's, in the revision-guarded transaction that also replaces or removes
 // the job. There are several, so that the moves of different games are committed at the same
-// time and share a WAL sync on SQLite (group commit, group_commit.h); two moves of one game
+// time; on SQLite a committer does not wait for the WAL sync of its move (group commit,
+// group_commit.h: the move is counted once the sync ends, and a person's later commit is synced
+// after it, so nothing acted on it is lost), so one committer commits moves of many games
+// between two syncs. Two moves of one game
 // never both land (the revision guard), and a game has one job at a time. The thinkers never hold a
 // game or a lock that a request waits for while they think. A job whose worker died is claimed
 // again when its lease ran out; a live worker renews the leases of the jobs it thinks about (every
@@ -20,6 +23,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -87,7 +91,9 @@ class AgentRunner {
   std::deque<Chosen> moves_;
   std::map<std::string, std::int64_t> thinking_;  // game -> revision of the jobs claimed
   std::condition_variable stopped_;               // for renew()'s waits
-  std::uint64_t committed_moves_ = 0;
+  // Moves committed (and, on SQLite, synced: counted by the syncer, so shared with it).
+  std::shared_ptr<std::atomic<std::uint64_t>> committed_moves_ =
+      std::make_shared<std::atomic<std::uint64_t>>(0);
   bool stopping_ = false;
   std::atomic<std::chrono::steady_clock::time_point> heartbeat_{std::chrono::steady_clock::now()};
   std::vector<std::thread> threads_;
