@@ -538,6 +538,17 @@ TEST_F(ServerApi, EventsAnnounceEveryChangeWithoutHiddenData) {
   EXPECT_EQ(bob.get("/api/games/" + id + "/events").status, 403);
 }
 
+// A game of The Pacific War between two people: `allied` created it, `japanese` joined.
+std::string allied_versus_japanese(ApiClient& allied, ApiClient& japanese) {
+  const Reply created = allied.post(
+      "/api/games", {{"game", "pacific-war"}, {"seat", "allied"}, {"opponent", "human"}});
+  EXPECT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body.value("id", "");
+  const std::string invite = created.body.value("invite", "");
+  EXPECT_EQ(japanese.post("/api/invites/" + invite).status, 200);
+  return id;
+}
+
 // Issue 43: a stream opened with ?log_since=N carries the seat's state before the update of
 // each change the user did not make (so the page needs no GET), with only the log lines it has
 // not sent; the user's own change has only its update (its answer had the state).
@@ -545,11 +556,7 @@ TEST_F(ServerApi, EventsWithLogSinceCarryTheStateOfOthersMoves) {
   start();
   ApiClient alice = user("alice");
   ApiClient bob = user("bob");
-  const Reply created = alice.post(
-      "/api/games", {{"game", "pacific-war"}, {"seat", "allied"}, {"opponent", "human"}});
-  ASSERT_EQ(created.status, 201) << created.text;
-  const std::string id = created.body["id"];
-  ASSERT_EQ(bob.post("/api/invites/" + created.body["invite"].get<std::string>()).status, 200);
+  const std::string id = allied_versus_japanese(alice, bob);
   Json a = alice.get("/api/games/" + id).body;
   const Json b = bob.get("/api/games/" + id).body;
   ASSERT_TRUE(a["your_turn"].get<bool>()) << a.dump();
@@ -625,11 +632,7 @@ TEST_F(ServerApi, EventStateAfterAnUndoHasTheWholeLog) {
   start();
   ApiClient alice = user("alice");
   ApiClient bob = user("bob");
-  const Reply created = alice.post(
-      "/api/games", {{"game", "pacific-war"}, {"seat", "allied"}, {"opponent", "human"}});
-  ASSERT_EQ(created.status, 201) << created.text;
-  const std::string id = created.body["id"];
-  ASSERT_EQ(bob.post("/api/invites/" + created.body["invite"].get<std::string>()).status, 200);
+  const std::string id = allied_versus_japanese(alice, bob);
   Json a = alice.get("/api/games/" + id).body;
   testing::EventReader bob_events(server_->port(), id, bob.cookie(), "?log_since=100000");
   ASSERT_TRUE(bob_events.wait_version(a["version"]));
