@@ -12,6 +12,7 @@
 
 #include "engine/session.h"
 #include "games/registry.h"
+#include "server/ai/agent_runner.h"
 #include "server/db/db.h"
 #include "server/db/store.h"
 #include "server/test_support.h"
@@ -536,6 +537,32 @@ TEST_F(ServerApi, EventsAnnounceEveryChangeWithoutHiddenData) {
   // Another user may not listen.
   ApiClient bob = user("bob");
   EXPECT_EQ(bob.get("/api/games/" + id + "/events").status, 403);
+}
+
+// The quick lane (AgentRunner): a thinker that claims only the jobs of computer players without
+// a time budget takes a newer `random` job over an older `mcts:expert` one; the other thinkers
+// take the oldest.
+TEST_F(ServerApi, QuickLaneClaimsOnlyTheJobsOfQuickPlayers) {
+  EXPECT_EQ(AgentRunner::quick_agents(),
+            (std::vector<std::string>{"random", "heuristic", "mcts:easy", "mcts:normal"}));
+  ServerConfig c = config();
+  c.agent_threads = 0;  // the jobs stay queued
+  start(c);
+  ApiClient alice = user("alice");
+  // Alice takes the Japanese seat: the computer sets up the Allies first (14.1).
+  const std::string slow = create(alice, "mcts:expert");
+  const std::string quick = create(alice, "random");
+  Store store(open_database(c.db));
+  const auto now = now_ms();
+  const std::optional<AiJob> lane =
+      store.claim_ai_job("lane", now, 60'000, AgentRunner::quick_agents());
+  ASSERT_TRUE(lane.has_value());
+  EXPECT_EQ(lane->game_id, quick);
+  EXPECT_FALSE(store.claim_ai_job("lane", now, 60'000, AgentRunner::quick_agents()).has_value());
+  const std::optional<AiJob> any = store.claim_ai_job("any", now, 60'000);
+  ASSERT_TRUE(any.has_value());
+  EXPECT_EQ(any->game_id, slow);
+  EXPECT_FALSE(store.claim_ai_job("any", now, 60'000).has_value());
 }
 
 // A game of The Pacific War between two people: `allied` created it, `japanese` joined.

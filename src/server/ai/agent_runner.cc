@@ -12,8 +12,14 @@ namespace pacwar::server {
 
 AgentRunner::AgentRunner(GameService& games, Store& store, Options options)
     : games_(games), store_(store), options_(std::move(options)) {
-  // One thinker checks the store now and then; the others wait to be woken.
-  for (int i = 0; i < options_.threads; ++i) threads_.emplace_back([this, i] { think(i == 0); });
+  // One thinker checks the store now and then, and so does the quick lane; the others wait to
+  // be woken.
+  for (int i = 0; i < options_.threads; ++i)
+    threads_.emplace_back([this, i] { think(i == 0, false); });
+  if (options_.threads > 0) {
+    for (int i = 0; i < options_.quick_threads; ++i)
+      threads_.emplace_back([this] { think(true, true); });
+  }
   for (int i = 0; i < std::max(1, options_.committers); ++i)
     threads_.emplace_back([this] { commit(); });
   threads_.emplace_back([this] { renew(); });
@@ -35,7 +41,7 @@ void AgentRunner::wake() {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
-    wakes_ = std::min(wakes_ + 1, options_.threads);
+    wakes_ = std::min(wakes_ + 1, options_.threads + std::max(0, options_.quick_threads));
   }
   ready_.notify_one();
 }
@@ -53,7 +59,19 @@ void AgentRunner::report(const std::exception& error) {
 
 std::uint64_t AgentRunner::moves() { return committed_moves_->load(); }
 
-void AgentRunner::think(bool polls) {
+const std::vector<std::string>& AgentRunner::quick_agents() {
+  static const std::vector<std::string> quick = [] {
+    std::vector<std::string> names;
+    for (const std::string& name : agent_levels()) {
+      const auto spec = ai::parse_agent_spec(name);
+      if (spec && spec->mcts.time_ms <= 0.0) names.push_back(name);
+    }
+    return names;
+  }();
+  return quick;
+}
+
+void AgentRunner::think(bool polls, bool quick) {
   // Linux: the nice value of this thread only. If lowering the priority fails, nothing else
   // changes.
   if (options_.nice > 0) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), options_.nice);
@@ -70,7 +88,7 @@ void AgentRunner::think(bool polls) {
       if (wakes_ > 0) --wakes_;
     }
     try {
-      work();
+      work(quick);
     } catch (const std::exception& e) {
       report(e);
       std::cerr << "pacwar " << options_.name << ": " << e.what() << "\n";
@@ -78,13 +96,15 @@ void AgentRunner::think(bool polls) {
   }
 }
 
-void AgentRunner::work() {
+void AgentRunner::work(bool quick) {
   while (true) {
     {
       std::lock_guard lock(mutex_);
       if (stopping_) return;
     }
-    std::optional<AiJob> job = store_.claim_ai_job(options_.name, now_ms(), options_.lease.count());
+    std::optional<AiJob> job =
+        store_.claim_ai_job(options_.name, now_ms(), options_.lease.count(),
+                            quick ? quick_agents() : std::vector<std::string>());
     if (!job) return;
     wake();  // more jobs may be waiting: another thinker looks
     {

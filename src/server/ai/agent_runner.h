@@ -13,7 +13,8 @@
 // never both land (the revision guard), and a game has one job at a time. The thinkers never hold a
 // game or a lock that a request waits for while they think. A job whose worker died is claimed
 // again when its lease ran out; a live worker renews the leases of the jobs it thinks about (every
-// third of the lease).
+// third of the lease). One more thinker, the quick lane, claims only the jobs of the players
+// without a time budget, so that a `random` game's move never waits behind `expert` searches.
 #pragma once
 
 #include <atomic>
@@ -40,8 +41,12 @@ class AgentRunner {
   struct Options {
     std::string name = "embedded";  // the worker's name in the store's ai_moves
     int threads = 4;                // thinker threads
-    int committers = 4;             // committer threads
-    int nice = 10;                  // added to the thinkers' nice value (0: the requests' priority)
+    // Thinker threads of the quick lane: they claim only the jobs of quick_agents(), so that a
+    // game against `random` or `mcts:easy` is not kept waiting while every other thinker is in
+    // a search of seconds (`hard`, `expert`).
+    int quick_threads = 1;
+    int committers = 4;  // committer threads
+    int nice = 10;       // added to the thinkers' nice value (0: the requests' priority)
     // A claimed job is claimed again by any worker when it was not done within the lease.
     std::chrono::milliseconds lease{std::chrono::seconds(30)};
     // The store is checked this often for jobs nobody announced (other processes on SQLite,
@@ -58,6 +63,10 @@ class AgentRunner {
   AgentRunner(const AgentRunner&) = delete;
   AgentRunner& operator=(const AgentRunner&) = delete;
 
+  // The computer players the server offers (agent_levels) that think for a bounded number of
+  // iterations or not at all (no time budget): the quick lane's.
+  static const std::vector<std::string>& quick_agents();
+
   // A job may be waiting (a game changed here, or a notice came from another process).
   void wake();
   // Moves this worker committed.
@@ -73,12 +82,12 @@ class AgentRunner {
     AiJob job;
     GameService::AgentMove move;
   };
-  void think(bool polls);
+  void think(bool polls, bool quick);
   void commit();
   // Extends the leases of the jobs being thought about, every third of the lease.
   void renew();
-  // Claims and thinks about jobs until none is free.
-  void work();
+  // Claims and thinks about jobs until none is free (`quick`: only those of quick_agents()).
+  void work(bool quick);
   void report(const std::exception& error);
 
   GameService& games_;

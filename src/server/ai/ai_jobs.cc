@@ -25,16 +25,34 @@ void write_ai_move(SqlConnection& c, const std::string& id, std::int64_t idx,
 }
 
 std::optional<AiJob> Store::claim_ai_job(const std::string& worker, std::int64_t now_ms,
-                                         std::int64_t lease_ms) {
+                                         std::int64_t lease_ms,
+                                         const std::vector<std::string>& only_agents) {
   auto c = db_->acquire();
   Transaction transaction(*c);
+  std::string sql = "SELECT j.game_id, j.revision, j.attempts FROM ai_jobs j ";
+  std::vector<SqlValue> params;
+  if (!only_agents.empty()) {
+    // The computer player to move: the seat of the game's `to_move`.
+    sql +=
+        "JOIN games g ON g.id = j.game_id JOIN seats s ON s.game_id = j.game_id AND s.seat = "
+        "g.to_move ";
+  }
+  sql += "WHERE j.lease_until <= ? ";
+  params.emplace_back(now_ms);
+  if (!only_agents.empty()) {
+    sql += "AND s.agent IN (";
+    for (std::size_t i = 0; i < only_agents.size(); ++i) {
+      sql += i == 0 ? "?" : ", ?";
+      params.emplace_back(only_agents[i]);
+    }
+    sql += ") ";
+  }
+  sql += "ORDER BY j.queued, j.game_id LIMIT 1";
   // PostgreSQL: rows another worker is claiming are skipped, not waited for. SQLite: the write
   // transaction (BEGIN IMMEDIATE) already lets one claim at a time.
-  const auto rows =
-      c->query(std::string("SELECT game_id, revision, attempts FROM ai_jobs WHERE lease_until <= ? "
-                           "ORDER BY queued, game_id LIMIT 1") +
-                   (postgres_ ? " FOR UPDATE SKIP LOCKED" : ""),
-               {now_ms});
+  if (postgres_)
+    sql += only_agents.empty() ? " FOR UPDATE SKIP LOCKED" : " FOR UPDATE OF j SKIP LOCKED";
+  const auto rows = c->query(sql, params);
   if (rows.empty()) return std::nullopt;
   AiJob job;
   job.game_id = rows[0][0].value_or("");

@@ -159,8 +159,11 @@ class Store {
   // ... FOR UPDATE SKIP LOCKED, so that workers never wait for each other) and leases it to
   // `worker` until now + lease; nullopt when none is free. A worker that dies loses nothing:
   // its lease runs out and another claims the job.
+  // With `only_agents` (not empty), only the jobs of games whose computer player to move is one
+  // of them (the quick lane of AgentRunner).
   std::optional<AiJob> claim_ai_job(const std::string& worker, std::int64_t now_ms,
-                                    std::int64_t lease_ms);
+                                    std::int64_t lease_ms,
+                                    const std::vector<std::string>& only_agents = {});
   // Extends the lease of the job `worker` holds on `id` at `revision` to `until_ms` (a worker
   // still thinking); false when the job is no longer its own.
   bool renew_ai_job(const std::string& id, std::int64_t revision, const std::string& worker,
