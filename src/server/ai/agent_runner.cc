@@ -32,18 +32,27 @@ AgentRunner::~AgentRunner() {
     stopping_ = true;
   }
   ready_.notify_all();
+  quick_ready_.notify_all();
   committed_.notify_all();
   stopped_.notify_all();
   for (std::thread& thread : threads_) thread.join();
 }
 
 void AgentRunner::wake() {
+  bool general = true;
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
-    wakes_ = std::min(wakes_ + 1, options_.threads + std::max(0, options_.quick_threads));
+    // An idle thinker takes the job; the quick lane only when every other thinker is busy (so
+    // that it adds no contention while they keep up).
+    general = idle_ > 0 || options_.quick_threads <= 0;
+    if (general) {
+      wakes_ = std::min(wakes_ + 1, options_.threads);
+    } else {
+      quick_wakes_ = std::min(quick_wakes_ + 1, options_.quick_threads);
+    }
   }
-  ready_.notify_one();
+  (general ? ready_ : quick_ready_).notify_one();
 }
 
 std::chrono::milliseconds AgentRunner::heartbeat_every() const {
@@ -78,14 +87,18 @@ void AgentRunner::think(bool polls, bool quick) {
   while (true) {
     {
       std::unique_lock lock(mutex_);
-      const auto woken = [this] { return stopping_ || wakes_ > 0; };
+      int& wakes = quick ? quick_wakes_ : wakes_;
+      std::condition_variable& ready = quick ? quick_ready_ : ready_;
+      const auto woken = [this, &wakes] { return stopping_ || wakes > 0; };
+      if (!quick) ++idle_;
       if (polls) {
-        ready_.wait_for(lock, options_.poll, woken);
+        ready.wait_for(lock, options_.poll, woken);
       } else {
-        ready_.wait(lock, woken);
+        ready.wait(lock, woken);
       }
+      if (!quick) --idle_;
       if (stopping_) return;
-      if (wakes_ > 0) --wakes_;
+      if (wakes > 0) --wakes;
     }
     try {
       work(quick);

@@ -43,7 +43,8 @@ class AgentRunner {
     int threads = 4;                // thinker threads
     // Thinker threads of the quick lane: they claim only the jobs of quick_agents(), so that a
     // game against `random` or `mcts:easy` is not kept waiting while every other thinker is in
-    // a search of seconds (`hard`, `expert`).
+    // a search of seconds (`hard`, `expert`). They are woken only when no other thinker is idle
+    // (and look for jobs every `poll`).
     int quick_threads = 1;
     int committers = 4;  // committer threads
     int nice = 10;       // added to the thinkers' nice value (0: the requests' priority)
@@ -94,9 +95,12 @@ class AgentRunner {
   Store& store_;
   Options options_;
   std::mutex mutex_;
-  std::condition_variable ready_;      // jobs to claim, or stopping
-  std::condition_variable committed_;  // moves to commit, or stopping
-  int wakes_ = 0;                      // wake() calls not yet taken by a thinker
+  std::condition_variable ready_;        // jobs to claim, or stopping
+  std::condition_variable committed_;    // moves to commit, or stopping
+  int wakes_ = 0;                        // wake() calls not yet taken by a thinker
+  std::condition_variable quick_ready_;  // the quick lane's: every other thinker was busy
+  int quick_wakes_ = 0;                  // wake() calls not yet taken by the quick lane
+  int idle_ = 0;                         // thinkers (not the quick lane's) waiting for a job
   std::deque<Chosen> moves_;
   std::map<std::string, std::int64_t> thinking_;  // game -> revision of the jobs claimed
   std::condition_variable stopped_;               // for renew()'s waits
