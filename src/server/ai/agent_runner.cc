@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "server/db/group_commit.h"
+#include "server/thread_name.h"
 
 namespace pacwar::server {
 
@@ -15,14 +16,26 @@ AgentRunner::AgentRunner(GameService& games, Store& store, Options options)
   // One thinker checks the store now and then, and so does the quick lane; the others wait to
   // be woken.
   for (int i = 0; i < options_.threads; ++i)
-    threads_.emplace_back([this, i] { think(i == 0, false); });
+    threads_.emplace_back([this, i] {
+      name_this_thread("ai-think");
+      think(i == 0, false);
+    });
   if (options_.threads > 0) {
     for (int i = 0; i < options_.quick_threads; ++i)
-      threads_.emplace_back([this] { think(true, true); });
+      threads_.emplace_back([this] {
+        name_this_thread("ai-quick");
+        think(true, true);
+      });
   }
   for (int i = 0; i < std::max(1, options_.committers); ++i)
-    threads_.emplace_back([this] { commit(); });
-  threads_.emplace_back([this] { renew(); });
+    threads_.emplace_back([this] {
+      name_this_thread("ai-commit");
+      commit();
+    });
+  threads_.emplace_back([this] {
+    name_this_thread("ai-renew");
+    renew();
+  });
   wake();
 }
 

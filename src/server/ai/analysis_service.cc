@@ -14,6 +14,7 @@
 #include "server/http/api_error.h"
 #include "server/http/json_http.h"
 #include "server/play/games.h"
+#include "server/thread_name.h"
 
 namespace pacwar::server {
 namespace {
@@ -65,7 +66,11 @@ Json save_of(const GameRecord& record) { return replay(record)->save(); }
 AnalysisService::AnalysisService(Store& store, Options options)
     : store_(store), options_(std::move(options)) {
   migrate(store_.database());
-  for (int t = 0; t < options_.threads; ++t) threads_.emplace_back([this] { work(); });
+  for (int t = 0; t < options_.threads; ++t)
+    threads_.emplace_back([this] {
+      name_this_thread("analysis");
+      work();
+    });
 }
 
 AnalysisService::~AnalysisService() {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "server/db/db.h"
+#include "server/thread_name.h"
 
 namespace pacwar::server {
 namespace {
@@ -31,7 +32,10 @@ thread_local DeferScope* current_scope = nullptr;
 }  // namespace
 
 GroupCommit::GroupCommit(std::string wal_file)
-    : wal_file_(std::move(wal_file)), syncer_([this] { run(); }) {}
+    : wal_file_(std::move(wal_file)), syncer_([this] {
+        name_this_thread("db-sync");
+        run();
+      }) {}
 
 GroupCommit::~GroupCommit() {
   {

@@ -11,6 +11,7 @@
 
 #include "engine/game.h"
 #include "server/db/db.h"
+#include "server/thread_name.h"
 
 namespace pacwar::server {
 namespace {
@@ -60,7 +61,10 @@ PgListener::PgListener(std::string url, std::string channel, Callbacks callbacks
     PQfinish(conn);
     throw DbError("eventfd failed");
   }
-  thread_ = std::thread([this, conn] { run(conn); });
+  thread_ = std::thread([this, conn] {
+    name_this_thread("pg-listen");
+    run(conn);
+  });
 }
 
 PgListener::~PgListener() {

@@ -17,6 +17,7 @@
 
 #include "server/db/db.h"
 #include "server/db/group_commit.h"
+#include "server/thread_name.h"
 
 namespace pacwar::server {
 namespace {
@@ -178,6 +179,7 @@ class SqliteDatabase final : public Database {
       add_connection(std::make_unique<SqliteConnection>(file, write_mutex, group_));
     }
     checkpointer_ = std::thread([this] {
+      name_this_thread("db-checkpoint");
       std::unique_lock lock(stop_mutex_);
       while (!stop_.wait_for(lock, std::chrono::milliseconds(500), [this] { return stopping_; })) {
         try {

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "server/http/static_files.h"
+#include "server/thread_name.h"
 
 namespace pacwar::server::http {
 namespace {
@@ -858,14 +859,15 @@ void Server::run() {
   const int normal = std::max(1, s.options.workers);
   const int slow = std::max(1, s.options.slow_workers);
   std::latch started(normal + slow);
-  const auto start = [&s, &started](WorkQueue& jobs) {
-    s.workers.emplace_back([&s, &started, &jobs] {
+  const auto start = [&s, &started](WorkQueue& jobs, const char* name) {
+    s.workers.emplace_back([&s, &started, &jobs, name] {
+      name_this_thread(name);
       started.count_down();
       s.work(jobs);
     });
   };
-  for (int i = 0; i < normal; ++i) start(s.normal_jobs);
-  for (int i = 0; i < slow; ++i) start(s.slow_jobs);
+  for (int i = 0; i < normal; ++i) start(s.normal_jobs, "http-worker");
+  for (int i = 0; i < slow; ++i) start(s.slow_jobs, "http-slow");
   started.wait();
   std::exception_ptr failure;
   try {

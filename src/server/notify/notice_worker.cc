@@ -13,6 +13,7 @@
 #include "server/http/api_error.h"
 #include "server/notify/notices.h"
 #include "server/play/clocks.h"
+#include "server/thread_name.h"
 
 namespace pacwar::server {
 namespace {
@@ -79,8 +80,14 @@ NoticeWorker::NoticeWorker(GameService& games, Store& store, NoticeOptions optio
     : games_(games), store_(store), options_(std::move(options)) {
   curl_global_init(CURL_GLOBAL_DEFAULT);
   for (int i = 0; i < std::max(1, options_.senders); ++i)
-    senders_.emplace_back([this] { send_loop(); });
-  clocks_ = std::thread([this] { clock_loop(); });
+    senders_.emplace_back([this] {
+      name_this_thread("notice-send");
+      send_loop();
+    });
+  clocks_ = std::thread([this] {
+    name_this_thread("clocks");
+    clock_loop();
+  });
 }
 
 NoticeWorker::~NoticeWorker() {
