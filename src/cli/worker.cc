@@ -11,12 +11,12 @@
 #include "engine/data_dir.h"
 #include "server/ai/agent_runner.h"
 #include "server/ai/analysis_service.h"
-#include "server/db/db.h"
-#include "server/play/games.h"
-#include "server/notify/notifier.h"
-#include "server/db/pg_listener.h"
 #include "server/community/platform.h"
+#include "server/db/db.h"
+#include "server/db/pg_listener.h"
 #include "server/db/store.h"
+#include "server/notify/notifier.h"
+#include "server/play/games.h"
 
 namespace pacwar::cli {
 
@@ -50,6 +50,8 @@ int run_worker(const WorkerConfig& config, std::ostream& out) {
   options.lease = config.lease;
   options.poll = config.poll;
   server::AgentRunner runner(games, store, options);
+  // A computer player that moves again (or the other seat's) is this worker's at once.
+  games.set_agent_queue(&runner);
   // Post-game analyses queued by the servers (docs/analysis.md): one thread, at the same nice.
   server::AnalysisService::Options analysis;
   analysis.worker = name;

@@ -120,7 +120,7 @@ struct ApiServer::Impl {
     store.queue_missing_ai_jobs(now_ms());
     runner = embedded_worker(games, store, config, metrics);
     watch();
-    if (runner) games.set_agent_queue([this](const std::string&) { runner->wake(); });
+    if (runner) games.set_agent_queue(runner.get());
     if (notified) {
       // One connection of its own LISTENs for the changes of every process (this one too).
       listener = std::make_unique<PgListener>(

@@ -68,6 +68,22 @@ void AgentRunner::wake() {
   (general ? ready_ : quick_ready_).notify_one();
 }
 
+std::optional<AgentQueue::Lease> AgentRunner::lease(const std::string& agent) {
+  if (options_.threads <= 0) return std::nullopt;
+  const auto& quick = quick_agents();
+  if (std::find(quick.begin(), quick.end(), agent) == quick.end()) return std::nullopt;
+  return Lease{options_.name, now_ms() + options_.lease.count()};
+}
+
+void AgentRunner::take(AiJob job) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;  // its lease runs out
+    taken_.push_back(std::move(job));
+  }
+  wake();
+}
+
 std::chrono::milliseconds AgentRunner::heartbeat_every() const {
   return std::clamp(options_.lease / 3, std::chrono::milliseconds(50),
                     std::chrono::milliseconds(10'000));
@@ -128,9 +144,18 @@ void AgentRunner::work(bool quick) {
       std::lock_guard lock(mutex_);
       if (stopping_) return;
     }
-    std::optional<AiJob> job =
-        store_.claim_ai_job(options_.name, now_ms(), options_.lease.count(),
-                            quick ? quick_agents() : std::vector<std::string>());
+    std::optional<AiJob> job;
+    {
+      std::lock_guard lock(mutex_);
+      if (!taken_.empty()) {
+        job = std::move(taken_.front());
+        taken_.pop_front();
+      }
+    }
+    if (!job) {
+      job = store_.claim_ai_job(options_.name, now_ms(), options_.lease.count(),
+                                quick ? quick_agents() : std::vector<std::string>());
+    }
     if (!job) return;
     wake();  // more jobs may be waiting: another thinker looks
     {

@@ -36,7 +36,7 @@
 
 namespace pacwar::server {
 
-class AgentRunner {
+class AgentRunner final : public AgentQueue {
  public:
   struct Options {
     std::string name = "embedded";  // the worker's name in the store's ai_moves
@@ -59,8 +59,8 @@ class AgentRunner {
     std::function<void()> on_db_error;
   };
   AgentRunner(GameService& games, Store& store, Options options);
-  ~AgentRunner();  // stops the threads (a move being thought about is abandoned: its lease runs
-                   // out)
+  ~AgentRunner() override;  // stops the threads (a move being thought about, or a job taken and
+                            // not yet thought about, is abandoned: its lease runs out)
   AgentRunner(const AgentRunner&) = delete;
   AgentRunner& operator=(const AgentRunner&) = delete;
 
@@ -69,7 +69,14 @@ class AgentRunner {
   static const std::vector<std::string>& quick_agents();
 
   // A job may be waiting (a game changed here, or a notice came from another process).
-  void wake();
+  void wake() override;
+  // The jobs of quick_agents() are this worker's at once when it has thinkers: the transaction
+  // that makes the computer's turn writes the job claimed by this worker (with the lease), and
+  // take() hands it to a thinker, so no claim transaction of the thinker's own follows and the
+  // store is not searched for it. Should this process die, the lease runs out and any worker
+  // claims the job. The others (hard, expert) are queued for any worker, as before.
+  std::optional<Lease> lease(const std::string& agent) override;
+  void take(AiJob job) override;
   // Moves this worker committed.
   std::uint64_t moves();
   // When the worker's lease keeper last ran (every third of the lease, at least every 10 s): the
@@ -102,6 +109,7 @@ class AgentRunner {
   int quick_wakes_ = 0;                  // wake() calls not yet taken by the quick lane
   int idle_ = 0;                         // thinkers (not the quick lane's) waiting for a job
   std::deque<Chosen> moves_;
+  std::deque<AiJob> taken_;                       // jobs take() handed over, not yet thought about
   std::map<std::string, std::int64_t> thinking_;  // game -> revision of the jobs claimed
   std::condition_variable stopped_;               // for renew()'s waits
   // Moves committed (and, on SQLite, synced: counted by the syncer, so shared with it).

@@ -5,17 +5,19 @@
 namespace pacwar::server {
 
 void write_ai_job(SqlConnection& c, const std::string& id, std::int64_t revision, bool agent_turn,
-                  std::int64_t now_ms) {
+                  std::int64_t now_ms, const std::string& worker, std::int64_t lease_until) {
   if (!agent_turn) {
     c.execute("DELETE FROM ai_jobs WHERE game_id = ?", {id});
     return;
   }
+  const bool claimed = !worker.empty();
   c.execute(
       "INSERT INTO ai_jobs (game_id, revision, queued, lease_until, worker, attempts) "
-      "VALUES (?, ?, ?, 0, NULL, 0) ON CONFLICT (game_id) DO UPDATE SET "
-      "revision = excluded.revision, queued = excluded.queued, lease_until = 0, worker = NULL, "
-      "attempts = 0",
-      {id, revision, now_ms});
+      "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
+      "revision = excluded.revision, queued = excluded.queued, "
+      "lease_until = excluded.lease_until, worker = excluded.worker, attempts = excluded.attempts",
+      {id, revision, now_ms, claimed ? lease_until : std::int64_t{0},
+       claimed ? SqlValue(worker) : SqlValue(), std::int64_t{claimed ? 1 : 0}});
 }
 
 void write_ai_move(SqlConnection& c, const std::string& id, std::int64_t idx,

@@ -13,9 +13,12 @@
 namespace pacwar::server {
 
 // Inside a game's change at `revision` (the new one): queues the job of a computer player's turn
-// (free to claim at once), or removes the game's job when no computer player is to move.
+// (free to claim at once), or removes the game's job when no computer player is to move. With a
+// `worker`, the job is written claimed by it until `lease_until` (its first attempt): the worker
+// of this process takes it at once (AgentQueue::lease in games.h), with no claim of its own.
 void write_ai_job(SqlConnection& c, const std::string& id, std::int64_t revision, bool agent_turn,
-                  std::int64_t now_ms);
+                  std::int64_t now_ms, const std::string& worker = {},
+                  std::int64_t lease_until = 0);
 // Inside the change that stores a computer player's move (the action at index `idx`).
 void write_ai_move(SqlConnection& c, const std::string& id, std::int64_t idx,
                    const std::string& worker, std::int64_t think_ms, std::int64_t now_ms);

@@ -231,7 +231,8 @@ std::optional<std::int64_t> Store::change_game(const std::string& id, std::int64
                {id, change.keep + static_cast<std::int64_t>(i), change.append[i].id,
                 static_cast<std::int64_t>(change.append[i].seat)});
   }
-  write_ai_job(*c, id, revision + 1, change.agent_job, s.updated_ms);
+  write_ai_job(*c, id, revision + 1, change.agent_job, s.updated_ms, change.job_worker,
+               change.job_lease_until);
   if (!change.worker.empty()) {
     write_ai_move(*c, id, change.keep, change.worker, change.think_ms, s.updated_ms);
   }

@@ -84,6 +84,10 @@ struct GameChange {
   // A computer player is to move after the change: its job (ai_jobs.h) is queued for the new
   // revision in the same transaction; otherwise the game's job, if any, is removed.
   bool agent_job = false;
+  // Non-empty: that job is written claimed by this worker until `job_lease_until` (the worker
+  // of this process takes it at once; write_ai_job).
+  std::string job_worker;
+  std::int64_t job_lease_until = 0;
   // A computer player's move: the worker that chose it and how long it thought (ai_moves).
   std::string worker;
   std::int64_t think_ms = 0;

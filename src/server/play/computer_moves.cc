@@ -87,7 +87,7 @@ bool GameService::apply_agent(const std::string& id, const AgentMove& move,
   commit(*live.game, version, status_now(*live.game), worker.empty() ? "embedded" : worker,
          move.think_ms);
   notifier_.publish(id);
-  return agent_to_move(*live.game);
+  return agent_to_move(*live.game) && !live->job_taken;
 }
 
 }  // namespace pacwar::server

@@ -125,7 +125,7 @@ bool GameService::agent_to_move(const LiveGame& live) const {
 
 void GameService::after_change(const LiveGame& live) {
   notifier_.publish(live.record.id);
-  if (agent_queue_ && agent_to_move(live)) agent_queue_(live.record.id);
+  if (agent_queue_ && agent_to_move(live) && !live.job_taken) agent_queue_->wake();
 }
 
 void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
@@ -144,6 +144,13 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
     change.agent_job = change.status.status == PlayStatus::kActive && seat >= 0 &&
                        static_cast<std::size_t>(seat) < live.record.seats.size() &&
                        !live.record.seats[static_cast<std::size_t>(seat)].agent.empty();
+    if (change.agent_job && agent_queue_) {
+      if (auto lease =
+              agent_queue_->lease(live.record.seats[static_cast<std::size_t>(seat)].agent)) {
+        change.job_worker = std::move(lease->worker);
+        change.job_lease_until = lease->until_ms;
+      }
+    }
   }
   const auto& ids = live.session->history_ids();
   const auto& seats = live.session->history_seats();
@@ -168,6 +175,8 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
   live.record.revision = *revision;
   live.record.state = change.status;
   live.changed_by.clear();  // the person's requests (moves.cc) say it was theirs
+  live.job_taken = change.agent_job && !change.job_worker.empty();
+  if (live.job_taken) agent_queue_->take(AiJob{live.record.id, *revision, 1});
   if (finished_now && on_finish_) {
     try {
       on_finish_(live.record);  // the move is stored: a failure here must not undo it

@@ -55,14 +55,31 @@ struct RepairResult {
   GameStatus status;            // the game's status after it
 };
 
+// The computer players' worker of this process (agent_runner.h), as the games see it.
+class AgentQueue {
+ public:
+  virtual ~AgentQueue() = default;
+  // A computer player may be to move in some game: its job is in the store, for any worker.
+  virtual void wake() = 0;
+  // The claim a job of `agent` is written with when this worker takes such jobs at once (its
+  // name and the lease's end, ms since the epoch), so that no claim of its own follows; nullopt:
+  // the job is queued for any worker.
+  struct Lease {
+    std::string worker;
+    std::int64_t until_ms = 0;
+  };
+  virtual std::optional<Lease> lease(const std::string& agent) = 0;
+  // A job written with lease()'s claim has been committed: this worker thinks about it.
+  virtual void take(AiJob job) = 0;
+};
+
 class GameService {
  public:
   GameService(Store& store, Notifier& notifier, std::vector<GameRules> games = registered_games());
 
-  // Called with a game id whenever a computer player is to move in it (the AI runner).
-  void set_agent_queue(std::function<void(const std::string&)> queue) {
-    agent_queue_ = std::move(queue);
-  }
+  // Told whenever a computer player is to move (the AI runner of this process; it must outlive
+  // the requests and moves that use it).
+  void set_agent_queue(AgentQueue* queue) { agent_queue_ = queue; }
 
   // The time source of the games' clocks and updates (tests inject one; default: the system's).
   void set_clock(std::function<std::int64_t()> clock) { clock_ = std::move(clock); }
@@ -193,6 +210,8 @@ class GameService {
     std::int64_t log_cuts = 0;        // how often the log was cut (for the event streams)
     std::string changed_by;           // the user who made the last change ("": a computer, a
                                       // clock, another process, or not known since a reload)
+    bool job_taken = false;  // the last change's computer job went claimed to this process's
+                             // worker (AgentQueue::take): nobody else need be woken for it
     // By seat: the computer player that chose the seat's last move, with its spec, when it
     // remembers its searches (tree reuse): its next decision starts from them. A search that
     // finds the game elsewhere than its last move led (an undo, another worker's move) starts
@@ -237,7 +256,7 @@ class GameService {
   Store& store_;
   Notifier& notifier_;
   std::function<std::int64_t()> clock_;
-  std::function<void(const std::string&)> agent_queue_;
+  AgentQueue* agent_queue_ = nullptr;
   std::function<bool(const std::string&)> may_watch_;
   std::function<void(const GameRecord&)> on_finish_;
   std::map<std::string, GameRules> games_;

@@ -79,6 +79,7 @@ void GameService::reload(LiveGame& live, GameRecord record) {
   live.answers.clear();
   ++live.log_cuts;
   live.changed_by.clear();
+  live.job_taken = false;
   record.actions.clear();
   record.actions.shrink_to_fit();
   live.record = std::move(record);
@@ -104,6 +105,7 @@ bool GameService::catch_up(LiveGame& live) {
   record->actions.clear();
   live.record = std::move(*record);
   live.changed_by.clear();  // another process's change
+  live.job_taken = false;
   return true;
 }
 

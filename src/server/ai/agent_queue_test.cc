@@ -1,0 +1,120 @@
+// The jobs of quick computer players go claimed to the worker of the process that made them
+// (AgentQueue in games.h, issue 43): the change that makes the computer's turn writes the job
+// with this worker's lease and hands it over, with no claim transaction and no search of the
+// store; another worker may claim it only once that lease has run out (the process died).
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/db/store.h"
+#include "server/notify/notifier.h"
+#include "server/play/games.h"
+#include "server/test_support.h"
+
+namespace pacwar::server {
+namespace {
+
+using engine::Json;
+using testing::TempDir;
+
+// This process's worker as the game service sees it: it takes the jobs of `random` at once.
+class RecordingQueue final : public AgentQueue {
+ public:
+  explicit RecordingQueue(std::int64_t until_ms) : until_ms_(until_ms) {}
+  void wake() override { ++wakes; }
+  std::optional<Lease> lease(const std::string& agent) override {
+    if (agent != "random") return std::nullopt;
+    return Lease{"here", until_ms_};
+  }
+  void take(AiJob job) override { taken.push_back(std::move(job)); }
+
+  int wakes = 0;
+  std::vector<AiJob> taken;
+
+ private:
+  std::int64_t until_ms_;
+};
+
+// The computer player's move, as a worker elsewhere makes it.
+void computer_moves(GameService& games, const std::string& id) {
+  const auto move = games.think_agent(id);
+  ASSERT_TRUE(move.has_value());
+  games.apply_agent(id, *move, "elsewhere");
+}
+
+// The computer's moves until it is the person's turn.
+void play_computer_until_human(GameService& games, const std::string& id, const std::string& user) {
+  for (int i = 0; i < 500; ++i) {
+    if (Json::parse(games.state_text(user, id))["your_turn"].get<bool>()) return;
+    computer_moves(games, id);
+  }
+  FAIL() << "the computer never left the turn to " << user;
+}
+
+TEST(AgentQueue, AQuickPlayersJobIsWrittenClaimedByThisWorkerAndHandedOver) {
+  TempDir dir;
+  Store store(open_database(testing::test_db(dir)));
+  Notifier notifier;
+  GameService games(store, notifier);
+  const std::int64_t now = now_ms();
+  const std::int64_t until = now + 60'000;
+  RecordingQueue queue(until);
+  games.set_agent_queue(&queue);
+  const std::string user = "queue-" + std::to_string(now);
+  store.create_user(user, "x", now);
+  // Japan: the computer (the Allies) sets up first (14.1). A new game's job is queued for any
+  // worker, and the worker is woken.
+  const Json created = games.create(
+      user, Json{{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "random"}});
+  const std::string id = created["id"].get<std::string>();
+  EXPECT_EQ(queue.wakes, 1);
+  EXPECT_TRUE(queue.taken.empty());
+  // The computer's moves: each one that leaves the turn to the computer hands the next job over.
+  play_computer_until_human(games, id, user);
+  queue.taken.clear();
+  const int wakes = queue.wakes;
+
+  // The person's move makes the computer's turn: the job is handed over, claimed, unwoken.
+  Json state = Json::parse(games.state_text(user, id));
+  for (int i = 0; i < 500 && queue.taken.empty(); ++i) {
+    ASSERT_TRUE(state["your_turn"].get<bool>());
+    ASSERT_FALSE(state["legal"].empty());
+    state = Json::parse(
+        games.act(user, id, {{"action", state["legal"][0]["id"]}, {"version", state["version"]}}));
+  }
+  ASSERT_EQ(queue.taken.size(), 1u);
+  EXPECT_EQ(queue.wakes, wakes);
+  EXPECT_EQ(queue.taken[0].game_id, id);
+  EXPECT_EQ(queue.taken[0].attempts, 1);
+  {
+    auto c = store.database().acquire();
+    const auto rows = c->query(
+        "SELECT revision, worker, lease_until, attempts FROM ai_jobs WHERE game_id = ?", {id});
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0][0].value_or(""), std::to_string(queue.taken[0].revision));
+    EXPECT_EQ(rows[0][1].value_or(""), "here");
+    EXPECT_EQ(rows[0][2].value_or(""), std::to_string(until));
+    EXPECT_EQ(rows[0][3].value_or(""), "1");
+  }
+  // Nobody else claims it while the lease holds; once it ran out (this process died), anyone.
+  EXPECT_FALSE(store.claim_ai_job("other", now + 1'000, 60'000).has_value());
+  const std::optional<AiJob> after = store.claim_ai_job("other", until, 60'000);
+  ASSERT_TRUE(after.has_value());
+  EXPECT_EQ(after->game_id, id);
+  EXPECT_EQ(after->revision, queue.taken[0].revision);
+  EXPECT_EQ(after->attempts, 2);
+
+  // A player with a time budget is queued for any worker, as before.
+  const Json slow = games.create(
+      user, Json{{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "mcts:expert"}});
+  EXPECT_EQ(queue.wakes, wakes + 1);
+  EXPECT_EQ(queue.taken.size(), 1u);
+  games.set_agent_queue(nullptr);
+  games.resign(user, id);
+  games.resign(user, slow["id"].get<std::string>());
+}
+
+}  // namespace
+}  // namespace pacwar::server
