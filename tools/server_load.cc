@@ -149,6 +149,9 @@ double percentile(std::vector<double> values, double p) {
 
 struct Worker {
   std::vector<double> act_ms;
+  // From an action sent to the next the client may send (the opponent's reply, the answer or
+  // the live update, and any state read in between; a pause before acting not counted).
+  std::vector<double> turn_ms;
   std::vector<double> get_ms;
   std::int64_t requests = 0;         // HTTP requests sent (event streams opened included)
   std::int64_t bytes_received = 0;   // answers and event streams, headers included
@@ -601,8 +604,14 @@ class GameClient {
     if (setting_.pause.count() > 0 && step_ != Step::kPause) {
       const auto pause = std::uniform_int_distribution<std::int64_t>(
           setting_.pause.count() / 2, setting_.pause.count() * 3 / 2)(rng_);
+      paused_ += std::chrono::milliseconds(pause);
       return wait(Step::kPause, std::chrono::milliseconds(pause));
     }
+    if (acted_ != Clock::time_point{}) {
+      stats_.turn_ms.push_back(
+          std::chrono::duration<double, std::milli>(Clock::now() - acted_ - paused_).count());
+    }
+    paused_ = {};
     const std::size_t pick =
         std::uniform_int_distribution<std::size_t>(0, state_.legal.size() - 1)(rng_);
     const std::string body = "{\"action\":" + Json(state_.legal[pick]).dump() +
@@ -610,9 +619,11 @@ class GameClient {
                              ",\"version\":" + std::to_string(state_.version) + "}";
     request(Step::kAct, "POST action",
             http_request("POST", "/api/games/" + id_ + "/actions", setting_.port, cookie_, body));
+    acted_ = sent_;
   }
   void create_game() {
     ++stats_.finished;
+    acted_ = {};                         // a new game's first turn is not a reply
     if (versus_human_) return finish();  // the other person's client stops too
     const Json body = {
         {"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", setting_.opponent}};
@@ -822,6 +833,8 @@ class GameClient {
   SseParser sse_;
   LiveUpdate update_;
   Worker stats_;
+  Clock::time_point acted_;   // when the last action was sent (turn_ms)
+  Clock::duration paused_{};  // the pause before the coming action
 };
 
 class EpollSet {
@@ -1140,13 +1153,14 @@ int main(int argc, char** argv) {
   const double own_cpu_used = own_cpu_ms() - own_cpu_before;
   const auto commits_after = commit_counters(port);
 
-  std::vector<double> act, get;
+  std::vector<double> act, turn, get;
   std::int64_t requests = 0, bytes = 0, by_event = 0;
   int errors = 0, finished = 0;
   Json first_errors = Json::array();
   for (const Worker& w : workers) {
     if (!w.first_error.empty() && first_errors.size() < 3) first_errors.push_back(w.first_error);
     act.insert(act.end(), w.act_ms.begin(), w.act_ms.end());
+    turn.insert(turn.end(), w.turn_ms.begin(), w.turn_ms.end());
     get.insert(get.end(), w.get_ms.begin(), w.get_ms.end());
     errors += w.errors;
     finished += w.finished;
@@ -1170,6 +1184,12 @@ int main(int argc, char** argv) {
         {"p90", percentile(act, 0.9)},
         {"p99", percentile(act, 0.99)},
         {"max", percentile(act, 1.0)}}},
+      // From a move sent to the next one allowed: the computer's reply included, whether the
+      // answer carries it or the live update brings it.
+      {"turn_ms",
+       {{"p50", percentile(turn, 0.5)},
+        {"p90", percentile(turn, 0.9)},
+        {"p99", percentile(turn, 0.99)}}},
       {"get_state_ms", {{"p50", percentile(get, 0.5)}, {"p99", percentile(get, 0.99)}}},
       {"gets", get.size()},
       // Per human action: HTTP requests (actions, state reads, streams opened, new games),

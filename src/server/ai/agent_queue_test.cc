@@ -19,22 +19,29 @@ namespace {
 using engine::Json;
 using testing::TempDir;
 
-// This process's worker as the game service sees it: it takes the jobs of `random` at once.
+// This process's worker as the game service sees it: it takes the jobs of `random` at once (and,
+// with `at_once`, plays its moves in the request).
 class RecordingQueue final : public AgentQueue {
  public:
-  explicit RecordingQueue(std::int64_t until_ms) : until_ms_(until_ms) {}
+  explicit RecordingQueue(std::int64_t until_ms, bool at_once = false)
+      : until_ms_(until_ms), at_once_(at_once) {}
   void wake() override { ++wakes; }
   std::optional<Lease> lease(const std::string& agent) override {
     if (agent != "random") return std::nullopt;
     return Lease{"here", until_ms_};
   }
   void take(AiJob job) override { taken.push_back(std::move(job)); }
+  std::optional<std::string> plays_at_once(const std::string& agent) override {
+    if (!at_once_ || agent != "random") return std::nullopt;
+    return "here";
+  }
 
   int wakes = 0;
   std::vector<AiJob> taken;
 
  private:
   std::int64_t until_ms_;
+  bool at_once_;
 };
 
 // The computer player's move, as a worker elsewhere makes it.
@@ -114,6 +121,61 @@ TEST(AgentQueue, AQuickPlayersJobIsWrittenClaimedByThisWorkerAndHandedOver) {
   games.set_agent_queue(nullptr);
   games.resign(user, id);
   games.resign(user, slow["id"].get<std::string>());
+}
+
+// A computer player that does not search answers in the person's request: the answer is the
+// person's turn again, each of its moves is stored as a worker's (ai_moves), and no job is left
+// for a worker.
+TEST(AgentQueue, APlayerThatDoesNotSearchAnswersInThePersonsRequest) {
+  TempDir dir;
+  Store store(open_database(testing::test_db(dir)));
+  Notifier notifier;
+  GameService games(store, notifier);
+  const std::int64_t now = now_ms();
+  RecordingQueue queue(now + 60'000, true);
+  games.set_agent_queue(&queue);
+  const std::string user = "at-once-" + std::to_string(now);
+  store.create_user(user, "x", now);
+  const Json created = games.create(
+      user, Json{{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "random"}});
+  const std::string id = created["id"].get<std::string>();
+  play_computer_until_human(games, id, user);
+  queue.taken.clear();
+  const int wakes = queue.wakes;
+  const auto moves_here = [&] {
+    auto c = store.database().acquire();
+    const auto rows =
+        c->query("SELECT COUNT(*) FROM ai_moves WHERE game_id = ? AND worker = 'here'", {id});
+    return std::stoll(rows[0][0].value_or("0"));
+  };
+  const auto jobs = [&] {
+    auto c = store.database().acquire();
+    return c->query("SELECT revision FROM ai_jobs WHERE game_id = ?", {id}).size();
+  };
+
+  // The person acts until one of their moves leaves the turn to the computer.
+  Json state = Json::parse(games.state_text(user, id));
+  std::int64_t answered = 0;
+  for (int i = 0; i < 500 && moves_here() == 0; ++i) {
+    ASSERT_TRUE(state["your_turn"].get<bool>()) << state.dump();
+    const std::int64_t version = state["version"].get<std::int64_t>();
+    state = Json::parse(
+        games.act(user, id, {{"action", state["legal"][0]["id"]}, {"version", version}}));
+    answered = state["version"].get<std::int64_t>() - version;
+  }
+  ASSERT_GT(moves_here(), 0);
+  // The person's move and the computer's (one or more, and the chance outcomes they led to) in
+  // one answer; the person is to act.
+  EXPECT_GE(answered, 1 + moves_here());
+  EXPECT_TRUE(state["your_turn"].get<bool>() || state["status"] == "finished") << state.dump();
+  EXPECT_EQ(jobs(), 0u);
+  EXPECT_TRUE(queue.taken.empty());
+  EXPECT_EQ(queue.wakes, wakes);
+  // A later read agrees with the answer (the moves are stored, not only in memory).
+  const Json read = Json::parse(games.state_text(user, id));
+  EXPECT_EQ(read["version"], state["version"]);
+  games.set_agent_queue(nullptr);
+  games.resign(user, id);
 }
 
 }  // namespace

@@ -75,6 +75,29 @@ std::optional<AgentQueue::Lease> AgentRunner::lease(const std::string& agent) {
   return Lease{options_.name, now_ms() + options_.lease.count()};
 }
 
+const std::vector<std::string>& AgentRunner::instant_agents() {
+  static const std::vector<std::string> instant = [] {
+    std::vector<std::string> names;
+    for (const std::string& name : agent_levels()) {
+      const auto spec = ai::parse_agent_spec(name);
+      if (spec && (spec->kind == ai::AgentSpec::Kind::kRandom ||
+                   (spec->kind == ai::AgentSpec::Kind::kHeuristic && !spec->model_eval &&
+                    !spec->blend_eval))) {
+        names.push_back(name);
+      }
+    }
+    return names;
+  }();
+  return instant;
+}
+
+std::optional<std::string> AgentRunner::plays_at_once(const std::string& agent) {
+  if (options_.threads <= 0) return std::nullopt;
+  const auto& instant = instant_agents();
+  if (std::find(instant.begin(), instant.end(), agent) == instant.end()) return std::nullopt;
+  return options_.name;
+}
+
 void AgentRunner::take(AiJob job) {
   {
     std::lock_guard lock(mutex_);

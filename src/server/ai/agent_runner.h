@@ -15,6 +15,9 @@
 // again when its lease ran out; a live worker renews the leases of the jobs it thinks about (every
 // third of the lease). One more thinker, the quick lane, claims only the jobs of the players
 // without a time budget, so that a `random` game's move never waits behind `expert` searches.
+// The jobs of those players that this process makes are written claimed by this worker and handed
+// to the thinkers in memory (lease, take); the players that do not search move in the request that
+// left them to move (plays_at_once; GameService::play_at_once).
 #pragma once
 
 #include <atomic>
@@ -77,6 +80,11 @@ class AgentRunner final : public AgentQueue {
   // claims the job. The others (hard, expert) are queued for any worker, as before.
   std::optional<Lease> lease(const std::string& agent) override;
   void take(AiJob job) override;
+  // `random` and `heuristic` (instant_agents()) when this worker has thinkers: a person's move
+  // against them is answered with theirs, in one request (GameService::play_at_once).
+  std::optional<std::string> plays_at_once(const std::string& agent) override;
+  // The computer players the server offers that do not search.
+  static const std::vector<std::string>& instant_agents();
   // Moves this worker committed.
   std::uint64_t moves();
   // When the worker's lease keeper last ran (every third of the lease, at least every 10 s): the

@@ -26,7 +26,53 @@ using engine::Json;
 // depends only on the game's seed and the length of its log.
 constexpr std::uint64_t kAiPlayerStream = 0x6169ULL;  // "ai"
 
+// The most moves play_at_once makes in one request (a computer player that plays on for longer,
+// as in a set-up of many steps, leaves the rest to the worker's threads).
+constexpr int kMostMovesAtOnce = 64;
+
 }  // namespace
+
+std::uint64_t GameService::agent_seed(const LiveGame& live) {
+  return engine::splitmix64(live.record.seed ^ kAiPlayerStream ^
+                            engine::splitmix64(live.session->history_ids().size()));
+}
+
+void GameService::play_at_once(LiveGame& live) {
+  if (!agent_queue_) return;
+  // The change stored last, and whether its job went claimed to this process's worker.
+  std::int64_t stored = live.record.revision;
+  bool taken = live.job_taken;
+  try {
+    for (int i = 0; i < kMostMovesAtOnce && agent_to_move(live); ++i) {
+      const auto seat = static_cast<std::size_t>(live.record.state.to_move);
+      const std::string agent_name = live.record.seats[seat].agent;
+      const std::optional<std::string> worker = agent_queue_->plays_at_once(agent_name);
+      if (!worker) return;
+      const auto spec = ai::parse_agent_spec(agent_name);
+      if (!spec) return;  // the worker reports it
+      const auto agent =
+          ai::make_agent(*spec, live.record.game, live.session->game().num_seats(), 0);
+      const engine::ActionCode action = agent->choose(live.session->state(), agent_seed(live));
+      const std::int64_t version = live.record.state.version;
+      live.session->apply(action);
+      try {
+        live.session->resolve_chance();
+      } catch (...) {
+        if (auto record = store_.load_game(live.record.id)) reload(live, std::move(*record));
+        throw;
+      }
+      commit(live, version, status_now(live), *worker, 0);
+      stored = live.record.revision;
+      taken = live.job_taken;
+    }
+  } catch (const std::exception& e) {
+    // The person's move is stored; the worker takes the computer's turn (after_change hands it
+    // the job the last stored change claimed for it, unless another process changed the game).
+    std::fprintf(stderr, "pacwar serve: game %s: the computer's move at once failed: %s\n",
+                 live.record.id.c_str(), e.what());
+    if (live.record.revision == stored) live.job_taken = taken;
+  }
+}
 
 std::optional<GameService::AgentMove> GameService::think_agent(const std::string& id) {
   std::unique_ptr<engine::State> state;
@@ -51,8 +97,7 @@ std::optional<GameService::AgentMove> GameService::think_agent(const std::string
     game = live.game;
     game_name = live->record.game;
     seats = live->session->game().num_seats();
-    seed = engine::splitmix64(live->record.seed ^ kAiPlayerStream ^
-                              engine::splitmix64(live->session->history_ids().size()));
+    seed = agent_seed(*live.game);
   }
   const auto spec = ai::parse_agent_spec(agent_name);
   if (!spec) throw std::runtime_error("game " + id + ": unknown computer player " + agent_name);
@@ -87,7 +132,10 @@ bool GameService::apply_agent(const std::string& id, const AgentMove& move,
   commit(*live.game, version, status_now(*live.game), worker.empty() ? "embedded" : worker,
          move.think_ms);
   notifier_.publish(id);
-  return agent_to_move(*live.game) && !live->job_taken;
+  if (!agent_to_move(*live.game)) return false;
+  if (!live->job_taken) return true;
+  if (agent_queue_) agent_queue_->take(AiJob{id, live->record.revision, 1});
+  return false;
 }
 
 }  // namespace pacwar::server

@@ -125,7 +125,12 @@ bool GameService::agent_to_move(const LiveGame& live) const {
 
 void GameService::after_change(const LiveGame& live) {
   notifier_.publish(live.record.id);
-  if (agent_queue_ && agent_to_move(live) && !live.job_taken) agent_queue_->wake();
+  if (!agent_queue_ || !agent_to_move(live)) return;
+  if (live.job_taken) {
+    agent_queue_->take(AiJob{live.record.id, live.record.revision, 1});
+  } else {
+    agent_queue_->wake();
+  }
 }
 
 void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
@@ -176,7 +181,6 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
   live.record.state = change.status;
   live.changed_by.clear();  // the person's requests (moves.cc) say it was theirs
   live.job_taken = change.agent_job && !change.job_worker.empty();
-  if (live.job_taken) agent_queue_->take(AiJob{live.record.id, *revision, 1});
   if (finished_now && on_finish_) {
     try {
       on_finish_(live.record);  // the move is stored: a failure here must not undo it

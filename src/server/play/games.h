@@ -71,6 +71,10 @@ class AgentQueue {
   virtual std::optional<Lease> lease(const std::string& agent) = 0;
   // A job written with lease()'s claim has been committed: this worker thinks about it.
   virtual void take(AiJob job) = 0;
+  // The worker's name when the moves of `agent` are made at once in the request that leaves it
+  // to move (a player that does not search, such as `random`: microseconds a move), else
+  // nullopt (a worker thread thinks, off the request).
+  virtual std::optional<std::string> plays_at_once(const std::string& agent) = 0;
 };
 
 class GameService {
@@ -210,8 +214,9 @@ class GameService {
     std::int64_t log_cuts = 0;        // how often the log was cut (for the event streams)
     std::string changed_by;           // the user who made the last change ("": a computer, a
                                       // clock, another process, or not known since a reload)
-    bool job_taken = false;  // the last change's computer job went claimed to this process's
-                             // worker (AgentQueue::take): nobody else need be woken for it
+    bool job_taken = false;           // the last change's computer job is written claimed by this
+                                      // process's worker (AgentQueue::lease): it is handed to it
+                                      // (AgentQueue::take), nobody else need be woken
     // By seat: the computer player that chose the seat's last move, with its spec, when it
     // remembers its searches (tree reuse): its next decision starts from them. A search that
     // finds the game elsewhere than its last move led (an undo, another worker's move) starts
@@ -243,6 +248,14 @@ class GameService {
   // The problem of `record`'s log (with its actions) under this server's rules, or nullopt.
   std::optional<ReplayProblem> replay_problem(const GameRecord& record) const;
   void after_change(const LiveGame& live);
+  // After a person's change: the moves of a computer player that plays at once
+  // (AgentQueue::plays_at_once), made here under the game's lock and each stored as a worker
+  // would store it (the same seed, so the same move), until someone else is to move or after
+  // kMostMovesAtOnce of them (the worker then takes the rest).
+  void play_at_once(LiveGame& live);
+  // The seed of the computer player's next choice: the same stream as terminal play
+  // (src/cli/play.cc), so a move depends only on the game's seed and the length of its log.
+  static std::uint64_t agent_seed(const LiveGame& live);
   bool agent_to_move(const LiveGame& live) const;
   // The state answer of `seat`, its log from the seat's visible line `log_since` on (checked
   // by the caller: at most the seat's number of visible lines).

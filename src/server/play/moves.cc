@@ -91,6 +91,9 @@ std::string GameService::act(const std::string& user, const std::string& id, con
     throw;
   }
   commit(*live.game, version, status_now(*live.game));
+  // A computer player that does not search answers in this request: its moves are in the
+  // answer, and the user's event stream need not carry them.
+  play_at_once(*live.game);
   live->changed_by = user;
   after_change(*live.game);
   return answer(*live.game, seat, log_since);
