@@ -124,8 +124,9 @@ TEST(AgentQueue, AQuickPlayersJobIsWrittenClaimedByThisWorkerAndHandedOver) {
 }
 
 // A computer player that does not search answers in the person's request: the answer is the
-// person's turn again, each of its moves is stored as a worker's (ai_moves), and no job is left
-// for a worker.
+// person's turn again, the person's action and the computer's moves are stored in one change,
+// each of the computer's moves as a worker's (ai_moves, at its own index), and no job is left for
+// a worker.
 TEST(AgentQueue, APlayerThatDoesNotSearchAnswersInThePersonsRequest) {
   TempDir dir;
   Store store(open_database(testing::test_db(dir)));
@@ -156,17 +157,31 @@ TEST(AgentQueue, APlayerThatDoesNotSearchAnswersInThePersonsRequest) {
   // The person acts until one of their moves leaves the turn to the computer.
   Json state = Json::parse(games.state_text(user, id));
   std::int64_t answered = 0;
+  std::int64_t revisions = 0;
   for (int i = 0; i < 500 && moves_here() == 0; ++i) {
     ASSERT_TRUE(state["your_turn"].get<bool>()) << state.dump();
     const std::int64_t version = state["version"].get<std::int64_t>();
+    const std::int64_t revision = store.game_revision(id).value_or(-1);
     state = Json::parse(
         games.act(user, id, {{"action", state["legal"][0]["id"]}, {"version", version}}));
     answered = state["version"].get<std::int64_t>() - version;
+    revisions = store.game_revision(id).value_or(-1) - revision;
   }
   ASSERT_GT(moves_here(), 0);
   // The person's move and the computer's (one or more, and the chance outcomes they led to) in
   // one answer; the person is to act.
   EXPECT_GE(answered, 1 + moves_here());
+  EXPECT_EQ(revisions, 1);
+  {
+    // Each ai_moves row is at an action of the computer's seat.
+    auto c = store.database().acquire();
+    const auto people = c->query(
+        "SELECT COUNT(*) FROM ai_moves m JOIN actions a ON a.game_id = m.game_id AND a.idx = "
+        "m.idx JOIN seats s ON s.game_id = m.game_id AND s.seat = a.seat WHERE m.game_id = ? AND "
+        "s.agent IS NULL",
+        {id});
+    EXPECT_EQ(people[0][0].value_or(""), "0");
+  }
   EXPECT_TRUE(state["your_turn"].get<bool>() || state["status"] == "finished") << state.dump();
   EXPECT_EQ(jobs(), 0u);
   EXPECT_TRUE(queue.taken.empty());

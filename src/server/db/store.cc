@@ -236,6 +236,9 @@ std::optional<std::int64_t> Store::change_game(const std::string& id, std::int64
   if (!change.worker.empty()) {
     write_ai_move(*c, id, change.keep, change.worker, change.think_ms, s.updated_ms);
   }
+  for (const AgentMoveAtOnce& move : change.moves_at_once) {
+    write_ai_move(*c, id, move.index, move.worker, 0, s.updated_ms);
+  }
   write_clock_change(*c, id, change);
   write_notices(*c, change.notices, s.updated_ms);
   notify_change(*c, postgres_, id, s.version);

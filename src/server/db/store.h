@@ -77,6 +77,12 @@ struct GameRecord {
 };
 
 // A change of one game: keep the first `keep` actions, append `append`, set `status`.
+// A computer player's move made in a person's request: its index in the log, and the worker.
+struct AgentMoveAtOnce {
+  std::int64_t index = 0;
+  std::string worker;
+};
+
 struct GameChange {
   std::int64_t keep = 0;
   std::vector<ActionRecord> append;
@@ -91,6 +97,9 @@ struct GameChange {
   // A computer player's move: the worker that chose it and how long it thought (ai_moves).
   std::string worker;
   std::int64_t think_ms = 0;
+  // Computer players' moves among `append` after a person's action, made in the same request
+  // (GameService::play_at_once): each in ai_moves, with no time of thinking.
+  std::vector<AgentMoveAtOnce> moves_at_once;
   // The status before the change, and the notices it sends (notice_queue.h, clocks.h).
   GameStatus before;
   std::vector<QueuedNotice> notices;

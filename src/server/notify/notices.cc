@@ -67,7 +67,8 @@ std::vector<QueuedNotice> change_notices(const GameRecord& record, const engine:
                        record.id, notice_body(record, game, after.to_move, after)});
   }
   if (after.status == PlayStatus::kFinished && before.status != PlayStatus::kFinished) {
-    // A person's own last move: they saw the end on their page.
+    // A person's own last move (with the computer's moves made in its request, GameChange::
+    // moves_at_once): they saw the end on their page.
     const int mover = change.worker.empty() && !change.append.empty() ? before.to_move : -1;
     for (std::size_t s = 0; s < record.seats.size(); ++s) {
       const int seat = static_cast<int>(s);

@@ -37,41 +37,26 @@ std::uint64_t GameService::agent_seed(const LiveGame& live) {
                             engine::splitmix64(live.session->history_ids().size()));
 }
 
-void GameService::play_at_once(LiveGame& live) {
-  if (!agent_queue_) return;
-  // The change stored last, and whether its job went claimed to this process's worker.
-  std::int64_t stored = live.record.revision;
-  bool taken = live.job_taken;
-  try {
-    for (int i = 0; i < kMostMovesAtOnce && agent_to_move(live); ++i) {
-      const auto seat = static_cast<std::size_t>(live.record.state.to_move);
-      const std::string agent_name = live.record.seats[seat].agent;
-      const std::optional<std::string> worker = agent_queue_->plays_at_once(agent_name);
-      if (!worker) return;
-      const auto spec = ai::parse_agent_spec(agent_name);
-      if (!spec) return;  // the worker reports it
-      const auto agent =
-          ai::make_agent(*spec, live.record.game, live.session->game().num_seats(), 0);
-      const engine::ActionCode action = agent->choose(live.session->state(), agent_seed(live));
-      const std::int64_t version = live.record.state.version;
-      live.session->apply(action);
-      try {
-        live.session->resolve_chance();
-      } catch (...) {
-        if (auto record = store_.load_game(live.record.id)) reload(live, std::move(*record));
-        throw;
-      }
-      commit(live, version, status_now(live), *worker, 0);
-      stored = live.record.revision;
-      taken = live.job_taken;
-    }
-  } catch (const std::exception& e) {
-    // The person's move is stored; the worker takes the computer's turn (after_change hands it
-    // the job the last stored change claimed for it, unless another process changed the game).
-    std::fprintf(stderr, "pacwar serve: game %s: the computer's move at once failed: %s\n",
-                 live.record.id.c_str(), e.what());
-    if (live.record.revision == stored) live.job_taken = taken;
+std::vector<AgentMoveAtOnce> GameService::play_at_once(LiveGame& live) {
+  std::vector<AgentMoveAtOnce> moves;
+  if (!agent_queue_) return moves;
+  const engine::State& state = live.session->state();
+  for (int i = 0; i < kMostMovesAtOnce && !state.is_terminal(); ++i) {
+    const int seat = state.current_seat();
+    if (seat < 0 || static_cast<std::size_t>(seat) >= live.record.seats.size()) break;
+    const std::string& agent_name = live.record.seats[static_cast<std::size_t>(seat)].agent;
+    if (agent_name.empty()) break;  // a person's turn
+    std::optional<std::string> worker = agent_queue_->plays_at_once(agent_name);
+    if (!worker) break;  // a worker's thread thinks
+    const auto spec = ai::parse_agent_spec(agent_name);
+    if (!spec) break;  // the worker reports it
+    const auto agent = ai::make_agent(*spec, live.record.game, live.session->game().num_seats(), 0);
+    const auto index = static_cast<std::int64_t>(live.session->history_ids().size());
+    live.session->apply(agent->choose(state, agent_seed(live)));
+    live.session->resolve_chance();
+    moves.push_back({index, std::move(*worker)});
   }
+  return moves;
 }
 
 std::optional<GameService::AgentMove> GameService::think_agent(const std::string& id) {

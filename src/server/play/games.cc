@@ -135,12 +135,14 @@ void GameService::after_change(const LiveGame& live) {
 
 void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
                          const std::string& worker, std::int64_t think_ms,
-                         std::vector<QueuedNotice> more_notices) {
+                         std::vector<QueuedNotice> more_notices,
+                         std::vector<AgentMoveAtOnce> moves_at_once) {
   GameChange change;
   change.keep = keep;
   change.status = std::move(status);
   change.worker = worker;
   change.think_ms = think_ms;
+  change.moves_at_once = std::move(moves_at_once);
   change.before = live.record.state;
   change.notices = change_notices(live.record, live.session->game(), change);
   for (QueuedNotice& notice : more_notices) change.notices.push_back(std::move(notice));

@@ -244,15 +244,17 @@ class GameService {
   // Writes the change since `old_version` (session already changed); on any failure the game
   // is reloaded from the store and ApiError 409 (changed meanwhile) or the error is thrown.
   void commit(LiveGame& live, std::int64_t keep, GameStatus status, const std::string& worker = "",
-              std::int64_t think_ms = 0, std::vector<QueuedNotice> more_notices = {});
+              std::int64_t think_ms = 0, std::vector<QueuedNotice> more_notices = {},
+              std::vector<AgentMoveAtOnce> moves_at_once = {});
   // The problem of `record`'s log (with its actions) under this server's rules, or nullopt.
   std::optional<ReplayProblem> replay_problem(const GameRecord& record) const;
   void after_change(const LiveGame& live);
-  // After a person's change: the moves of a computer player that plays at once
-  // (AgentQueue::plays_at_once), made here under the game's lock and each stored as a worker
-  // would store it (the same seed, so the same move), until someone else is to move or after
-  // kMostMovesAtOnce of them (the worker then takes the rest).
-  void play_at_once(LiveGame& live);
+  // After a person's action, before its commit: the moves of a computer player that plays at
+  // once (AgentQueue::plays_at_once), applied here under the game's lock with the seed a worker
+  // would use (so the same moves), until someone else is to move or after kMostMovesAtOnce of
+  // them (a worker then takes the rest); the person's action and these are stored in one change.
+  // Throws what the rules throw (the caller puts the game back).
+  std::vector<AgentMoveAtOnce> play_at_once(LiveGame& live);
   // The seed of the computer player's next choice: the same stream as terminal play
   // (src/cli/play.cc), so a move depends only on the game's seed and the length of its log.
   static std::uint64_t agent_seed(const LiveGame& live);

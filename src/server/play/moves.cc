@@ -90,10 +90,22 @@ std::string GameService::act(const std::string& user, const std::string& id, con
     if (auto record = store_.load_game(id)) reload(*live.game, std::move(*record));
     throw;
   }
-  commit(*live.game, version, status_now(*live.game));
-  // A computer player that does not search answers in this request: its moves are in the
-  // answer, and the user's event stream need not carry them.
-  play_at_once(*live.game);
+  // A computer player that does not search answers in this request, stored in the same change:
+  // its moves are in the answer, and the user's event stream need not carry them.
+  std::vector<AgentMoveAtOnce> at_once;
+  try {
+    at_once = play_at_once(*live.game);
+  } catch (const std::exception& e) {
+    // The person's action alone, as before (the same action and chance outcomes): a worker
+    // takes the computer's turn and reports what goes wrong.
+    std::fprintf(stderr, "pacwar serve: game %s: the computer's moves at once failed: %s\n",
+                 id.c_str(), e.what());
+    at_once.clear();
+    if (auto record = store_.load_game(id)) reload(*live.game, std::move(*record));
+    live->session->apply_id(action, seat);
+    live->session->resolve_chance();
+  }
+  commit(*live.game, version, status_now(*live.game), "", 0, {}, std::move(at_once));
   live->changed_by = user;
   after_change(*live.game);
   return answer(*live.game, seat, log_since);
