@@ -135,6 +135,7 @@ struct Route {
   std::string source;   // the pattern as given
   std::string label;    // route_label(source): the metrics' name of the route
   std::string literal;  // the pattern when it has no regex syntax: compared as text
+  std::string prefix;   // else the text every match starts with (tried before the regex)
   std::regex pattern;
   Handler handler;
   Server::Pool pool;
@@ -219,6 +220,7 @@ struct Server::Impl {
 
   static bool matches(const Route& route, const std::string& path, std::smatch& match) {
     if (!route.literal.empty()) return path == route.literal;
+    if (path.compare(0, route.prefix.size(), route.prefix) != 0) return false;
     return std::regex_match(path, match, route.pattern);
   }
 
@@ -758,9 +760,22 @@ Server::~Server() { stop(); }
 
 void Server::route(const std::string& method, const std::string& pattern, Handler handler,
                    Pool pool) {
-  const bool literal = pattern.find_first_of(R"(\^$.|?*+()[]{})") == std::string::npos;
+  const std::size_t syntax = pattern.find_first_of(R"(\^$.|?*+()[]{})");
+  const bool literal = syntax == std::string::npos;
+  // The plain text before the first regex syntax, which every match starts with: less its last
+  // character when a quantifier that allows none follows it (`?`, `*`, `{`), and none at all
+  // when the pattern has an alternative anywhere.
+  std::string prefix = literal ? std::string() : pattern.substr(0, syntax);
+  if (!literal) {
+    const char next = pattern[syntax];
+    if (pattern.find('|') != std::string::npos) {
+      prefix.clear();
+    } else if (!prefix.empty() && (next == '?' || next == '*' || next == '{')) {
+      prefix.pop_back();
+    }
+  }
   impl_->routes.push_back({method, pattern, route_label(pattern), literal ? pattern : std::string(),
-                           std::regex(pattern), std::move(handler), pool});
+                           std::move(prefix), std::regex(pattern), std::move(handler), pool});
 }
 
 void Server::set_around(std::function<void(Response&, const std::function<void()>& run)> around) {

@@ -249,6 +249,45 @@ TEST(HttpServer, SendsALargeAnswerWhole) {
   EXPECT_NE(text.find("Connection: close"), std::string::npos);
 }
 
+// A pattern's plain start is compared before its regex is tried (issue 43): every path the regex
+// matches is still answered by it, the optional character before a quantifier included.
+TEST(HttpServer, RegexRoutesAnswerEveryPathTheirPatternMatches) {
+  Server server({});
+  const auto named = [](std::string name) {
+    return [name](Request& req, Response& res) {
+      res.set_content(name + " " + (req.matches.size() > 1 ? req.matches[1] : std::string()),
+                      "text/plain");
+    };
+  };
+  server.route("POST", R"(/api/games/([0-9a-f]{1,64})/actions)", named("act"));
+  server.route("GET", R"(/opt/ab?c)", named("opt"));
+  server.route("GET", R"(/star/xa*b)", named("star"));
+  server.route("GET", R"(/brace/xa{0,2}b)", named("brace"));
+  server.route("GET", R"(/alt/(x|y))", named("alt"));
+  server.route("GET", R"(/dot\.json)", named("dot"));
+  Running running(server);
+  const auto get = [&](const std::string& method, const std::string& path) {
+    RawClient client(running.port());
+    client.send(method + " " + path +
+                " HTTP/1.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    const std::string text = client.read_all();
+    const auto body = text.find("\r\n\r\n");
+    const std::string status = text.substr(9, 3);
+    return status == "200" ? text.substr(body + 4) : status;
+  };
+  EXPECT_EQ(get("POST", "/api/games/00ff/actions"), "act 00ff");
+  EXPECT_EQ(get("POST", "/api/games/xyz/actions"), "404");
+  EXPECT_EQ(get("GET", "/opt/ac"), "opt ");
+  EXPECT_EQ(get("GET", "/opt/abc"), "opt ");
+  EXPECT_EQ(get("GET", "/opt/abbc"), "404");
+  EXPECT_EQ(get("GET", "/star/xb"), "star ");
+  EXPECT_EQ(get("GET", "/star/xaab"), "star ");
+  EXPECT_EQ(get("GET", "/brace/xb"), "brace ");
+  EXPECT_EQ(get("GET", "/alt/y"), "alt y");
+  EXPECT_EQ(get("GET", "/dot.json"), "dot ");
+  EXPECT_EQ(get("GET", "/dotxjson"), "404");
+}
+
 TEST(HttpServer, ErrorsGetAStatusAndTheErrorHandlersBody) {
   ServerOptions options;
   options.limits.max_body = 8;
