@@ -1,7 +1,10 @@
 // PostgreSQL through libpq: a few connections, statements sent with text parameters ($1, $2...
-// rewritten from the portable `?`). A connection that broke is reset before its next use.
+// rewritten from the portable `?`). A connection that broke is reset before its next use. The
+// data statements (SELECT, INSERT, UPDATE, DELETE) are prepared once per connection and then only
+// executed, so PostgreSQL parses and plans each of them once, not at every call (issue 43).
 #include <libpq-fe.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -30,6 +33,19 @@ std::string numbered(std::string_view sql) {
     }
   }
   return out;
+}
+
+// Whether a statement can be prepared (PREPARE takes these; BEGIN, SET and the like run as they
+// are).
+bool preparable(std::string_view sql) {
+  std::size_t i = 0;
+  while (i < sql.size() && std::isspace(static_cast<unsigned char>(sql[i]))) ++i;
+  std::string word;
+  for (; i < sql.size() && std::isalpha(static_cast<unsigned char>(sql[i])); ++i) {
+    word += static_cast<char>(std::toupper(static_cast<unsigned char>(sql[i])));
+  }
+  return word == "SELECT" || word == "INSERT" || word == "UPDATE" || word == "DELETE" ||
+         word == "WITH";
 }
 
 class PostgresConnection final : public SqlConnection {
@@ -83,7 +99,10 @@ class PostgresConnection final : public SqlConnection {
 
  private:
   Result run(std::string_view sql, const std::vector<SqlValue>& params) {
-    if (PQstatus(conn_) != CONNECTION_OK) PQreset(conn_);
+    if (PQstatus(conn_) != CONNECTION_OK) {
+      PQreset(conn_);
+      prepared_.clear();  // a new session has none
+    }
     std::vector<std::string> texts(params.size());
     std::vector<const char*> values(params.size(), nullptr);
     for (std::size_t i = 0; i < params.size(); ++i) {
@@ -94,17 +113,36 @@ class PostgresConnection final : public SqlConnection {
         values[i] = text->c_str();
       }
     }
-    const std::string text = numbered(sql);
-    Result result(PQexecParams(conn_, text.c_str(), static_cast<int>(params.size()), nullptr,
-                               values.data(), nullptr, nullptr, 0));
+    const int count = static_cast<int>(params.size());
+    const std::string* name = prepared(sql, count);
+    Result result(name != nullptr ? PQexecPrepared(conn_, name->c_str(), count, values.data(),
+                                                   nullptr, nullptr, 0)
+                                  : PQexecParams(conn_, numbered(sql).c_str(), count, nullptr,
+                                                 values.data(), nullptr, nullptr, 0));
     const ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-      throw DbError("PostgreSQL: " + std::string(PQerrorMessage(conn_)) + " in: " + text);
+      throw DbError("PostgreSQL: " + std::string(PQerrorMessage(conn_)) + " in: " + numbered(sql));
     }
     return result;
   }
 
+  // The name of `sql`'s prepared statement on this connection, prepared now if it is new; null
+  // for a statement that is not prepared (preparable()).
+  const std::string* prepared(std::string_view sql, int params) {
+    if (!preparable(sql)) return nullptr;
+    const std::string key(sql);
+    if (auto it = prepared_.find(key); it != prepared_.end()) return &it->second;
+    std::string name = "pacwar_" + std::to_string(prepared_.size() + 1);
+    const std::string text = numbered(sql);
+    Result result(PQprepare(conn_, name.c_str(), text.c_str(), params, nullptr));
+    if (!result || PQresultStatus(result.get()) != PGRES_COMMAND_OK) {
+      throw DbError("PostgreSQL: " + std::string(PQerrorMessage(conn_)) + " in: " + text);
+    }
+    return &prepared_.emplace(key, std::move(name)).first->second;
+  }
+
   PGconn* conn_ = nullptr;
+  std::map<std::string, std::string> prepared_;  // SQL -> its prepared statement's name
 };
 
 class PostgresDatabase final : public Database {
