@@ -1,5 +1,6 @@
 #include "server/db/store.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "server/accounts/crypto.h"
@@ -93,6 +94,27 @@ SqlValue text_or_null(const std::string& text) {
 
 // PostgreSQL: tells every listening server process that game `id` changed (pg_listener.h), inside
 // the committing transaction, so the notice goes out with the commit and only if it commits.
+// INSERT INTO `into` VALUES (...), (...): the rows in statements of up to 16 rows each (one
+// round trip to PostgreSQL for the moves of a request, not one a row; a few statement texts).
+void insert_rows(SqlConnection& c, const std::string& into,
+                 const std::vector<std::vector<SqlValue>>& rows) {
+  constexpr std::size_t kMostRows = 16;
+  for (std::size_t first = 0; first < rows.size(); first += kMostRows) {
+    const std::size_t count = std::min(kMostRows, rows.size() - first);
+    std::string sql = "INSERT INTO " + into + " VALUES ";
+    std::vector<SqlValue> params;
+    for (std::size_t r = first; r < first + count; ++r) {
+      sql += r == first ? "(" : ", (";
+      for (std::size_t v = 0; v < rows[r].size(); ++v) {
+        sql += v == 0 ? "?" : ", ?";
+        params.push_back(rows[r][v]);
+      }
+      sql += ")";
+    }
+    c.execute(sql, params);
+  }
+}
+
 void notify_change(SqlConnection& c, bool postgres, const std::string& id, std::int64_t version) {
   if (postgres)
     c.query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), game_notice(id, version)});
@@ -225,20 +247,26 @@ std::optional<std::int64_t> Store::change_game(const std::string& id, std::int64
        static_cast<std::int64_t>(s.winner), static_cast<std::int64_t>(s.resigned), s.updated_ms, id,
        revision});
   if (changed != 1) return std::nullopt;
-  c->execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", {id, change.keep});
+  // An undo or a repair cuts the log; a move only appends to it.
+  if (change.keep < change.before.version)
+    c->execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", {id, change.keep});
+  std::vector<std::vector<SqlValue>> actions;
+  actions.reserve(change.append.size());
   for (std::size_t i = 0; i < change.append.size(); ++i) {
-    c->execute("INSERT INTO actions (game_id, idx, action, seat) VALUES (?, ?, ?, ?)",
-               {id, change.keep + static_cast<std::int64_t>(i), change.append[i].id,
-                static_cast<std::int64_t>(change.append[i].seat)});
+    actions.push_back({id, change.keep + static_cast<std::int64_t>(i), change.append[i].id,
+                       static_cast<std::int64_t>(change.append[i].seat)});
   }
+  insert_rows(*c, "actions (game_id, idx, action, seat)", actions);
   write_ai_job(*c, id, revision + 1, change.agent_job, s.updated_ms, change.job_worker,
                change.job_lease_until);
   if (!change.worker.empty()) {
     write_ai_move(*c, id, change.keep, change.worker, change.think_ms, s.updated_ms);
   }
+  std::vector<std::vector<SqlValue>> moves;
   for (const AgentMoveAtOnce& move : change.moves_at_once) {
-    write_ai_move(*c, id, move.index, move.worker, 0, s.updated_ms);
+    moves.push_back({id, move.index, move.worker, std::int64_t{0}, s.updated_ms});
   }
+  insert_rows(*c, "ai_moves (game_id, idx, worker, think_ms, created)", moves);
   write_clock_change(*c, id, change);
   write_notices(*c, change.notices, s.updated_ms);
   notify_change(*c, postgres_, id, s.version);
