@@ -60,22 +60,37 @@ void play_computer_until_human(GameService& games, const std::string& id, const 
   FAIL() << "the computer never left the turn to " << user;
 }
 
-TEST(AgentQueue, AQuickPlayersJobIsWrittenClaimedByThisWorkerAndHandedOver) {
+// A game service on the test's database, and a user of its own (the PostgreSQL database of the
+// tests is shared).
+class AgentQueueTest : public ::testing::Test {
+ protected:
+  AgentQueueTest() {
+    user = std::string("queue-") + ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+           "-" + std::to_string(now);
+    store.create_user(user, "x", now);
+  }
+  // A game of the user's as Japan against `opponent`: the computer (the Allies) sets up first
+  // (14.1).
+  std::string new_game(const std::string& opponent) {
+    const Json created = games.create(
+        user, Json{{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", opponent}});
+    return created["id"].get<std::string>();
+  }
+
   TempDir dir;
-  Store store(open_database(testing::test_db(dir)));
+  Store store{open_database(testing::test_db(dir))};
   Notifier notifier;
-  GameService games(store, notifier);
+  GameService games{store, notifier};
   const std::int64_t now = now_ms();
+  std::string user;
+};
+
+TEST_F(AgentQueueTest, AQuickPlayersJobIsWrittenClaimedByThisWorkerAndHandedOver) {
   const std::int64_t until = now + 60'000;
   RecordingQueue queue(until);
   games.set_agent_queue(&queue);
-  const std::string user = "queue-" + std::to_string(now);
-  store.create_user(user, "x", now);
-  // Japan: the computer (the Allies) sets up first (14.1). A new game's job is queued for any
-  // worker, and the worker is woken.
-  const Json created = games.create(
-      user, Json{{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "random"}});
-  const std::string id = created["id"].get<std::string>();
+  // A new game's job is queued for any worker, and the worker is woken.
+  const std::string id = new_game("random");
   EXPECT_EQ(queue.wakes, 1);
   EXPECT_TRUE(queue.taken.empty());
   // The computer's moves: each one that leaves the turn to the computer hands the next job over.
@@ -114,32 +129,22 @@ TEST(AgentQueue, AQuickPlayersJobIsWrittenClaimedByThisWorkerAndHandedOver) {
   EXPECT_EQ(after->attempts, 2);
 
   // A player with a time budget is queued for any worker, as before.
-  const Json slow = games.create(
-      user, Json{{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "mcts:expert"}});
+  const std::string slow = new_game("mcts:expert");
   EXPECT_EQ(queue.wakes, wakes + 1);
   EXPECT_EQ(queue.taken.size(), 1u);
   games.set_agent_queue(nullptr);
   games.resign(user, id);
-  games.resign(user, slow["id"].get<std::string>());
+  games.resign(user, slow);
 }
 
 // A computer player that does not search answers in the person's request: the answer is the
 // person's turn again, the person's action and the computer's moves are stored in one change,
 // each of the computer's moves as a worker's (ai_moves, at its own index), and no job is left for
 // a worker.
-TEST(AgentQueue, APlayerThatDoesNotSearchAnswersInThePersonsRequest) {
-  TempDir dir;
-  Store store(open_database(testing::test_db(dir)));
-  Notifier notifier;
-  GameService games(store, notifier);
-  const std::int64_t now = now_ms();
+TEST_F(AgentQueueTest, APlayerThatDoesNotSearchAnswersInThePersonsRequest) {
   RecordingQueue queue(now + 60'000, true);
   games.set_agent_queue(&queue);
-  const std::string user = "at-once-" + std::to_string(now);
-  store.create_user(user, "x", now);
-  const Json created = games.create(
-      user, Json{{"game", "pacific-war"}, {"seat", "japanese"}, {"opponent", "random"}});
-  const std::string id = created["id"].get<std::string>();
+  const std::string id = new_game("random");
   play_computer_until_human(games, id, user);
   queue.taken.clear();
   const int wakes = queue.wakes;
