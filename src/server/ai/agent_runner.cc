@@ -68,10 +68,16 @@ void AgentRunner::wake() {
   (general ? ready_ : quick_ready_).notify_one();
 }
 
+namespace {
+
+bool listed(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace
+
 std::optional<AgentQueue::Lease> AgentRunner::lease(const std::string& agent) {
-  if (options_.threads <= 0) return std::nullopt;
-  const auto& quick = quick_agents();
-  if (std::find(quick.begin(), quick.end(), agent) == quick.end()) return std::nullopt;
+  if (options_.threads <= 0 || !listed(quick_agents(), agent)) return std::nullopt;
   return Lease{options_.name, now_ms() + options_.lease.count()};
 }
 
@@ -92,9 +98,7 @@ const std::vector<std::string>& AgentRunner::instant_agents() {
 }
 
 std::optional<std::string> AgentRunner::plays_at_once(const std::string& agent) {
-  if (options_.threads <= 0) return std::nullopt;
-  const auto& instant = instant_agents();
-  if (std::find(instant.begin(), instant.end(), agent) == instant.end()) return std::nullopt;
+  if (options_.threads <= 0 || !listed(instant_agents(), agent)) return std::nullopt;
   return options_.name;
 }
 

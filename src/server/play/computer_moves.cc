@@ -41,6 +41,9 @@ std::vector<AgentMoveAtOnce> GameService::play_at_once(LiveGame& live) {
   std::vector<AgentMoveAtOnce> moves;
   if (!agent_queue_) return moves;
   const engine::State& state = live.session->state();
+  // The player of the last move, kept for the next one of the same name (these do not remember).
+  std::string made_for;
+  std::unique_ptr<ai::Agent> agent;
   for (int i = 0; i < kMostMovesAtOnce && !state.is_terminal(); ++i) {
     const int seat = state.current_seat();
     if (seat < 0 || static_cast<std::size_t>(seat) >= live.record.seats.size()) break;
@@ -48,9 +51,12 @@ std::vector<AgentMoveAtOnce> GameService::play_at_once(LiveGame& live) {
     if (agent_name.empty()) break;  // a person's turn
     std::optional<std::string> worker = agent_queue_->plays_at_once(agent_name);
     if (!worker) break;  // a worker's thread thinks
-    const auto spec = ai::parse_agent_spec(agent_name);
-    if (!spec) break;  // the worker reports it
-    const auto agent = ai::make_agent(*spec, live.record.game, live.session->game().num_seats(), 0);
+    if (!agent || made_for != agent_name) {
+      const auto spec = ai::parse_agent_spec(agent_name);
+      if (!spec) break;  // the worker reports it
+      agent = ai::make_agent(*spec, live.record.game, live.session->game().num_seats(), 0);
+      made_for = agent_name;
+    }
     const auto index = static_cast<std::int64_t>(live.session->history_ids().size());
     live.session->apply(agent->choose(state, agent_seed(live)));
     live.session->resolve_chance();
