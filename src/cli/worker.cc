@@ -57,13 +57,17 @@ int run_worker(const WorkerConfig& config, std::ostream& out) {
   analysis.worker = name;
   analysis.nice = config.nice;
   server::AnalysisService analyses(store, analysis);
-  // PostgreSQL: every change of a game may be a computer player's turn; look at once.
+  // PostgreSQL: a change that leaves a computer player's turn for any worker says so in its
+  // notice (pg_listener.h); look at once. (A notice this server cannot read: look too.)
   std::unique_ptr<server::PgListener> listener;
   if (store.database().kind() == "postgresql") {
     listener = std::make_unique<server::PgListener>(
         config.db, server::kGamesChannel,
-        server::PgListener::Callbacks{[&runner](std::string_view) { runner.wake(); },
-                                      [&runner] { runner.wake(); }});
+        server::PgListener::Callbacks{[&runner](std::string_view payload) {
+                                        const auto notice = server::parse_game_notice(payload);
+                                        if (!notice || notice->job) runner.wake();
+                                      },
+                                      [&runner] { runner.wake(); }, nullptr});
   }
   out << "pacwar worker " << name << ": playing the computer players' turns of " << config.db
       << " with " << config.threads << " threads. Ctrl-C stops it.\n"

@@ -122,18 +122,31 @@ struct ApiServer::Impl {
     watch();
     if (runner) games.set_agent_queue(runner.get());
     if (notified) {
-      // One connection of its own LISTENs for the changes of every process (this one too).
+      // One connection of its own LISTENs for the changes of every process (this one too). A
+      // notice's revision vouches for the game in memory (GameService::noticed); one without
+      // drops the chat count kept (a chat message); the worker looks only when a job waits.
       listener = std::make_unique<PgListener>(
           config.db, kGamesChannel,
           PgListener::Callbacks{[this](std::string_view payload) {
-                                  const std::string id = game_of_notice(payload);
-                                  if (!id.empty()) notifier.publish(id);
-                                  if (runner) runner->wake();
+                                  const auto notice = parse_game_notice(payload);
+                                  if (!notice) {
+                                    if (runner) runner->wake();
+                                    return;
+                                  }
+                                  games.noticed(notice->game, notice->revision);
+                                  if (notice->revision < 0) platform.chat_noticed(notice->game);
+                                  notifier.publish(notice->game);
+                                  if (runner && notice->job) runner->wake();
                                 },
                                 [this] {
+                                  notice_epoch.resumed();
                                   notifier.publish_all();
                                   if (runner) runner->wake();
-                                }});
+                                },
+                                [this] { notice_epoch.lost(); }});
+      notice_epoch.resumed();
+      games.set_notice_epoch(&notice_epoch);
+      platform.set_notice_epoch(&notice_epoch);
     }
   }
 
@@ -142,6 +155,8 @@ struct ApiServer::Impl {
   Metrics metrics;
   Health health;
   Notifier notifier;
+  // PostgreSQL: whether the LISTEN connection's notices may stand in for reads (notice_epoch.h).
+  NoticeEpoch notice_epoch;
   Store store;
   Sessions sessions;
   GameService games;

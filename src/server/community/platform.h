@@ -16,6 +16,7 @@
 #include "engine/game.h"
 #include "server/community/glicko2.h"
 #include "server/db/db.h"
+#include "server/db/notice_epoch.h"
 #include "server/db/store.h"
 #include "server/play/create_request.h"
 
@@ -100,8 +101,13 @@ class Platform {
   // control-character text, 429 (with retry_after) past the rate.
   engine::Json post_chat(const std::string& user, const std::string& id, const engine::Json& body,
                          std::int64_t& retry_after);
-  // Messages in the chat of `id` (the event stream sends an event when it grows).
+  // Messages in the chat of `id` (the event stream sends an event when it grows). While
+  // `epoch` (set_notice_epoch) says every chat message of any process comes as a notice, a
+  // count read from the store is kept until a notice of that game without a revision (a chat
+  // message's, chat_noticed) drops it; without it (SQLite) every call reads the store.
   std::int64_t chat_count(const std::string& id);
+  void set_notice_epoch(const NoticeEpoch* epoch) { notice_epoch_ = epoch; }
+  void chat_noticed(const std::string& id);
 
  private:
   static GameSettings settings_locked(SqlConnection& c, const std::string& id);
@@ -113,6 +119,13 @@ class Platform {
   GameService& games_;
   bool postgres_;
   Limits limits_;
+  const NoticeEpoch* notice_epoch_ = nullptr;
+  // The chat counts kept (chat_count): valid in `chat_epoch_`; `chat_drops_` counts the drops,
+  // so that a count read while one happened is not kept.
+  std::mutex chat_mutex_;
+  std::unordered_map<std::string, std::int64_t> chat_counts_;
+  std::uint64_t chat_epoch_ = 0;
+  std::uint64_t chat_drops_ = 0;
   // game -> level -> its rating (nullopt: not measured, games against it are not rated).
   std::map<std::string, std::map<std::string, std::optional<LevelRating>>> levels_;
 };

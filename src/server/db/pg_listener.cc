@@ -40,15 +40,36 @@ PGconn* listen_connection(const std::string& url, const std::string& channel, st
 
 }  // namespace
 
+std::string game_notice(const GameNotice& notice) {
+  engine::Json json{{"game", notice.game}, {"version", notice.version}};
+  if (notice.revision >= 0) json["revision"] = notice.revision;
+  if (!notice.job) json["job"] = false;
+  return json.dump();
+}
+
 std::string game_notice(const std::string& id, std::int64_t version) {
-  return engine::Json{{"game", id}, {"version", version}}.dump();
+  return game_notice(GameNotice{id, version, -1, true});
+}
+
+std::optional<GameNotice> parse_game_notice(std::string_view payload) {
+  const engine::Json json = engine::Json::parse(payload, nullptr, false);
+  if (!json.is_object()) return std::nullopt;
+  const auto game = json.find("game");
+  if (game == json.end() || !game->is_string()) return std::nullopt;
+  GameNotice notice;
+  notice.game = game->get<std::string>();
+  if (const auto it = json.find("version"); it != json.end() && it->is_number_integer())
+    notice.version = it->get<std::int64_t>();
+  if (const auto it = json.find("revision"); it != json.end() && it->is_number_integer())
+    notice.revision = std::max<std::int64_t>(-1, it->get<std::int64_t>());
+  if (const auto it = json.find("job"); it != json.end() && it->is_boolean())
+    notice.job = it->get<bool>();
+  return notice;
 }
 
 std::string game_of_notice(std::string_view payload) {
-  const engine::Json notice = engine::Json::parse(payload, nullptr, false);
-  if (!notice.is_object()) return "";
-  auto it = notice.find("game");
-  return it != notice.end() && it->is_string() ? it->get<std::string>() : "";
+  const auto notice = parse_game_notice(payload);
+  return notice ? notice->game : "";
 }
 
 PgListener::PgListener(std::string url, std::string channel, Callbacks callbacks)
@@ -117,6 +138,7 @@ void PgListener::run(void* first_connection) {
                 << "\n";
       PQfinish(conn);
       conn = nullptr;
+      if (callbacks_.lost) callbacks_.lost();
     }
   }
   PQfinish(conn);

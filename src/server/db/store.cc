@@ -92,8 +92,6 @@ SqlValue text_or_null(const std::string& text) {
   return text.empty() ? SqlValue() : SqlValue(text);
 }
 
-// PostgreSQL: tells every listening server process that game `id` changed (pg_listener.h), inside
-// the committing transaction, so the notice goes out with the commit and only if it commits.
 // INSERT INTO `into` VALUES (...), (...): the rows in statements of up to 16 rows each (one
 // round trip to PostgreSQL for the moves of a request, not one a row; a few statement texts).
 void insert_rows(SqlConnection& c, const std::string& into,
@@ -115,9 +113,11 @@ void insert_rows(SqlConnection& c, const std::string& into,
   }
 }
 
-void notify_change(SqlConnection& c, bool postgres, const std::string& id, std::int64_t version) {
+// PostgreSQL: tells every listening server process that game `id` changed (pg_listener.h), inside
+// the committing transaction, so the notice goes out with the commit and only if it commits.
+void notify_change(SqlConnection& c, bool postgres, const GameNotice& notice) {
   if (postgres)
-    c.query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), game_notice(id, version)});
+    c.query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), game_notice(notice)});
 }
 
 }  // namespace
@@ -198,7 +198,7 @@ void Store::create_game(const GameRecord& g) {
                          !g.seats[static_cast<std::size_t>(g.state.to_move)].agent.empty();
   if (agent_job) write_ai_job(*c, g.id, g.revision, true, g.state.updated_ms);
   write_new_clock(*c, g);
-  notify_change(*c, postgres_, g.id, g.state.version);
+  notify_change(*c, postgres_, GameNotice{g.id, g.state.version, g.revision, agent_job});
   transaction.commit();
 }
 
@@ -269,7 +269,11 @@ std::optional<std::int64_t> Store::change_game(const std::string& id, std::int64
   insert_rows(*c, "ai_moves (game_id, idx, worker, think_ms, created)", moves);
   write_clock_change(*c, id, change);
   write_notices(*c, change.notices, s.updated_ms);
-  notify_change(*c, postgres_, id, s.version);
+  // The new revision, and whether a worker must claim the computer's turn (not when this
+  // process's own worker has it: AgentQueue::lease).
+  notify_change(
+      *c, postgres_,
+      GameNotice{id, s.version, revision + 1, change.agent_job && change.job_worker.empty()});
   transaction.commit();
   return revision + 1;
 }
@@ -307,8 +311,10 @@ std::optional<Store::Joined> Store::join_game(const std::string& invite_hash,
   if (full) start_clock(*c, id, now_ms);
   if (full) c->execute("DELETE FROM invites WHERE game_id = ?", {id});
   if (postgres_) {
-    const auto version = c->query("SELECT version FROM games WHERE id = ?", {id});
-    notify_change(*c, true, id, version.empty() ? 0 : sql_number(version[0][0]));
+    const auto row = c->query("SELECT version, revision FROM games WHERE id = ?", {id});
+    notify_change(*c, true,
+                  GameNotice{id, row.empty() ? 0 : sql_number(row[0][0]),
+                             row.empty() ? -1 : sql_number(row[0][1]), true});
   }
   transaction.commit();
   return Joined{id, static_cast<int>(seat)};

@@ -157,11 +157,20 @@ void Store::delete_user(const std::string& username) {
       "WHERE s.username = ? AND g.status = 'waiting'",
       {username});
   for (const SqlRow& row : waiting) delete_game_rows(*c, row[0].value_or(""));
-  // The revision moves, so that every server process reloads these games (with the new name).
+  // The revision moves, so that every server process reloads these games (with the new name);
+  // on PostgreSQL a notice tells them at once (without the revision: they read it).
+  const auto finished = c->query("SELECT game_id FROM seats WHERE username = ?", {username});
   c->execute(
       "UPDATE games SET revision = revision + 1 WHERE id IN "
       "(SELECT game_id FROM seats WHERE username = ?)",
       {username});
+  if (postgres_) {
+    for (const SqlRow& row : finished) {
+      c->query(
+          "SELECT pg_notify(?, ?)",
+          {std::string(kGamesChannel), game_notice(GameNotice{row[0].value_or(""), 0, -1, false})});
+    }
+  }
   c->execute("UPDATE seats SET username = NULL, agent = ? WHERE username = ?",
              {std::string(kDeletedUser), username});
   c->execute("DELETE FROM sessions WHERE username = ?", {username});

@@ -165,6 +165,7 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
     change.append.push_back({ids[i], seats[i]});
   }
   std::optional<std::int64_t> revision;
+  const std::uint64_t epoch = notice_epoch_ != nullptr ? notice_epoch_->now() : 0;
   try {
     revision = store_.change_game(live.record.id, live.record.revision, change);
   } catch (...) {
@@ -181,6 +182,8 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
                             change.status.status == PlayStatus::kFinished;
   live.record.revision = *revision;
   live.record.state = change.status;
+  // The guarded change saw the store at the revision before: this one is now the latest.
+  note_revision(live, epoch, *revision);
   live.changed_by.clear();  // the person's requests (moves.cc) say it was theirs
   live.job_taken = change.agent_job && !change.job_worker.empty();
   if (finished_now && on_finish_) {

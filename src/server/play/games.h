@@ -18,6 +18,7 @@
 
 #include "ai/agent.h"
 #include "engine/session.h"
+#include "server/db/notice_epoch.h"
 #include "server/db/store.h"
 #include "server/notify/notifier.h"
 #include "server/play/create_request.h"
@@ -193,6 +194,15 @@ class GameService {
   // Drops game `id` from memory and ends its event streams (the game was deleted).
   void forget(const std::string& id);
 
+  // PostgreSQL with a LISTEN connection (api_server.cc): every change of a game by any process is
+  // announced with its new revision (pg_listener.h). While `epoch` says the connection lasts, a
+  // game whose last announced revision is the one in memory is current without asking the
+  // store: the event streams and a move read it so (Freshness::kNoticed); every other read asks.
+  // `epoch` must outlive this service; without it (SQLite) every read asks the store.
+  void set_notice_epoch(const NoticeEpoch* epoch) { notice_epoch_ = epoch; }
+  // A notice of game `id` with the revision it made (-1: not said; the next read asks the store).
+  void noticed(const std::string& id, std::int64_t revision);
+
  private:
   // A seat's state answer as text: everything but the log, for one revision, and the seat's
   // visible log lines, which only grow between an undo and the next.
@@ -222,16 +232,34 @@ class GameService {
     // finds the game elsewhere than its last move led (an undo, another worker's move) starts
     // afresh by itself.
     std::vector<std::pair<std::string, std::unique_ptr<ai::Agent>>> agents;
+    // The latest revision announced for the game (a notice, a read of the store or this
+    // process's change) in the notice epoch `noticed_epoch` (NoticeEpoch), or -1. Guarded by
+    // `notice_mutex`, not `mutex`: a notice never waits for a request.
+    std::mutex notice_mutex;
+    std::int64_t noticed_revision = -1;
+    std::uint64_t noticed_epoch = 0;
   };
   struct Locked {
     std::shared_ptr<LiveGame> game;
     std::unique_lock<std::mutex> lock;
+    bool checked = true;  // the store was asked for the revision (else a notice vouched for it)
     LiveGame* operator->() const { return game.get(); }
   };
 
+  // How get() knows the game in memory is current. kChecked: it asks the store for the revision.
+  // kNoticed: not when the notices vouch for it (set_notice_epoch); a read that may lag another
+  // process's change by the notice's way (the event streams, which that notice wakes again), or
+  // a move that asks the store when what it sees refuses the request (act).
+  enum class Freshness { kChecked, kNoticed };
   // The game, locked and up to date with the store (reloaded when another process changed it);
   // ApiError 404 when there is none.
-  Locked get(const std::string& id);
+  Locked get(const std::string& id, Freshness freshness = Freshness::kChecked);
+  // get's check: the store's revision, then catch_up() or a reload (ApiError 404: no game).
+  void check_with_store(LiveGame& live);
+  // The notices vouch that `live` is the store's latest revision.
+  bool noticed_current(LiveGame& live) const;
+  // `revision` is the store's as of now, read in notice epoch `epoch`.
+  void note_revision(LiveGame& live, std::uint64_t epoch, std::int64_t revision) const;
   void reload(LiveGame& live, GameRecord record);
   // Another process appended actions: applies only the new ones (false when the log was cut or
   // differs, or the store is behind: then reload()).
@@ -272,6 +300,7 @@ class GameService {
   Notifier& notifier_;
   std::function<std::int64_t()> clock_;
   AgentQueue* agent_queue_ = nullptr;
+  const NoticeEpoch* notice_epoch_ = nullptr;
   std::function<bool(const std::string&)> may_watch_;
   std::function<void(const GameRecord&)> on_finish_;
   std::map<std::string, GameRules> games_;

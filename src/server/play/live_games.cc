@@ -124,7 +124,61 @@ void GameService::unload_idle(std::chrono::steady_clock::time_point now) {
   }
 }
 
-GameService::Locked GameService::get(const std::string& id) {
+void GameService::noticed(const std::string& id, std::int64_t revision) {
+  if (notice_epoch_ == nullptr) return;
+  const std::uint64_t epoch = notice_epoch_->now();
+  std::shared_ptr<LiveGame> live;
+  {
+    std::lock_guard lock(cache_mutex_);
+    if (auto it = cache_.find(id); it != cache_.end()) live = it->second;
+  }
+  if (!live) return;  // not in memory: its next load reads the store
+  std::lock_guard lock(live->notice_mutex);
+  if (revision < 0) {
+    live->noticed_revision = -1;
+  } else if (live->noticed_epoch == epoch) {
+    live->noticed_revision = std::max(live->noticed_revision, revision);
+  } else {
+    live->noticed_epoch = epoch;
+    live->noticed_revision = revision;
+  }
+}
+
+void GameService::note_revision(LiveGame& live, std::uint64_t epoch, std::int64_t revision) const {
+  if (notice_epoch_ == nullptr || !NoticeEpoch::listening(epoch) || notice_epoch_->now() != epoch)
+    return;
+  std::lock_guard lock(live.notice_mutex);
+  if (live.noticed_epoch == epoch) {
+    live.noticed_revision = std::max(live.noticed_revision, revision);
+  } else {
+    live.noticed_epoch = epoch;
+    live.noticed_revision = revision;
+  }
+}
+
+bool GameService::noticed_current(LiveGame& live) const {
+  if (notice_epoch_ == nullptr) return false;
+  const std::uint64_t epoch = notice_epoch_->now();
+  if (!NoticeEpoch::listening(epoch)) return false;
+  std::lock_guard lock(live.notice_mutex);
+  return live.noticed_epoch == epoch && live.noticed_revision == live.record.revision;
+}
+
+void GameService::check_with_store(LiveGame& live) {
+  // The epoch before the read: a loss of the connection meanwhile leaves the game unvouched.
+  const std::uint64_t epoch = notice_epoch_ != nullptr ? notice_epoch_->now() : 0;
+  const std::string id = live.record.id;
+  const auto revision = store_.game_revision(id);
+  if (!revision) throw ApiError(404, "no game '" + id + "'");
+  if (*revision != live.record.revision && !catch_up(live)) {
+    auto record = store_.load_game(id);
+    if (!record) throw ApiError(404, "no game '" + id + "'");
+    reload(live, std::move(*record));
+  }
+  note_revision(live, epoch, live.record.revision);
+}
+
+GameService::Locked GameService::get(const std::string& id, Freshness freshness) {
   std::shared_ptr<LiveGame> live;
   {
     std::lock_guard lock(cache_mutex_);
@@ -145,14 +199,10 @@ GameService::Locked GameService::get(const std::string& id) {
     live = cache_.emplace(id, std::move(fresh)).first->second;
   }
   Locked locked{live, std::unique_lock(live->mutex)};
-  // Another server process may have changed the game: the store's revision says.
-  const auto revision = store_.game_revision(id);
-  if (!revision) throw ApiError(404, "no game '" + id + "'");
-  if (*revision != live->record.revision && !catch_up(*live)) {
-    auto record = store_.load_game(id);
-    if (!record) throw ApiError(404, "no game '" + id + "'");
-    reload(*live, std::move(*record));
-  }
+  // Another server process may have changed the game: the store's revision says, or the notices
+  // vouch for the one in memory.
+  locked.checked = freshness == Freshness::kChecked || !noticed_current(*live);
+  if (locked.checked) check_with_store(*live);
   return locked;
 }
 

@@ -52,6 +52,15 @@ std::int64_t log_since_of(const Json& body) {
   return since;
 }
 
+// Whether `user` may make a move with `version` in `game` as it stands (act's checks, without
+// their answers).
+bool may_act(const GameRecord& game, const std::string& user, std::int64_t version) {
+  const GameStatus& s = game.state;
+  if (s.status != PlayStatus::kActive || s.version != version || s.to_move < 0) return false;
+  const auto seat = static_cast<std::size_t>(s.to_move);
+  return seat < game.seats.size() && game.seats[seat].username == user;
+}
+
 }  // namespace
 
 std::string GameService::act(const std::string& user, const std::string& id, const Json& body) {
@@ -59,7 +68,12 @@ std::string GameService::act(const std::string& user, const std::string& id, con
   const std::string action = string_field(body, "action", " (an action id)");
   const std::int64_t version = version_of(body);
   const std::int64_t log_since = log_since_of(body);
-  Locked live = get(id);
+  Locked live = get(id, Freshness::kNoticed);
+  if (!live.checked && !may_act(live->record, user, version)) {
+    // What the notices vouched for refuses the move: the store says whether it is current (a
+    // change of another process whose notice is still on its way).
+    check_with_store(*live.game);
+  }
   const int seat = seat_of(*live.game, user);
   check_log_since(*live.game, seat, log_since);
   const GameStatus& s = live->record.state;
