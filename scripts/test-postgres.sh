@@ -43,7 +43,7 @@ trap cleanup EXIT
 
 export PACWAR_TEST_POSTGRES="postgresql:///pacwar_test?host=$dir&port=$port&user=$user"
 echo "test-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') at $dir (port $port)"
-"$tests" --gtest_filter='ChangeNotices*:NoticedGames*:ServerApi*:HiddenInformation*:ServerProcess*:Security*:HiddenEverywhere*:Notices*:ServerPlatform*:ServerSchema*:RulesRepair*:MetricsServer*:AgentQueue*' --gtest_brief=1
+"$tests" --gtest_filter='ChangeNotices*:NoticedGames*:StatementsSentLater*:ServerApi*:HiddenInformation*:ServerProcess*:Security*:HiddenEverywhere*:Notices*:ServerPlatform*:ServerSchema*:RulesRepair*:MetricsServer*:AgentQueue*' --gtest_brief=1
 
 # Backups (docs/deploy.md, "Backups and upgrades"): pg_dump of the tests' database, pg_restore
 # into a new one; the games and the schema version must come back.

@@ -7,11 +7,11 @@ namespace pacwar::server {
 void write_ai_job(SqlConnection& c, const std::string& id, std::int64_t revision, bool agent_turn,
                   std::int64_t now_ms, const std::string& worker, std::int64_t lease_until) {
   if (!agent_turn) {
-    c.execute("DELETE FROM ai_jobs WHERE game_id = ?", {id});
+    c.execute_later("DELETE FROM ai_jobs WHERE game_id = ?", {id});
     return;
   }
   const bool claimed = !worker.empty();
-  c.execute(
+  c.execute_later(
       "INSERT INTO ai_jobs (game_id, revision, queued, lease_until, worker, attempts) "
       "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET "
       "revision = excluded.revision, queued = excluded.queued, "
@@ -22,8 +22,9 @@ void write_ai_job(SqlConnection& c, const std::string& id, std::int64_t revision
 
 void write_ai_move(SqlConnection& c, const std::string& id, std::int64_t idx,
                    const std::string& worker, std::int64_t think_ms, std::int64_t now_ms) {
-  c.execute("INSERT INTO ai_moves (game_id, idx, worker, think_ms, created) VALUES (?, ?, ?, ?, ?)",
-            {id, idx, worker, think_ms, now_ms});
+  c.execute_later(
+      "INSERT INTO ai_moves (game_id, idx, worker, think_ms, created) VALUES (?, ?, ?, ?, ?)",
+      {id, idx, worker, think_ms, now_ms});
 }
 
 std::optional<AiJob> Store::claim_ai_job(const std::string& worker, std::int64_t now_ms,

@@ -16,6 +16,7 @@ namespace pacwar::server {
 // (free to claim at once), or removes the game's job when no computer player is to move. With a
 // `worker`, the job is written claimed by it until `lease_until` (its first attempt): the worker
 // of this process takes it at once (AgentQueue::lease in games.h), with no claim of its own.
+// Both write with execute_later (db.h): sent with the change's next statement that is read.
 void write_ai_job(SqlConnection& c, const std::string& id, std::int64_t revision, bool agent_turn,
                   std::int64_t now_ms, const std::string& worker = {},
                   std::int64_t lease_until = 0);

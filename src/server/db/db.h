@@ -41,6 +41,12 @@ class SqlConnection {
   std::int64_t execute(std::string_view sql, const std::vector<SqlValue>& params = {}) {
     return run_execute(sql, params);
   }
+  // Runs a statement in a transaction whose outcome nobody reads: PostgreSQL sends it with the
+  // connection's next statement whose outcome is read (at the latest the COMMIT), all in one
+  // round trip (libpq's pipeline); SQLite runs it now. Its error is thrown by that statement.
+  void execute_later(std::string_view sql, const std::vector<SqlValue>& params = {}) {
+    run_later(sql, params);
+  }
   // Starts a transaction that writes (SQLite: BEGIN IMMEDIATE, so that two processes never
   // deadlock on upgrading a read lock).
   virtual void begin() = 0;
@@ -72,6 +78,9 @@ class SqlConnection {
   virtual std::vector<SqlRow> run_query(std::string_view sql,
                                         const std::vector<SqlValue>& params) = 0;
   virtual std::int64_t run_execute(std::string_view sql, const std::vector<SqlValue>& params) = 0;
+  virtual void run_later(std::string_view sql, const std::vector<SqlValue>& params) {
+    run_execute(sql, params);
+  }
 };
 
 // A fixed set of connections shared by the request threads; acquire() waits for a free one.

@@ -1,14 +1,18 @@
 // PostgreSQL through libpq: a few connections, statements sent with text parameters ($1, $2...
 // rewritten from the portable `?`). A connection that broke is reset before its next use. The
 // data statements (SELECT, INSERT, UPDATE, DELETE) are prepared once per connection and then only
-// executed, so PostgreSQL parses and plans each of them once, not at every call (issue 43).
+// executed, so PostgreSQL parses and plans each of them once, not at every call (issue 43). A
+// transaction's BEGIN and the statements whose outcome is not read (execute_later) wait and go
+// with the next statement that is read, in one pipeline: one round trip for them all.
 #include <libpq-fe.h>
 
 #include <cctype>
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "server/db/db.h"
 
@@ -48,6 +52,14 @@ bool preparable(std::string_view sql) {
          word == "WITH";
 }
 
+// One statement ready to send: its prepared statement's name, or its text when it is not
+// prepared, and its parameters as text (null: SQL NULL).
+struct Statement {
+  std::string name;  // empty: not prepared
+  std::string text;  // the numbered SQL (sent when not prepared; in error messages)
+  std::vector<std::optional<std::string>> params;
+};
+
 class PostgresConnection final : public SqlConnection {
  public:
   explicit PostgresConnection(const std::string& url) : conn_(PQconnectdb(url.c_str())) {
@@ -62,19 +74,27 @@ class PostgresConnection final : public SqlConnection {
   ~PostgresConnection() override { PQfinish(conn_); }
 
   // Read committed: a guarded UPDATE that waited for another transaction re-checks its WHERE
-  // clause and changes nothing when the revision moved.
-  void begin() override { execute("BEGIN"); }
-  void begin_read() override { execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); }
+  // clause and changes nothing when the revision moved. BEGIN goes with the transaction's first
+  // statement (run_later).
+  void begin() override {
+    run_later("BEGIN", {});
+    begin_pending_ = true;
+  }
+  void begin_read() override {
+    run_later("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", {});
+    begin_pending_ = true;
+  }
 
  protected:
   void run_commit_unsynced() override {
-    execute("SET LOCAL synchronous_commit TO OFF");
+    run_later("SET LOCAL synchronous_commit TO OFF", {});
     run_commit();
   }
   std::vector<SqlRow> run_query(std::string_view sql,
                                 const std::vector<SqlValue>& params) override {
     Result result = run(sql, params);
     std::vector<SqlRow> rows;
+    if (!result) return rows;
     const int count = PQntuples(result.get());
     const int columns = PQnfields(result.get());
     rows.reserve(static_cast<std::size_t>(count));
@@ -93,37 +113,142 @@ class PostgresConnection final : public SqlConnection {
 
   std::int64_t run_execute(std::string_view sql, const std::vector<SqlValue>& params) override {
     Result result = run(sql, params);
+    if (!result) return 0;
     const char* tuples = PQcmdTuples(result.get());
     return tuples[0] == '\0' ? 0 : std::strtoll(tuples, nullptr, 10);
   }
 
+  void run_later(std::string_view sql, const std::vector<SqlValue>& params) override {
+    check_connection();
+    pending_.push_back(statement(sql, params));
+  }
+
  private:
-  Result run(std::string_view sql, const std::vector<SqlValue>& params) {
-    if (PQstatus(conn_) != CONNECTION_OK) {
-      PQreset(conn_);
-      prepared_.clear();  // a new session has none
-    }
-    std::vector<std::string> texts(params.size());
-    std::vector<const char*> values(params.size(), nullptr);
-    for (std::size_t i = 0; i < params.size(); ++i) {
-      if (const auto* number = std::get_if<std::int64_t>(&params[i])) {
-        texts[i] = std::to_string(*number);
-        values[i] = texts[i].c_str();
-      } else if (const auto* text = std::get_if<std::string>(&params[i])) {
-        values[i] = text->c_str();
+  // A broken connection is made again before its next statement; statements of a transaction
+  // not sent yet are then lost with it, which is an error.
+  void check_connection() {
+    if (PQstatus(conn_) == CONNECTION_OK && !broken_) return;
+    const bool lost_work = !pending_.empty();
+    pending_.clear();
+    begin_pending_ = false;
+    PQreset(conn_);
+    prepared_.clear();  // a new session has none
+    broken_ = false;
+    if (lost_work) throw DbError("PostgreSQL: the connection was lost during a transaction");
+  }
+
+  Statement statement(std::string_view sql, const std::vector<SqlValue>& params) {
+    Statement s;
+    const int count = static_cast<int>(params.size());
+    if (const std::string* name = prepared(sql, count)) s.name = *name;
+    s.text = numbered(sql);
+    s.params.reserve(params.size());
+    for (const SqlValue& value : params) {
+      if (const auto* number = std::get_if<std::int64_t>(&value)) {
+        s.params.emplace_back(std::to_string(*number));
+      } else if (const auto* text = std::get_if<std::string>(&value)) {
+        s.params.emplace_back(*text);
+      } else {
+        s.params.emplace_back(std::nullopt);
       }
     }
-    const int count = static_cast<int>(params.size());
-    const std::string* name = prepared(sql, count);
-    Result result(name != nullptr ? PQexecPrepared(conn_, name->c_str(), count, values.data(),
-                                                   nullptr, nullptr, 0)
-                                  : PQexecParams(conn_, numbered(sql).c_str(), count, nullptr,
-                                                 values.data(), nullptr, nullptr, 0));
+    return s;
+  }
+
+  static std::vector<const char*> values_of(const Statement& s) {
+    std::vector<const char*> values(s.params.size(), nullptr);
+    for (std::size_t i = 0; i < s.params.size(); ++i) {
+      if (s.params[i]) values[i] = s.params[i]->c_str();
+    }
+    return values;
+  }
+
+  [[noreturn]] void fail(const std::string& message, const std::string& text) {
+    throw DbError("PostgreSQL: " + message + " in: " + text);
+  }
+
+  Result run(std::string_view sql, const std::vector<SqlValue>& params) {
+    check_connection();
+    if (sql == "ROLLBACK" && !pending_.empty()) {
+      // What was not sent needs no undoing; a transaction not begun yet needs no ROLLBACK.
+      const bool begun = !begin_pending_;
+      pending_.clear();
+      begin_pending_ = false;
+      if (!begun) return nullptr;
+    }
+    Statement current = statement(sql, params);
+    if (!pending_.empty()) return run_pipeline(std::move(current));
+    const std::vector<const char*> values = values_of(current);
+    const int count = static_cast<int>(values.size());
+    Result result(!current.name.empty() ? PQexecPrepared(conn_, current.name.c_str(), count,
+                                                         values.data(), nullptr, nullptr, 0)
+                                        : PQexecParams(conn_, current.text.c_str(), count, nullptr,
+                                                       values.data(), nullptr, nullptr, 0));
     const ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-      throw DbError("PostgreSQL: " + std::string(PQerrorMessage(conn_)) + " in: " + numbered(sql));
+      fail(PQerrorMessage(conn_), current.text);
     }
     return result;
+  }
+
+  // The statements waiting (run_later) and `last`, sent together and answered together: one
+  // round trip. Returns the last one's result; throws the first error (the statements after a
+  // failed one are not run, and its transaction is left failed for the caller's ROLLBACK).
+  Result run_pipeline(Statement last) {
+    std::vector<Statement> batch = std::move(pending_);
+    pending_.clear();
+    begin_pending_ = false;
+    batch.push_back(std::move(last));
+    if (PQenterPipelineMode(conn_) != 1) fail(PQerrorMessage(conn_), batch.front().text);
+    std::string error;
+    std::string error_text;
+    bool sent = true;
+    for (const Statement& s : batch) {
+      const std::vector<const char*> values = values_of(s);
+      const int count = static_cast<int>(values.size());
+      const int ok = !s.name.empty() ? PQsendQueryPrepared(conn_, s.name.c_str(), count,
+                                                           values.data(), nullptr, nullptr, 0)
+                                     : PQsendQueryParams(conn_, s.text.c_str(), count, nullptr,
+                                                         values.data(), nullptr, nullptr, 0);
+      if (ok != 1) {
+        sent = false;
+        error = PQerrorMessage(conn_);
+        error_text = s.text;
+        break;
+      }
+    }
+    if (sent && PQpipelineSync(conn_) != 1) {
+      sent = false;
+      error = PQerrorMessage(conn_);
+      error_text = batch.back().text;
+    }
+    Result answer;
+    if (sent) {
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        Result result(PQgetResult(conn_));
+        // Each statement's result is followed by a null.
+        while (PGresult* more = PQgetResult(conn_)) PQclear(more);
+        const ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
+        if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK && error.empty()) {
+          error = result && status != PGRES_PIPELINE_ABORTED ? PQresultErrorMessage(result.get())
+                                                             : PQerrorMessage(conn_);
+          error_text = batch[i].text;
+        }
+        if (i + 1 == batch.size()) answer = std::move(result);
+      }
+      Result sync(PQgetResult(conn_));
+      if (!sync || PQresultStatus(sync.get()) != PGRES_PIPELINE_SYNC) {
+        if (error.empty()) {
+          error = PQerrorMessage(conn_);
+          error_text = batch.back().text;
+        }
+        broken_ = true;
+      }
+    }
+    if (PQexitPipelineMode(conn_) != 1) broken_ = true;  // made again before the next statement
+    if (!sent) broken_ = true;
+    if (!error.empty()) fail(error, error_text);
+    return answer;
   }
 
   // The name of `sql`'s prepared statement on this connection, prepared now if it is new; null
@@ -136,13 +261,16 @@ class PostgresConnection final : public SqlConnection {
     const std::string text = numbered(sql);
     Result result(PQprepare(conn_, name.c_str(), text.c_str(), params, nullptr));
     if (!result || PQresultStatus(result.get()) != PGRES_COMMAND_OK) {
-      throw DbError("PostgreSQL: " + std::string(PQerrorMessage(conn_)) + " in: " + text);
+      fail(PQerrorMessage(conn_), text);
     }
     return &prepared_.emplace(key, std::move(name)).first->second;
   }
 
   PGconn* conn_ = nullptr;
   std::map<std::string, std::string> prepared_;  // SQL -> its prepared statement's name
+  std::vector<Statement> pending_;               // run_later's statements not sent yet
+  bool begin_pending_ = false;                   // the transaction's BEGIN is among them
+  bool broken_ = false;                          // a pipeline went wrong: reset before reuse
 };
 
 class PostgresDatabase final : public Database {

@@ -93,7 +93,8 @@ SqlValue text_or_null(const std::string& text) {
 }
 
 // INSERT INTO `into` VALUES (...), (...): the rows in statements of up to 16 rows each (one
-// round trip to PostgreSQL for the moves of a request, not one a row; a few statement texts).
+// round trip to PostgreSQL for the moves of a request, not one a row; a few statement texts),
+// sent with the transaction's next statement that is read (execute_later).
 void insert_rows(SqlConnection& c, const std::string& into,
                  const std::vector<std::vector<SqlValue>>& rows) {
   constexpr std::size_t kMostRows = 16;
@@ -109,12 +110,13 @@ void insert_rows(SqlConnection& c, const std::string& into,
       }
       sql += ")";
     }
-    c.execute(sql, params);
+    c.execute_later(sql, params);
   }
 }
 
 // PostgreSQL: tells every listening server process that game `id` changed (pg_listener.h), inside
-// the committing transaction, so the notice goes out with the commit and only if it commits.
+// the committing transaction, so the notice goes out with the commit and only if it commits. Sent
+// with the COMMIT (execute_later), like the change's other writes that read nothing.
 void notify_change(SqlConnection& c, bool postgres, const GameNotice& notice) {
   if (postgres)
     c.query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), game_notice(notice)});
@@ -249,7 +251,7 @@ std::optional<std::int64_t> Store::change_game(const std::string& id, std::int64
   if (changed != 1) return std::nullopt;
   // An undo or a repair cuts the log; a move only appends to it.
   if (change.keep < change.before.version)
-    c->execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", {id, change.keep});
+    c->execute_later("DELETE FROM actions WHERE game_id = ? AND idx >= ?", {id, change.keep});
   std::vector<std::vector<SqlValue>> actions;
   actions.reserve(change.append.size());
   for (std::size_t i = 0; i < change.append.size(); ++i) {
