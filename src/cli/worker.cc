@@ -64,6 +64,7 @@ int run_worker(const WorkerConfig& config, std::ostream& out) {
     listener = std::make_unique<server::PgListener>(
         config.db, server::kGamesChannel,
         server::PgListener::Callbacks{[&runner](std::string_view payload) {
+                                        if (payload == server::kSessionsNotice) return;
                                         const auto notice = server::parse_game_notice(payload);
                                         if (!notice || notice->job) runner.wake();
                                       },

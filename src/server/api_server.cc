@@ -124,10 +124,15 @@ struct ApiServer::Impl {
     if (notified) {
       // One connection of its own LISTENs for the changes of every process (this one too). A
       // notice's revision vouches for the game in memory (GameService::noticed); one without
-      // drops the chat count kept (a chat message); the worker looks only when a job waits.
+      // drops the chat count kept (a chat message); the worker looks only when a job waits. A
+      // deletion of sessions drops the sessions kept (Store::session_user).
       listener = std::make_unique<PgListener>(
           config.db, kGamesChannel,
           PgListener::Callbacks{[this](std::string_view payload) {
+                                  if (payload == kSessionsNotice) {
+                                    store.sessions_noticed();
+                                    return;
+                                  }
                                   const auto notice = parse_game_notice(payload);
                                   if (!notice) {
                                     if (runner) runner->wake();
@@ -146,6 +151,7 @@ struct ApiServer::Impl {
                                 [this] { notice_epoch.lost(); }});
       notice_epoch.resumed();
       games.set_notice_epoch(&notice_epoch);
+      store.set_notice_epoch(&notice_epoch);
       platform.set_notice_epoch(&notice_epoch);
     }
   }

@@ -1,9 +1,9 @@
 // What a change notice carries and what a process may skip because of it (issue 43): the revision
 // and the computer's job in the payload (pg_listener.h), the game in memory that the notices vouch
-// for (GameService::Freshness::kNoticed) and the chat count kept between notices (Platform). Two
-// GameService objects on one store stand for two server processes; on SQLite as on PostgreSQL
-// (`make test-postgres`), since what is tested is what a process does with the notices it is
-// given.
+// for (GameService::Freshness::kNoticed), the chat count kept between notices (Platform) and the
+// log-in sessions kept between them (Store::session_user). Two GameService (or Store) objects on
+// one database stand for two server processes; on SQLite as on PostgreSQL (`make
+// test-postgres`), since what is tested is what a process does with the notices it is given.
 #include <gtest/gtest.h>
 
 #include "engine/data_dir.h"
@@ -56,6 +56,59 @@ TEST(ChangeNotices, TheEpochTrustsOnlyWhileTheConnectionListens) {
   const std::uint64_t second = epoch.now();
   epoch.resumed();  // made again without a loss seen: a new epoch all the same
   EXPECT_NE(epoch.now(), second);
+}
+
+TEST(ChangeNotices, ASessionIsKeptUntilADeletionIsNoticedAndForHalfAMinuteAtMost) {
+  TempDir dir;
+  Store here(open_database(testing::test_db(dir)));   // told of deletions by sessions_noticed()
+  Store there(open_database(testing::test_db(dir)));  // another process
+  NoticeEpoch epoch;
+  epoch.resumed();
+  here.set_notice_epoch(&epoch);
+  const std::string ann = testing::unique("ann");
+  there.create_user(ann, "x", now_ms());
+  const std::int64_t t0 = now_ms();
+  const std::int64_t hour = 3'600'000;
+  auto session = [&](const std::string& name) {
+    const std::string hash = testing::unique(name);
+    there.create_session(hash, ann, t0 + hour);
+    EXPECT_EQ(here.session_user(hash, t0).value_or(""), ann);  // read, and kept
+    return hash;
+  };
+  // Ended in another process: kept until the notice comes.
+  const std::string first = session("s1");
+  there.delete_session(first);
+  EXPECT_EQ(here.session_user(first, t0 + 1).value_or(""), ann);
+  here.sessions_noticed();
+  EXPECT_FALSE(here.session_user(first, t0 + 2).has_value());
+  // Ended in this process: at once.
+  const std::string second = session("s2");
+  here.delete_session(second);
+  EXPECT_FALSE(here.session_user(second, t0 + 1).has_value());
+  // Ended by hand in the database (no notice): within kSessionKeptMs.
+  const std::string third = session("s3");
+  {
+    auto c = there.database().acquire();
+    c->execute("DELETE FROM sessions WHERE token_hash = ?", {third});
+  }
+  EXPECT_EQ(here.session_user(third, t0 + 1).value_or(""), ann);
+  EXPECT_FALSE(here.session_user(third, t0 + Store::kSessionKeptMs).has_value());
+  // Expired: never answered from what is kept.
+  const std::string fourth = session("s4");
+  EXPECT_FALSE(here.session_user(fourth, t0 + hour).has_value());
+  // The connection lost: the store is asked.
+  const std::string fifth = session("s5");
+  there.delete_sessions_of(ann);
+  epoch.lost();
+  EXPECT_FALSE(here.session_user(fifth, t0 + 1).has_value());
+  // Without notices (SQLite) every call reads the store.
+  here.set_notice_epoch(nullptr);
+  epoch.resumed();
+  const std::string sixth = testing::unique("s6");
+  there.create_session(sixth, ann, t0 + hour);
+  EXPECT_EQ(here.session_user(sixth, t0).value_or(""), ann);
+  there.delete_session(sixth);
+  EXPECT_FALSE(here.session_user(sixth, t0 + 1).has_value());
 }
 
 // Two processes on one store: `here` is told of changes only by noticed(), as a LISTEN

@@ -37,6 +37,8 @@ std::string game_notice(const std::string& id, std::int64_t version);
 // The notice in a payload; nullopt when it is not one. A payload without "revision" or "job"
 // (another version of the server) reads as revision -1 and job true.
 std::optional<GameNotice> parse_game_notice(std::string_view payload);
+// The payload of the notice that log-in sessions were deleted (Store::session_user).
+inline constexpr const char* kSessionsNotice = R"({"sessions":"deleted"})";
 // The game id of a notice's payload; "" when it is not one.
 std::string game_of_notice(std::string_view payload);
 

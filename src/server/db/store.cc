@@ -158,16 +158,62 @@ void Store::create_session(const std::string& token_hash, const std::string& use
 }
 
 std::optional<std::string> Store::session_user(const std::string& token_hash, std::int64_t now_ms) {
-  auto c = db_->acquire();
-  const auto rows = c->query("SELECT username FROM sessions WHERE token_hash = ? AND expires > ?",
-                             {token_hash, now_ms});
-  if (rows.empty()) return std::nullopt;
-  return rows[0][0];
+  std::uint64_t epoch = 0;
+  std::uint64_t drops = 0;
+  if (notice_epoch_ != nullptr) {
+    epoch = notice_epoch_->now();
+    std::lock_guard lock(sessions_mutex_);
+    if (auto it = sessions_.find(token_hash); it != sessions_.end()) {
+      const KeptSession& kept = it->second;
+      if (NoticeEpoch::listening(epoch) && kept.epoch == epoch && kept.expires > now_ms &&
+          now_ms - kept.read < kSessionKeptMs && now_ms >= kept.read) {
+        return kept.username;
+      }
+      sessions_.erase(it);
+    }
+    drops = session_drops_;
+  }
+  std::optional<SqlRow> row;
+  {
+    auto c = db_->acquire();
+    const auto rows =
+        c->query("SELECT username, expires FROM sessions WHERE token_hash = ? AND expires > ?",
+                 {token_hash, now_ms});
+    if (!rows.empty()) row = rows[0];
+  }
+  if (!row) return std::nullopt;
+  if (notice_epoch_ != nullptr && NoticeEpoch::listening(epoch)) {
+    std::lock_guard lock(sessions_mutex_);
+    // Kept only if no deletion was noticed meanwhile and the connection lasted.
+    if (session_drops_ == drops && notice_epoch_->now() == epoch) {
+      constexpr std::size_t kMostKept = 100'000;
+      if (sessions_.size() >= kMostKept) sessions_.clear();
+      sessions_[token_hash] =
+          KeptSession{(*row)[0].value_or(""), sql_number((*row)[1]), now_ms, epoch};
+    }
+  }
+  return (*row)[0];
+}
+
+void Store::sessions_noticed() {
+  std::lock_guard lock(sessions_mutex_);
+  sessions_.clear();
+  ++session_drops_;
+}
+
+void Store::notify_sessions(SqlConnection& c) {
+  if (postgres_) c.query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), kSessionsNotice});
 }
 
 void Store::delete_session(const std::string& token_hash) {
-  auto c = db_->acquire();
-  c->execute("DELETE FROM sessions WHERE token_hash = ?", {token_hash});
+  {
+    auto c = db_->acquire();
+    Transaction transaction(*c);
+    c->execute("DELETE FROM sessions WHERE token_hash = ?", {token_hash});
+    notify_sessions(*c);
+    transaction.commit();
+  }
+  sessions_noticed();
 }
 
 void Store::create_game(const GameRecord& g) {

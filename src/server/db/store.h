@@ -7,14 +7,17 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "engine/game.h"
 #include "server/db/db.h"
+#include "server/db/notice_epoch.h"
 #include "server/db/play_status.h"
 #include "server/notify/notice_queue.h"
 
@@ -132,11 +135,19 @@ class Store {
                    std::int64_t now_ms);
   std::optional<std::string> password_hash(const std::string& username);
 
-  // Log-in sessions, keyed by a hash of the cookie token.
+  // Log-in sessions, keyed by a hash of the cookie token. On PostgreSQL every deletion of
+  // sessions sends a notice in its transaction (kSessionsNotice); while `epoch`
+  // (set_notice_epoch) says this process receives them, a session read from the store is kept
+  // for up to kSessionKeptMs (a deletion made outside pacwar then takes effect within that
+  // time) and until such a notice (sessions_noticed) or its expiry. Without it (SQLite) every
+  // call reads the store.
   void create_session(const std::string& token_hash, const std::string& username,
                       std::int64_t expires_ms);
   std::optional<std::string> session_user(const std::string& token_hash, std::int64_t now_ms);
   void delete_session(const std::string& token_hash);
+  static constexpr std::int64_t kSessionKeptMs = 30'000;
+  void set_notice_epoch(const NoticeEpoch* epoch) { notice_epoch_ = epoch; }
+  void sessions_noticed();
 
   // Games. create_game stores the game, its seats and its first actions in one transaction.
   void create_game(const GameRecord& game);
@@ -221,8 +232,24 @@ class Store {
   void delete_user(const std::string& username);
 
  private:
+  // PostgreSQL: the notice that sessions were deleted (sent in the deleting transaction).
+  void notify_sessions(SqlConnection& c);
+
   std::unique_ptr<Database> db_;
   bool postgres_ = false;  // changes are announced with NOTIFY (pg_listener.h)
+  const NoticeEpoch* notice_epoch_ = nullptr;
+  // The sessions kept (session_user): valid in their epoch, until `expires` and for
+  // kSessionKeptMs after `read`; `session_drops_` counts the notices, so that a session read
+  // while one came is not kept.
+  struct KeptSession {
+    std::string username;
+    std::int64_t expires = 0;
+    std::int64_t read = 0;
+    std::uint64_t epoch = 0;
+  };
+  std::mutex sessions_mutex_;
+  std::unordered_map<std::string, KeptSession> sessions_;
+  std::uint64_t session_drops_ = 0;
 };
 
 }  // namespace pacwar::server

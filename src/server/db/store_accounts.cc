@@ -137,8 +137,14 @@ void Store::set_password_hash(const std::string& username, const std::string& pa
 }
 
 void Store::delete_sessions_of(const std::string& username, const std::string& keep) {
-  auto c = db_->acquire();
-  c->execute("DELETE FROM sessions WHERE username = ? AND token_hash <> ?", {username, keep});
+  {
+    auto c = db_->acquire();
+    Transaction transaction(*c);
+    c->execute("DELETE FROM sessions WHERE username = ? AND token_hash <> ?", {username, keep});
+    notify_sessions(*c);
+    transaction.commit();
+  }
+  sessions_noticed();
 }
 
 void Store::delete_user(const std::string& username) {
@@ -174,6 +180,7 @@ void Store::delete_user(const std::string& username) {
   c->execute("UPDATE seats SET username = NULL, agent = ? WHERE username = ?",
              {std::string(kDeletedUser), username});
   c->execute("DELETE FROM sessions WHERE username = ?", {username});
+  notify_sessions(*c);
   // The user's notification settings and notices (notice_queue.cc), and War in the Pacific
   // campaigns (witp_api.cc): their own and their places as readers of others'.
   c->execute("DELETE FROM notices WHERE username = ?", {username});
@@ -194,6 +201,7 @@ void Store::delete_user(const std::string& username) {
   c->execute("DELETE FROM account_ids WHERE username = ?", {username});
   c->execute("DELETE FROM users WHERE username = ?", {username});
   transaction.commit();
+  sessions_noticed();
 }
 
 }  // namespace pacwar::server
