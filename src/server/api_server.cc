@@ -122,6 +122,10 @@ struct ApiServer::Impl {
     watch();
     if (runner) games.set_agent_queue(runner.get());
     if (notified) {
+      // Before the listener's thread starts; nothing is trusted until the epoch is resumed.
+      games.set_notice_epoch(&notice_epoch);
+      store.set_notice_epoch(&notice_epoch);
+      platform.set_notice_epoch(&notice_epoch);
       // One connection of its own LISTENs for the changes of every process (this one too). A
       // notice's revision vouches for the game in memory (GameService::noticed); one without
       // drops the chat count kept (a chat message); the worker looks only when a job waits. A
@@ -149,10 +153,8 @@ struct ApiServer::Impl {
                                   if (runner) runner->wake();
                                 },
                                 [this] { notice_epoch.lost(); }});
+      // Trusted from now on: the connection LISTENs (the notices before it are not kept).
       notice_epoch.resumed();
-      games.set_notice_epoch(&notice_epoch);
-      store.set_notice_epoch(&notice_epoch);
-      platform.set_notice_epoch(&notice_epoch);
     }
   }
 
