@@ -664,42 +664,18 @@ void Platform::post_server_note(const std::string& id, const std::string& text) 
 }
 
 std::int64_t Platform::chat_count(const std::string& id) {
-  std::uint64_t epoch = 0;
-  std::uint64_t drops = 0;
-  if (notice_epoch_ != nullptr) {
-    epoch = notice_epoch_->now();
-    std::lock_guard lock(chat_mutex_);
-    if (chat_epoch_ != epoch) {
-      chat_counts_.clear();
-      chat_epoch_ = epoch;
-    }
-    if (NoticeEpoch::listening(epoch)) {
-      if (auto it = chat_counts_.find(id); it != chat_counts_.end()) return it->second;
-    }
-    drops = chat_drops_;
-  }
+  KeptValues<std::int64_t>::Ticket ticket;
+  if (auto kept = chat_counts_.find(id, ticket)) return *kept;
   std::int64_t count = 0;
   {
     auto c = db_.acquire();
     const auto rows = c->query("SELECT COUNT(*) FROM chat WHERE game_id = ?", {id});
     count = rows.empty() ? 0 : sql_number(rows[0][0]);
   }
-  if (notice_epoch_ != nullptr && NoticeEpoch::listening(epoch)) {
-    std::lock_guard lock(chat_mutex_);
-    // Kept only if no notice came meanwhile and the connection lasted.
-    if (chat_epoch_ == epoch && chat_drops_ == drops && notice_epoch_->now() == epoch) {
-      constexpr std::size_t kMostKept = 100'000;
-      if (chat_counts_.size() >= kMostKept) chat_counts_.clear();
-      chat_counts_[id] = count;
-    }
-  }
+  chat_counts_.keep(id, count, ticket);
   return count;
 }
 
-void Platform::chat_noticed(const std::string& id) {
-  std::lock_guard lock(chat_mutex_);
-  chat_counts_.erase(id);
-  ++chat_drops_;
-}
+void Platform::chat_noticed(const std::string& id) { chat_counts_.drop(id); }
 
 }  // namespace pacwar::server

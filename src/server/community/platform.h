@@ -106,7 +106,7 @@ class Platform {
   // count read from the store is kept until a notice of that game without a revision (a chat
   // message's, chat_noticed) drops it; without it (SQLite) every call reads the store.
   std::int64_t chat_count(const std::string& id);
-  void set_notice_epoch(const NoticeEpoch* epoch) { notice_epoch_ = epoch; }
+  void set_notice_epoch(const NoticeEpoch* epoch) { chat_counts_.set_epoch(epoch); }
   void chat_noticed(const std::string& id);
 
  private:
@@ -119,13 +119,7 @@ class Platform {
   GameService& games_;
   bool postgres_;
   Limits limits_;
-  const NoticeEpoch* notice_epoch_ = nullptr;
-  // The chat counts kept (chat_count): valid in `chat_epoch_`; `chat_drops_` counts the drops,
-  // so that a count read while one happened is not kept.
-  std::mutex chat_mutex_;
-  std::unordered_map<std::string, std::int64_t> chat_counts_;
-  std::uint64_t chat_epoch_ = 0;
-  std::uint64_t chat_drops_ = 0;
+  KeptValues<std::int64_t> chat_counts_;  // chat_count's, by game
   // game -> level -> its rating (nullopt: not measured, games against it are not rated).
   std::map<std::string, std::map<std::string, std::optional<LevelRating>>> levels_;
 };

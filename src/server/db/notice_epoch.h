@@ -6,8 +6,12 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
 
 namespace pacwar::server {
 
@@ -31,6 +35,68 @@ class NoticeEpoch {
  private:
   std::mutex mutex_;
   std::atomic<std::uint64_t> epoch_{0};
+};
+
+// Values read from the store and kept while the notices say when they change (the chat counts,
+// the log-in sessions): a value is answered only while `epoch` listens and is the one it was kept
+// in; a value read while a drop came (or the connection was lost) is not kept. Without an epoch
+// (SQLite) nothing is kept.
+template <typename V>
+class KeptValues {
+ public:
+  // Where a reader stood before it read the store (find), for keep().
+  struct Ticket {
+    std::uint64_t epoch = 0;
+    std::uint64_t drops = 0;
+  };
+  void set_epoch(const NoticeEpoch* epoch) { epoch_ = epoch; }
+  // The value kept for `key`, if any; `ticket` is then ready for keep().
+  std::optional<V> find(const std::string& key, Ticket& ticket) {
+    if (epoch_ == nullptr) return std::nullopt;
+    std::lock_guard lock(mutex_);
+    ticket = {epoch_->now(), drops_};
+    if (kept_epoch_ != ticket.epoch) {
+      values_.clear();
+      kept_epoch_ = ticket.epoch;
+    }
+    if (!NoticeEpoch::listening(ticket.epoch)) return std::nullopt;
+    auto it = values_.find(key);
+    if (it == values_.end()) return std::nullopt;
+    return it->second;
+  }
+  // Keeps `value`, read after find() gave `ticket`, unless a drop or a loss came meanwhile.
+  void keep(const std::string& key, V value, const Ticket& ticket) {
+    if (epoch_ == nullptr || !NoticeEpoch::listening(ticket.epoch)) return;
+    std::lock_guard lock(mutex_);
+    if (kept_epoch_ != ticket.epoch || drops_ != ticket.drops || epoch_->now() != ticket.epoch)
+      return;
+    constexpr std::size_t kMostKept = 100'000;
+    if (values_.size() >= kMostKept) values_.clear();
+    values_.insert_or_assign(key, std::move(value));
+  }
+  // A notice: `key`'s value changed (drop) or every value did (drop_all).
+  void drop(const std::string& key) {
+    std::lock_guard lock(mutex_);
+    values_.erase(key);
+    ++drops_;
+  }
+  void drop_all() {
+    std::lock_guard lock(mutex_);
+    values_.clear();
+    ++drops_;
+  }
+  // A value the reader found no longer valid (expired): forgotten, no notice.
+  void forget(const std::string& key) {
+    std::lock_guard lock(mutex_);
+    values_.erase(key);
+  }
+
+ private:
+  const NoticeEpoch* epoch_ = nullptr;
+  std::mutex mutex_;
+  std::unordered_map<std::string, V> values_;
+  std::uint64_t kept_epoch_ = 0;
+  std::uint64_t drops_ = 0;
 };
 
 }  // namespace pacwar::server

@@ -158,20 +158,11 @@ void Store::create_session(const std::string& token_hash, const std::string& use
 }
 
 std::optional<std::string> Store::session_user(const std::string& token_hash, std::int64_t now_ms) {
-  std::uint64_t epoch = 0;
-  std::uint64_t drops = 0;
-  if (notice_epoch_ != nullptr) {
-    epoch = notice_epoch_->now();
-    std::lock_guard lock(sessions_mutex_);
-    if (auto it = sessions_.find(token_hash); it != sessions_.end()) {
-      const KeptSession& kept = it->second;
-      if (NoticeEpoch::listening(epoch) && kept.epoch == epoch && kept.expires > now_ms &&
-          now_ms - kept.read < kSessionKeptMs && now_ms >= kept.read) {
-        return kept.username;
-      }
-      sessions_.erase(it);
-    }
-    drops = session_drops_;
+  KeptValues<KeptSession>::Ticket ticket;
+  if (auto kept = sessions_.find(token_hash, ticket)) {
+    if (kept->expires > now_ms && now_ms >= kept->read && now_ms - kept->read < kSessionKeptMs)
+      return kept->username;
+    sessions_.forget(token_hash);
   }
   std::optional<SqlRow> row;
   {
@@ -182,24 +173,12 @@ std::optional<std::string> Store::session_user(const std::string& token_hash, st
     if (!rows.empty()) row = rows[0];
   }
   if (!row) return std::nullopt;
-  if (notice_epoch_ != nullptr && NoticeEpoch::listening(epoch)) {
-    std::lock_guard lock(sessions_mutex_);
-    // Kept only if no deletion was noticed meanwhile and the connection lasted.
-    if (session_drops_ == drops && notice_epoch_->now() == epoch) {
-      constexpr std::size_t kMostKept = 100'000;
-      if (sessions_.size() >= kMostKept) sessions_.clear();
-      sessions_[token_hash] =
-          KeptSession{(*row)[0].value_or(""), sql_number((*row)[1]), now_ms, epoch};
-    }
-  }
+  sessions_.keep(token_hash, KeptSession{(*row)[0].value_or(""), sql_number((*row)[1]), now_ms},
+                 ticket);
   return (*row)[0];
 }
 
-void Store::sessions_noticed() {
-  std::lock_guard lock(sessions_mutex_);
-  sessions_.clear();
-  ++session_drops_;
-}
+void Store::sessions_noticed() { sessions_.drop_all(); }
 
 void Store::notify_sessions(SqlConnection& c) {
   if (postgres_) c.query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), kSessionsNotice});

@@ -146,7 +146,7 @@ class Store {
   std::optional<std::string> session_user(const std::string& token_hash, std::int64_t now_ms);
   void delete_session(const std::string& token_hash);
   static constexpr std::int64_t kSessionKeptMs = 30'000;
-  void set_notice_epoch(const NoticeEpoch* epoch) { notice_epoch_ = epoch; }
+  void set_notice_epoch(const NoticeEpoch* epoch) { sessions_.set_epoch(epoch); }
   void sessions_noticed();
 
   // Games. create_game stores the game, its seats and its first actions in one transaction.
@@ -237,19 +237,14 @@ class Store {
 
   std::unique_ptr<Database> db_;
   bool postgres_ = false;  // changes are announced with NOTIFY (pg_listener.h)
-  const NoticeEpoch* notice_epoch_ = nullptr;
-  // The sessions kept (session_user): valid in their epoch, until `expires` and for
-  // kSessionKeptMs after `read`; `session_drops_` counts the notices, so that a session read
-  // while one came is not kept.
+  // The sessions kept (session_user), by token hash: answered until `expires` and for
+  // kSessionKeptMs after `read`.
   struct KeptSession {
     std::string username;
     std::int64_t expires = 0;
     std::int64_t read = 0;
-    std::uint64_t epoch = 0;
   };
-  std::mutex sessions_mutex_;
-  std::unordered_map<std::string, KeptSession> sessions_;
-  std::uint64_t session_drops_ = 0;
+  KeptValues<KeptSession> sessions_;
 };
 
 }  // namespace pacwar::server

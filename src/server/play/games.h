@@ -258,6 +258,8 @@ class GameService {
   void check_with_store(LiveGame& live);
   // The notices vouch that `live` is the store's latest revision.
   bool noticed_current(LiveGame& live) const;
+  // The latest revision announced for `live` in `epoch` is at least `revision`.
+  static void raise_noticed(LiveGame& live, std::uint64_t epoch, std::int64_t revision);
   // `revision` is the store's as of now, read in notice epoch `epoch`.
   void note_revision(LiveGame& live, std::uint64_t epoch, std::int64_t revision) const;
   void reload(LiveGame& live, GameRecord record);

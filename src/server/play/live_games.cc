@@ -133,20 +133,15 @@ void GameService::noticed(const std::string& id, std::int64_t revision) {
     if (auto it = cache_.find(id); it != cache_.end()) live = it->second;
   }
   if (!live) return;  // not in memory: its next load reads the store
-  std::lock_guard lock(live->notice_mutex);
   if (revision < 0) {
+    std::lock_guard lock(live->notice_mutex);
     live->noticed_revision = -1;
-  } else if (live->noticed_epoch == epoch) {
-    live->noticed_revision = std::max(live->noticed_revision, revision);
-  } else {
-    live->noticed_epoch = epoch;
-    live->noticed_revision = revision;
+    return;
   }
+  raise_noticed(*live, epoch, revision);
 }
 
-void GameService::note_revision(LiveGame& live, std::uint64_t epoch, std::int64_t revision) const {
-  if (notice_epoch_ == nullptr || !NoticeEpoch::listening(epoch) || notice_epoch_->now() != epoch)
-    return;
+void GameService::raise_noticed(LiveGame& live, std::uint64_t epoch, std::int64_t revision) {
   std::lock_guard lock(live.notice_mutex);
   if (live.noticed_epoch == epoch) {
     live.noticed_revision = std::max(live.noticed_revision, revision);
@@ -154,6 +149,12 @@ void GameService::note_revision(LiveGame& live, std::uint64_t epoch, std::int64_
     live.noticed_epoch = epoch;
     live.noticed_revision = revision;
   }
+}
+
+void GameService::note_revision(LiveGame& live, std::uint64_t epoch, std::int64_t revision) const {
+  if (notice_epoch_ == nullptr || !NoticeEpoch::listening(epoch) || notice_epoch_->now() != epoch)
+    return;
+  raise_noticed(live, epoch, revision);
 }
 
 bool GameService::noticed_current(LiveGame& live) const {
