@@ -475,8 +475,10 @@ class alignas(64) Mcts::Searcher {
       if (legal_.empty()) throw std::logic_error("no legal action at " + state.prompt());
       // MAST (`,mast=E`): with probability E the action of best mean reward so far.
       const int seat = state.current_seat();
+      // A policy that knows best at this prompt (PlayoutPolicy::knows_best) is asked anyway.
       const ActionCode action =
-          config_.mast > 0.0 && rng.uniform() < config_.mast
+          config_.mast > 0.0 && !policies_.playout->knows_best(state) &&
+                  rng.uniform() < config_.mast
               ? config_.nst > 0.0 && has_previous_
                     ? mast_.best_after(seat, previous_, legal_, nst_, config_.nst)
                     : mast_.best(seat, legal_)

@@ -183,8 +183,12 @@ TEST(AiMcts, TimeBudgetStops) {
 // and records how far past the root the evaluated positions were.
 class CountingPlayout final : public PlayoutPolicy {
  public:
-  CountingPlayout(std::shared_ptr<const PlayoutPolicy> inner, int horizon)
-      : inner_(std::move(inner)), horizon_(horizon) {}
+  CountingPlayout(std::shared_ptr<const PlayoutPolicy> inner, int horizon, bool knows = false)
+      : inner_(std::move(inner)), horizon_(horizon), knows_(knows) {}
+  bool knows_best(const State& state) const override {
+    (void)state;
+    return knows_;
+  }
   ActionCode pick(const State& state, const std::vector<ActionCode>& legal,
                   Rng& rng) const override {
     ++picks;
@@ -198,6 +202,7 @@ class CountingPlayout final : public PlayoutPolicy {
  private:
   std::shared_ptr<const PlayoutPolicy> inner_;
   int horizon_;
+  bool knows_;
 };
 
 class FarthestEvaluator final : public Evaluator {
@@ -235,6 +240,29 @@ TEST(AiMcts, PlayoutDepthDefaultsToTheGames) {
       EXPECT_GT(counting->picks, 100 * (3 + 1));
     }
   }
+}
+
+// MAST (`mast=1`: every playout move by its statistics) leaves the prompts where the game's
+// policy knows best (PlayoutPolicy::knows_best) to the policy.
+TEST(AiMcts, MastLeavesThePromptsThePolicyKnowsBestToIt) {
+  auto state = mid_game("pacific-war", 3, 120);
+  ASSERT_NE(state, nullptr);
+  long long picks[2] = {0, 0};
+  for (const bool knows : {false, true}) {
+    GamePolicies policies = policies_for("pacific-war", 2);
+    auto counting = std::make_shared<CountingPlayout>(policies.playout, 0, knows);
+    policies.playout = counting;
+    MctsConfig config;
+    config.iterations = 100;
+    config.playout_depth = 10;
+    config.mast = 1.0;
+    Mcts mcts(config, policies);
+    (void)mcts.search(*state, 8);
+    picks[knows ? 1 : 0] = counting->picks;
+  }
+  // Without: the expansions only (at most one pick an iteration).
+  EXPECT_LE(picks[0], 100);
+  EXPECT_GT(picks[1], 100 * 3);
 }
 
 TEST(AiMcts, NeitherTreeNorPlayoutGoesPastTheHorizon) {

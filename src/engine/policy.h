@@ -36,6 +36,12 @@ class PlayoutPolicy {
     (void)state;
     out.assign(legal.size(), 1.0 / static_cast<double>(legal.size()));
   }
+  // Whether pick() at `state` knows better than the search's move statistics (MAST): the
+  // playout then asks pick() there even where MAST would choose. None by default.
+  virtual bool knows_best(const State& state) const {
+    (void)state;
+    return false;
+  }
   // Whether the search, having reached `state` from `root` (in the tree or in a playout),
   // should stop there and let the evaluator score it: a game-defined horizon, so that every
   // action at the root is scored as far into the game. By default never (the playout depth
@@ -76,6 +82,7 @@ class PlayoutPolicyOf : public PlayoutPolicy {
   bool stop(const State& root, const State& state) const final {
     return stop_at(module_state<S>(root), module_state<S>(state));
   }
+  bool knows_best(const State& state) const final { return knows_best_in(module_state<S>(state)); }
   void weights(const State& state, const std::vector<ActionCode>& legal,
                std::vector<double>& out) const final {
     weights_in(module_state<S>(state), legal, out);
@@ -85,6 +92,10 @@ class PlayoutPolicyOf : public PlayoutPolicy {
   virtual void weights_in(const S& state, const std::vector<ActionCode>& legal,
                           std::vector<double>& out) const {
     PlayoutPolicy::weights(state, legal, out);
+  }
+  virtual bool knows_best_in(const S& state) const {
+    (void)state;
+    return false;
   }
   virtual bool stop_at(const S& root, const S& state) const {
     (void)root;

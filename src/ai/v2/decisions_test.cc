@@ -182,7 +182,7 @@ TEST(MctsV2, Record) {
   std::ofstream(path) << file.dump(1) << "\n";
 }
 
-// Checks every recorded position with `decide` (decide_v2 or decide_shipped).
+// Checks every recorded position with `decide` (decide_v2).
 template <class Decide>
 void check_recorded(Decide decide_with, const std::string& who) {
   std::ifstream stream(data_file());
@@ -210,13 +210,6 @@ void check_recorded(Decide decide_with, const std::string& who) {
 }
 
 TEST(MctsV2, MakesTheRecordedDecisions) { check_recorded(decide_v2, "mcts-v2"); }
-
-// The freeze is faithful: the shipped search of c4de046 makes the same decisions. This holds
-// only until the shipped search (src/ai/, the games' ai_policy files or their search settings)
-// changes what it decides; then drop this test, and keep MakesTheRecordedDecisions.
-TEST(MctsV2, ShippedSearchOfTheFreezeMakesTheSameDecisions) {
-  check_recorded(decide_shipped, "mcts");
-}
 
 // The player `mcts-v2:N` (ai/agent.h) is the frozen search with the game's settings: its first
 // decision at each recorded position of each game is the recorded one.

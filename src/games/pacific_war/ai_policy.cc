@@ -5,7 +5,9 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "engine/best_actions.h"
 #include "games/pacific_war/actions.h"
+#include "games/pacific_war/doctrine.h"
 #include "games/pacific_war/rules.h"
 #include "games/pacific_war/state.h"
 
@@ -191,9 +193,27 @@ double PacificWarPlayout::weight(const pw::PwState& state, engine::ActionCode ac
   return kind_weight(act.kind);
 }
 
+bool PacificWarPlayout::combat_prompt(const pw::PwState& state) {
+  switch (state.step) {
+    case pw::Step::Allocate:          // 9.2.4
+    case pw::Step::Reaction:          // 8.12
+    case pw::Step::RetreatDecision:   // 9.1.1, 9.1.2, 9.4
+    case pw::Step::SurfaceDecision:   // 9.1.2
+    case pw::Step::ContinueDecision:  // 9.1.3
+      return true;
+    default:
+      return false;
+  }
+}
+
 engine::ActionCode PacificWarPlayout::pick_in(const pw::PwState& state,
                                               const std::vector<engine::ActionCode>& legal,
                                               engine::Rng& rng) const {
+  if (combat_prompt(state) && rng.uniform() < kCombatByOdds) {
+    const pw::PacificWarDoctrine doctrine(state.current_seat());
+    return engine::pick_best(
+        legal, [&](engine::ActionCode action) { return doctrine.score(state, action); }, rng);
+  }
   double total = 0.0;
   for (const engine::ActionCode action : legal) total += weight(state, action);
   double target = rng.uniform() * total;
@@ -214,6 +234,11 @@ void PacificWarPlayout::weights_in(const pw::PwState& state,
     total += out[i];
   }
   for (double& w : out) w /= total;
+  if (!combat_prompt(state)) return;
+  const pw::PacificWarDoctrine doctrine(state.current_seat());
+  engine::mix_best(
+      legal, [&](engine::ActionCode action) { return doctrine.score(state, action); },
+      kCombatByOdds, out);
 }
 
 }  // namespace pacwar::pacific_war

@@ -10,6 +10,9 @@
 
 namespace pacwar::pacific_war {
 
+// The share of a fight's playout picks that follow the odds (PacificWarPlayout).
+inline constexpr double kCombatByOdds = 0.9;
+
 class PacificWarEvaluator final : public engine::EvaluatorOf<PwState> {
  public:
   // values[0] Japanese, values[1] Allied = -values[0], in (-1, 1).
@@ -17,14 +20,21 @@ class PacificWarEvaluator final : public engine::EvaluatorOf<PwState> {
 };
 
 // Weighted random by action kind: captures, whole groups, movement and readying are favoured,
-// doing nothing (Skip) is rare.
+// doing nothing (Skip) is rare. In a fight (combat_prompt) most picks follow the odds instead:
+// the doctrine's choice (doctrine.h: hits on the cheapest own unit and the enemy's dearest, 9.2.4;
+// evacuate or retreat when outgunned, 8.12 and 9.1; fight on only when ahead, 9.1.2-9.1.3), so that
+// the playouts neither leave a hopeless defender standing nor break off a won fight.
 class PacificWarPlayout final : public engine::PlayoutPolicyOf<PwState> {
  public:
   engine::ActionCode pick_in(const PwState& state, const std::vector<engine::ActionCode>& legal,
                              engine::Rng& rng) const override;
-  // weight() of each legal action over their sum: the probabilities of pick_in.
+  // The probabilities of pick_in: weight() of each legal action over their sum, and in a fight
+  // kCombatByOdds shared among the doctrine's best actions.
   void weights_in(const PwState& state, const std::vector<engine::ActionCode>& legal,
                   std::vector<double>& out) const override;
+  // The fights' prompts, where pick_in knows better than the search's move statistics (MAST).
+  bool knows_best_in(const PwState& state) const override { return combat_prompt(state); }
+  static bool combat_prompt(const PwState& state);
   // The relative weight of `action` (legal in `state`).
   double weight(const PwState& state, engine::ActionCode action) const;
 };

@@ -7,7 +7,9 @@
 
 #include "engine/random_play.h"
 #include "engine/rng.h"
+#include "games/pacific_war/actions.h"
 #include "games/pacific_war/rules.h"
+#include "games/pacific_war/scenario_for_test.h"
 #include "games/pacific_war/state.h"
 #include "games/registry.h"
 
@@ -132,6 +134,39 @@ TEST(AiHeuristicEvaluator, InvasionPotentialCountsAnEnemyPortWithinReach) {
   }
   const PacificWarScore after = score_pacific_war(s);
   EXPECT_GE(after.invasion - before.invasion, c.ozs[static_cast<std::size_t>(target)].vp);
+}
+
+// In a fight the playouts follow the odds in kCombatByOdds of their picks (ai_policy.h): the
+// Allies put a hit on their cruiser, not their carrier, and Japan its hit on the carrier
+// (9.2.4); pick_in draws as weights_in says, and MAST leaves these prompts to it.
+TEST(AiPlayout, FightsFollowTheOdds) {
+  testing::Scenario sc;
+  sc.empty_board(2).put("Lexington", "Hawaiian-Islands").put("New-Orleans", "Hawaiian-Islands");
+  pw::PwState& s = sc.s();
+  s.step = pw::Step::Allocate;
+  s.seat = pw::kAllied;
+  const std::vector<engine::ActionCode> legal = {pw::encode(pw::Kind::Hit, sc.unit("Lexington")),
+                                                 pw::encode(pw::Kind::Hit, sc.unit("New-Orleans"))};
+  const PacificWarPlayout playout;
+  EXPECT_TRUE(playout.knows_best(s));
+  std::vector<double> weights;
+  playout.weights(s, legal, weights);
+  ASSERT_EQ(weights.size(), 2u);
+  EXPECT_NEAR(weights[0] + weights[1], 1.0, 1e-12);
+  EXPECT_GT(weights[1], kCombatByOdds);
+  Rng rng(7);
+  int cruiser = 0;
+  constexpr int kPicks = 4000;
+  for (int i = 0; i < kPicks; ++i) cruiser += playout.pick(s, legal, rng) == legal[1] ? 1 : 0;
+  EXPECT_NEAR(cruiser / static_cast<double>(kPicks), weights[1], 0.02);
+
+  s.seat = pw::kJapanese;  // allocating its own fire's hits on the Allied ships
+  playout.weights(s, legal, weights);
+  EXPECT_GT(weights[0], kCombatByOdds);
+
+  s.step = pw::Step::ChooseAction;  // no fight: the weights by kind alone
+  s.seat = pw::kAllied;
+  EXPECT_FALSE(playout.knows_best(s));
 }
 
 }  // namespace
