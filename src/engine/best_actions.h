@@ -17,16 +17,19 @@ namespace pacwar::engine {
 inline constexpr double kBestScoreTie = 1e-9;
 
 // The best score of `legal` (never empty) by `score` (ActionCode -> double, higher is better)
-// and how many actions have it.
+// and how many actions have it; each action's score also goes to `scores` when given (room for
+// legal.size()).
 struct BestScore {
   double score = -1e300;
   int count = 0;
 };
 template <class Score>
-BestScore best_score(const std::vector<ActionCode>& legal, Score&& score) {
+BestScore best_score(const std::vector<ActionCode>& legal, Score&& score,
+                     double* scores = nullptr) {
   BestScore best;
-  for (const ActionCode action : legal) {
-    const double value = score(action);
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const double value = score(legal[i]);
+    if (scores != nullptr) scores[i] = value;
     if (value > best.score + kBestScoreTie) {
       best = {value, 1};
     } else if (value > best.score - kBestScoreTie) {
@@ -42,16 +45,7 @@ template <class Score>
 ActionCode pick_best(const std::vector<ActionCode>& legal, Score&& score, Rng& rng) {
   std::array<double, 64> scores;
   const bool buffered = legal.size() <= scores.size();
-  BestScore best;
-  for (std::size_t i = 0; i < legal.size(); ++i) {
-    const double value = score(legal[i]);
-    if (buffered) scores[i] = value;
-    if (value > best.score + kBestScoreTie) {
-      best = {value, 1};
-    } else if (value > best.score - kBestScoreTie) {
-      ++best.count;
-    }
-  }
+  const BestScore best = best_score(legal, score, buffered ? scores.data() : nullptr);
   auto left = rng.below(static_cast<std::uint32_t>(best.count));
   for (std::size_t i = 0; i < legal.size(); ++i) {
     const double value = buffered ? scores[i] : score(legal[i]);
