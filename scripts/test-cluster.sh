@@ -7,7 +7,9 @@
 # and fails unless no acknowledged action was lost and both workers moved computer players.
 # The latency is a measurement, not a test: only with PACWAR_CLUSTER_P99_MS set (as
 # `make bench-cluster` does, with the 100 ms target) does a slower p99 fail the run. The p99 leaves out the first 5 s, when all 150 clients start at once
-# (reported apart in the load tool's JSON: cross_process_update_ms.warmup_p99). Installs
+# (reported apart in the load tool's JSON: cross_process_update_ms.warmup_p99), and an update a
+# page sees again after its stream was opened anew on another server (the killed one's pages):
+# that page had it already (counted apart: cross_process_update_ms.repeated_events). Installs
 # Debian's postgresql and nginx if missing.
 # Usage: scripts/test-cluster.sh [BUILD_DIR]   (default: build)
 #   PACWAR_CLUSTER_PORT=N: nginx listens on N, the servers on N+1..N+3 (default: a random free

@@ -366,10 +366,18 @@ class CrossProcess {
     for (const Side& event : entry.events) sample(entry.action, event);
     entry.events.clear();
   }
+  // An update event of `game` at `version` seen by a page (`client`). A page sees a version
+  // again when its stream is opened again (its server was killed): that is counted apart
+  // (repeated()), not as a delivery.
   void event(const std::string& game, std::int64_t version, Clock::time_point seen,
              const std::string& upstream, const void* client) {
     std::lock_guard lock(mutex_);
     Entry& entry = entries_[{game, version}];
+    if (std::find(entry.seen_by.begin(), entry.seen_by.end(), client) != entry.seen_by.end()) {
+      ++repeated_;
+      return;
+    }
+    entry.seen_by.push_back(client);
     const Side side{true, seen, upstream, client, seen};
     if (entry.action.seen) {
       sample(entry.action, side);
@@ -382,12 +390,14 @@ class CrossProcess {
     std::lock_guard lock(mutex_);
     return samples_;
   }
-  // The first samples over 100 ms: [seconds after `start`, ms].
+  // The first samples over 100 ms: [seconds after `start`, ms, the process that answered the
+  // action, the one whose event stream brought it].
   Json slow(Clock::time_point start) {
     std::lock_guard lock(mutex_);
     Json list = Json::array();
-    for (const auto& [when, ms] : slow_) {
-      list.push_back({std::chrono::duration<double>(when - start).count(), ms});
+    for (const Slow& s : slow_) {
+      list.push_back({std::chrono::duration<double>(s.when - start).count(), s.ms,
+                      s.action_upstream, s.event_upstream});
     }
     return list;
   }
@@ -403,6 +413,11 @@ class CrossProcess {
   int same_process() {
     std::lock_guard lock(mutex_);
     return same_process_;
+  }
+  // Update events of a version the page had seen already (after its stream was opened again).
+  int repeated() {
+    std::lock_guard lock(mutex_);
+    return repeated_;
   }
   struct Ack {
     std::int64_t version = 0;
@@ -424,6 +439,7 @@ class CrossProcess {
   struct Entry {
     Side action;
     std::vector<Side> events;
+    std::vector<const void*> seen_by;  // the pages that saw an update of this version
   };
   void sample(const Side& action, const Side& event) {
     if (action.client == event.client) return;  // the actor's own page
@@ -439,7 +455,8 @@ class CrossProcess {
       return;
     }
     samples_.push_back(std::max(0.0, ms(event.time - action.time)));
-    if (samples_.back() > 100 && slow_.size() < 40) slow_.push_back({action.time, samples_.back()});
+    if (samples_.back() > 100 && slow_.size() < 40)
+      slow_.push_back({action.time, samples_.back(), action.upstream, event.upstream});
     from_send_.push_back(ms(event.time - action.sent));
   }
   std::mutex mutex_;
@@ -449,8 +466,15 @@ class CrossProcess {
   std::vector<double> from_send_;
   std::vector<double> warmup_;
   Clock::time_point measured_from_;
-  std::vector<std::pair<Clock::time_point, double>> slow_;  // the first samples over 100 ms
+  struct Slow {
+    Clock::time_point when;
+    double ms = 0;
+    std::string action_upstream;
+    std::string event_upstream;
+  };
+  std::vector<Slow> slow_;  // the first samples over 100 ms
   int same_process_ = 0;
+  int repeated_ = 0;
 };
 
 // What every game client of a run shares.
@@ -1121,6 +1145,7 @@ int main(int argc, char** argv) {
   std::vector<Worker> workers(specs.size());
   CrossProcess cross;
   const auto start = Clock::now();
+  const auto start_wall = std::chrono::system_clock::now();
   cross.set_measured_from(start + std::chrono::duration_cast<Clock::duration>(
                                       std::chrono::duration<double>(o.warmup_seconds)));
   const Setting setting{
@@ -1249,8 +1274,12 @@ int main(int argc, char** argv) {
   }
   Json report = result;
   report["lost_actions"] = lost;
+  // When the measured run began (seconds since the epoch): the times of `first_over_100ms` are
+  // counted from it, to be set beside the logs of the processes killed meanwhile.
+  report["started_unix_s"] = std::chrono::duration<double>(start_wall.time_since_epoch()).count();
   report["cross_process_update_ms"] = {{"samples", crossing.size()},
                                        {"same_process_events", cross.same_process()},
+                                       {"repeated_events", cross.repeated()},
                                        {"p50", percentile(crossing, 0.5)},
                                        {"p99", percentile(crossing, 0.99)},
                                        {"max", percentile(crossing, 1.0)},
