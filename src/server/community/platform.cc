@@ -541,8 +541,7 @@ Json Platform::public_games() {
 }
 
 void Platform::notify(SqlConnection& c, const std::string& id) {
-  if (postgres_)
-    c.query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), game_notice(id, -1)});
+  if (postgres_) c.notify_after_commit(kGamesChannel, game_notice(id, -1));
 }
 
 Json Platform::chat(const std::string& user, const std::string& id, std::int64_t since) {

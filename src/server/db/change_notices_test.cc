@@ -175,6 +175,17 @@ TEST_F(NoticedGames, AGameTheNoticesVouchForIsReadWithoutTheStoreUntilTheNextNot
   EXPECT_EQ(version_seen(here, ann), store.load_game(id)->state.version);
 }
 
+TEST_F(NoticedGames, ANoticeThatNeverCameIsMadeUpForAtTheStreamsHeartbeat) {
+  act(here, "rest");
+  const std::int64_t mine = here.summary(ann, id).event["version"].get<std::int64_t>();
+  act(there, "rest");  // its process dies before the notice goes: none comes
+  const std::int64_t theirs = store.load_game(id)->state.version;
+  ASSERT_GT(theirs, mine);
+  EXPECT_EQ(here.summary(ann, id).event["version"].get<std::int64_t>(), mine);
+  // The stream's read at a heartbeat asks the store (GameEvents::next).
+  EXPECT_EQ(here.summary(ann, id, nullptr, true).event["version"].get<std::int64_t>(), theirs);
+}
+
 TEST_F(NoticedGames, WhenTheConnectionIsLostEveryReadAsksTheStore) {
   act(here, "rest");
   epoch.lost();

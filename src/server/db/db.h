@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -47,6 +48,17 @@ class SqlConnection {
   void execute_later(std::string_view sql, const std::vector<SqlValue>& params = {}) {
     run_later(sql, params);
   }
+  // Sends `payload` on the notice channel `channel` once this transaction has committed; a
+  // rollback drops it, and outside a transaction it goes at once. PostgreSQL: pg_notify in a
+  // transaction of its own that goes with the COMMIT (the same round trip); it writes nothing
+  // before its commit record, so it does not wait for the disk. A NOTIFY inside the transaction
+  // would hold PostgreSQL's one lock of notices until the commit is on disk, so that the commits
+  // of all connections would reach the disk one at a time instead of together. The notice still
+  // follows the commit it announces, and may pass a notice of an earlier commit (the receivers
+  // keep the highest revision). SQLite has no notices.
+  void notify_after_commit(std::string_view channel, std::string payload) {
+    run_notify_after_commit(channel, std::move(payload));
+  }
   // Starts a transaction that writes (SQLite: BEGIN IMMEDIATE, so that two processes never
   // deadlock on upgrading a read lock).
   virtual void begin() = 0;
@@ -75,6 +87,7 @@ class SqlConnection {
     ended();
   }
   virtual void run_commit_unsynced() { run_commit(); }
+  virtual void run_notify_after_commit(std::string_view /*channel*/, std::string /*payload*/) {}
   virtual std::vector<SqlRow> run_query(std::string_view sql,
                                         const std::vector<SqlValue>& params) = 0;
   virtual std::int64_t run_execute(std::string_view sql, const std::vector<SqlValue>& params) = 0;

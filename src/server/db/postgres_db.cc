@@ -7,11 +7,13 @@
 #include <libpq-fe.h>
 
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "server/db/db.h"
@@ -79,16 +81,57 @@ class PostgresConnection final : public SqlConnection {
   void begin() override {
     run_later("BEGIN", {});
     begin_pending_ = true;
+    in_transaction_ = true;
   }
   void begin_read() override {
     run_later("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", {});
     begin_pending_ = true;
+    in_transaction_ = true;
   }
 
  protected:
+  void ended() override {
+    in_transaction_ = false;
+    notices_.clear();
+  }
   void run_commit_unsynced() override {
     run_later("SET LOCAL synchronous_commit TO OFF", {});
     run_commit();
+  }
+  void run_notify_after_commit(std::string_view channel, std::string payload) override {
+    if (!in_transaction_) {
+      run("SELECT pg_notify(?, ?)", {std::string(channel), std::move(payload)});
+      return;
+    }
+    notices_.emplace_back(std::string(channel), std::move(payload));
+  }
+  // The COMMIT, and after it the notices in a transaction of their own that does not wait for
+  // the disk (notify_after_commit), all in one round trip. Should that transaction fail (the
+  // commit stands), its notices are sent once more, each on its own.
+  void run_commit() override {
+    if (notices_.empty()) return SqlConnection::run_commit();
+    std::vector<std::pair<std::string, std::string>> notices = std::move(notices_);
+    notices_.clear();
+    check_connection();
+    // After the COMMIT, before the pipeline's end: one implicit transaction. It writes nothing
+    // before its commit record, so PostgreSQL commits it without waiting for the disk, and it
+    // holds the lock of notices only for that moment.
+    std::vector<Statement> after;
+    for (const auto& [channel, payload] : notices) {
+      after.push_back(statement("SELECT pg_notify(?, ?)", {channel, payload}));
+    }
+    std::string after_error;
+    run_pipeline(statement("COMMIT", {}), std::move(after), &after_error);
+    ended();
+    if (after_error.empty()) return;
+    try {
+      for (const auto& [channel, payload] : notices) {
+        run("SELECT pg_notify(?, ?)", {channel, payload});
+      }
+    } catch (const DbError& e) {
+      std::fprintf(stderr, "pacwar: PostgreSQL: a change notice was not sent (%s; then %s)\n",
+                   after_error.c_str(), e.what());
+    }
   }
   std::vector<SqlRow> run_query(std::string_view sql,
                                 const std::vector<SqlValue>& params) override {
@@ -191,14 +234,18 @@ class PostgresConnection final : public SqlConnection {
     return result;
   }
 
-  // The statements waiting (run_later) and `last`, sent together and answered together: one
-  // round trip. Returns the last one's result; throws the first error (the statements after a
-  // failed one are not run, and its transaction is left failed for the caller's ROLLBACK).
-  Result run_pipeline(Statement last) {
+  // The statements waiting (run_later), `last` and `after`, sent together and answered
+  // together: one round trip. Returns `last`'s result; throws the first error up to `last` (the
+  // statements after a failed one are not run, and its transaction is left failed for the
+  // caller's ROLLBACK). The first error among `after` is not thrown: it goes to `after_error`.
+  Result run_pipeline(Statement last, std::vector<Statement> after = {},
+                      std::string* after_error = nullptr) {
     std::vector<Statement> batch = std::move(pending_);
     pending_.clear();
     begin_pending_ = false;
     batch.push_back(std::move(last));
+    const std::size_t answer_at = batch.size() - 1;
+    for (Statement& s : after) batch.push_back(std::move(s));
     if (PQenterPipelineMode(conn_) != 1) fail(PQerrorMessage(conn_), batch.front().text);
     std::string error;
     std::string error_text;
@@ -229,12 +276,20 @@ class PostgresConnection final : public SqlConnection {
         // Each statement's result is followed by a null.
         while (PGresult* more = PQgetResult(conn_)) PQclear(more);
         const ExecStatusType status = result ? PQresultStatus(result.get()) : PGRES_FATAL_ERROR;
-        if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK && error.empty()) {
+        const bool failed = status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK;
+        if (failed && error.empty() && i > answer_at && after_error != nullptr) {
+          if (after_error->empty()) {
+            *after_error = (result && status != PGRES_PIPELINE_ABORTED
+                                ? std::string(PQresultErrorMessage(result.get()))
+                                : std::string(PQerrorMessage(conn_))) +
+                           " in: " + batch[i].text;
+          }
+        } else if (failed && error.empty()) {
           error = result && status != PGRES_PIPELINE_ABORTED ? PQresultErrorMessage(result.get())
                                                              : PQerrorMessage(conn_);
           error_text = batch[i].text;
         }
-        if (i + 1 == batch.size()) answer = std::move(result);
+        if (i == answer_at) answer = std::move(result);
       }
       Result sync(PQgetResult(conn_));
       if (!sync || PQresultStatus(sync.get()) != PGRES_PIPELINE_SYNC) {
@@ -271,6 +326,8 @@ class PostgresConnection final : public SqlConnection {
   std::vector<Statement> pending_;               // run_later's statements not sent yet
   bool begin_pending_ = false;                   // the transaction's BEGIN is among them
   bool broken_ = false;                          // a pipeline went wrong: reset before reuse
+  bool in_transaction_ = false;                  // between begin() and the transaction's end
+  std::vector<std::pair<std::string, std::string>> notices_;  // to send after the COMMIT
 };
 
 class PostgresDatabase final : public Database {

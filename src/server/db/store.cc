@@ -118,8 +118,7 @@ void insert_rows(SqlConnection& c, const std::string& into,
 // the committing transaction, so the notice goes out with the commit and only if it commits. Sent
 // with the COMMIT (execute_later), like the change's other writes that read nothing.
 void notify_change(SqlConnection& c, bool postgres, const GameNotice& notice) {
-  if (postgres)
-    c.query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), game_notice(notice)});
+  if (postgres) c.notify_after_commit(kGamesChannel, game_notice(notice));
 }
 
 }  // namespace
@@ -181,7 +180,7 @@ std::optional<std::string> Store::session_user(const std::string& token_hash, st
 void Store::sessions_noticed() { sessions_.drop_all(); }
 
 void Store::notify_sessions(SqlConnection& c) {
-  if (postgres_) c.query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), kSessionsNotice});
+  if (postgres_) c.notify_after_commit(kGamesChannel, kSessionsNotice);
 }
 
 void Store::delete_session(const std::string& token_hash) {

@@ -96,8 +96,7 @@ Store::GameAccess Store::delete_waiting_game(const std::string& id, const std::s
   const GameAccess access = waiting_game_of(*c, id, username);
   if (access != GameAccess::kOk) return access;
   delete_game_rows(*c, id);
-  if (postgres_)
-    c->query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), game_notice(id, 0)});
+  if (postgres_) c->notify_after_commit(kGamesChannel, game_notice(id, 0));
   transaction.commit();
   return GameAccess::kOk;
 }
@@ -124,8 +123,7 @@ int Store::delete_finished_games(std::int64_t updated_before_ms, int most) {
   for (const SqlRow& row : rows) {
     const std::string id = row[0].value_or("");
     delete_game_rows(*c, id);
-    if (postgres_)
-      c->query("SELECT pg_notify(?, ?)", {std::string(kGamesChannel), game_notice(id, 0)});
+    if (postgres_) c->notify_after_commit(kGamesChannel, game_notice(id, 0));
   }
   transaction.commit();
   return static_cast<int>(rows.size());
@@ -172,9 +170,8 @@ void Store::delete_user(const std::string& username) {
       {username});
   if (postgres_) {
     for (const SqlRow& row : finished) {
-      c->query(
-          "SELECT pg_notify(?, ?)",
-          {std::string(kGamesChannel), game_notice(GameNotice{row[0].value_or(""), 0, -1, false})});
+      c->notify_after_commit(kGamesChannel,
+                             game_notice(GameNotice{row[0].value_or(""), 0, -1, false}));
     }
   }
   c->execute("UPDATE seats SET username = NULL, agent = ? WHERE username = ?",

@@ -51,13 +51,15 @@ void GameEvents::start(std::function<void()> wake) {
 
 std::optional<std::string> GameEvents::next() {
   if (sources_.notifier.stopped()) return std::nullopt;
+  const auto now = std::chrono::steady_clock::now();
+  // At a heartbeat the store is asked, in case a change's notice never came.
+  const bool beat = now - last_write_ >= sources_.heartbeat;
   GameService::Summary summary;
   try {
-    summary = sources_.games.summary(user_, id_, log_ ? &*log_ : nullptr);
+    summary = sources_.games.summary(user_, id_, log_ ? &*log_ : nullptr, beat);
   } catch (const std::exception&) {
     return std::nullopt;  // the game or the access went away: end the stream
   }
-  const auto now = std::chrono::steady_clock::now();
   const std::int64_t chat = sources_.chat_count(id_);
   summary.event["chat"] = chat;
   if (summary.revision != sent_revision_ || chat != sent_chat_) {
@@ -68,7 +70,7 @@ std::optional<std::string> GameEvents::next() {
     // The state first: a page that reads it needs no GET when the update comes.
     return "event: state\ndata: " + summary.state + "\n\n" + event_text(summary.event);
   }
-  if (now - last_write_ >= sources_.heartbeat) {
+  if (beat) {
     last_write_ = now;
     return std::string(": heartbeat\n\n");
   }

@@ -163,8 +163,12 @@ class GameService {
   // made by `user` (who had the state in the answer to their own request), `state` is the
   // seat's state answer with the log lines the stream has not sent (all of them after a log
   // cut), and `stream` moves on; with `turns_only`, only when it is the user's turn or the
-  // game is over.
-  Summary summary(const std::string& user, const std::string& id, StreamLog* stream = nullptr);
+  // game is over. The game is read as the notices vouch for it (Freshness::kNoticed) unless
+  // `ask_store`: a stream asks the store at each heartbeat, so that a notice never sent (its
+  // process killed between a commit and its notice, SqlConnection::notify_after_commit) delays
+  // an update by one heartbeat at most.
+  Summary summary(const std::string& user, const std::string& id, StreamLog* stream = nullptr,
+                  bool ask_store = false);
 
   // A computer player's chosen action, for the revision of the game it was chosen at.
   struct AgentMove {

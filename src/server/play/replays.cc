@@ -78,10 +78,10 @@ Json GameService::replay(const std::string& user, const std::string& id, std::in
 }
 
 GameService::Summary GameService::summary(const std::string& user, const std::string& id,
-                                          StreamLog* stream) {
+                                          StreamLog* stream, bool ask_store) {
   // The streams read what the notices vouch for: a change of another process that this read
   // misses wakes them again with its notice.
-  Locked live = get(id, Freshness::kNoticed);
+  Locked live = get(id, ask_store ? Freshness::kChecked : Freshness::kNoticed);
   const int seat = viewer_seat(*live.game, user);
   const GameStatus& s = live->record.state;
   Summary summary;
