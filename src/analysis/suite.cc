@@ -259,25 +259,36 @@ std::vector<std::string> check_position(const Suite& suite, const SuitePosition&
   return problems;
 }
 
+namespace {
+
+// The positions of `theme` (all when empty) and `ids` (all when empty); UsageError for an unknown
+// theme or when none is left.
+std::vector<const SuitePosition*> chosen_positions(const Suite& suite, const std::string& theme,
+                                                   const std::vector<std::string>& ids) {
+  if (!theme.empty() && !suite.themes.contains(theme)) {
+    std::string names;
+    for (const auto& [name, text] : suite.themes) names += (names.empty() ? "" : ", ") + name;
+    throw UsageError("unknown theme '" + theme + "' (themes: " + names + ")");
+  }
+  std::vector<const SuitePosition*> chosen;
+  for (const SuitePosition& p : suite.positions) {
+    if (!theme.empty() && p.theme != theme) continue;
+    if (!ids.empty() && std::find(ids.begin(), ids.end(), p.id) == ids.end()) continue;
+    chosen.push_back(&p);
+  }
+  if (chosen.empty()) throw UsageError("no position of the suite matches");
+  return chosen;
+}
+
+}  // namespace
+
 Json run_suite(const Suite& suite, const SuiteConfig& config, const SuiteProgress& progress) {
   const auto spec = ai::parse_agent_spec(config.player);
   if (!spec) throw UsageError("unknown player '" + config.player + "'");
   if (spec->kind == ai::AgentSpec::Kind::kOracle)
     throw UsageError("the oracle sees the hidden cards: the suite measures players that do not");
-  if (!config.theme.empty() && !suite.themes.contains(config.theme)) {
-    std::string names;
-    for (const auto& [name, text] : suite.themes) names += (names.empty() ? "" : ", ") + name;
-    throw UsageError("unknown theme '" + config.theme + "' (themes: " + names + ")");
-  }
-  std::vector<const SuitePosition*> chosen;
-  for (const SuitePosition& p : suite.positions) {
-    if (!config.theme.empty() && p.theme != config.theme) continue;
-    if (!config.ids.empty() &&
-        std::find(config.ids.begin(), config.ids.end(), p.id) == config.ids.end())
-      continue;
-    chosen.push_back(&p);
-  }
-  if (chosen.empty()) throw UsageError("no position of the suite matches");
+  const std::vector<const SuitePosition*> chosen =
+      chosen_positions(suite, config.theme, config.ids);
 
   const auto game = find_game(suite.game);
   Tally all;
@@ -317,6 +328,60 @@ Json run_suite(const Suite& suite, const SuiteConfig& config, const SuiteProgres
     themes[name] = std::move(t);
   }
   out["themes"] = std::move(themes);
+  out["results"] = std::move(results);
+  return out;
+}
+
+Json analyse_suite(const Suite& suite, const SuiteConfig& config, const AnalysisConfig& analysis,
+                   const SuiteProgress& progress) {
+  const ai::MctsConfig search = search_config(analysis);  // UsageError for a refused spec
+  const std::vector<const SuitePosition*> chosen =
+      chosen_positions(suite, config.theme, config.ids);
+  const WinCalibration calibration = WinCalibration::for_game(suite.game);
+  // Marks by kind, for the blunders and for the good actions.
+  std::map<std::string, std::map<std::string, int>> marks;
+  std::map<std::string, int> analysed;
+  Json results = Json::array();
+  int done = 0;
+  for (const SuitePosition* p : chosen) {
+    const engine::Session session = position_session(suite, *p);
+    const engine::State& state = session.state();
+    std::vector<engine::ActionCode> codes;
+    state.legal_actions(codes);
+    Json result = {{"id", p->id}, {"theme", p->theme}, {"seat", p->seat}};
+    const std::uint64_t seed = config.seed * 1000003u + static_cast<std::uint64_t>(done);
+    for (const auto& [kind, verdict] :
+         {std::pair<std::string, Verdict>{"blunder", Verdict::kBlunder},
+          {"good", Verdict::kGood}}) {
+      const auto it = std::find_if(codes.begin(), codes.end(), [&](engine::ActionCode code) {
+        return verdict_for(*p, state.action_id(code)) == verdict;
+      });
+      if (it == codes.end()) continue;
+      const DecisionAnalysis d = analyse_decision(state, *it, search, analysis.determinizations,
+                                                  suite.game, seed, calibration);
+      ++analysed[kind];
+      ++marks[kind][d.mark.empty() ? "none" : d.mark];
+      result[kind] = {{"action", d.taken},
+                      {"label", state.action_label(*it)},
+                      {"mark", d.mark},
+                      {"loss", d.loss},
+                      {"best", d.best}};
+    }
+    if (result.contains("blunder") || result.contains("good")) results.push_back(std::move(result));
+    ++done;
+    if (progress) progress(done, static_cast<int>(chosen.size()));
+  }
+  Json out = {{"game", suite.game}, {"analysis", analysis.player}, {"seed", config.seed}};
+  for (const std::string kind : {"blunder", "good"}) {
+    Json counts = {{"analysed", analysed[kind]}};
+    int marked = 0;
+    for (const std::string mark : {"inaccuracy", "mistake", "blunder"}) {
+      counts[mark] = marks[kind][mark];
+      marked += marks[kind][mark];
+    }
+    counts["marked"] = marked;
+    out[kind + "s"] = std::move(counts);
+  }
   out["results"] = std::move(results);
   return out;
 }

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/analysis.h"
 #include "engine/game.h"
 #include "engine/session.h"
 
@@ -85,6 +86,17 @@ struct SuiteConfig {
 using SuiteProgress = std::function<void(int done, int total)>;
 engine::Json run_suite(const Suite& suite, const SuiteConfig& config,
                        const SuiteProgress& progress = {});
+
+// The analysis view (analysis.h) scored on the suite (issue 42): at each position, the first legal
+// action labelled a blunder and the first labelled good are analysed as a game's analysis would
+// show them (analyse_decision, from the deciding seat's view, through the game's win-probability
+// map). A sound analysis marks the blunders and leaves the good actions unmarked. Returns
+// { game, analysis, seed, blunders: {analysed, marked, inaccuracy, mistake, blunder}, goods: {the
+// same}, results: [{id, theme, seat, blunder: {action, label, mark, loss, best}, good: {...}}] };
+// `config` chooses the positions (theme, ids) and the seed (its player is not used). Throws
+// engine::UsageError for a refused analysis player (search_config) or an unknown theme.
+engine::Json analyse_suite(const Suite& suite, const SuiteConfig& config,
+                           const AnalysisConfig& analysis, const SuiteProgress& progress = {});
 
 // The decisions of a save file (for writing positions): for each action a seat chose, from
 // `from` up to `to` (exclusive, <0: to the end), { at, seat, move, turn, state_hash, prompt,

@@ -1,6 +1,6 @@
 // The strategic test suites (docs/suite.md): every stored position loads, its labels are legal
-// there and cite the rules; scoring follows the labels; the players it asks see only their
-// seat's view.
+// there and cite the rules; scoring follows the labels; the analysis view is scored on a
+// position's blunder and good action; the players it asks see only their seat's view.
 #include "analysis/suite.h"
 
 #include <gtest/gtest.h>
@@ -134,6 +134,35 @@ TEST(Suite, ScoresEachChoiceByItsLabel) {
   EXPECT_EQ(result[verdict], 1);
   EXPECT_EQ(result["themes"]["t"]["positions"], 1);
   EXPECT_DOUBLE_EQ(result["good_rate"].get<double>(), result["good"].get<int>() * 1.0);
+}
+
+TEST(Suite, TheAnalysisIsScoredOnEachPositionsBlunderAndGoodAction) {
+  for (const std::string game : {"pacific-war", "co-prosperity"}) {
+    const TinySuite tiny(game);
+    const Suite suite = load_suite(game, tiny.dir());
+    SuiteConfig config;
+    AnalysisConfig analysis;
+    analysis.player = "mcts:40";
+    const Json result = analyse_suite(suite, config, analysis);
+    EXPECT_EQ(result["analysis"], "mcts:40");
+    for (const std::string kind : {"blunder", "good"}) {
+      const Json& counts = result[kind + "s"];
+      EXPECT_EQ(counts["analysed"], 1) << game << " " << kind;
+      EXPECT_EQ(counts["marked"].get<int>(), counts["inaccuracy"].get<int>() +
+                                                 counts["mistake"].get<int>() +
+                                                 counts["blunder"].get<int>());
+      const Json& d = result["results"][0][kind];
+      // The analysis of the labelled action, marked as its loss says (analysis.h).
+      EXPECT_EQ(d["mark"], mark_for_loss(d["loss"].get<double>())) << game << " " << kind;
+      EXPECT_EQ(counts["marked"].get<int>(), d["mark"].get<std::string>().empty() ? 0 : 1);
+    }
+    EXPECT_EQ(analyse_suite(suite, config, analysis), result) << game << ": the same for a seed";
+    // The analysis refuses what a game's analysis refuses: a time budget, the oracle.
+    analysis.player = "mcts:100ms";
+    EXPECT_THROW(analyse_suite(suite, config, analysis), engine::UsageError);
+    analysis.player = "oracle:easy";
+    EXPECT_THROW(analyse_suite(suite, config, analysis), engine::UsageError);
+  }
 }
 
 TEST(Suite, RefusesTheOracleAnUnknownThemeAndAMovedPosition) {

@@ -18,6 +18,7 @@ struct SuiteCommands::State {
   analysis::SuiteConfig config;
   bool json = false;
   bool check = false;
+  std::string analysis;  // --analysis: score the analysis view instead of a player
 
   CLI::App* decisions = nullptr;
   std::string save_file;
@@ -44,6 +45,10 @@ SuiteCommands::SuiteCommands(CLI::App& app) : state_(std::make_unique<State>()) 
   s.suite->add_option("--dir", s.directory, "the suite's directory (default data/GAME/suite)");
   s.suite->add_flag("--check", s.check,
                     "check every position (loads, labels legal, rules cited) and play nothing");
+  s.suite->add_option("--analysis", s.analysis,
+                      "score the analysis view instead of a player: whether this searcher "
+                      "(mcts:easy, as the server's analyses, or mcts:N) marks each position's "
+                      "blunder and leaves its good action unmarked");
   s.suite->add_flag("--json", s.json, "print one JSON object");
 
   s.decisions = app.add_subcommand(
@@ -83,11 +88,29 @@ int SuiteCommands::run(std::ostream& out, std::ostream& progress) const {
     out << suite.positions.size() << " positions, " << bad << " problems\n";
     return bad == 0 ? 0 : 1;
   }
-  const engine::Json result =
-      analysis::run_suite(suite, s.config, [&progress](int done, int total) {
-        if (done % 10 == 0 || done == total)
-          progress << "suite: " << done << " of " << total << " positions" << std::endl;
-      });
+  const auto report = [&progress](int done, int total) {
+    if (done % 10 == 0 || done == total)
+      progress << "suite: " << done << " of " << total << " positions" << std::endl;
+  };
+  if (!s.analysis.empty()) {
+    analysis::AnalysisConfig config;
+    config.player = s.analysis;
+    config.seed = s.config.seed;
+    const engine::Json result = analysis::analyse_suite(suite, s.config, config, report);
+    if (s.json) {
+      out << result.dump() << "\n";
+      return 0;
+    }
+    out << suite.game << " suite, analysis by " << s.analysis << "\n";
+    for (const std::string kind : {"blunder", "good"}) {
+      const engine::Json& c = result[kind + "s"];
+      out << kind << " actions analysed " << c["analysed"].get<int>() << ", marked "
+          << c["marked"].get<int>() << " (inaccuracy " << c["inaccuracy"].get<int>() << ", mistake "
+          << c["mistake"].get<int>() << ", blunder " << c["blunder"].get<int>() << ")\n";
+    }
+    return 0;
+  }
+  const engine::Json result = analysis::run_suite(suite, s.config, report);
   if (s.json) {
     out << result.dump() << "\n";
     return 0;
