@@ -350,9 +350,10 @@ Json analyse_suite(const Suite& suite, const SuiteConfig& config, const Analysis
     state.legal_actions(codes);
     Json result = {{"id", p->id}, {"theme", p->theme}, {"seat", p->seat}};
     const std::uint64_t seed = config.seed * 1000003u + static_cast<std::uint64_t>(done);
-    for (const auto& [kind, verdict] :
-         {std::pair<std::string, Verdict>{"blunder", Verdict::kBlunder},
-          {"good", Verdict::kGood}}) {
+    for (const auto& kind_verdict : {std::pair<std::string, Verdict>{"blunder", Verdict::kBlunder},
+                                     {"good", Verdict::kGood}}) {
+      const std::string& kind = kind_verdict.first;
+      const Verdict verdict = kind_verdict.second;
       const auto it = std::find_if(codes.begin(), codes.end(), [&](engine::ActionCode code) {
         return verdict_for(*p, state.action_id(code)) == verdict;
       });
