@@ -198,5 +198,80 @@ TEST_F(AgentQueueTest, APlayerThatDoesNotSearchAnswersInThePersonsRequest) {
   games.resign(user, id);
 }
 
+// Every change leaves the game a job exactly when a computer player is to move: the change that
+// ends the computer's turn removes its job, and a person's move after a person's move, which
+// sends no DELETE (GameChange::job_before), has none to remove.
+TEST_F(AgentQueueTest, EveryChangeLeavesAJobExactlyWhenAComputerIsToMove) {
+  const std::string id = new_game("random");
+  const auto jobs = [&] {
+    auto c = store.database().acquire();
+    return c->query("SELECT revision FROM ai_jobs WHERE game_id = ?", {id}).size();
+  };
+  int person_after_person = 0;
+  int computer_to_person = 0;
+  int person_to_computer = 0;
+  bool person_before = false;
+  for (int i = 0; i < 400; ++i) {
+    const Json state = Json::parse(games.state_text(user, id));
+    if (state["status"] == "finished") break;
+    const bool person = state["your_turn"].get<bool>();
+    ASSERT_EQ(jobs(), person ? 0u : 1u) << "at version " << state["version"];
+    if (i > 0) {
+      person_after_person += person_before && person ? 1 : 0;
+      computer_to_person += !person_before && person ? 1 : 0;
+      person_to_computer += person_before && !person ? 1 : 0;
+    }
+    person_before = person;
+    if (person) {
+      games.act(user, id, {{"action", state["legal"][0]["id"]}, {"version", state["version"]}});
+    } else {
+      computer_moves(games, id);
+    }
+  }
+  EXPECT_GT(person_after_person, 0);
+  EXPECT_GT(computer_to_person, 0);
+  EXPECT_GT(person_to_computer, 0);
+  games.resign(user, id);
+}
+
+// A person's move and the computer's moves made at once, stored at a revision that is no longer
+// the game's (another request or process changed it first): nothing is written, on SQLite and
+// PostgreSQL alike (the guarded UPDATE of Store::change_game).
+TEST_F(AgentQueueTest, AChangeAtAStaleRevisionWritesNothing) {
+  const std::string id = new_game("random");
+  play_computer_until_human(games, id, user);
+  const auto record = store.load_game(id);
+  ASSERT_TRUE(record.has_value());
+  const Json state = Json::parse(games.state_text(user, id));
+  ASSERT_TRUE(state["your_turn"].get<bool>());
+  const auto count = [&](const std::string& table) {
+    auto c = store.database().acquire();
+    return std::stoll(
+        c->query("SELECT COUNT(*) FROM " + table + " WHERE game_id = ?", {id})[0][0].value_or(""));
+  };
+  const long long actions = count("actions");
+  const long long moves = count("ai_moves");
+  GameChange change;
+  change.before = record->state;
+  change.status = record->state;
+  change.status.version = record->state.version + 2;
+  change.keep = record->state.version;
+  change.job_before = false;
+  change.append = {{state["legal"][0]["id"].get<std::string>(), record->state.to_move},
+                   {state["legal"][0]["id"].get<std::string>(), 1 - record->state.to_move}};
+  change.moves_at_once = {{record->state.version + 1, "here"}};
+  EXPECT_FALSE(store.change_game(id, record->revision - 1, change).has_value());
+  EXPECT_FALSE(store.change_game(id, record->revision + 1, change).has_value());
+  EXPECT_EQ(store.game_revision(id), record->revision);
+  EXPECT_EQ(store.load_game(id)->state.version, record->state.version);
+  EXPECT_EQ(count("actions"), actions);
+  EXPECT_EQ(count("ai_moves"), moves);
+  // The game goes on from where it was.
+  const Json after = Json::parse(
+      games.act(user, id, {{"action", state["legal"][0]["id"]}, {"version", state["version"]}}));
+  EXPECT_GT(after["version"].get<std::int64_t>(), state["version"].get<std::int64_t>());
+  games.resign(user, id);
+}
+
 }  // namespace
 }  // namespace pacwar::server

@@ -5,9 +5,10 @@
 namespace pacwar::server {
 
 void write_ai_job(SqlConnection& c, const std::string& id, std::int64_t revision, bool agent_turn,
-                  std::int64_t now_ms, const std::string& worker, std::int64_t lease_until) {
+                  std::int64_t now_ms, const std::string& worker, std::int64_t lease_until,
+                  bool job_before) {
   if (!agent_turn) {
-    c.execute_later("DELETE FROM ai_jobs WHERE game_id = ?", {id});
+    if (job_before) c.execute_later("DELETE FROM ai_jobs WHERE game_id = ?", {id});
     return;
   }
   const bool claimed = !worker.empty();

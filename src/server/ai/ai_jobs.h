@@ -17,9 +17,10 @@ namespace pacwar::server {
 // `worker`, the job is written claimed by it until `lease_until` (its first attempt): the worker
 // of this process takes it at once (AgentQueue::lease in games.h), with no claim of its own.
 // Both write with execute_later (db.h): sent with the change's next statement that is read.
+// `job_before` false: the game holds no job (GameChange::job_before), so there is none to remove.
 void write_ai_job(SqlConnection& c, const std::string& id, std::int64_t revision, bool agent_turn,
-                  std::int64_t now_ms, const std::string& worker = {},
-                  std::int64_t lease_until = 0);
+                  std::int64_t now_ms, const std::string& worker = {}, std::int64_t lease_until = 0,
+                  bool job_before = true);
 // Inside the change that stores a computer player's move (the action at index `idx`).
 void write_ai_move(SqlConnection& c, const std::string& id, std::int64_t idx,
                    const std::string& worker, std::int64_t think_ms, std::int64_t now_ms);

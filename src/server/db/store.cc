@@ -284,7 +284,7 @@ std::optional<std::int64_t> Store::change_game(const std::string& id, std::int64
   }
   insert_rows(*c, "actions (game_id, idx, action, seat)", actions);
   write_ai_job(*c, id, revision + 1, change.agent_job, s.updated_ms, change.job_worker,
-               change.job_lease_until);
+               change.job_lease_until, change.job_before);
   if (!change.worker.empty()) {
     write_ai_move(*c, id, change.keep, change.worker, change.think_ms, s.updated_ms);
   }

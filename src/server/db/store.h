@@ -93,6 +93,11 @@ struct GameChange {
   // A computer player is to move after the change: its job (ai_jobs.h) is queued for the new
   // revision in the same transaction; otherwise the game's job, if any, is removed.
   bool agent_job = false;
+  // Whether the game may hold a job before the change: a computer player was to move at the
+  // revision the change replaces. A job is written or removed by every change (and at creation)
+  // for the revision it makes, so when a person was to move there is none, and no DELETE is
+  // sent for it (one statement of the six of a person's move, issue 43).
+  bool job_before = true;
   // Non-empty: that job is written claimed by this worker until `job_lease_until` (the worker
   // of this process takes it at once; write_ai_job).
   std::string job_worker;

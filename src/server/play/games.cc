@@ -144,6 +144,7 @@ void GameService::commit(LiveGame& live, std::int64_t keep, GameStatus status,
   change.think_ms = think_ms;
   change.moves_at_once = std::move(moves_at_once);
   change.before = live.record.state;
+  change.job_before = agent_to_move(live);
   change.notices = change_notices(live.record, live.session->game(), change);
   for (QueuedNotice& notice : more_notices) change.notices.push_back(std::move(notice));
   {
