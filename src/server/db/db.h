@@ -49,13 +49,14 @@ class SqlConnection {
     run_later(sql, params);
   }
   // Sends `payload` on the notice channel `channel` once this transaction has committed; a
-  // rollback drops it, and outside a transaction it goes at once. PostgreSQL: pg_notify in a
-  // transaction of its own that goes with the COMMIT (the same round trip); it writes nothing
-  // before its commit record, so it does not wait for the disk. A NOTIFY inside the transaction
-  // would hold PostgreSQL's one lock of notices until the commit is on disk, so that the commits
-  // of all connections would reach the disk one at a time instead of together. The notice still
-  // follows the commit it announces, and may pass a notice of an earlier commit (the receivers
-  // keep the highest revision). SQLite has no notices.
+  // rollback drops it, and outside a transaction it goes at once. PostgreSQL: the database's
+  // notifier (postgres_db.cc) sends it from a thread and a connection of its own, with the other
+  // notices that came meanwhile, in one transaction for them all that writes nothing before its
+  // commit record, so it does not wait for the disk. A NOTIFY inside the transaction would hold
+  // PostgreSQL's one lock of notices until the commit is on disk, so that the commits of all
+  // connections would reach the disk one at a time instead of together. The notice follows the
+  // commit it announces, and may pass a notice of another process's earlier commit (the
+  // receivers keep the highest revision). SQLite has no notices.
   void notify_after_commit(std::string_view channel, std::string payload) {
     run_notify_after_commit(channel, std::move(payload));
   }

@@ -1,8 +1,9 @@
 // Live updates across server processes through PostgreSQL: every committed change of a game sends
 // NOTIFY on one channel with only {"game":ID,"version":N}, the revision the change made when the
 // sender knows it, and "job":false when no worker need look for a computer player's turn
-// (store.cc, once per commit, sent right after that commit: SqlConnection::notify_after_commit,
-// so notices of two commits of one game may come in either order); each process LISTENs on one
+// (store.cc, once per commit, sent after that commit by the process's notifier:
+// SqlConnection::notify_after_commit, so notices of two commits of one game by two processes may
+// come in either order); each process LISTENs on one
 // dedicated connection of its own. A notice wakes the event streams of that game in this process,
 // and its revision tells the process whether the game in its memory is current without asking
 // the store (GameService::noticed, NoticeEpoch); after the connection was lost and made again,

@@ -5,9 +5,11 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "server/db/db.h"
@@ -162,6 +164,75 @@ TEST(StatementsSentLater, NoticesGoAfterTheirCommitAndNeverWithoutIt) {
   }
   auto c = db.acquire();
   EXPECT_EQ(c->query("SELECT updated FROM user_settings WHERE username = ?", {ann})[0][0], "4");
+}
+
+// The notices of many changes committed at once (PostgreSQL sends them in batches from the
+// notifier's thread): every one arrives, each connection's in the order of its commits, and a
+// notice still waiting when the database closes is sent before it is gone.
+TEST(StatementsSentLater, NoticesOfManyCommitsAtOnceAllArriveInTheirOrder) {
+  const auto url = testing::postgres_url();
+  if (!url) GTEST_SKIP() << "PostgreSQL only (make test-postgres): SQLite has no notices";
+  TempDir dir;
+  const std::string channel = testing::unique("pacwar_test_batches");
+  std::mutex mutex;
+  std::condition_variable arrived;
+  std::vector<std::string> received;
+  PgListener listener(*url, channel,
+                      PgListener::Callbacks{[&](std::string_view payload) {
+                                              std::lock_guard lock(mutex);
+                                              received.emplace_back(payload);
+                                              arrived.notify_all();
+                                            },
+                                            [] {}, [] {}});
+  constexpr int kThreads = 6;
+  constexpr int kCommits = 40;
+  {
+    Store store(open_database(testing::test_db(dir)));
+    Database& db = store.database();
+    const std::string ann = testing::unique("ann");
+    store.create_user(ann, "x", now_ms());
+    {
+      auto c = db.acquire();
+      c->execute("INSERT INTO user_settings (username, settings, updated) VALUES (?, ?, ?)",
+                 {ann, std::string("{}"), std::int64_t{0}});
+    }
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        for (int i = 0; i < kCommits; ++i) {
+          auto c = db.acquire();
+          Transaction transaction(*c);
+          c->notify_after_commit(channel, std::to_string(t) + ":" + std::to_string(i));
+          c->execute("UPDATE user_settings SET updated = updated + 1 WHERE username = ?", {ann});
+          transaction.commit();
+        }
+      });
+    }
+    for (std::thread& thread : threads) thread.join();
+    auto c = db.acquire();
+    EXPECT_EQ(c->query("SELECT updated FROM user_settings WHERE username = ?", {ann})[0][0],
+              std::to_string(kThreads * kCommits));
+  }  // the database closes here, perhaps with notices still to send
+  // A database closed right after its last commit sends that commit's notice first.
+  constexpr int kCloses = 10;
+  for (int i = 0; i < kCloses; ++i) {
+    auto db = open_database(testing::test_db(dir));
+    auto c = db->acquire();
+    c->notify_after_commit(channel, std::to_string(kThreads) + ":" + std::to_string(i));
+  }
+  constexpr std::size_t kAll = std::size_t{kThreads * kCommits + kCloses};
+  std::unique_lock lock(mutex);
+  arrived.wait_for(lock, std::chrono::seconds(20), [&] { return received.size() >= kAll; });
+  ASSERT_EQ(received.size(), kAll);
+  std::map<int, int> next;  // thread -> the commit whose notice comes next
+  for (const std::string& payload : received) {
+    const std::size_t colon = payload.find(':');
+    ASSERT_NE(colon, std::string::npos) << payload;
+    const int t = std::stoi(payload.substr(0, colon));
+    EXPECT_EQ(std::stoi(payload.substr(colon + 1)), next[t]++) << "thread " << t;
+  }
+  for (int t = 0; t < kThreads; ++t) EXPECT_EQ(next[t], kCommits) << "thread " << t;
+  EXPECT_EQ(next[kThreads], kCloses);
 }
 
 }  // namespace
