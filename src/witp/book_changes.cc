@@ -163,7 +163,8 @@ void BookFields::finish() const {
 }
 
 const std::vector<BookChange>& book_changes() {
-  static const std::vector<BookChange> changes = [] {
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::vector<BookChange>& changes = *new const std::vector<BookChange>([] {
     std::vector<BookChange> all;
     for (auto* area : {&book_entries::command_point_changes, &book_entries::intelligence_changes,
                        &book_entries::ship_changes, &book_entries::supply_changes,
@@ -171,7 +172,7 @@ const std::vector<BookChange>& book_changes() {
       for (BookChange& change : area()) all.push_back(std::move(change));
     }
     return all;
-  }();
+  }());
   return changes;
 }
 

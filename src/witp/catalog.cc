@@ -24,14 +24,16 @@ std::int64_t parse_integer(const std::string& name, const std::string& text) {
 
 // Words written as the rule book writes them, not as capitalised words.
 std::string rule_word(const std::string& word) {
-  static const std::map<std::string, std::string> words = {
-      {"cps", "CPs"},  {"cp", "CP"},   {"msp", "MSP"}, {"ms", "MS"},       {"hq", "HQ"},
-      {"hqs", "HQs"},  {"aps", "APs"}, {"ap", "AP"},   {"si", "SI"},       {"tq", "TQ"},
-      {"tf", "TF"},    {"cw", "CW"},   {"us", "US"},   {"e", "E"},         {"drm", "DRM"},
-      {"dr", "DR"},    {"mtb", "MTB"}, {"ftr", "FTR"}, {"bmr", "BMR"},     {"msu", "MSU"},
-      {"apb", "APB"},  {"ao", "AO"},   {"pp", "PP"},   {"rp", "RP"},       {"gt", "G/T"},
-      {"gts", "G/Ts"}, {"ss", "SS"},   {"aa", "AA"},   {"anzac", "ANZAC"}, {"ndp", "NDP"},
-      {"d1", "D1"},    {"d2", "D2"},   {"d3", "D3"},   {"d4", "D4"},       {"s", "S"}};
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::map<std::string, std::string>& words =
+      *new const std::map<std::string, std::string>{
+          {"cps", "CPs"},  {"cp", "CP"},   {"msp", "MSP"}, {"ms", "MS"},       {"hq", "HQ"},
+          {"hqs", "HQs"},  {"aps", "APs"}, {"ap", "AP"},   {"si", "SI"},       {"tq", "TQ"},
+          {"tf", "TF"},    {"cw", "CW"},   {"us", "US"},   {"e", "E"},         {"drm", "DRM"},
+          {"dr", "DR"},    {"mtb", "MTB"}, {"ftr", "FTR"}, {"bmr", "BMR"},     {"msu", "MSU"},
+          {"apb", "APB"},  {"ao", "AO"},   {"pp", "PP"},   {"rp", "RP"},       {"gt", "G/T"},
+          {"gts", "G/Ts"}, {"ss", "SS"},   {"aa", "AA"},   {"anzac", "ANZAC"}, {"ndp", "NDP"},
+          {"d1", "D1"},    {"d2", "D2"},   {"d3", "D3"},   {"d4", "D4"},       {"s", "S"}};
   auto it = words.find(word);
   return it == words.end() ? word : it->second;
 }
@@ -83,7 +85,9 @@ std::vector<std::string> read_ship_types() {
 
 // Read once: the forms describe every field on every request.
 const std::vector<std::string>& ship_types() {
-  static const std::vector<std::string> types = read_ship_types();
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::vector<std::string>& types =
+      *new const std::vector<std::string>(read_ship_types());
   return types;
 }
 

@@ -68,7 +68,9 @@ inline ArgSpec bounded(ArgSpec spec, std::optional<std::int64_t> low,
   return spec;
 }
 inline const std::vector<std::string>& sides() {
-  static const std::vector<std::string> words = {"japanese", "allied"};
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::vector<std::string>& words =
+      *new const std::vector<std::string>{"japanese", "allied"};
   return words;
 }
 

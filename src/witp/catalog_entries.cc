@@ -456,7 +456,8 @@ std::vector<int> section_numbers(const std::string& section) {
 }  // namespace
 
 const std::vector<Calculator>& calculators() {
-  static const std::vector<Calculator> all = [] {
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::vector<Calculator>& all = *new const std::vector<Calculator>([] {
     std::vector<Calculator> list = other_calculators();
     std::vector<Calculator> cps = command_point_calculators();
     list.insert(list.end(), cps.begin(), cps.end());
@@ -468,7 +469,7 @@ const std::vector<Calculator>& calculators() {
       return section_numbers(a.section) < section_numbers(b.section);
     });
     return list;
-  }();
+  }());
   return all;
 }
 

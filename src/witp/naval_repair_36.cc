@@ -14,9 +14,10 @@ bool one_of(const std::string& type, std::initializer_list<const char*> types) {
 }  // namespace
 
 const std::vector<std::string>& known_ship_types() {
-  static const std::vector<std::string> types = {"CV", "CVL", "CVE", "CVS", "BB",  "BC", "CA",
-                                                 "CL", "DD",  "APD", "DE",  "DET", "CD", "AV",
-                                                 "AO", "SS",  "MSU", "APA", "APB", "AK", "LST"};
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::vector<std::string>& types = *new const std::vector<std::string>{
+      "CV",  "CVL", "CVE", "CVS", "BB", "BC",  "CA",  "CL",  "DD", "APD", "DE",
+      "DET", "CD",  "AV",  "AO",  "SS", "MSU", "APA", "APB", "AK", "LST"};
   return types;
 }
 

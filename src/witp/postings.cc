@@ -32,7 +32,8 @@ std::string spend(Json& books, std::int64_t cycle, Args& args, const std::string
 }  // namespace
 
 const std::vector<Posting>& postings() {
-  static const std::vector<Posting> list = {
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::vector<Posting>& list = *new const std::vector<Posting>{
       {"tokyo-express", "CPs spent by the Japanese HQ (31.1, 31.4)", {hq_arg()}},
       {"emergency-link", "CPs spent by the HQ (31.5)", {side_arg(), hq_arg()}},
       {"seaplane-base", "CPs spent by the HQ (60.8.2)", {side_arg(), hq_arg()}},

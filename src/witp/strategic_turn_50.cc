@@ -318,7 +318,8 @@ void show_refit_yard_log(const Campaign& campaign, std::ostream& out) {
 }  // namespace
 
 const std::vector<Segment>& strategic_turn_segments() {
-  static const std::vector<Segment> segments = {
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::vector<Segment>& segments = *new const std::vector<Segment>{
       {"A.1", "Japanese Escort Segment",
        "Japan assigns DD/DE/CD (and, from 0/11/43, G4M/H8K) "
        "to MS escort (57.1)."},

@@ -116,7 +116,8 @@ std::string missing_effort_rows(const Json& rows) {
 }
 
 const std::vector<TableSpec>& table_specs() {
-  static const std::vector<TableSpec> specs = {
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::vector<TableSpec>& specs = *new const std::vector<TableSpec>{
       {"supply_penalty_categories",
        "Supply Penalty Category Table (32.2.1)",
        {{"category", true}, {"min_distance", false}},

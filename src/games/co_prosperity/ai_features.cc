@@ -8,7 +8,8 @@
 namespace pacwar::co_prosperity {
 
 const std::vector<std::string>& CoProsperityFeatures::names() const {
-  static const std::vector<std::string> kNames = {
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::vector<std::string>& kNames = *new const std::vector<std::string>{
       "evaluator_logit", "space_margin", "turns_left",    "margin_per_turn",
       "material",        "home_nations", "japan_lost",    "japanese_hand",
       "allied_hand",     "end_of_turn",  "atlantic_used", "material_x_turns"};

@@ -37,7 +37,8 @@ Provenance parse_provenance(const DataField& entry) {
 
 // The nation named `name` (read from `f`, which an unknown name fails).
 int nation_of(const std::string& name, const DataField& f) {
-  static const std::map<std::string, int> kNames = {
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::map<std::string, int>& kNames = *new const std::map<std::string, int>{
       {"japan", kJapan}, {"us", kUS}, {"china", kChina}, {"commonwealth", kCommonwealth}};
   auto it = kNames.find(name);
   if (it == kNames.end()) f.fail("unknown nation '" + name + "'");
@@ -47,7 +48,8 @@ int nation_of(const std::string& name, const DataField& f) {
 int parse_nation(const DataField& f) { return nation_of(f.string(), f); }
 
 UnitType parse_type(const DataField& f) {
-  static const std::map<std::string, UnitType> kNames = {
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::map<std::string, UnitType>& kNames = *new const std::map<std::string, UnitType>{
       {"CV", UnitType::CV},   {"BB", UnitType::BB},   {"Mar", UnitType::Mar},
       {"Inf", UnitType::Inf}, {"Vet", UnitType::Vet}, {"Air", UnitType::Air}};
   const std::string s = f.string();
@@ -57,17 +59,19 @@ UnitType parse_type(const DataField& f) {
 }
 
 CardIcon parse_icon(const DataField& f) {
-  static const std::map<std::string, Icon> kNames = {{"development", Icon::Development},
-                                                     {"replenish-army", Icon::ReplenishArmy},
-                                                     {"replenish-navy", Icon::ReplenishNavy},
-                                                     {"replenish-any", Icon::ReplenishAny},
-                                                     {"strategic", Icon::Strategic},
-                                                     {"naval", Icon::Naval},
-                                                     {"ground", Icon::Ground},
-                                                     {"north-wind-rain", Icon::NorthWindRain},
-                                                     {"cbi", Icon::Cbi},
-                                                     {"reaction", Icon::Reaction},
-                                                     {"atlantic", Icon::Atlantic}};
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::map<std::string, Icon>& kNames =
+      *new const std::map<std::string, Icon>{{"development", Icon::Development},
+                                             {"replenish-army", Icon::ReplenishArmy},
+                                             {"replenish-navy", Icon::ReplenishNavy},
+                                             {"replenish-any", Icon::ReplenishAny},
+                                             {"strategic", Icon::Strategic},
+                                             {"naval", Icon::Naval},
+                                             {"ground", Icon::Ground},
+                                             {"north-wind-rain", Icon::NorthWindRain},
+                                             {"cbi", Icon::Cbi},
+                                             {"reaction", Icon::Reaction},
+                                             {"atlantic", Icon::Atlantic}};
   const std::string s = f.string();
   if (s.rfind("bombing-", 0) == 0) return {Icon::Bombing, nation_of(s.substr(8), f)};
   auto it = kNames.find(s);

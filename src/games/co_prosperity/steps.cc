@@ -5,9 +5,11 @@
 
 namespace pacwar::co_prosperity {
 const StepTable& step_table() {
-  static const StepTable table = engine::build_step_table<StepRules, kNumSteps>(
-      "co_prosperity", {setup_steps(), production_steps(), war_steps(), operation_steps(),
-                        movement_steps(), combat_steps(), end_turn_steps()});
+  // Never destroyed: threads still running when the process exits may read it.
+  static const StepTable& table =
+      *new const StepTable(engine::build_step_table<StepRules, kNumSteps>(
+          "co_prosperity", {setup_steps(), production_steps(), war_steps(), operation_steps(),
+                            movement_steps(), combat_steps(), end_turn_steps()}));
   return table;
 }
 

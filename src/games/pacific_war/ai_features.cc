@@ -8,7 +8,8 @@
 namespace pacwar::pacific_war {
 
 const std::vector<std::string>& PacificWarFeatures::names() const {
-  static const std::vector<std::string> kNames = {
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::vector<std::string>& kNames = *new const std::vector<std::string>{
       "evaluator_logit", "vp_track",    "per_turn",          "invasion",
       "phases_left",     "margin",      "japanese_material", "allied_material",
       "japanese_hand",   "allied_hand", "per_turn_x_phases", "invasion_x_phases",

@@ -5,11 +5,13 @@
 namespace pacwar::pacific_war {
 
 const StepTable& step_table() {
-  static const StepTable table = engine::build_step_table<StepRules, kNumSteps>(
-      "pacific_war",
-      {setup_steps(), turn_zero_steps(), reinforcement_steps(), card_draw_steps(), strategy_steps(),
-       movement_steps(), reaction_steps(), event_steps(), combat_steps(), combat_card_steps(),
-       retreat_steps(), supply_steps(), victory_steps(), advanced_steps(), optional_steps()});
+  // Never destroyed: threads still running when the process exits may read it.
+  static const StepTable& table =
+      *new const StepTable(engine::build_step_table<StepRules, kNumSteps>(
+          "pacific_war", {setup_steps(), turn_zero_steps(), reinforcement_steps(),
+                          card_draw_steps(), strategy_steps(), movement_steps(), reaction_steps(),
+                          event_steps(), combat_steps(), combat_card_steps(), retreat_steps(),
+                          supply_steps(), victory_steps(), advanced_steps(), optional_steps()}));
   return table;
 }
 

@@ -34,7 +34,8 @@ class HashSlots {
 };
 
 HashSlots& slots() {
-  static HashSlots instance;
+  // Never destroyed: threads still running when the process exits may read it.
+  static HashSlots& instance = *new HashSlots();
   return instance;
 }
 

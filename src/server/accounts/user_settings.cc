@@ -12,14 +12,15 @@ namespace {
 using engine::Json;
 
 const Json& defaults() {
-  static const Json d = {{"webhook_url", nullptr},
-                         {"email", nullptr},
-                         {"notify",
-                          {{"turn", true},
-                           {"game_end", true},
-                           {"invite_accepted", true},
-                           {"clock", true},
-                           {"browser", false}}}};
+  // Never destroyed: threads still running when the process exits may read it.
+  static const Json& d = *new const Json{{"webhook_url", nullptr},
+                                         {"email", nullptr},
+                                         {"notify",
+                                          {{"turn", true},
+                                           {"game_end", true},
+                                           {"invite_accepted", true},
+                                           {"clock", true},
+                                           {"browser", false}}}};
   return d;
 }
 

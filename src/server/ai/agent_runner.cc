@@ -82,7 +82,8 @@ std::optional<AgentQueue::Lease> AgentRunner::lease(const std::string& agent) {
 }
 
 const std::vector<std::string>& AgentRunner::instant_agents() {
-  static const std::vector<std::string> instant = [] {
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::vector<std::string>& instant = *new const std::vector<std::string>([] {
     std::vector<std::string> names;
     for (const std::string& name : agent_levels()) {
       const auto spec = ai::parse_agent_spec(name);
@@ -93,7 +94,7 @@ const std::vector<std::string>& AgentRunner::instant_agents() {
       }
     }
     return names;
-  }();
+  }());
   return instant;
 }
 
@@ -125,14 +126,15 @@ void AgentRunner::report(const std::exception& error) {
 std::uint64_t AgentRunner::moves() { return committed_moves_->load(); }
 
 const std::vector<std::string>& AgentRunner::quick_agents() {
-  static const std::vector<std::string> quick = [] {
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::vector<std::string>& quick = *new const std::vector<std::string>([] {
     std::vector<std::string> names;
     for (const std::string& name : agent_levels()) {
       const auto spec = ai::parse_agent_spec(name);
       if (spec && spec->mcts.time_ms <= 0.0) names.push_back(name);
     }
     return names;
-  }();
+  }());
   return quick;
 }
 

@@ -24,7 +24,8 @@ ApiError field_error(const std::string& name, const std::string& problem) {
 }
 
 const Json& member(const Json& body, const char* name) {
-  static const Json absent;
+  // Never destroyed: threads still running when the process exits may read it.
+  static const Json& absent = *new const Json();
   if (!body.is_object()) return absent;
   auto it = body.find(name);
   return it == body.end() ? absent : *it;
@@ -68,7 +69,8 @@ bool bool_field(const Json& body, const char* name, bool fallback) {
 }
 
 const Json& object_field(const Json& body, const char* name, const std::string& hint) {
-  static const Json empty = Json::object();
+  // Never destroyed: threads still running when the process exits may read it.
+  static const Json& empty = *new const Json(Json::object());
   const Json& value = member(body, name);
   if (value.is_null()) return empty;
   if (!value.is_object()) throw field_error(name, "must be an object" + hint);

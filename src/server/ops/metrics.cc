@@ -15,7 +15,8 @@ namespace {
 using prometheus::Histogram;
 
 const Histogram::BucketBoundaries& request_buckets() {
-  static const Histogram::BucketBoundaries buckets = {
+  // Never destroyed: threads still running when the process exits may read it.
+  static const Histogram::BucketBoundaries& buckets = *new const Histogram::BucketBoundaries{
       0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10};
   return buckets;
 }
@@ -121,7 +122,8 @@ void Metrics::observe_request(const http::Served& served) {
                                                   "DELETE", "OPTIONS", "PATCH"};
   bool known = false;
   for (const std::string_view m : kMethods) known = known || served.method == m;
-  static const std::string kOther = "OTHER";
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::string& kOther = *new const std::string("OTHER");
   request_histogram(known ? served.method : kOther, served.route).Observe(seconds(served.elapsed));
   const int kind = served.status / 100;
   if (kind >= 1 && kind <= 5) by_class_[static_cast<std::size_t>(kind - 1)]->Increment();

@@ -138,8 +138,9 @@ Json parse_clock(const Json& value) {
     on_timeout = it->get<std::string>();
   }
   for (auto& [key, v] : value.items()) {
-    static const std::vector<std::string> known = {"kind", "on_timeout", "per_move_s", "bank_s",
-                                                   "increment_s"};
+    // Never destroyed: threads still running when the process exits may read it.
+    static const std::vector<std::string>& known = *new const std::vector<std::string>{
+        "kind", "on_timeout", "per_move_s", "bank_s", "increment_s"};
     if (std::find(known.begin(), known.end(), key) == known.end()) {
       throw field_error("clock." + key,
                         "is unknown (known: kind, per_move_s, bank_s, increment_s, on_timeout)");

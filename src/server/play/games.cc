@@ -40,8 +40,9 @@ std::string iso_time(std::int64_t ms) {
 }
 
 const std::vector<std::string>& agent_levels() {
-  static const std::vector<std::string> levels = {"random",      "heuristic", "mcts:easy",
-                                                  "mcts:normal", "mcts:hard", "mcts:expert"};
+  // Never destroyed: threads still running when the process exits may read it.
+  static const std::vector<std::string>& levels = *new const std::vector<std::string>{
+      "random", "heuristic", "mcts:easy", "mcts:normal", "mcts:hard", "mcts:expert"};
   return levels;
 }
 
