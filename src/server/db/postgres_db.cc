@@ -113,7 +113,8 @@ class PostgresConnection final : public SqlConnection {
     notices_.emplace_back(std::string(channel), std::move(payload));
     if (!in_transaction_) send_notices();
   }
-  // The COMMIT; once it stands, its notices go to the notifier (notify_after_commit).
+  // The COMMIT; once it stands, its notices go to the notifier (notify_after_commit). They are
+  // held aside meanwhile because the COMMIT ends the transaction (ended() clears notices_).
   void run_commit() override {
     Notices notices = std::move(notices_);
     notices_.clear();
@@ -352,7 +353,7 @@ class Notifier {
     for (;;) {
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;  // stopping, and everything sent
-      // Under load, the notices of the next 2 ms join this batch.
+      // Under load (the last batch went less than kGather ago), what comes until then joins.
       wake_.wait_until(lock, next_batch, [this] { return stopping_; });
       Notices batch = std::move(queue_);
       queue_.clear();
